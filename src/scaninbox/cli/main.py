@@ -1,0 +1,97 @@
+"""Entry point of the ``scaninbox`` command: global options, the command registry, exit codes.
+
+Each command lives in its own module under ``scaninbox.cli`` and exposes
+``register(subparsers) -> None``; ``register`` adds a sub-parser whose ``handler`` default is a
+function ``handler(args: argparse.Namespace) -> int``. Errors reach the user as one plain sentence
+on stderr with the exit code of the contract:
+
+    0 ok · 1 anything else · 2 usage · 3 authentication failed · 4 forbidden or not found ·
+    5 network or server failure after retries
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Sequence
+
+from scaninbox import __version__
+from scaninbox.cli.errors import CliError, exit_code_for, plain_message
+
+__all__ = ["build_parser", "gui_main", "main"]
+
+# Command modules, in the order their commands appear in --help.
+COMMAND_MODULES = (
+    "scaninbox.cli.gui_command",
+    "scaninbox.cli.sandbox_command",
+    "scaninbox.cli.account_commands",
+    "scaninbox.cli.case_commands",
+    "scaninbox.cli.store_commands",
+    "scaninbox.cli.render_command",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="scaninbox",
+        description="Scan Inbox: intra-oral scan cases of your organisation.",
+        epilog=(
+            "Credentials come from SCANINBOX_EMAIL and SCANINBOX_PASSWORD, or are asked for on a "
+            "terminal. SCANINBOX_HOME relocates every file the program writes. "
+            "Without a command, the desktop app opens."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"scaninbox {__version__}")
+    target = parser.add_mutually_exclusive_group()
+    target.add_argument(
+        "--base-url",
+        metavar="URL",
+        default=os.environ.get("SCANINBOX_BASE_URL") or None,
+        help="address of the inbox service (env SCANINBOX_BASE_URL)",
+    )
+    target.add_argument(
+        "--env",
+        metavar="NAME",
+        dest="environment",
+        help="a named environment from the settings: production or staging",
+    )
+    target.add_argument(
+        "--demo",
+        action="store_true",
+        help="start the built-in demo sandbox and use it (signed in as the demo user)",
+    )
+    parser.add_argument(
+        "--offline",
+        action="store_true",
+        help="answer from the local store only; do not contact the service",
+    )
+    parser.add_argument("-v", "--verbose", action="count", default=0, help="log more (repeatable)")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args([*(argv if argv is not None else sys.argv[1:]), "gui"])
+    try:
+        return int(args.handler(args))
+    except KeyboardInterrupt:
+        print("Interrupted.", file=sys.stderr)
+        return 130
+    except CliError as exc:
+        print(str(exc), file=sys.stderr)
+        return exc.exit_code
+    except Exception as exc:  # the contract: one plain sentence, never a traceback
+        print(plain_message(exc), file=sys.stderr)
+        return exit_code_for(exc)
+
+
+def gui_main() -> int:
+    """The desktop launcher (``gui-scripts`` entry): always the window."""
+    return main([*sys.argv[1:], "gui"] if "gui" not in sys.argv[1:] else sys.argv[1:])

@@ -1,0 +1,38 @@
+"""Pure types and rules the rest of the program agrees on. No I/O, no third-party imports."""
+
+from scaninbox.domain.case import (
+    AdminFlags,
+    Case,
+    Clinic,
+    Dentist,
+    MiscFile,
+    OrderForm,
+    Patient,
+    ScanFile,
+    Tag,
+    Unit,
+    VariantInfo,
+    Worktype,
+)
+from scaninbox.domain.refs import CaseRef
+from scaninbox.domain.vocabulary import FileKind, Jaw, scan_jaw, status_label
+
+__all__ = [
+    "AdminFlags",
+    "Case",
+    "CaseRef",
+    "Clinic",
+    "Dentist",
+    "FileKind",
+    "Jaw",
+    "MiscFile",
+    "OrderForm",
+    "Patient",
+    "ScanFile",
+    "Tag",
+    "Unit",
+    "VariantInfo",
+    "Worktype",
+    "scan_jaw",
+    "status_label",
+]

@@ -1,0 +1,77 @@
+"""Every on-disk location the program uses, in one place.
+
+``SCANINBOX_HOME`` relocates everything the program writes (tests point it at a temporary
+directory); otherwise the platform's conventional folders are used (platformdirs). Directories
+holding case data are created with mode 0700: they contain patient data.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["AppPaths", "app_paths", "ensure_private_dir", "resources_dir"]
+
+APP_NAME = "ScanInbox"
+HOME_ENV = "SCANINBOX_HOME"
+
+
+@dataclass(frozen=True, slots=True)
+class AppPaths:
+    """Where settings, case data, caches and logs live."""
+
+    config_dir: Path
+    data_dir: Path
+    cache_dir: Path
+    log_dir: Path
+
+    @property
+    def settings_file(self) -> Path:
+        return self.config_dir / "settings.toml"
+
+    @property
+    def accounts_dir(self) -> Path:
+        """One sub-directory per environment + account (database and file cache)."""
+        return self.data_dir / "accounts"
+
+    @property
+    def sandbox_cache_dir(self) -> Path:
+        """Generated demo data (meshes, PDFs, images) of the built-in sandbox."""
+        return self.cache_dir / "sandbox"
+
+
+def app_paths(env: dict[str, str] | None = None) -> AppPaths:
+    """The locations for this process, honouring ``SCANINBOX_HOME``."""
+    environ = os.environ if env is None else env
+    home = environ.get(HOME_ENV)
+    if home:
+        root = Path(home).expanduser().absolute()
+        return AppPaths(root / "config", root / "data", root / "cache", root / "logs")
+    import platformdirs
+
+    dirs = platformdirs.PlatformDirs(APP_NAME, appauthor=False)
+    return AppPaths(
+        Path(dirs.user_config_dir),
+        Path(dirs.user_data_dir),
+        Path(dirs.user_cache_dir),
+        Path(dirs.user_log_dir),
+    )
+
+
+def ensure_private_dir(path: Path) -> Path:
+    """Create ``path`` (and parents) readable by the owner only, and return it."""
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if os.name == "posix":
+        # mkdir's mode is masked by the umask and ignored for existing directories.
+        path.chmod(0o700)
+    return path
+
+
+def resources_dir() -> Path:
+    """The ``resources/`` folder: beside the source tree, or inside a PyInstaller bundle."""
+    frozen_root = getattr(sys, "_MEIPASS", None)
+    if frozen_root is not None:
+        return Path(frozen_root) / "resources"
+    return Path(__file__).resolve().parents[2] / "resources"

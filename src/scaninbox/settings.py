@@ -1,0 +1,168 @@
+"""Typed settings, read from ``settings.toml`` in the config directory.
+
+The file is optional and edited by people (or shipped by an installer); the program never writes
+secrets to it. Example::
+
+    [environments.production]
+    base_url = "https://inbox.example.com"
+
+    [environments.staging]
+    base_url = "https://staging.inbox.example.com"
+
+    [network]
+    ca_bundle = "/etc/ssl/certs/lab-proxy.pem"   # extra trusted CA; TLS is always verified
+
+    [cache]
+    limit_gb = 5
+
+    [sync]
+    interval_s = 120
+    full_reconcile_every = 30    # every Nth sync is a full reconcile
+    prefetch_days = 7            # download files of cases received in the last N days (0: off)
+    parallel_downloads = 3
+
+    [viewer]
+    upper_colour = "#e8dcc4"
+    lower_colour = "#b9d3e8"
+    bite_colour = "#e0a3a3"
+
+The service's specification names a production and a staging environment but not their
+addresses, so neither has a built-in URL: until one is configured here (or through
+``SCANINBOX_PRODUCTION_URL`` / ``SCANINBOX_STAGING_URL``) choosing it says so plainly.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from scaninbox.paths import AppPaths
+
+__all__ = [
+    "DEFAULT_JAW_COLOURS",
+    "Environment",
+    "Settings",
+    "SettingsError",
+    "load_settings",
+]
+
+GB = 1024**3
+DEFAULT_JAW_COLOURS: Mapping[str, str] = {
+    "upper": "#e8dcc4",  # warm ivory
+    "lower": "#b9d3e8",  # soft blue
+    "bite": "#e0a3a3",  # muted rose
+}
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+class SettingsError(Exception):
+    """The settings file cannot be used; the message says which entry and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Environment:
+    """A named service environment. ``base_url`` is None while it is not configured."""
+
+    name: str
+    label: str
+    base_url: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    environments: Mapping[str, Environment] = field(
+        default_factory=lambda: {
+            "production": Environment("production", "Production", None),
+            "staging": Environment("staging", "Staging", None),
+        }
+    )
+    ca_bundle: Path | None = None
+    cache_limit_bytes: int = 5 * GB
+    sync_interval_s: float = 120.0
+    full_reconcile_every: int = 30
+    prefetch_days: int = 7
+    parallel_downloads: int = 3
+    jaw_colours: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_JAW_COLOURS))
+
+    def environment(self, name: str) -> Environment:
+        try:
+            return self.environments[name]
+        except KeyError:
+            known = ", ".join(sorted(self.environments))
+            raise SettingsError(f"Unknown environment {name!r}; known: {known}.") from None
+
+
+def load_settings(paths: AppPaths, env: Mapping[str, str] | None = None) -> Settings:
+    """Read the settings file (absent means defaults) and the environment overrides."""
+    environ = os.environ if env is None else env
+    raw: dict[str, Any] = {}
+    if paths.settings_file.exists():
+        try:
+            raw = tomllib.loads(paths.settings_file.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise SettingsError(f"Cannot read {paths.settings_file}: {exc}") from exc
+    return _parse(raw, environ, paths.settings_file)
+
+
+def _parse(raw: Mapping[str, Any], environ: Mapping[str, str], source: Path) -> Settings:
+    def table(name: str) -> Mapping[str, Any]:
+        value = raw.get(name, {})
+        if not isinstance(value, dict):
+            raise SettingsError(f"{source}: [{name}] must be a table.")
+        return value
+
+    def number(section: Mapping[str, Any], key: str, default: float, minimum: float) -> float:
+        value = section.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int | float) or value < minimum:
+            raise SettingsError(f"{source}: {key} must be a number ≥ {minimum}.")
+        return float(value)
+
+    envs: dict[str, Environment] = dict(Settings().environments)
+    for name, entry in table("environments").items():
+        if not isinstance(entry, dict):
+            raise SettingsError(f"{source}: [environments.{name}] must be a table.")
+        url = entry.get("base_url")
+        if url is not None and not isinstance(url, str):
+            raise SettingsError(f"{source}: environments.{name}.base_url must be a string.")
+        label = entry.get("label", name.capitalize())
+        envs[name] = Environment(name, str(label), url or None)
+    for name in ("production", "staging"):
+        override = environ.get(f"SCANINBOX_{name.upper()}_URL")
+        if override:
+            envs[name] = Environment(name, envs[name].label, override)
+
+    network = table("network")
+    ca = network.get("ca_bundle")
+    if ca is not None and not isinstance(ca, str):
+        raise SettingsError(f"{source}: network.ca_bundle must be a path.")
+    ca_bundle = Path(ca).expanduser() if ca else None
+    if ca_bundle is not None and not ca_bundle.is_file():
+        raise SettingsError(f"{source}: the CA bundle {ca_bundle} does not exist.")
+
+    cache = table("cache")
+    sync = table("sync")
+    viewer = table("viewer")
+    colours = dict(DEFAULT_JAW_COLOURS)
+    for jaw in colours:
+        value = viewer.get(f"{jaw}_colour")
+        if value is None:
+            continue
+        if not isinstance(value, str) or not _COLOUR.fullmatch(value):
+            raise SettingsError(f"{source}: viewer.{jaw}_colour must look like #rrggbb.")
+        colours[jaw] = value
+
+    return Settings(
+        environments=envs,
+        ca_bundle=ca_bundle,
+        cache_limit_bytes=int(number(cache, "limit_gb", 5, 0.1) * GB),
+        sync_interval_s=number(sync, "interval_s", 120, 5),
+        full_reconcile_every=int(number(sync, "full_reconcile_every", 30, 1)),
+        prefetch_days=int(number(sync, "prefetch_days", 7, 0)),
+        parallel_downloads=int(number(sync, "parallel_downloads", 3, 1)),
+        jaw_colours=colours,
+    )
