@@ -18,7 +18,9 @@ REALSCANS = REPO_ROOT.parent / "shared" / "realscans"
 
 
 @pytest.fixture(autouse=True)
-def isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+def isolated_home(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
     """Every test writes under its own SCANINBOX_HOME and never sees the user's settings."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("SCANINBOX_HOME", str(home))

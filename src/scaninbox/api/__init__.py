@@ -1,1 +1,34 @@
-"""api"""
+"""Talking to the Intra-Oral Scan Inbox service (interface v1): wire models, client, downloads.
+
+Knows nothing of Qt, SQLite or meshes. Entry points::
+
+    http = make_http_client(ca_bundle=None)            # verified TLS, no default credentials
+    client = ApiClient(http, "https://inbox.example.com")
+    await client.login(email, password)
+    page = await client.list_cases(page_size=50)       # CasePage(items, …, malformed)
+
+Failures are ``scaninbox.api.errors.ApiError`` subclasses (the module draws the tree).
+"""
+
+from scaninbox.api import errors
+from scaninbox.api.client import ApiClient
+from scaninbox.api.filenames import dedupe_filename, safe_filename
+from scaninbox.api.results import CasePage, DownloadResult, MalformedCase, Session
+from scaninbox.api.retry import RetryPolicy
+from scaninbox.api.transport import make_http_client
+from scaninbox.api.urls import check_base_url, is_loopback_host
+
+__all__ = [
+    "ApiClient",
+    "CasePage",
+    "DownloadResult",
+    "MalformedCase",
+    "RetryPolicy",
+    "Session",
+    "check_base_url",
+    "dedupe_filename",
+    "errors",
+    "is_loopback_host",
+    "make_http_client",
+    "safe_filename",
+]

@@ -382,7 +382,8 @@ class UnifiedCase(_Wire):
 class PagedEnvelope(_Wire):
     """A page of cases before the items are read one by one (so one bad case sinks only itself)."""
 
-    items: list[dict[str, Any]]
+    # Items stay raw: one that is not even an object must sink only itself, not the page.
+    items: list[Any]
     page: Int32
     page_size: Int32
     total: Int32

@@ -1,6 +1,16 @@
-"""How failures become one plain sentence and an exit code (see ``scaninbox.cli.main``)."""
+"""How failures become one plain sentence and an exit code (see ``scaninbox.cli.main``).
+
+Exit codes (a contract scripts rely on)::
+
+    0 ok · 1 anything else · 2 usage · 3 authentication failed · 4 forbidden or not found ·
+    5 network or server failure after retries
+"""
 
 from __future__ import annotations
+
+from scaninbox.api import errors as api_errors
+from scaninbox.logs import redact
+from scaninbox.settings import SettingsError
 
 __all__ = [
     "EXIT_AUTH",
@@ -28,14 +38,38 @@ class CliError(Exception):
         self.exit_code = exit_code
 
 
+# Most specific first: the first matching class decides.
+_CODES: tuple[tuple[type[BaseException], int], ...] = (
+    (CliError, EXIT_OTHER),  # replaced by the error's own code below
+    (SettingsError, EXIT_USAGE),
+    (api_errors.InsecureUrlError, EXIT_USAGE),
+    (api_errors.BadRequestError, EXIT_USAGE),
+    (api_errors.AuthenticationError, EXIT_AUTH),
+    (api_errors.ForbiddenError, EXIT_NOT_FOUND),
+    (api_errors.NotFoundError, EXIT_NOT_FOUND),
+    (api_errors.ServiceError, EXIT_NETWORK),  # 429, 5xx and other refusals after retries
+    (api_errors.TransportError, EXIT_NETWORK),
+    (api_errors.ProtocolError, EXIT_NETWORK),
+)
+
+
 def exit_code_for(exc: BaseException) -> int:
     """The contract's exit code for an exception that reached the top of a command."""
     if isinstance(exc, CliError):
         return exc.exit_code
+    if isinstance(exc, api_errors.DownloadError):
+        return EXIT_OTHER if exc.local else EXIT_NETWORK
+    for cls, code in _CODES:
+        if isinstance(exc, cls):
+            return code
     return EXIT_OTHER
 
 
 def plain_message(exc: BaseException) -> str:
-    """One sentence for a person. Unexpected errors say what kind of error it was."""
-    text = str(exc).strip() or type(exc).__name__
-    return text if text.endswith((".", "!", "?")) else text + "."
+    """One line for a person. Unexpected errors say what kind of error it was."""
+    text = " ".join(str(exc).split())
+    if not isinstance(exc, CliError | api_errors.ApiError | SettingsError):
+        # A bug: the kind of error helps the report; the log file has the details.
+        text = f"Unexpected error ({type(exc).__name__}): {text}" if text else type(exc).__name__
+    text = redact(text) or type(exc).__name__
+    return text if text.endswith((".", "!", "?", "…")) else text + "."

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import os
 import sys
 from collections.abc import Sequence
@@ -79,6 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args([*(argv if argv is not None else sys.argv[1:]), "gui"])
+    _start_logging(args.verbose)
     try:
         return int(args.handler(args))
     except KeyboardInterrupt:
@@ -88,8 +90,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(str(exc), file=sys.stderr)
         return exc.exit_code
     except Exception as exc:  # the contract: one plain sentence, never a traceback
+        code = exit_code_for(exc)
+        # The log file keeps the traceback of what looks like a bug, for the report.
+        logging.getLogger(__name__).error(
+            "command %s failed: %s", args.command, plain_message(exc), exc_info=code == 1
+        )
         print(plain_message(exc), file=sys.stderr)
-        return exit_code_for(exc)
+        return code
+
+
+def _start_logging(verbosity: int) -> None:
+    from scaninbox.logs import configure_logging
+    from scaninbox.paths import app_paths
+
+    try:
+        configure_logging(verbosity, app_paths().log_dir)
+    except OSError:  # an unwritable log folder must not stop the command
+        configure_logging(verbosity, None)
 
 
 def gui_main() -> int:

@@ -1,0 +1,270 @@
+"""The inbox service's client: sign-in, cases, portals, signed file links and downloads.
+
+One ``ApiClient`` speaks for one signed-in user over an injected ``httpx.AsyncClient`` (see
+``make_http_client``). The bearer token is added to each request to the service and to nothing
+else. With the e-mail and password held (``login(keep_credentials=True)``) the session renews
+itself shortly before it expires and once after a 401; without them a 401 raises
+``SessionExpiredError`` for the caller to ask the person to sign in. Idempotent GETs are retried
+after transient failures (``RetryPolicy``); sign-in is retried only when nothing reached the
+service.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+
+from scaninbox.api.auth import SessionKeeper
+from scaninbox.api.download import ProgressCallback, download_file
+from scaninbox.api.errors import ProtocolError, SessionExpiredError, TlsError
+from scaninbox.api.parsing import (
+    parse_case_page,
+    parse_model,
+    parse_model_list,
+    problem_of,
+    read_json,
+    service_error,
+)
+from scaninbox.api.results import CasePage, DownloadResult, Session
+from scaninbox.api.retry import RetryPolicy, parse_retry_after
+from scaninbox.api.transport import transport_error
+from scaninbox.api.urls import check_base_url, join_url
+from scaninbox.api.wire import (
+    ConfiguredPortal,
+    IosPortal,
+    MeResponse,
+    SignedFileLink,
+    UnifiedCase,
+)
+from scaninbox.domain import CaseRef
+
+__all__ = ["ApiClient"]
+
+_log = logging.getLogger(__name__)
+# Failures after which the same GET may safely be sent again.
+_RETRYABLE_TRANSPORT = (
+    httpx.ConnectError,
+    httpx.TimeoutException,
+    httpx.ReadError,
+    httpx.WriteError,
+    httpx.RemoteProtocolError,
+)
+
+
+class ApiClient:
+    """The service's endpoints as coroutines; see the module docstring for the session rules."""
+
+    def __init__(
+        self,
+        http: httpx.AsyncClient,
+        base_url: str,
+        *,
+        retry: RetryPolicy | None = None,
+        renew_margin_s: float = 120.0,
+    ) -> None:
+        self._http = http
+        self._base_url = check_base_url(base_url)
+        self._retry = retry or RetryPolicy()
+        self._service_name = f"the inbox service at {urlsplit(self._base_url).netloc}"
+        self._auth = SessionKeeper(
+            http, self._base_url, self._retry, self._service_name, renew_margin_s
+        )
+
+    def __repr__(self) -> str:
+        return f"ApiClient({self._base_url!r}, signed_in={self._auth.session is not None})"
+
+    @property
+    def base_url(self) -> str:
+        return self._base_url
+
+    @property
+    def session(self) -> Session | None:
+        return self._auth.session
+
+    @property
+    def retry(self) -> RetryPolicy:
+        return self._retry
+
+    # ------------------------------------------------------------------ session
+
+    async def login(self, email: str, password: str, *, keep_credentials: bool = True) -> Session:
+        """Sign in; with ``keep_credentials`` the session renews itself until ``sign_out``."""
+        return await self._auth.login(email, password, keep_credentials=keep_credentials)
+
+    def use_session(self, token: str, expires_at: datetime) -> None:
+        """Continue a remembered session (e.g. from the keyring) without signing in."""
+        self._auth.use_session(token, expires_at)
+
+    def sign_out(self) -> None:
+        """Forget the session and any credentials held."""
+        self._auth.sign_out()
+
+    # ------------------------------------------------------------------ account and portals
+
+    async def me(self) -> MeResponse:
+        payload = await self._get_json(("me",), "your account details")
+        return parse_model(MeResponse, payload, "your account details")
+
+    async def ios_portals(self) -> list[IosPortal]:
+        payload = await self._get_json(("portals", "ios"), "the list of scanner portals")
+        return parse_model_list(IosPortal, payload, "the list of scanner portals")
+
+    async def configured_portals(self) -> list[ConfiguredPortal]:
+        what = "the list of your organisation's portals"
+        payload = await self._get_json(("portals", "configured"), what)
+        return parse_model_list(ConfiguredPortal, payload, what)
+
+    # ------------------------------------------------------------------ cases
+
+    async def list_cases(
+        self,
+        *,
+        page: int | None = None,
+        page_size: int | None = None,
+        date_from: date | None = None,
+        date_to: date | None = None,
+        status: str | None = None,
+    ) -> CasePage:
+        """One page of the organisation's cases, as the service echoes it."""
+        params: dict[str, str] = {}
+        if page is not None:
+            params["page"] = str(page)
+        if page_size is not None:
+            params["pageSize"] = str(page_size)
+        if date_from is not None:
+            params["from"] = date_from.isoformat()
+        if date_to is not None:
+            params["to"] = date_to.isoformat()
+        if status:
+            params["status"] = status
+        payload = await self._get_json(("unified-cases",), "the list of cases", params)
+        return parse_case_page(payload)
+
+    async def iter_case_pages(
+        self,
+        *,
+        page_size: int = 100,
+        date_from: date | None = None,
+        date_to: date | None = None,
+        status: str | None = None,
+    ) -> AsyncIterator[CasePage]:
+        """Every page, continuing from the page and page size the service echoed.
+
+        Stops when ``page * pageSize`` covers ``total`` or a page is empty. A service that does
+        not move on to the next page raises ProtocolError rather than looping forever.
+        """
+        page, size = 1, page_size
+        while True:
+            result = await self.list_cases(
+                page=page, page_size=size, date_from=date_from, date_to=date_to, status=status
+            )
+            if result.page < page:
+                raise ProtocolError(
+                    f"The service sent page {result.page} again when asked for page {page}; "
+                    "the list of cases cannot be read completely"
+                )
+            yield result
+            if not result.items and not result.malformed:
+                return
+            if result.page * result.page_size >= result.total:
+                return
+            page, size = result.page + 1, result.page_size
+
+    async def get_case(self, ref: CaseRef) -> UnifiedCase:
+        payload = await self._get_json(("unified-cases", str(ref)), f"case {ref}")
+        return parse_model(UnifiedCase, payload, f"case {ref}")
+
+    # ------------------------------------------------------------------ files
+
+    async def scan_file_link(self, ref: CaseRef, filename: str, file_type: str) -> SignedFileLink:
+        _require_name(filename)
+        what = f"the download link for {filename!r}"
+        segments = ("unified-cases", str(ref), "files", filename)
+        payload = await self._get_json(segments, what, {"fileType": file_type})
+        return parse_model(SignedFileLink, payload, what)
+
+    async def order_form_link(self, ref: CaseRef) -> SignedFileLink:
+        what = f"the order form link of case {ref}"
+        payload = await self._get_json(("unified-cases", str(ref), "order-form"), what)
+        return parse_model(SignedFileLink, payload, what)
+
+    async def misc_file_link(self, ref: CaseRef, filename: str) -> SignedFileLink:
+        _require_name(filename)
+        what = f"the download link for {filename!r}"
+        segments = ("unified-cases", str(ref), "miscellaneous-files", filename)
+        payload = await self._get_json(segments, what)
+        return parse_model(SignedFileLink, payload, what)
+
+    async def download(
+        self,
+        get_link: Callable[[], Awaitable[SignedFileLink]],
+        dest: Path,
+        *,
+        progress: ProgressCallback | None = None,
+    ) -> DownloadResult:
+        """Save the file behind ``get_link`` as ``dest`` (atomically; see ``api.download``)."""
+        return await download_file(self._http, get_link, dest, retry=self._retry, progress=progress)
+
+    # ------------------------------------------------------------------ plumbing
+
+    async def _get_json(
+        self, segments: tuple[str, ...], what: str, params: dict[str, str] | None = None
+    ) -> Any:
+        url = join_url(self._base_url, *segments)
+        renewed = False
+        failures = 0
+        while True:
+            session = await self._auth.current()
+            request = self._http.build_request(
+                "GET",
+                url,
+                params=params,
+                headers={"Accept": "application/json", "Authorization": f"Bearer {session.token}"},
+            )
+            started = time.perf_counter()
+            try:
+                response = await self._http.send(request)
+            except httpx.TransportError as exc:
+                error = transport_error(exc, self._service_name)
+                failures += 1
+                retryable = isinstance(exc, _RETRYABLE_TRANSPORT)
+                if isinstance(error, TlsError) or not retryable or failures >= self._retry.attempts:
+                    raise error from exc
+                _log.info("GET %s failed (%s); trying again", request.url.path, error)
+                await self._retry.wait(failures)
+                continue
+            status = response.status_code
+            _log.debug(
+                "GET %s -> %d in %.0f ms",
+                request.url.path,
+                status,
+                (time.perf_counter() - started) * 1000,
+            )
+            if status == 401:
+                if renewed or not self._auth.holds_credentials:
+                    self._auth.drop(session)
+                    raise SessionExpiredError(problem=problem_of(response))
+                await self._auth.renew(session)
+                renewed = True
+                continue
+            if status in self._retry.statuses and failures + 1 < self._retry.attempts:
+                failures += 1
+                retry_after_s = parse_retry_after(response.headers.get("retry-after"))
+                _log.info("GET %s answered %d; trying again", request.url.path, status)
+                await self._retry.wait(failures, retry_after_s)
+                continue
+            if status >= 400:
+                raise service_error(response)
+            return read_json(response, what, self._service_name)
+
+
+def _require_name(filename: str) -> None:
+    if not filename:
+        raise ValueError("a file name is needed to ask for a download link")

@@ -1,0 +1,294 @@
+"""Fetching a file from a signed storage URL into place, completely or not at all.
+
+The bytes stream into a temporary file beside the destination (``.{name}.{random}.part``) while
+their SHA-256 is computed; the length is checked against ``Content-Length``; the file is synced
+and renamed over the destination in one step. Any failure, or cancelling the task, removes the
+temporary file, so a folder never holds half a scan.
+
+Signed URLs are credentials of their own: no ``Authorization`` header (nor cookie) is ever sent
+with them, redirects are followed by hand so nothing is added on the way, and a plain-HTTP
+storage address is refused unless it is this computer. A link that expired (past ``expiresAt``,
+or storage answers 401/403) is replaced by asking ``get_link`` again, a bounded number of times.
+A body cut short is fetched again, resuming with ``Range`` when storage offers byte ranges.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import hashlib
+import logging
+import os
+import re
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from enum import Enum, auto
+from pathlib import Path
+from typing import IO
+
+import httpx
+
+from scaninbox.api.errors import DownloadError
+from scaninbox.api.results import DownloadResult
+from scaninbox.api.retry import RetryPolicy, parse_retry_after
+from scaninbox.api.urls import is_secure_url
+from scaninbox.api.wire import SignedFileLink
+
+__all__ = ["ProgressCallback", "download_file"]
+
+ProgressCallback = Callable[[int, int | None], None]
+_log = logging.getLogger(__name__)
+_EXPIRY_MARGIN = timedelta(seconds=5)
+_CONTENT_RANGE = re.compile(r"bytes\s+(\d+)-(\d+)/(\d+|\*)")
+_CREDENTIAL_HEADERS = ("authorization", "cookie", "proxy-authorization")
+
+
+class _Outcome(Enum):
+    DONE = auto()
+    LINK_REFUSED = auto()
+    RETRY = auto()
+
+
+@dataclass(slots=True)
+class _Transfer:
+    """The bytes written so far, their hash, and what storage promised."""
+
+    out: IO[bytes]
+    progress: ProgressCallback | None
+    done: int = 0
+    total: int | None = None
+    resumable: bool = False
+    hasher: hashlib._Hash = field(default_factory=hashlib.sha256)
+    problem: str = "no answer"
+    retry_after_s: float | None = None
+
+    def restart(self) -> None:
+        self.out.seek(0)
+        self.out.truncate()
+        self.done, self.total, self.hasher = 0, None, hashlib.sha256()
+        self._report()
+
+    def write(self, chunk: bytes) -> None:
+        self.out.write(chunk)
+        self.hasher.update(chunk)
+        self.done += len(chunk)
+        self._report()
+
+    def _report(self) -> None:
+        if self.progress is not None:
+            self.progress(self.done, self.total)
+
+
+async def download_file(
+    http: httpx.AsyncClient,
+    get_link: Callable[[], Awaitable[SignedFileLink]],
+    dest: Path,
+    *,
+    retry: RetryPolicy,
+    progress: ProgressCallback | None = None,
+    max_link_refreshes: int = 3,
+    max_redirects: int = 5,
+) -> DownloadResult:
+    """Download the file ``get_link`` points to into ``dest`` (whose folder must exist)."""
+    dest = Path(dest)
+    temp = dest.with_name(f".{dest.name[:60]}.{secrets.token_hex(6)}.part")
+    try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
+    except OSError as exc:
+        raise _disk_error(exc, dest) from None
+    finished = False
+    try:
+        with os.fdopen(fd, "wb") as out:
+            transfer = _Transfer(out, progress)
+            job = _Download(http, get_link, retry, dest.name, max_link_refreshes, max_redirects)
+            await job.run(transfer)
+            out.flush()
+            # fsync of a large scan can take a while on a slow disk: not on the event loop,
+            # which is the GUI thread in the desktop app.
+            await asyncio.to_thread(os.fsync, out.fileno())
+        temp.replace(dest)
+        finished = True
+        await asyncio.to_thread(_fsync_folder, dest.parent)
+    except OSError as exc:
+        raise _disk_error(exc, dest) from None
+    finally:
+        if not finished:
+            temp.unlink(missing_ok=True)
+    _log.info("downloaded %s (%d bytes)", dest.name, transfer.done)
+    return DownloadResult(dest, transfer.done, transfer.hasher.hexdigest())
+
+
+@dataclass(frozen=True, slots=True)
+class _Download:
+    """One file's way from storage: links, redirects, retries. Writes into a ``_Transfer``."""
+
+    http: httpx.AsyncClient
+    get_link: Callable[[], Awaitable[SignedFileLink]]
+    retry: RetryPolicy
+    name: str
+    max_link_refreshes: int
+    max_redirects: int
+
+    async def run(self, transfer: _Transfer) -> None:
+        link = await self.get_link()
+        refreshes = 0
+        if _expired(link):
+            # Asked once more; a fresh link that still looks expired means this computer's clock
+            # is off, and storage is the judge then.
+            link, refreshes = await self.get_link(), 1
+        failures = 0
+        while True:
+            outcome = await self._attempt(link.url, transfer)
+            if outcome is _Outcome.DONE:
+                return
+            if outcome is _Outcome.LINK_REFUSED:
+                refreshes += 1
+                if refreshes > self.max_link_refreshes:
+                    raise DownloadError(
+                        f"File storage kept refusing the download link for {self.name!r} (it "
+                        "expired again and again); check this computer's clock and try again"
+                    )
+                link = await self.get_link()
+                continue
+            failures += 1
+            if failures >= self.retry.attempts:
+                raise DownloadError(
+                    f"Downloading {self.name!r} failed after {failures} attempts: "
+                    f"{transfer.problem}"
+                )
+            _log.info("download of %s: %s; trying again", self.name, transfer.problem)
+            await self.retry.wait(failures, transfer.retry_after_s)
+
+    async def _attempt(self, url: str, transfer: _Transfer) -> _Outcome:
+        headers = {"Accept-Encoding": "identity"}
+        if transfer.done and transfer.resumable:
+            headers["Range"] = f"bytes={transfer.done}-"
+        elif transfer.done:
+            transfer.restart()
+        transfer.retry_after_s = None
+        for _ in range(self.max_redirects + 1):
+            if not is_secure_url(url):
+                raise DownloadError(
+                    f"The storage address for {self.name!r} is not encrypted (http://) and is "
+                    "not this computer, so the file was not downloaded"
+                )
+            request = self.http.build_request("GET", url, headers=headers)
+            for header in _CREDENTIAL_HEADERS:
+                request.headers.pop(header, None)
+            try:
+                response = await self.http.send(request, stream=True)
+            except httpx.TransportError as exc:
+                transfer.problem = f"file storage could not be reached ({type(exc).__name__})"
+                return _Outcome.RETRY
+            try:
+                location = response.headers.get("location")
+                if response.is_redirect and location:
+                    url = str(response.url.join(location))
+                    continue
+                outcome = self._judge_status(response, transfer)
+                return outcome or await _receive(response, transfer)
+            finally:
+                await response.aclose()
+        raise DownloadError(f"File storage redirected the download of {self.name!r} too often")
+
+    def _judge_status(self, response: httpx.Response, transfer: _Transfer) -> _Outcome | None:
+        """The outcome an unusable answer leads to; None when the body should be read."""
+        status = response.status_code
+        if status in (200, 206):
+            return None
+        if status in (401, 403):
+            transfer.problem = f"file storage refused the link (HTTP {status})"
+            return _Outcome.LINK_REFUSED
+        if status in (404, 410):
+            raise DownloadError(f"File storage no longer has {self.name!r}")
+        if status == 416:
+            transfer.resumable = False
+            transfer.restart()
+            transfer.problem = "file storage could not resume the download"
+            return _Outcome.RETRY
+        if status == 429 or status >= 500:
+            transfer.problem = f"file storage is not available (HTTP {status})"
+            transfer.retry_after_s = parse_retry_after(response.headers.get("retry-after"))
+            return _Outcome.RETRY
+        raise DownloadError(f"File storage refused to send {self.name!r} (HTTP {status})")
+
+
+async def _receive(response: httpx.Response, transfer: _Transfer) -> _Outcome:
+    if not _start_body(response, transfer):
+        transfer.problem = "file storage sent a different part of the file than asked for"
+        return _Outcome.RETRY
+    try:
+        # Decoded bytes: with "Accept-Encoding: identity" they are the raw bytes; a storage that
+        # compresses anyway still yields the file itself (its length is then not checked).
+        async for chunk in response.aiter_bytes():
+            transfer.write(chunk)
+    except httpx.TransportError:
+        transfer.problem = _short_problem(transfer)
+        return _Outcome.RETRY
+    if transfer.total is not None and transfer.done != transfer.total:
+        transfer.problem = _short_problem(transfer)
+        if transfer.done > transfer.total:
+            transfer.resumable = False
+        return _Outcome.RETRY
+    return _Outcome.DONE
+
+
+def _start_body(response: httpx.Response, transfer: _Transfer) -> bool:
+    """Position the transfer for this answer; False when a partial answer does not fit."""
+    headers = response.headers
+    encoded = headers.get("content-encoding", "identity").lower() not in ("", "identity")
+    length = _int_header(headers.get("content-length"))
+    if response.status_code == 206:
+        match = _CONTENT_RANGE.fullmatch(headers.get("content-range", "").strip())
+        if match is None or int(match[1]) != transfer.done:
+            transfer.resumable = False
+            transfer.restart()
+            return False
+        transfer.total = int(match[3]) if match[3] != "*" else None
+        if transfer.total is None and length is not None:
+            transfer.total = transfer.done + length
+        return True
+    if transfer.done:
+        transfer.restart()  # storage ignored the range and sends the whole file
+    transfer.resumable = headers.get("accept-ranges", "").strip().lower() == "bytes" and not encoded
+    transfer.total = None if encoded else length
+    return True
+
+
+def _short_problem(transfer: _Transfer) -> str:
+    expected = f" of {transfer.total}" if transfer.total is not None else ""
+    return f"the connection was cut after {transfer.done}{expected} bytes"
+
+
+def _int_header(value: str | None) -> int | None:
+    return int(value) if value is not None and value.strip().isdigit() else None
+
+
+def _expired(link: SignedFileLink) -> bool:
+    return link.expires_at <= datetime.now(UTC) + _EXPIRY_MARGIN
+
+
+def _fsync_folder(folder: Path) -> None:
+    # The rename is durable only once the folder's entry is on disk (POSIX); Windows has no
+    # folder handles to sync.
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError:  # the file is complete and in place; durability is best effort here
+        _log.debug("could not sync folder %s", folder)
+
+
+def _disk_error(exc: OSError, dest: Path) -> DownloadError:
+    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
+        return DownloadError(
+            f"There is not enough disk space to save {dest.name!r} in {dest.parent}", local=True
+        )
+    reason = exc.strerror or type(exc).__name__
+    return DownloadError(f"{dest.name!r} could not be saved in {dest.parent}: {reason}", local=True)

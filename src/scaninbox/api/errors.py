@@ -1,0 +1,183 @@
+"""Every way talking to the inbox service can fail, as one tree of exceptions.
+
+::
+
+    ApiError                         the environment failed (never a bug in this program)
+    ├── ServiceError                 the service answered with an error status
+    │   ├── BadRequestError          400: the service refused the question (e.g. a bad filter)
+    │   ├── AuthenticationError      401: not signed in, or e-mail/password refused
+    │   │   └── SessionExpiredError  the session ended and cannot be renewed silently
+    │   ├── ForbiddenError           403: another organisation's case or file
+    │   ├── NotFoundError            404: no such case or file
+    │   ├── RateLimitedError         429: asked too often (after retries)
+    │   └── ServerError              5xx: the service itself failed (after retries)
+    ├── TransportError               no usable answer: cannot connect, timeout, connection cut
+    │   └── TlsError                 the service's certificate could not be verified
+    ├── ProtocolError                the answer is not what the interface promises
+    ├── InsecureUrlError             an address that would send secrets unencrypted (or no address)
+    └── DownloadError                a file could not be fetched or saved completely
+
+Anything that is not an ``ApiError`` escaping ``scaninbox.api`` is a bug. Each message is one
+plain sentence a lab technician can act on; ProblemDetails ``title``/``detail`` are used when the
+service sent them. No message, repr or attribute holds the bearer token or a signed URL.
+"""
+
+from __future__ import annotations
+
+from scaninbox.api.wire import ProblemDetails
+
+__all__ = [
+    "ApiError",
+    "AuthenticationError",
+    "BadRequestError",
+    "DownloadError",
+    "ForbiddenError",
+    "InsecureUrlError",
+    "NotFoundError",
+    "ProtocolError",
+    "RateLimitedError",
+    "ServerError",
+    "ServiceError",
+    "SessionExpiredError",
+    "TlsError",
+    "TransportError",
+    "error_for_status",
+    "sentence",
+]
+
+_MAX_SERVER_TEXT = 300
+
+
+def sentence(text: str) -> str:
+    """``text`` as one line ending in a full stop (server text may hold newlines or be long)."""
+    line = " ".join(text.split())
+    if len(line) > _MAX_SERVER_TEXT:
+        line = line[: _MAX_SERVER_TEXT - 1].rstrip() + "…"
+    if line and not line.endswith((".", "!", "?", "…")):
+        line += "."
+    return line
+
+
+class ApiError(Exception):
+    """Base of every failure of the environment: network, service, storage, local disk."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(sentence(message))
+
+    @property
+    def message(self) -> str:
+        return str(self)
+
+
+class ServiceError(ApiError):
+    """The service answered with an error status; ``problem`` is its ProblemDetails body."""
+
+    default_message = "The inbox service refused the request"
+
+    def __init__(
+        self,
+        status: int,
+        problem: ProblemDetails | None = None,
+        message: str | None = None,
+        *,
+        retry_after_s: float | None = None,
+    ) -> None:
+        self.status = status
+        self.problem = problem
+        self.retry_after_s = retry_after_s
+        super().__init__(message or _message_from(problem, self.default_message, status))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(status={self.status}, message={str(self)!r})"
+
+
+class BadRequestError(ServiceError):
+    default_message = "The inbox service did not accept the request"
+
+
+class AuthenticationError(ServiceError):
+    default_message = "The inbox service did not accept the sign-in"
+
+
+class SessionExpiredError(AuthenticationError):
+    """The session ended (or never began) and no credentials are held to renew it.
+
+    The window turns this into a sign-in prompt that keeps its state.
+    """
+
+    default_message = "Your session has ended; please sign in again"
+
+    def __init__(self, message: str | None = None, problem: ProblemDetails | None = None) -> None:
+        super().__init__(401, problem, message or self.default_message)
+
+
+class ForbiddenError(ServiceError):
+    default_message = "Your account may not open this (it belongs to another organisation)"
+
+
+class NotFoundError(ServiceError):
+    default_message = "The inbox service does not know this case or file"
+
+
+class RateLimitedError(ServiceError):
+    default_message = "The inbox service is busy and asked to slow down; try again in a moment"
+
+
+class ServerError(ServiceError):
+    default_message = "The inbox service had an internal problem; try again later"
+
+
+class TransportError(ApiError):
+    """No usable answer arrived: connection refused, DNS failure, timeout, connection cut."""
+
+
+class TlsError(TransportError):
+    """The service's certificate could not be verified (or the CA bundle could not be read)."""
+
+
+class ProtocolError(ApiError):
+    """The answer does not follow the interface (not JSON, wrong content, unreadable object)."""
+
+
+class InsecureUrlError(ApiError, ValueError):
+    """An address that is not HTTPS (plain HTTP is allowed on this computer only) or not usable."""
+
+
+class DownloadError(ApiError):
+    """A file could not be downloaded or saved.
+
+    ``local`` is True when this computer failed (full disk, no permission), not the network.
+    """
+
+    def __init__(self, message: str, *, local: bool = False) -> None:
+        self.local = local
+        super().__init__(message)
+
+
+_BY_STATUS: dict[int, type[ServiceError]] = {
+    400: BadRequestError,
+    401: AuthenticationError,
+    403: ForbiddenError,
+    404: NotFoundError,
+    429: RateLimitedError,
+}
+
+
+def error_for_status(
+    status: int, problem: ProblemDetails | None, *, retry_after_s: float | None = None
+) -> ServiceError:
+    """The exception for an error answer of the service."""
+    cls = _BY_STATUS.get(status) or (ServerError if status >= 500 else ServiceError)
+    return cls(status, problem, retry_after_s=retry_after_s)
+
+
+def _message_from(problem: ProblemDetails | None, default: str, status: int) -> str:
+    title = (problem.title or "").strip() if problem else ""
+    detail = (problem.detail or "").strip() if problem else ""
+    if detail and title and title.rstrip(".").lower() not in detail.lower():
+        server_text = f"{title.rstrip('.')}: {detail}"
+    else:
+        server_text = detail or title
+    if not server_text:
+        return f"{default} (HTTP {status})"
+    return f"{default.rstrip('.')} — {sentence(server_text)}"

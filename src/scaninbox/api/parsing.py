@@ -1,0 +1,140 @@
+"""Reading the service's JSON into wire models, with errors that say which member was wrong.
+
+A listing is read in two steps: the envelope (``items``, ``page``, ``pageSize``, ``total``) must be
+right, then each case is read on its own, so one case a portal filled badly does not hide the
+others; it becomes a ``MalformedCase`` and a warning in the log.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from typing import Any, TypeVar
+
+import httpx
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from scaninbox.api.errors import ProtocolError, ServiceError, error_for_status
+from scaninbox.api.results import CasePage, MalformedCase
+from scaninbox.api.retry import parse_retry_after
+from scaninbox.api.wire import PagedEnvelope, ProblemDetails, UnifiedCase
+
+__all__ = [
+    "describe_validation_error",
+    "parse_case_page",
+    "parse_model",
+    "parse_model_list",
+    "problem_of",
+    "read_json",
+    "service_error",
+]
+
+_log = logging.getLogger(__name__)
+_Model = TypeVar("_Model", bound=BaseModel)
+
+
+def describe_validation_error(exc: ValidationError) -> tuple[str, str]:
+    """(member path, reason) of the first problem, e.g. ``("acceptedData.worktypes.0.from", …)``."""
+    errors = exc.errors(include_url=False, include_input=False)
+    if not errors:
+        return "", "unreadable"
+    first = errors[0]
+    path = ".".join(str(part) for part in first["loc"])
+    reason = str(first["msg"]).removeprefix("Value error, ")
+    if len(errors) > 1:
+        reason += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
+    return path, reason
+
+
+def parse_model(model: type[_Model], payload: Any, what: str) -> _Model:
+    """``payload`` as ``model``; ProtocolError naming ``what`` and the bad member otherwise."""
+    try:
+        return model.model_validate(payload)
+    except ValidationError as exc:
+        raise _protocol_error(exc, what) from None
+
+
+def parse_model_list(model: type[_Model], payload: Any, what: str) -> list[_Model]:
+    try:
+        return _list_adapter(model).validate_python(payload)
+    except ValidationError as exc:
+        raise _protocol_error(exc, what) from None
+
+
+def parse_case_page(payload: Any) -> CasePage:
+    """A page of cases; unreadable cases are set aside in ``malformed`` (and logged)."""
+    envelope = parse_model(PagedEnvelope, payload, "the list of cases")
+    if envelope.page_size < 1 or envelope.page < 1 or envelope.total < 0:
+        raise ProtocolError(
+            f"The service sent an impossible page (page {envelope.page}, page size "
+            f"{envelope.page_size}, total {envelope.total})"
+        )
+    items: list[UnifiedCase] = []
+    malformed: list[MalformedCase] = []
+    for index, raw in enumerate(envelope.items):
+        try:
+            items.append(UnifiedCase.model_validate(raw))
+        except ValidationError as exc:
+            member, reason = describe_validation_error(exc)
+            bad = MalformedCase(index=index, ref=_readable_ref(raw), field=member, reason=reason)
+            _log.warning("page %d: %s", envelope.page, bad)
+            malformed.append(bad)
+    return CasePage(
+        items=items,
+        page=envelope.page,
+        page_size=envelope.page_size,
+        total=envelope.total,
+        malformed=malformed,
+    )
+
+
+@functools.cache
+def _list_adapter(model: type[_Model]) -> TypeAdapter[list[_Model]]:
+    return TypeAdapter(list[model])  # type: ignore[valid-type]
+
+
+def _readable_ref(raw: object) -> str | None:
+    if not isinstance(raw, dict):
+        return None
+    for key in ("id", "guid"):
+        value = raw.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()[:100]
+        if isinstance(value, int) and not isinstance(value, bool):
+            return str(value)
+    return None
+
+
+def _protocol_error(exc: ValidationError, what: str) -> ProtocolError:
+    member, reason = describe_validation_error(exc)
+    where = f" ({member}: {reason})" if member else f" ({reason})"
+    return ProtocolError(f"The service sent {what} in a form this program cannot read{where}")
+
+
+def read_json(response: httpx.Response, what: str, service_name: str) -> Any:
+    """The JSON body of a successful answer; ProtocolError when it is something else."""
+    content_type = response.headers.get("content-type", "").split(";")[0].strip().lower()
+    if content_type and content_type != "application/json" and not content_type.endswith("+json"):
+        raise ProtocolError(
+            f"{service_name[:1].upper()}{service_name[1:]} sent {what} as {content_type} "
+            "instead of JSON; is the service address right?"
+        )
+    try:
+        return response.json()
+    except ValueError:
+        raise ProtocolError(f"The service sent {what} that is not valid JSON") from None
+
+
+def service_error(response: httpx.Response) -> ServiceError:
+    """The error for an error status, with the ProblemDetails body when there is one."""
+    retry_after_s = parse_retry_after(response.headers.get("retry-after"))
+    return error_for_status(response.status_code, problem_of(response), retry_after_s=retry_after_s)
+
+
+def problem_of(response: httpx.Response) -> ProblemDetails | None:
+    if "json" not in response.headers.get("content-type", ""):
+        return None
+    try:
+        return ProblemDetails.model_validate(response.json())
+    except ValueError:  # pydantic's ValidationError and JSON errors are ValueErrors
+        return None

@@ -1,0 +1,66 @@
+"""Plain result types the client hands out: the session, a page of cases, a downloaded file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from scaninbox.api.wire import UnifiedCase
+
+__all__ = ["CasePage", "DownloadResult", "MalformedCase", "Session"]
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """A signed-in session: the bearer token and when it stops working. The repr hides the token."""
+
+    token: str = field(repr=False)
+    expires_at: datetime
+
+    def seconds_left(self, now: datetime | None = None) -> float:
+        return (self.expires_at - (now or datetime.now(UTC))).total_seconds()
+
+    def __repr__(self) -> str:
+        return f"Session(token=<redacted>, expires_at={self.expires_at.isoformat()})"
+
+    __str__ = __repr__
+
+
+@dataclass(frozen=True, slots=True)
+class MalformedCase:
+    """A case of a listing that could not be read; the rest of the page is still usable.
+
+    ``index`` is its position in the page's ``items``, ``ref`` its guid or id when readable,
+    ``field`` the member path (``acceptedData.worktypes.0.from``), ``reason`` what was wrong.
+    """
+
+    index: int
+    ref: str | None
+    field: str
+    reason: str
+
+    def __str__(self) -> str:
+        who = f"Case {self.ref}" if self.ref else f"The case at position {self.index + 1}"
+        where = f" ({self.field})" if self.field else ""
+        return f"{who} could not be read{where}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class CasePage:
+    """One page of ``/unified-cases`` as the server echoed it (page, page_size, total)."""
+
+    items: list[UnifiedCase]
+    page: int
+    page_size: int
+    total: int
+    malformed: list[MalformedCase] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class DownloadResult:
+    """A file saved completely: where, how big, and its SHA-256 (hex) computed while streaming."""
+
+    path: Path
+    size_bytes: int
+    sha256: str

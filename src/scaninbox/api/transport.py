@@ -1,0 +1,106 @@
+"""The HTTP client every request goes through, and what its failures mean in plain words.
+
+``make_http_client`` builds an ``httpx.AsyncClient`` that always verifies TLS (the system's and
+certifi's authorities, plus a lab's own CA bundle when configured), carries no default
+``Authorization`` header (the API client adds it per request, so it can never leak to storage)
+and never follows redirects on its own (downloads follow them explicitly, without credentials).
+"""
+
+from __future__ import annotations
+
+import ssl
+from pathlib import Path
+
+import httpx
+
+from scaninbox import __version__
+from scaninbox.api.errors import TlsError, TransportError
+
+__all__ = ["USER_AGENT", "make_http_client", "make_ssl_context", "transport_error"]
+
+USER_AGENT = f"ScanInbox/{__version__}"
+
+
+def make_ssl_context(ca_bundle: Path | None = None) -> ssl.SSLContext:
+    """Verification on, TLS 1.2 or newer; trusted: system store, certifi, and ``ca_bundle``."""
+    context = ssl.create_default_context()
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    try:
+        import certifi
+
+        context.load_verify_locations(cafile=certifi.where())
+    except (ImportError, OSError):  # the system store alone still verifies
+        pass
+    if ca_bundle is not None:
+        try:
+            context.load_verify_locations(cafile=str(ca_bundle))
+        except (OSError, ssl.SSLError) as exc:
+            raise TlsError(
+                f"The certificate authority file {ca_bundle} cannot be used "
+                f"({_reason(exc) or 'unreadable'})"
+            ) from None
+    return context
+
+
+def make_http_client(
+    *, ca_bundle: Path | None = None, timeout_s: float = 30.0
+) -> httpx.AsyncClient:
+    """The shared client: verified TLS, no default credentials, no automatic redirects."""
+    return httpx.AsyncClient(
+        verify=make_ssl_context(ca_bundle),
+        timeout=httpx.Timeout(timeout_s, connect=min(timeout_s, 15.0)),
+        follow_redirects=False,
+        headers={"User-Agent": USER_AGENT},
+    )
+
+
+def transport_error(exc: httpx.TransportError, what: str) -> TransportError:
+    """The plain-words error for an httpx transport failure while talking to ``what``.
+
+    ``what`` names the other side (``"the inbox service at inbox.example.com"``, ``"file
+    storage"``); it must not contain a signed URL or a token.
+    """
+    ssl_error = _ssl_cause(exc)
+    if isinstance(ssl_error, ssl.SSLCertVerificationError):
+        reason = ssl_error.verify_message or "unknown reason"
+        return TlsError(
+            f"The security certificate of {what} could not be verified ({reason}); if your lab "
+            "uses its own certificate authority, set network.ca_bundle in the settings"
+        )
+    if ssl_error is not None:
+        return TlsError(
+            f"A secure connection to {what} could not be set up ({_reason(ssl_error) or 'TLS'})"
+        )
+    if isinstance(exc, httpx.TimeoutException):
+        return TransportError(f"{_capital(what)} did not answer in time")
+    if isinstance(exc, httpx.ConnectError):
+        reason = _reason(exc)
+        suffix = f" ({reason})" if reason else ""
+        return TransportError(f"Could not connect to {what}{suffix}; check the network")
+    if isinstance(exc, httpx.UnsupportedProtocol):
+        return TransportError(f"The address of {what} is not a web address")
+    reason = _reason(exc) or type(exc).__name__
+    return TransportError(f"The connection to {what} was interrupted ({reason})")
+
+
+def _ssl_cause(exc: BaseException) -> ssl.SSLError | None:
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        if isinstance(current, ssl.SSLError):
+            return current
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return None
+
+
+def _reason(exc: BaseException) -> str:
+    # Errno texts like "[Errno 111] Connection refused" read better without the number.
+    text = str(exc).strip()
+    if text.startswith("[") and "]" in text:
+        text = text.split("]", 1)[1].strip()
+    return " ".join(text.split())[:200]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

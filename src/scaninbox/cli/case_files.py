@@ -1,0 +1,76 @@
+"""Which files a case has and under which local names they are saved.
+
+Shared by every way of getting a case's files (downloading now, copying from the local store
+later): the scan files, the order form and the miscellaneous attachments, each under a safe name
+(``scaninbox.api.safe_filename``), numbered " (2)", " (3)"… when two names collide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scaninbox.api import dedupe_filename, safe_filename
+from scaninbox.domain import Case, FileKind
+
+__all__ = ["PlannedFile", "SkippedFile", "plan_case_files"]
+
+_KNOWN_SCAN_TYPES = ("stl", "ply")
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedFile:
+    """A file to fetch: its kind, the name and file type the service knows it by, the local name."""
+
+    kind: FileKind
+    server_name: str | None
+    file_type: str | None
+    local_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedFile:
+    """A file the case lists but that cannot be asked for, and why (one sentence)."""
+
+    description: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"Skipped {self.description}: {self.reason}."
+
+
+def plan_case_files(case: Case) -> tuple[list[PlannedFile], list[SkippedFile]]:
+    """Scan files first, then the order form, then attachments, with unique safe names."""
+    taken: set[str] = set()
+    planned: list[PlannedFile] = []
+    skipped: list[SkippedFile] = []
+
+    def add(kind: FileKind, name: str | None, file_type: str | None, fallback: str) -> None:
+        local = dedupe_filename(safe_filename(name or "", fallback=fallback), taken)
+        planned.append(PlannedFile(kind, name, file_type, local))
+
+    for number, scan in enumerate(case.scan_files, start=1):
+        if not scan.filename:
+            skipped.append(SkippedFile(f"scan file {number}", "the service gives it no name"))
+            continue
+        file_type = scan.file_type or _type_from_name(scan.filename)
+        if file_type is None:
+            skipped.append(
+                SkippedFile(
+                    repr(scan.filename), "the service does not say which kind of file it is"
+                )
+            )
+            continue
+        add(FileKind.SCAN, scan.filename, file_type, f"scan-{number}.{file_type}")
+    if case.order_form is not None:
+        add(FileKind.ORDER_FORM, case.order_form.filename, None, "order-form.pdf")
+    for number, misc in enumerate(case.misc_files, start=1):
+        if not misc.filename:
+            skipped.append(SkippedFile(f"attachment {number}", "the service gives it no name"))
+            continue
+        add(FileKind.MISC, misc.filename, None, f"attachment-{number}")
+    return planned, skipped
+
+
+def _type_from_name(name: str) -> str | None:
+    suffix = name.rpartition(".")[2].lower()
+    return suffix if suffix in _KNOWN_SCAN_TYPES else None

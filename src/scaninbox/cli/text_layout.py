@@ -1,0 +1,144 @@
+"""Text for a terminal: display widths of any script, safe cells, tables that fit, progress.
+
+Server text is printed only after ``clean`` removed control characters: an escape sequence in a
+patient's name must not be able to rewrite the terminal. Widths count East Asian wide characters
+as two columns and combining marks as none, so columns line up with names in any script.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+__all__ = ["Column", "Progress", "clean", "fit", "human_size", "render_table", "terminal_width"]
+
+_GAP = "  "
+
+
+def clean(text: object) -> str:
+    """One line of printable text: control and format characters become spaces, runs collapse."""
+    if text is None:
+        return ""
+    chars = (
+        " " if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch for ch in str(text)
+    )
+    return " ".join("".join(chars).split())
+
+
+def display_width(text: str) -> int:
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` cut to ``width`` columns (ending in "…" when cut), padded to exactly ``width``."""
+    if display_width(text) > width:
+        kept, used = [], 0
+        for ch in text:
+            step = display_width(ch)
+            if used + step > width - 1:
+                break
+            kept.append(ch)
+            used += step
+        text = "".join(kept) + "…"
+    return text + " " * (width - display_width(text))
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A table column.
+
+    ``min_width``: how narrow it may be squeezed (0: never squeezed). ``drop_rank``: when even
+    squeezed columns do not fit, columns are left out, lowest rank first (None: always shown).
+    """
+
+    header: str
+    min_width: int = 0
+    drop_rank: int | None = None
+
+
+def terminal_width(stream: TextIO | None = None) -> int | None:
+    """Columns available to ``stream`` (stdout): its terminal's, else ``COLUMNS``, else None."""
+    stream = stream or sys.stdout
+    if stream.isatty():
+        return shutil.get_terminal_size((100, 24)).columns
+    columns = os.environ.get("COLUMNS", "")
+    return int(columns) if columns.isdigit() and int(columns) > 0 else None
+
+
+def render_table(
+    columns: Sequence[Column], rows: Sequence[Sequence[str]], width: int | None
+) -> str:
+    """Header, rule and rows fitted to ``width``: squeeze (widest first), then leave columns out."""
+    cells = [[clean(cell) for cell in row] for row in rows]
+    shown = list(range(len(columns)))
+    widths = {
+        i: max([display_width(col.header)] + [display_width(row[i]) for row in cells])
+        for i, col in enumerate(columns)
+    }
+    if width is not None:
+        while not _squeeze(columns, shown, widths, width):
+            droppable = [i for i in shown if columns[i].drop_rank is not None]
+            if not droppable:
+                break
+            shown.remove(min(droppable, key=lambda i: columns[i].drop_rank or 0))
+    header = _GAP.join(fit(columns[i].header, widths[i]) for i in shown).rstrip()
+    lines = [header, _GAP.join("─" * widths[i] for i in shown)]
+    lines += [_GAP.join(fit(row[i], widths[i]) for i in shown).rstrip() for row in cells]
+    return "\n".join(lines)
+
+
+def _squeeze(
+    columns: Sequence[Column], shown: list[int], widths: dict[int, int], width: int
+) -> bool:
+    """Narrow the shown squeezable columns, widest first, until they fit; False if they cannot."""
+    excess = sum(widths[i] for i in shown) + len(_GAP) * (len(shown) - 1) - width
+    while excess > 0:
+        squeezable = [i for i in shown if columns[i].min_width and widths[i] > columns[i].min_width]
+        if not squeezable:
+            return False
+        widest = max(squeezable, key=lambda i: widths[i])
+        widths[widest] -= 1
+        excess -= 1
+    return True
+
+
+def human_size(size_bytes: int) -> str:
+    size = float(size_bytes)
+    for unit in ("bytes", "KB", "MB", "GB"):
+        if size < 1000 or unit == "GB":
+            return f"{size_bytes} bytes" if unit == "bytes" else f"{size:.1f} {unit}"
+        size /= 1000
+    raise AssertionError("unreachable")
+
+
+class Progress:
+    """One self-overwriting status line on stderr, only when stderr is a terminal."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self._stream = stream or sys.stderr
+        self._enabled = self._stream.isatty()
+        self._shown = False
+
+    def show(self, text: str) -> None:
+        if not self._enabled:
+            return
+        width = shutil.get_terminal_size((80, 24)).columns - 1
+        self._stream.write("\r" + fit(clean(text), max(width, 10)))
+        self._stream.flush()
+        self._shown = True
+
+    def done(self) -> None:
+        if self._shown:
+            self._stream.write("\r" + " " * (shutil.get_terminal_size((80, 24)).columns - 1) + "\r")
+            self._stream.flush()
+            self._shown = False

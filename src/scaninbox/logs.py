@@ -1,0 +1,127 @@
+"""Where the program's log goes, and the guard that keeps secrets out of it.
+
+``configure_logging`` writes a rotating log file (folder 0700, files 0600) and, with ``-v``, to
+stderr. Every record passes ``RedactSecrets`` on its way to any of these handlers, whichever
+logger it came from (httpx logs request URLs, which for storage carry signatures): bearer tokens,
+JWTs, ``Authorization`` values, passwords in JSON and the signature parts of signed URLs are
+replaced by ``<redacted>`` even when logged by mistake.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import os
+import re
+import sys
+from pathlib import Path
+
+from scaninbox.paths import ensure_private_dir
+
+__all__ = ["LOG_FILE_NAME", "RedactSecrets", "configure_logging", "redact"]
+
+LOG_FILE_NAME = "scaninbox.log"
+_MAX_LOG_BYTES = 2 * 1024 * 1024
+_BACKUPS = 3
+_OURS = "_scaninbox_handler"
+_REDACTED = "<redacted>"
+
+_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # Authorization: Bearer xyz / "authorization": "Basic xyz"
+    (
+        re.compile(
+            r"(?i)(\bauthorization\b[\"']?\s*[:=]\s*[\"']?)(?:(?:bearer|basic)\s+)?[^\s\"',;}]+"
+        ),
+        r"\1" + _REDACTED,
+    ),
+    (re.compile(r"(?i)\b(bearer\s+)[A-Za-z0-9\-._~+/]+=*"), r"\1" + _REDACTED),
+    # A JWT: three base64url parts, the first starting with '{"' encoded.
+    (re.compile(r"\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*"), _REDACTED),
+    # Signed-URL credentials: sig=, signature=, X-Amz-*, X-Goog-*, token=.
+    (
+        re.compile(
+            r"(?i)([?&;](?:sig|signature|x-amz-[a-z-]+|x-goog-[a-z-]+|token|access_token|key)=)"
+            r"[^&\s\"'#<>]+"
+        ),
+        r"\1" + _REDACTED,
+    ),
+    (re.compile(r"(?i)([\"']?password[\"']?\s*[:=]\s*[\"']?)[^\s\"',}]+"), r"\1" + _REDACTED),
+)
+
+
+def redact(text: str) -> str:
+    """``text`` with tokens, authorization values, passwords and URL signatures removed."""
+    for pattern, replacement in _PATTERNS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+class RedactSecrets(logging.Filter):
+    """Rewrites each record's message, traceback and stack text without secrets."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            message = record.getMessage()
+        except (TypeError, ValueError):  # a bad format string must not hide the record
+            message = f"{record.msg!r} {record.args!r}"
+        record.msg, record.args = redact(message), None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info)
+        return True
+
+
+class _PrivateRotatingFile(logging.handlers.RotatingFileHandler):
+    """Log files readable by their owner only: they name patients' cases."""
+
+    def _open(self) -> object:  # type: ignore[override]
+        fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        return open(fd, self.mode, encoding=self.encoding, errors=self.errors)  # noqa: PTH123
+
+
+def configure_logging(verbosity: int, log_dir: Path | None) -> None:
+    """Log to ``log_dir``/scaninbox.log (None: no file) and, from ``verbosity`` 1, to stderr.
+
+    The file gets INFO and above (DEBUG from ``verbosity`` 2); stderr gets INFO at 1, DEBUG at 2,
+    and also the HTTP library's own records at 3. Calling it again replaces the earlier setup.
+    """
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        if getattr(handler, _OURS, False):
+            root.removeHandler(handler)
+            handler.close()
+    detail = logging.DEBUG if verbosity >= 2 else logging.INFO
+    handlers: list[logging.Handler] = []
+    if log_dir is not None:
+        ensure_private_dir(log_dir)
+        file_handler = _PrivateRotatingFile(
+            log_dir / LOG_FILE_NAME,
+            maxBytes=_MAX_LOG_BYTES,
+            backupCount=_BACKUPS,
+            encoding="utf-8",
+            delay=True,
+        )
+        file_handler.setLevel(detail)
+        file_handler.setFormatter(
+            logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+        )
+        handlers.append(file_handler)
+    if verbosity >= 1:
+        console = logging.StreamHandler(sys.stderr)
+        console.setLevel(detail)
+        console.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+        handlers.append(console)
+    if not handlers:
+        # Without any handler, logging's last resort would print warnings on stderr.
+        handlers.append(logging.NullHandler())
+    for handler in handlers:
+        handler.addFilter(RedactSecrets())
+        setattr(handler, _OURS, True)
+        root.addHandler(handler)
+    root.setLevel(min(detail, root.level) if root.level else detail)
+    noisy = logging.DEBUG if verbosity >= 3 else logging.WARNING
+    for name in ("httpx", "httpcore", "hpack", "asyncio"):
+        logging.getLogger(name).setLevel(noisy)

@@ -1,0 +1,106 @@
+"""TLS is always verified: a real loopback HTTPS server with a certificate nobody trusts."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import ipaddress
+import ssl
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
+
+from scaninbox.api import ApiClient, RetryPolicy, errors, make_http_client
+
+pytestmark = pytest.mark.anyio
+
+ANSWER = (
+    b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n"
+    b"Connection: close\r\n\r\n[]"
+)
+
+
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Scan Inbox test CA")])
+    now = dt.datetime.now(dt.UTC)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - dt.timedelta(minutes=5))
+        .not_valid_after(now + dt.timedelta(days=1))
+        .add_extension(
+            x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
+            critical=False,
+        )
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .sign(key, hashes.SHA256())
+    )
+    cert_path, key_path = folder / "cert.pem", folder / "key.pem"
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_path.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    return cert_path, key_path
+
+
+@pytest.fixture
+async def https_server(tmp_path: Path) -> AsyncIterator[tuple[str, Path]]:
+    cert, key = self_signed(tmp_path)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            await reader.readuntil(b"\r\n\r\n")
+            writer.write(ANSWER)
+            await writer.drain()
+        except (asyncio.IncompleteReadError, ConnectionError, ssl.SSLError):
+            pass  # the client hung up after refusing the certificate
+        finally:
+            writer.close()
+
+    server = await asyncio.start_server(answer, "127.0.0.1", 0, ssl=context)
+    port = server.sockets[0].getsockname()[1]
+    async with server:
+        yield f"https://127.0.0.1:{port}", cert
+    server.close()
+    await server.wait_closed()
+
+
+async def test_untrusted_certificate_is_refused_plainly(https_server: tuple[str, Path]) -> None:
+    url, _cert = https_server
+    async with make_http_client(timeout_s=10) as http:
+        client = ApiClient(http, url, retry=RetryPolicy(attempts=1))
+        client.use_session("t", dt.datetime.now(dt.UTC) + dt.timedelta(hours=1))
+        with pytest.raises(errors.TlsError) as caught:
+            await client.ios_portals()
+    assert "could not be verified" in str(caught.value)
+    assert "self-signed certificate" in str(caught.value)
+
+
+async def test_a_configured_ca_bundle_is_trusted(https_server: tuple[str, Path]) -> None:
+    url, cert = https_server
+    async with make_http_client(ca_bundle=cert, timeout_s=10) as http:
+        client = ApiClient(http, url)
+        client.use_session("t", dt.datetime.now(dt.UTC) + dt.timedelta(hours=1))
+        assert await client.ios_portals() == []
+
+
+def test_an_unreadable_ca_bundle_is_a_tls_error(tmp_path: Path) -> None:
+    bogus = tmp_path / "ca.pem"
+    bogus.write_text("not a certificate")
+    with pytest.raises(errors.TlsError, match="cannot be used"):
+        make_http_client(ca_bundle=bogus)
