@@ -1,0 +1,160 @@
+"""Saving and opening a case's files: safe names, no half-written files, private copies.
+
+File names come from the server: they are cut down to one harmless name before they touch a
+folder, so nothing can escape the folder the person chose. Copies are written beside their target
+under a temporary name and renamed only when every file of a batch is complete; a failure removes
+what the batch wrote. Files handed to other applications are copies in a private folder, so an
+external viewer that saves cannot damage the verified cache.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import threading
+import time
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+
+from scaninbox.paths import app_paths, ensure_private_dir
+
+__all__ = ["SaveError", "external_copy", "safe_filename", "save_copy", "save_files"]
+
+_FORBIDDEN = re.compile(r'[\x00-\x1f\x7f<>:"|?*]')
+_WINDOWS_RESERVED = re.compile(r"(?i)(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?")
+_MAX_NAME_BYTES = 200
+_PART_SUFFIX = ".part"
+_OPENED_KEEP_S = 24 * 3600
+
+
+class SaveError(Exception):
+    """Files could not be saved; nothing of the batch was left behind. The message says why."""
+
+
+def safe_filename(name: str, fallback: str = "file") -> str:
+    """One file name that cannot leave its folder or upset a file system.
+
+    Path parts are dropped (``../x`` and ``a\\b`` keep only their last part), characters Windows
+    forbids and control characters become ``_``, leading dots and trailing dots/spaces go,
+    reserved device names get a ``_`` prefix, and the name is cut to 200 bytes keeping its
+    extension.
+    """
+    last = re.split(r"[/\\]", name)[-1]
+    cleaned = _FORBIDDEN.sub("_", last).strip().lstrip(".").rstrip(". ")
+    if not cleaned:
+        cleaned = fallback
+    if _WINDOWS_RESERVED.fullmatch(cleaned):
+        cleaned = f"_{cleaned}"
+    return _shorten(cleaned)
+
+
+def save_files(
+    sources: Sequence[tuple[Path, str]], folder: Path, *, stop: threading.Event | None = None
+) -> list[Path]:
+    """Copy each ``(local_path, name)`` into ``folder`` under a safe, unused name; all or nothing.
+
+    Existing files are never overwritten: a clashing name becomes ``name (2).ext``. Blocking: run
+    it in a worker thread; setting ``stop`` before the copies are complete undoes them (SaveError).
+    Returns the saved paths in the order given.
+    """
+    if not folder.is_dir():
+        raise SaveError(f"The folder {folder} does not exist.")
+    # Compared without case: a USB stick's FAT file system would merge PHOTO.JPG and photo.jpg.
+    taken = {entry.name.casefold() for entry in folder.iterdir()}
+    targets = []
+    for _, name in sources:
+        target = _unused_name(folder, safe_filename(name), taken)
+        taken.add(target.name.casefold())
+        targets.append(target)
+    parts: list[Path] = []
+    done: list[Path] = []
+    try:
+        for (source, _), target in zip(sources, targets, strict=True):
+            part = target.with_name(f".{target.name}.{uuid.uuid4().hex[:8]}{_PART_SUFFIX}")
+            parts.append(part)
+            if stop is not None and stop.is_set():
+                raise InterruptedError(0, "saving was stopped")
+            shutil.copyfile(source, part)
+        if stop is not None and stop.is_set():
+            raise InterruptedError(0, "saving was stopped")
+        for part, target in zip(parts, targets, strict=True):
+            part.replace(target)
+            done.append(target)
+    except OSError as error:
+        for leftover in [*parts, *done]:
+            leftover.unlink(missing_ok=True)
+        reason = (error.strerror or str(error)).lower()
+        raise SaveError(f"Nothing was saved to {folder}: {reason}.") from error
+    return targets
+
+
+def save_copy(source: Path, target: Path) -> Path:
+    """Copy ``source`` to exactly ``target`` (the person confirmed any overwrite); atomic.
+
+    Blocking: run it in a worker thread.
+    """
+    part = target.with_name(f".{target.name}.{uuid.uuid4().hex[:8]}{_PART_SUFFIX}")
+    try:
+        shutil.copyfile(source, part)
+        part.replace(target)
+    except OSError as error:
+        part.unlink(missing_ok=True)
+        reason = (error.strerror or str(error)).lower()
+        raise SaveError(f"{target.name} was not saved: {reason}.") from error
+    return target
+
+
+def external_copy(source: Path, name: str) -> Path:
+    """A private copy of ``source`` named ``name`` for another application to open.
+
+    The cache keeps files under names of its own (an external application needs the extension),
+    and a viewer that saves must not change the cached original. Blocking: run it in a thread.
+    """
+    root = ensure_private_dir(app_paths().cache_dir / "opened")
+    _prune(root)
+    # A folder per opening: an application may still hold an earlier copy open.
+    folder = ensure_private_dir(root / uuid.uuid4().hex[:12])
+    target = folder / safe_filename(name)
+    part = folder / f".{target.name}{_PART_SUFFIX}"
+    try:
+        shutil.copyfile(source, part)
+        part.replace(target)
+    except OSError:
+        part.unlink(missing_ok=True)
+        raise
+    return target
+
+
+def _prune(root: Path) -> None:
+    """Remove copies handed out more than a day ago (patient data should not pile up)."""
+    cutoff = time.time() - _OPENED_KEEP_S
+    for folder in root.iterdir():
+        try:
+            if folder.is_dir() and folder.stat().st_mtime < cutoff:
+                shutil.rmtree(folder)
+        except OSError:
+            continue  # still open elsewhere (Windows) or already gone: try again next time
+
+
+def _unused_name(folder: Path, name: str, taken: set[str]) -> Path:
+    stem, dot, suffix = name.rpartition(".")
+    if not dot or not stem:
+        stem, suffix = name, ""
+    candidate = name
+    number = 1
+    while candidate.casefold() in taken or (folder / candidate).exists():
+        number += 1
+        candidate = f"{stem} ({number}).{suffix}" if suffix else f"{stem} ({number})"
+    return folder / candidate
+
+
+def _shorten(name: str) -> str:
+    if len(name.encode()) <= _MAX_NAME_BYTES:
+        return name
+    stem, dot, suffix = name.rpartition(".")
+    if not dot or len(suffix.encode()) > 16:
+        stem, suffix = name, ""
+    keep = _MAX_NAME_BYTES - len(suffix.encode()) - 1
+    short = stem.encode()[:keep].decode(errors="ignore").rstrip(". ")
+    return f"{short}.{suffix}" if suffix else short

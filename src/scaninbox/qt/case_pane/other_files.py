@@ -1,0 +1,71 @@
+"""The scans and the order form, listed under the attachments so "Save all" says what it saves."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+
+from scaninbox.domain import FileKind, Jaw, ScanFile
+from scaninbox.qt.case_pane.providers import CaseFile
+from scaninbox.qt.case_pane.widgets import muted_label, section_title
+from scaninbox.qt.formatting import identifier_label
+
+__all__ = ["OtherFilesList"]
+
+
+class OtherFilesList(QWidget):
+    """Name and a short description (jaw, scan type, format) of each non-attachment file."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._rows = QWidget(self)
+        self._grid = QGridLayout(self._rows)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setHorizontalSpacing(24)
+        self._grid.setVerticalSpacing(4)
+        self._grid.setColumnStretch(2, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        layout.addWidget(section_title("Scans and order form", self))
+        layout.addWidget(muted_label("“Save all files” saves these with the attachments.", self))
+        layout.addWidget(self._rows)
+
+    def show_files(self, files: Sequence[CaseFile], scans: Sequence[ScanFile]) -> None:
+        while self._grid.count():
+            item = self._grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        by_name = {scan.filename: scan for scan in scans}
+        for row, file in enumerate(files):
+            name = QLabel(file.filename, self._rows)
+            name.setTextFormat(Qt.TextFormat.PlainText)
+            detail = _describe(file, by_name.get(file.filename))
+            self._grid.addWidget(name, row, 0)
+            self._grid.addWidget(muted_label(detail, self._rows, wrap=False), row, 1)
+        self.setVisible(bool(files))
+
+    def names(self) -> list[str]:
+        return [
+            label.text()
+            for row in range(self._grid.rowCount())
+            if (item := self._grid.itemAtPosition(row, 0)) is not None
+            and isinstance(label := item.widget(), QLabel)
+        ]
+
+
+def _describe(file: CaseFile, scan: ScanFile | None) -> str:
+    if file.kind is FileKind.ORDER_FORM:
+        return "Order form (PDF)"
+    parts = [
+        f"{scan.jaw.value.capitalize()} jaw"
+        if scan and scan.jaw in (Jaw.UPPER, Jaw.LOWER)
+        else None,
+        "Bite" if scan and scan.jaw is Jaw.BITE else None,
+        identifier_label(scan.scan_type) if scan else None,
+        (file.file_type or "").upper() or None,
+    ]
+    return " · ".join(p for p in parts if p) or "Scan"

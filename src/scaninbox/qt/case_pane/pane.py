@@ -1,0 +1,148 @@
+"""The case pane: everything about one case, around a slot for the 3D viewport.
+
+Layout: the header (patient, dates, flags, offline switch) above four tabs — "3D scans" (a
+placeholder until the window calls :meth:`CasePane.set_viewer_widget`), "Prescription", "Order
+form" and "Attachments (N)". Files load lazily when their tab is shown. Showing another case
+cancels file work still in flight for the previous one, and every late result is checked against
+the case it was started for, so nothing of an old case paints over a newer one.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QStackedWidget, QTabWidget, QVBoxLayout, QWidget
+
+from scaninbox.domain import Case, FileKind
+from scaninbox.qt.case_pane.attachments import AttachmentsView
+from scaninbox.qt.case_pane.dialogs import FileDialogs, QtFileDialogs
+from scaninbox.qt.case_pane.header import CaseHeader
+from scaninbox.qt.case_pane.order_form import OrderFormView
+from scaninbox.qt.case_pane.prescription import PrescriptionView
+from scaninbox.qt.case_pane.providers import CaseFileProvider, case_files
+from scaninbox.qt.case_pane.widgets import muted_label, separator
+
+__all__ = ["CasePane"]
+
+
+class CasePane(QWidget):
+    """Shows one :class:`~scaninbox.domain.Case` (or a prompt to pick one).
+
+    Signals: ``pinToggled(CaseRef, bool)`` when the person flips "Keep available offline" (the
+    window pins through the store, then calls :meth:`set_cache_state`); ``statusMessage(str)``
+    for the window's status bar (saved files, failures to open).
+    """
+
+    pinToggled = Signal(object, bool)
+    statusMessage = Signal(str)
+
+    SCANS_TAB, PRESCRIPTION_TAB, ORDER_FORM_TAB, ATTACHMENTS_TAB = range(4)
+
+    def __init__(
+        self,
+        provider: CaseFileProvider,
+        *,
+        dialogs: FileDialogs | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Case details")
+        self.setMinimumSize(560, 420)
+        self._case: Case | None = None
+        dialogs = dialogs or QtFileDialogs()
+
+        self.header = CaseHeader(self)
+        self.header.pinToggled.connect(self._on_pin_toggled)
+        self.viewer_placeholder = muted_label("The 3D view of the scans appears here.", self)
+        self.viewer_placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.prescription = PrescriptionView(self)
+        self.order_form = OrderFormView(provider, dialogs, self)
+        self.attachments = AttachmentsView(provider, dialogs, self)
+        for view in (self.order_form, self.attachments):
+            view.statusMessage.connect(self.statusMessage)
+
+        self.tabs = QTabWidget(self)
+        self.tabs.setDocumentMode(True)
+        self.tabs.setAccessibleName("Case sections")
+        self.tabs.addTab(self.viewer_placeholder, "3D scans")
+        self.tabs.addTab(self.prescription, "Prescription")
+        self.tabs.addTab(self.order_form, "Order form")
+        self.tabs.addTab(self.attachments, "Attachments")
+        self.tabs.currentChanged.connect(self._on_tab_changed)
+
+        case_page = QWidget(self)
+        case_layout = QVBoxLayout(case_page)
+        case_layout.setContentsMargins(16, 14, 16, 8)
+        case_layout.setSpacing(10)
+        case_layout.addWidget(self.header)
+        case_layout.addWidget(separator(case_page))
+        case_layout.addWidget(self.tabs, 1)
+        self.empty_label = muted_label("Select a case to see its details.", self)
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._stack = QStackedWidget(self)
+        self._stack.addWidget(self.empty_label)
+        self._stack.addWidget(case_page)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._stack)
+        self.setTabOrder(self.header.offline_toggle, self.tabs)
+        self.show_case(None, pinned=False, fully_cached=False)
+
+    @property
+    def case(self) -> Case | None:
+        return self._case
+
+    def show_case(self, case: Case | None, *, pinned: bool, fully_cached: bool) -> None:
+        """Show ``case`` (None: a "select a case" prompt); cancels the previous case's file work."""
+        self._case = case
+        self._stack.setCurrentIndex(0 if case is None else 1)
+        self.header.show_case(case)
+        self.header.set_cache_state(pinned=pinned, fully_cached=fully_cached)
+        self.prescription.show_case(case)
+        self.order_form.show_order_form(
+            case.ref if case else None, case.order_form if case else None
+        )
+        self.attachments.show_case(case)
+        files = case_files(case) if case is not None else []
+        misc = sum(1 for file in files if file.kind is FileKind.MISC)
+        self.tabs.setTabText(self.ATTACHMENTS_TAB, f"Attachments ({misc})")
+        self._enable_tab(self.ORDER_FORM_TAB, self.order_form.has_order_form, "No order form")
+        has_files = bool(files)
+        self._enable_tab(self.ATTACHMENTS_TAB, has_files, "No files")
+        self.header.cache_label.setVisible(has_files)
+        if not self.tabs.isTabEnabled(self.tabs.currentIndex()):
+            self.tabs.setCurrentIndex(self.PRESCRIPTION_TAB)
+        self._on_tab_changed(self.tabs.currentIndex())
+
+    def set_cache_state(self, *, pinned: bool, fully_cached: bool) -> None:
+        """Update the offline switch and indicator (after pinning, or when downloads finish)."""
+        self.header.set_cache_state(pinned=pinned, fully_cached=fully_cached)
+
+    def set_viewer_widget(self, widget: QWidget) -> None:
+        """Put the 3D viewport into the "3D scans" tab (replacing the placeholder or a viewer)."""
+        current = self.tabs.currentIndex()
+        old = self.tabs.widget(self.SCANS_TAB)
+        self.tabs.blockSignals(True)
+        self.tabs.removeTab(self.SCANS_TAB)
+        self.tabs.insertTab(self.SCANS_TAB, widget, "3D scans")
+        self.tabs.setCurrentIndex(current)
+        self.tabs.blockSignals(False)
+        if old is not None and old is not widget:
+            old.hide()
+            if old is not self.viewer_placeholder:
+                old.setParent(None)  # the window owns viewers it replaces
+
+    def _enable_tab(self, index: int, enabled: bool, reason: str) -> None:
+        self.tabs.setTabEnabled(index, enabled)
+        self.tabs.setTabToolTip(index, "" if enabled else reason)
+
+    def _on_tab_changed(self, index: int) -> None:
+        if self._case is None:
+            return
+        if index == self.ORDER_FORM_TAB:
+            self.order_form.activate()
+        elif index == self.ATTACHMENTS_TAB:
+            self.attachments.activate()
+
+    def _on_pin_toggled(self, pinned: bool) -> None:
+        if self._case is not None:
+            self.pinToggled.emit(self._case.ref, pinned)

@@ -1,0 +1,93 @@
+"""The order form viewer's controls: pages, zoom, open externally, save as."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QStyle,
+    QToolButton,
+    QWidget,
+)
+
+__all__ = ["PdfToolbar"]
+
+
+class PdfToolbar(QWidget):
+    """Buttons only; the viewer connects them and keeps them in step with the document."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.previous_button = self._tool("", "Previous page", "Previous page")
+        self.previous_button.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowUp))
+        self.page_spin = QSpinBox(self)
+        self.page_spin.setAccessibleName("Page number")
+        self.page_spin.setKeyboardTracking(False)
+        self.page_count_label = QLabel(self)
+        self.next_button = self._tool("", "Next page", "Next page")
+        self.next_button.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowDown))
+        self.zoom_out_button = self._tool("−", "Zoom out", "Zoom out (Ctrl+−)")
+        self.zoom_label = QLabel(self)
+        self.zoom_label.setMinimumWidth(self.fontMetrics().horizontalAdvance("400 %") + 12)
+        self.zoom_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.zoom_in_button = self._tool("+", "Zoom in", "Zoom in (Ctrl++)")
+        self.fit_width_button = self._tool("Fit width", "Fit width", "Fit the page width")
+        self.fit_page_button = self._tool("Fit page", "Fit page", "Show whole pages")
+        for button in (self.fit_width_button, self.fit_page_button):
+            button.setCheckable(True)
+        self.open_button = QPushButton("Open externally", self)
+        self.open_button.setToolTip("Open the order form in this computer's PDF application")
+        self.save_button = QPushButton("Save as…", self)
+        self.save_button.setToolTip("Save a copy of the order form")
+
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(4)
+        for widget in (self.previous_button, self.page_spin, self.page_count_label):
+            row.addWidget(widget)
+        row.addWidget(self.next_button)
+        row.addSpacing(16)
+        for widget in (self.zoom_out_button, self.zoom_label, self.zoom_in_button):
+            row.addWidget(widget)
+        row.addSpacing(8)
+        row.addWidget(self.fit_width_button)
+        row.addWidget(self.fit_page_button)
+        row.addStretch(1)
+        row.addWidget(self.open_button)
+        row.addWidget(self.save_button)
+
+    def _tool(self, text: str, name: str, tip: str) -> QToolButton:
+        button = QToolButton(self)
+        button.setText(text)
+        button.setAccessibleName(name)
+        button.setToolTip(tip)
+        return button
+
+    def set_pages(self, current: int, count: int) -> None:
+        """``current`` counts from 0; ``count`` 0 disables everything."""
+        blocked = self.page_spin.blockSignals(True)
+        self.page_spin.setRange(1 if count else 0, count)
+        self.page_spin.setValue(current + 1 if count else 0)
+        self.page_spin.blockSignals(blocked)
+        self.page_count_label.setText(f"of {count}" if count else "")
+        for widget in (
+            self.page_spin,
+            self.zoom_in_button,
+            self.zoom_out_button,
+            self.fit_width_button,
+            self.fit_page_button,
+            self.open_button,
+            self.save_button,
+        ):
+            widget.setEnabled(count > 0)
+        self.previous_button.setEnabled(count > 0 and current > 0)
+        self.next_button.setEnabled(count > 0 and current < count - 1)
+
+    def set_zoom(self, text: str, *, fit_width: bool, fit_page: bool) -> None:
+        self.zoom_label.setText(text)
+        self.zoom_label.setAccessibleName(f"Zoom: {text}" if text else "Zoom")
+        self.fit_width_button.setChecked(fit_width)
+        self.fit_page_button.setChecked(fit_page)

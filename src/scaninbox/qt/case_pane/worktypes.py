@@ -1,0 +1,204 @@
+"""The work ordered: a tree of worktypes and their tooth-level units, beside a tooth chart.
+
+Each worktype is a row (what, category, material, setting, shade, teeth, tags); its units are
+its children. The tree is as tall as its rows, because it sits in a scrolling page and a scroll
+area inside a scroll area is hard to use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QResizeEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from scaninbox.domain import Tag, Unit, Worktype
+from scaninbox.domain.fdi import format_teeth, parse_fdi
+from scaninbox.domain.worktypes import worktype_teeth
+from scaninbox.qt.case_pane.tooth_chart import (
+    CategoryLegend,
+    ToothChart,
+    category_color,
+    teeth_by_category,
+)
+from scaninbox.qt.case_pane.widgets import section_title
+from scaninbox.qt.formatting import identifier_label
+
+__all__ = ["COLUMNS", "WorktypesSection"]
+
+COLUMNS = ("Work", "Category", "Material", "Setting", "Shade", "Teeth", "Tags")
+_DASH = "—"
+_JAWS = {"upper": "Upper jaw", "lower": "Lower jaw", "both": "Both jaws"}
+
+
+class WorktypesSection(QWidget):
+    """Tooth chart with legend, then the worktype tree; hidden by the pane when there is no work."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.chart = ToothChart(self)
+        self.legend = CategoryLegend(self)
+        self.tree = QTreeWidget(self)
+        self.tree.setAccessibleName("Worktypes")
+        self.tree.setColumnCount(len(COLUMNS))
+        self.tree.setHeaderLabels(list(COLUMNS))
+        self.tree.setRootIsDecorated(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.tree.setIconSize(QSize(10, 10))
+        self.tree.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        header = self.tree.header()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+
+        chart_row = QHBoxLayout()
+        chart_row.setSpacing(24)
+        chart_row.addWidget(self.chart, 0, Qt.AlignmentFlag.AlignTop)
+        chart_row.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(8)
+        layout.addWidget(section_title("Work", self))
+        layout.addLayout(chart_row)
+        layout.addWidget(self.legend)
+        layout.addSpacing(4)
+        layout.addWidget(self.tree)
+
+    def show_worktypes(self, worktypes: Sequence[Worktype]) -> bool:
+        """Fill chart and tree; returns whether there is any work to show."""
+        teeth = teeth_by_category(worktypes)
+        self.chart.set_teeth(teeth)
+        self.chart.setVisible(bool(teeth))
+        present = {c for kinds in teeth.values() for c in kinds}
+        self.legend.show_categories(present)
+        self.legend.setVisible(bool(teeth))
+        self.tree.clear()
+        for worktype in worktypes:
+            item = QTreeWidgetItem(self.tree, _worktype_cells(worktype))
+            _decorate(item, worktype.category, swatch=True)
+            for unit in worktype.units:
+                child = QTreeWidgetItem(item, _unit_cells(unit))
+                _decorate(child, unit.category, swatch=False)
+        self.tree.expandAll()
+        self._fit_tree_height()
+        return bool(worktypes)
+
+    def involved_teeth(self) -> list[int]:
+        return sorted(self.chart.highlighted())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_tree_height()
+
+    def _fit_tree_height(self) -> None:
+        """As tall as header plus rows, plus a horizontal scroll bar only when columns overflow."""
+        tree = self.tree
+        rows = 0
+        for index in range(tree.topLevelItemCount()):
+            item = tree.topLevelItem(index)
+            rows += 1 + (item.childCount() if item is not None else 0)
+        tree.doItemsLayout()
+        row_height = tree.sizeHintForRow(0) if rows else 0
+        header = tree.header()
+        columns_width = sum(
+            max(tree.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in range(len(COLUMNS))
+        )
+        overflow = columns_width + tree.indentation() > tree.width() - 2 * tree.frameWidth()
+        bar = tree.horizontalScrollBar().sizeHint().height() if overflow else 0
+        height = header.sizeHint().height() + rows * row_height + 2 * tree.frameWidth() + bar
+        tree.setFixedHeight(height)
+
+
+def _decorate(item: QTreeWidgetItem, category: str | None, *, swatch: bool) -> None:
+    label = identifier_label(category)
+    if label and swatch:
+        item.setIcon(1, _swatch(category_color(_legend_name(label))))
+    else:
+        # An invisible dot keeps every row's category text on one line with the others.
+        item.setIcon(1, _swatch(QColor(0, 0, 0, 0)))
+    for column in range(len(COLUMNS)):
+        if item.text(column) == _DASH:
+            item.setForeground(column, item.treeWidget().palette().placeholderText())
+        item.setToolTip(column, item.text(column))
+
+
+def _swatch(color: QColor) -> QIcon:
+    """A small round dot in the category's colour (the tooth chart's key)."""
+    pixmap = QPixmap(10, 10)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(color.darker(130) if color.alpha() else color)
+    painter.setBrush(color)
+    painter.drawEllipse(0, 0, 9, 9)
+    painter.end()
+    return QIcon(pixmap)
+
+
+def _legend_name(label: str) -> str:
+    return label if label in ("Fixed", "Removable", "Appliance", "Orthodontics") else "Other"
+
+
+def _worktype_cells(worktype: Worktype) -> list[str]:
+    teeth = worktype_teeth(worktype)
+    jaw = _JAWS.get((worktype.jaw or "").strip().lower(), _DASH)
+    where = format_teeth(teeth) if teeth else jaw
+    return [
+        _what(worktype.restoration_type, worktype.restoration_detail, "Work"),
+        _text(worktype.category),
+        _text(worktype.material),
+        _text(worktype.setting),
+        _plain(worktype.shade),
+        where,
+        _tags(worktype.tags),
+    ]
+
+
+def _unit_cells(unit: Unit) -> list[str]:
+    tooth = parse_fdi(unit.fdi)
+    return [
+        _what(unit.restoration_type, unit.restoration_detail, "Unit"),
+        _text(unit.category),
+        _text(unit.material),
+        _text(unit.setting),
+        _plain(unit.shade),
+        str(tooth) if tooth is not None else _plain(unit.fdi),
+        _tags(unit.tags),
+    ]
+
+
+def _what(kind: str | None, detail: str | None, fallback: str) -> str:
+    parts = [p for p in (identifier_label(kind), identifier_label(detail)) if p]
+    return " · ".join(parts) or fallback
+
+
+def _text(identifier: str | None) -> str:
+    return identifier_label(identifier) or _DASH
+
+
+def _plain(value: str | None) -> str:
+    return value.strip() if value and value.strip() else _DASH
+
+
+def _tags(tags: Sequence[Tag]) -> str:
+    parts = []
+    for tag in tags:
+        kind, value = identifier_label(tag.type), (tag.value or "").strip()
+        if kind and value:
+            parts.append(f"{kind}: {value}")
+        elif kind or value:
+            parts.append(kind or value)
+    return ", ".join(parts) or _DASH

@@ -1,0 +1,225 @@
+"""The attachments tab: thumbnails, opening, progress, offline and failures, saving everything."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QObject, Qt, QUrl, Slot
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
+
+from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.case_pane.attachment_tile import AttachmentTile
+from scaninbox.qt.case_pane.file_status import FileState
+from tests.qt.case_pane.cases import ORDER_FORM, PHOTO, REPORT, SCANS, SHADE, full_case
+from tests.qt.case_pane.conftest import FakeDialogs
+from tests.qt.case_pane.folder_provider import FolderProvider
+
+
+class _UrlCatcher(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[QUrl] = []
+
+    @Slot(QUrl)
+    def open(self, url: QUrl) -> None:
+        self.urls.append(url)
+
+
+@pytest.fixture
+def opened_files() -> Iterator[list[QUrl]]:
+    catcher = _UrlCatcher()
+    QDesktopServices.setUrlHandler("file", catcher, "open")
+    yield catcher.urls
+    QDesktopServices.unsetUrlHandler("file")
+
+
+def _tile(pane: CasePane, name: str) -> AttachmentTile:
+    return next(t for t in pane.attachments.tiles if t.file.filename == name)
+
+
+def _show_attachments(pane: CasePane) -> None:
+    pane.show_case(full_case(), pinned=False, fully_cached=False)
+    pane.tabs.setCurrentIndex(pane.ATTACHMENTS_TAB)
+
+
+def test_thumbnails_appear_for_images_only(
+    pane: CasePane, provider: FolderProvider, qtbot: QtBot
+) -> None:
+    _show_attachments(pane)
+    assert [t.file.filename for t in pane.attachments.tiles] == [PHOTO, SHADE, REPORT]
+    qtbot.waitUntil(lambda: _tile(pane, PHOTO).has_thumbnail and _tile(pane, SHADE).has_thumbnail)
+    assert not _tile(pane, REPORT).has_thumbnail
+    assert sorted(provider.fetched_names()) == sorted([PHOTO, SHADE])  # nothing else fetched
+    assert pane.attachments.title.text() == "Attachments (3)"
+    assert pane.attachments.other_files.names() == [*SCANS, ORDER_FORM]
+    icon = _tile(pane, PHOTO).button.icon().pixmap(160, 120).toImage()
+    assert icon.pixelColor(80, 60).lightness() > 200  # the photo's white centre
+
+
+def test_progress_moves_in_steps_and_reaches_100(
+    pane: CasePane, provider: FolderProvider, qtbot: QtBot
+) -> None:
+    provider.chunk_size_bytes = 20_000
+    provider.hold(PHOTO)
+    _show_attachments(pane)
+    tile = _tile(pane, PHOTO)
+    values: list[int] = []
+    tile.status.progress_bar.valueChanged.connect(values.append)
+    qtbot.waitUntil(lambda: tile.status.state is FileState.LOADING)
+    for step in range(1, 4):
+        provider.step(PHOTO)
+        qtbot.waitUntil(lambda step=step: len(set(values)) >= step)  # type: ignore[misc]
+    assert tile.status.progress_bar.isVisible()
+    assert 0 < tile.status.progress_bar.value() < 100
+    assert "of" in tile.status.message_label.text()  # "40.0 kB of 123 kB"
+    provider.release(PHOTO)
+    qtbot.waitUntil(lambda: tile.has_thumbnail)
+    assert values[-1] == 100
+    assert values == sorted(values)
+    assert not tile.status.isVisibleTo(pane)
+
+
+def test_offline_says_so_and_retry_works_once_online(
+    pane: CasePane, provider: FolderProvider, qtbot: QtBot
+) -> None:
+    provider.offline = True
+    _show_attachments(pane)
+    tile = _tile(pane, PHOTO)
+    qtbot.waitUntil(lambda: tile.status.state is FileState.OFFLINE)
+    assert tile.status.message_label.text() == "Not available offline"
+    assert tile.status.retry_button.isVisible()
+    assert _tile(pane, SHADE).status.message_label.text() == "Not available offline"
+    provider.offline = False
+    qtbot.mouseClick(tile.status.retry_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tile.has_thumbnail)
+    assert not tile.status.retry_button.isVisible()
+    assert _tile(pane, SHADE).status.state is FileState.OFFLINE  # untouched by the other retry
+
+
+def test_a_failure_says_what_happened_and_retry_works(
+    pane: CasePane, provider: FolderProvider, qtbot: QtBot
+) -> None:
+    provider.failures[SHADE] = "The server answered 503: try again in a minute"
+    _show_attachments(pane)
+    tile = _tile(pane, SHADE)
+    qtbot.waitUntil(lambda: tile.status.state is FileState.FAILED)
+    assert tile.status.message_label.text() == "The server answered 503: try again in a minute."
+    qtbot.mouseClick(tile.status.retry_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tile.has_thumbnail)
+
+
+def test_a_damaged_image_is_reported(
+    pane: CasePane, provider: FolderProvider, qtbot: QtBot
+) -> None:
+    provider.damaged.add(PHOTO)
+    _show_attachments(pane)
+    tile = _tile(pane, PHOTO)
+    qtbot.waitUntil(lambda: tile.status.state is FileState.FAILED)
+    assert "damaged" in tile.status.message_label.text()
+    provider.damaged.clear()
+    qtbot.mouseClick(tile.status.retry_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tile.has_thumbnail)
+
+
+def test_an_image_opens_in_the_viewer_with_zoom_and_fit(pane: CasePane, qtbot: QtBot) -> None:
+    _show_attachments(pane)
+    tile = _tile(pane, PHOTO)
+    qtbot.waitUntil(lambda: tile.has_thumbnail)
+    qtbot.mouseClick(tile.button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(
+        lambda: pane.attachments.viewer is not None and pane.attachments.viewer.isVisible()
+    )
+    viewer = pane.attachments.viewer
+    assert viewer is not None
+    assert viewer.windowTitle() == PHOTO
+    assert (viewer.image_size().width(), viewer.image_size().height()) == (1600, 1200)
+    fitted = viewer.zoom_factor()
+    assert fitted < 1  # a 1600 px photo is fitted into a 900 px window
+    viewer.zoom_in()
+    assert viewer.zoom_factor() == pytest.approx(fitted * 1.25)
+    viewer.actual_size()
+    assert viewer.zoom_label.text() == "100 %"
+    viewer.fit()
+    assert viewer.zoom_factor() == pytest.approx(fitted)
+    viewer.close()
+
+
+def test_other_files_open_with_the_system_application(
+    pane: CasePane, qtbot: QtBot, opened_files: list[QUrl], server_dir: Path
+) -> None:
+    _show_attachments(pane)
+    qtbot.mouseClick(_tile(pane, REPORT).button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(opened_files) == 1)
+    opened = Path(opened_files[0].toLocalFile())
+    assert opened.name == REPORT
+    assert opened.read_bytes() == (server_dir / REPORT).read_bytes()
+
+
+def test_save_one_attachment(
+    pane: CasePane, qtbot: QtBot, dialogs: FakeDialogs, no_stray_files: Path, server_dir: Path
+) -> None:
+    _show_attachments(pane)
+    dialogs.save_path = no_stray_files / "report.txt"
+    with qtbot.waitSignal(pane.statusMessage) as message:
+        pane.attachments.save_file(_tile(pane, REPORT).file)
+    assert message.args == [f"Saved {dialogs.save_path}"]
+    assert dialogs.save_path.read_bytes() == (server_dir / REPORT).read_bytes()
+
+
+def test_save_all_saves_every_file_under_safe_names(
+    pane: CasePane, qtbot: QtBot, dialogs: FakeDialogs, no_stray_files: Path, server_dir: Path
+) -> None:
+    folder = no_stray_files / "export"
+    folder.mkdir()
+    (folder / PHOTO).write_bytes(b"an older export")
+    dialogs.folder = folder
+    _show_attachments(pane)
+    with qtbot.waitSignal(pane.statusMessage, timeout=10_000) as message:
+        qtbot.mouseClick(pane.attachments.save_all_button, Qt.MouseButton.LeftButton)
+    assert message.args == [f"Saved 7 files to {folder}"]
+    names = sorted(p.name for p in folder.iterdir())
+    expected = sorted([*SCANS, ORDER_FORM, PHOTO, "photo front (2).jpg", SHADE, REPORT])
+    assert names == expected
+    assert (folder / PHOTO).read_bytes() == b"an older export"  # never overwritten
+    assert (folder / "photo front (2).jpg").read_bytes() == (server_dir / PHOTO).read_bytes()
+    assert pane.attachments.save_all_button.isEnabled()
+
+
+def test_save_all_saves_nothing_when_a_file_cannot_be_had(
+    pane: CasePane,
+    provider: FolderProvider,
+    qtbot: QtBot,
+    dialogs: FakeDialogs,
+    no_stray_files: Path,
+) -> None:
+    provider.unavailable.add(SCANS[2])
+    dialogs.folder = no_stray_files
+    _show_attachments(pane)
+    status = pane.attachments.save_status
+    qtbot.mouseClick(pane.attachments.save_all_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: status.state is FileState.FAILED)
+    assert status.message_label.text() == (
+        f"Nothing was saved. {SCANS[2]} is not available offline."
+    )
+    assert [p for p in no_stray_files.iterdir() if p.name != "cache"] == []
+    provider.unavailable.clear()
+    with qtbot.waitSignal(pane.statusMessage, timeout=10_000):
+        qtbot.mouseClick(status.retry_button, Qt.MouseButton.LeftButton)
+    assert len([p for p in no_stray_files.iterdir() if p.name != "cache"]) == 7
+
+
+def test_screenshot_attachments(
+    pane: CasePane,
+    provider: FolderProvider,
+    qtbot: QtBot,
+    screenshot: Callable[[QWidget, str], Path],
+) -> None:
+    provider.failures[SHADE] = "The download link expired and could not be renewed"
+    _show_attachments(pane)
+    qtbot.waitUntil(lambda: _tile(pane, PHOTO).has_thumbnail)
+    qtbot.waitUntil(lambda: _tile(pane, SHADE).status.state is FileState.FAILED)
+    screenshot(pane, "case-attachments")

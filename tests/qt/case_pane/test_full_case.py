@@ -1,0 +1,212 @@
+"""A case with every section filled: what the technician reads, and where links lead."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QObject, Qt, QUrl, Slot
+from PySide6.QtGui import QColor, QDesktopServices, QPalette
+from PySide6.QtWidgets import QLabel, QWidget
+from pytestqt.qtbot import QtBot
+
+from scaninbox.domain.worktypes import case_teeth
+from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.case_pane.worktypes import COLUMNS
+from tests.qt.case_pane.cases import full_case
+
+
+class _UrlCatcher(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    @Slot(QUrl)
+    def open(self, url: QUrl) -> None:
+        self.urls.append(url.toString())
+
+
+@pytest.fixture
+def opened_urls() -> Iterator[list[str]]:
+    """tel:/mailto: links the pane asked the desktop to open (caught, not opened)."""
+    catcher = _UrlCatcher()
+    for scheme in ("tel", "mailto"):
+        QDesktopServices.setUrlHandler(scheme, catcher, "open")
+    yield catcher.urls
+    for scheme in ("tel", "mailto"):
+        QDesktopServices.unsetUrlHandler(scheme)
+
+
+def _muted(label: QLabel) -> bool:
+    return label.foregroundRole() == QPalette.ColorRole.PlaceholderText
+
+
+def test_header_shows_patient_dates_origin_and_flags(pane: CasePane) -> None:
+    case = full_case()
+    pane.show_case(case, pinned=False, fully_cached=False)
+    header = pane.header
+    assert header.patient_label.text() == "Anna Müller-Schmidt"
+    assert header.patient_label.font().pointSizeF() > pane.font().pointSizeF() * 1.4
+    assert header.details_label.text().startswith("Female · born 3 Jun 1984 (")
+    assert "Ref. PR-2291" in header.details_label.text()
+    assert header.status_badge.text() == "New"
+    assert header.received_value.text() == "3 h ago"
+    assert "(UTC" in header.received_value.toolTip()
+    assert header.urgency_badge.isVisibleTo(pane)
+    assert header.urgency_badge.text() == "Tomorrow"
+    assert header.source_value.text() == "iTero"
+    assert header.external_id_value.text() == "ITR-558201"
+    shown = [b.text() for b in header.badges.values() if b.isVisibleTo(pane)]
+    assert shown == ["Priority", "Remake", "Additional info", "Contact required"]
+    assert not header.completeness_badge.isVisibleTo(pane)
+    assert not header.case_id_value.isVisibleTo(pane)
+    assert header.cache_label.text() == "Files download when opened"
+
+
+def test_customer_links_open_phone_and_mail(
+    pane: CasePane, qtbot: QtBot, opened_urls: list[str]
+) -> None:
+    pane.show_case(full_case(), pinned=False, fully_cached=False)
+    pane.tabs.setCurrentIndex(pane.PRESCRIPTION_TAB)
+    clinic = pane.prescription.customer.clinic_card
+    dentist = pane.prescription.customer.dentist_card
+    assert clinic.name_value.text() == "Praxis am Stadtpark"
+    assert clinic.address_value.text() == "Parkstraße 12, 10115 Berlin, Germany"
+    assert clinic.phone_value.url == QUrl("tel:+49301234567")
+    assert clinic.email_value.url == QUrl("mailto:empfang@praxis-stadtpark.de")
+    assert ">+49 (30) 1234-567</a>" in clinic.phone_value.text()
+    assert dentist.name_value.text() == "Jonas Weber"
+    assert dentist.phone_value.url == QUrl("tel:0309876543")
+    # Keyboard: focus the link label (its link is selected), Enter opens it.
+    pane.activateWindow()
+    qtbot.waitUntil(pane.isActiveWindow)
+    for label in (clinic.phone_value, dentist.email_value):
+        label.setFocus(Qt.FocusReason.TabFocusReason)
+        qtbot.waitUntil(label.hasFocus)
+        qtbot.keyClick(label, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(opened_urls) == 2)
+    assert opened_urls == ["tel:+49301234567", "mailto:j.weber@example.org"]
+
+
+def test_markup_in_case_text_is_shown_as_typed(pane: CasePane) -> None:
+    case = full_case(patient="<b>Bold</b> & Co")
+    pane.show_case(case, pinned=False, fully_cached=False)
+    assert pane.header.patient_label.text() == "<b>Bold</b> & Co"
+    assert pane.header.patient_label.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_tooth_chart_highlights_the_case_teeth_by_category(pane: CasePane) -> None:
+    case = full_case()
+    pane.show_case(case, pinned=False, fully_cached=False)
+    section = pane.prescription.worktypes
+    assert section.involved_teeth() == sorted(case_teeth(case.worktypes))
+    teeth = section.chart.highlighted()
+    assert teeth[14] == teeth[15] == teeth[16] == teeth[21] == ("Fixed",)
+    assert teeth[36] == teeth[37] == ("Removable",)
+    assert teeth[41] == ("Orthodontics",)
+    assert "Fixed: 16–14, 21" in section.chart.accessibleDescription()
+    assert section.legend.visible_categories() == [
+        "Fixed",
+        "Removable",
+        "Appliance",
+        "Orthodontics",
+    ]
+
+
+def _rows(section: QWidget) -> list[list[str]]:
+    tree = section.tree  # type: ignore[attr-defined]
+    rows = []
+    for index in range(tree.topLevelItemCount()):
+        item = tree.topLevelItem(index)
+        rows.append([item.text(c) for c in range(len(COLUMNS))])
+        for child in range(item.childCount()):
+            unit = item.child(child)
+            rows.append(["  " + unit.text(0), *[unit.text(c) for c in range(1, len(COLUMNS))]])
+    return rows
+
+
+def test_worktype_tree_lists_worktypes_and_their_units(pane: CasePane, qtbot: QtBot) -> None:
+    pane.show_case(full_case(), pinned=False, fully_cached=False)
+    assert _rows(pane.prescription.worktypes) == [
+        ["Bridge · Full contour", "Fixed", "Zirconia", "Monolithic", "A2", "16–14",
+         "Margin: Chamfer"],
+        ["  Crown", "Fixed", "Zirconia", "—", "—", "14", "—"],
+        ["  Pontic", "Fixed", "Zirconia", "—", "—", "15", "—"],
+        ["  Crown", "Fixed", "Zirconia", "—", "—", "16", "—"],
+        ["Crown", "Fixed", "Lithium disilicate", "—", "A1", "21", "—"],
+        ["Partial denture", "Removable", "Acrylic", "—", "—", "36, 37", "—"],
+        ["  Unit", "—", "—", "—", "—", "36", "—"],
+        ["  Unit", "—", "—", "—", "—", "37", "—"],
+        ["Night guard", "Appliance", "—", "—", "—", "Upper jaw", "—"],
+        ["Retainer", "Orthodontics", "—", "—", "—", "41", "—"],
+    ]  # fmt: skip
+    tree = pane.prescription.worktypes.tree
+    pane.tabs.setCurrentIndex(pane.PRESCRIPTION_TAB)
+    qtbot.waitUntil(tree.isVisible)
+    # The whole tree shows (no scrolling inside the scrolling page), without a blank tail.
+    assert tree.verticalScrollBar().maximum() == 0
+    last = tree.topLevelItem(tree.topLevelItemCount() - 1)
+    blank_px = tree.viewport().height() - tree.visualItemRect(last).bottom()
+    assert 0 <= blank_px <= 4
+
+
+def test_remark_and_sections(pane: CasePane) -> None:
+    pane.show_case(full_case(), pinned=False, fully_cached=False)
+    prescription = pane.prescription
+    assert prescription.visible_sections == ["customer", "work", "remark"]
+    assert prescription.remark_value.text().startswith("Please check the occlusion on 15")
+    assert not _muted(prescription.remark_value)
+    assert pane.tabs.tabText(pane.ATTACHMENTS_TAB) == "Attachments (3)"
+    assert all(pane.tabs.isTabEnabled(i) for i in range(pane.tabs.count()))
+
+
+def test_screenshot_full_case(
+    pane: CasePane, qtbot: QtBot, screenshot: Callable[[QWidget, str], Path]
+) -> None:
+    pane.show_case(full_case(), pinned=True, fully_cached=True)
+    pane.tabs.setCurrentIndex(pane.PRESCRIPTION_TAB)
+    qtbot.waitUntil(pane.prescription.worktypes.tree.isVisible)
+    assert pane.header.cache_label.text() == "✓ Available offline"
+    path = screenshot(pane, "case-full-prescription")
+    assert path.stat().st_size > 10_000
+
+
+def _dark_palette() -> QPalette:
+    palette = QPalette()
+    roles = {
+        QPalette.ColorRole.Window: "#2b2d30",
+        QPalette.ColorRole.WindowText: "#e6e6e6",
+        QPalette.ColorRole.Base: "#1e1f22",
+        QPalette.ColorRole.AlternateBase: "#26282b",
+        QPalette.ColorRole.Text: "#e6e6e6",
+        QPalette.ColorRole.Button: "#3a3d41",
+        QPalette.ColorRole.ButtonText: "#e6e6e6",
+        QPalette.ColorRole.Mid: "#55585c",
+        QPalette.ColorRole.Midlight: "#45484c",
+        QPalette.ColorRole.PlaceholderText: "#9a9da1",
+        QPalette.ColorRole.Highlight: "#3574f0",
+        QPalette.ColorRole.HighlightedText: "#ffffff",
+        QPalette.ColorRole.Link: "#6ea8ff",
+    }
+    for role, color in roles.items():
+        palette.setColor(role, QColor(color))
+    return palette
+
+
+def test_dark_palette_keeps_text_readable(
+    pane: CasePane, qtbot: QtBot, screenshot: Callable[[QWidget, str], Path]
+) -> None:
+    pane.setPalette(_dark_palette())
+    pane.show_case(full_case(), pinned=False, fully_cached=True)
+    pane.tabs.setCurrentIndex(pane.PRESCRIPTION_TAB)
+    qtbot.waitUntil(pane.prescription.worktypes.tree.isVisible)
+    image = pane.grab().toImage()
+    name = pane.header.patient_label
+    spot = name.mapTo(pane, name.rect().center())
+    background = image.pixelColor(4, 4)
+    assert background.lightness() < 80  # the dark window really is dark
+    # Somewhere across the patient's name there is light ink on the dark background.
+    row = [image.pixelColor(x, spot.y()).lightness() for x in range(name.x(), name.x() + 200)]
+    assert max(row) > 180
+    screenshot(pane, "case-full-dark")
