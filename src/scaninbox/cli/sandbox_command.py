@@ -1,9 +1,114 @@
-"""Commands of this module are being written; see scaninbox.cli.main for the registry."""
+"""``scaninbox sandbox``: run the reference server with synthetic data until Ctrl-C or SIGTERM.
+
+The first line of output, flushed at once, is ``Sandbox listening on http://HOST:PORT`` (scripts
+and tests wait for it); the sign-in accounts follow. The default port is 8765; ``--port 0`` picks
+a free one. Generated files are cached under the application's cache folder, so a second start
+does no generation work.
+"""
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
+import sys
+
+from scaninbox.cli.errors import CliError
+from scaninbox.paths import app_paths, ensure_private_dir
+
+__all__ = ["register"]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Adds this module's commands (none yet)."""
+    from scaninbox.sandbox.config import DEFAULT_PORT
+
+    parser = subparsers.add_parser(
+        "sandbox",
+        help="run the reference server with synthetic demo data (loopback, no TLS)",
+        description=(
+            "Runs a local reference server implementing the Scan Inbox interface with "
+            "synthetic cases, scans and order forms. Stop it with Ctrl-C."
+        ),
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT, help=f"port ({DEFAULT_PORT}; 0 = any free)"
+    )
+    parser.add_argument(
+        "--variant", action="store_true", help="serve the numeric-id variant case shape"
+    )
+    parser.add_argument(
+        "--cases", type=_case_count, default=60, help="cases of the demo organisation (60)"
+    )
+    parser.add_argument("--seed", type=int, default=7, help="seed of the synthetic data set (7)")
+    parser.set_defaults(handler=run_sandbox)
+
+
+def _port(text: str) -> int:
+    value = _integer(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError("a port is a number from 0 to 65535")
+    return value
+
+
+def _case_count(text: str) -> int:
+    value = _integer(text)
+    if not 0 <= value <= 1_000_000:
+        raise argparse.ArgumentTypeError("the number of cases must be from 0 to 1,000,000")
+    return value
+
+
+def _integer(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def run_sandbox(args: argparse.Namespace) -> int:
+    from scaninbox.sandbox import (
+        DEMO_ACCOUNT,
+        OTHER_ACCOUNT,
+        SandboxConfig,
+        SandboxStartError,
+        serve_forever,
+    )
+
+    if not _is_loopback(args.host):
+        print(
+            f"Warning: listening on {args.host} makes this test server reachable from other "
+            "machines. It serves synthetic test data over plain HTTP without TLS.",
+            file=sys.stderr,
+            flush=True,
+        )
+    config = SandboxConfig(
+        host=args.host,
+        port=args.port,
+        variant=args.variant,
+        cases=args.cases,
+        seed=args.seed,
+        cache_dir=ensure_private_dir(app_paths().sandbox_cache_dir),
+    )
+
+    def announce(line: str) -> None:
+        print(line, flush=True)
+        shape = "variant (numeric ids)" if args.variant else "guid"
+        print(f"Case shape: {shape}; {args.cases} demo cases, seed {args.seed}.")
+        print(f"Sign in as {DEMO_ACCOUNT.email} / {DEMO_ACCOUNT.password} (Demo Dental Laboratory)")
+        print(f"        or {OTHER_ACCOUNT.email} / {OTHER_ACCOUNT.password} (another organisation)")
+        print("Press Ctrl-C to stop.", flush=True)
+
+    try:
+        serve_forever(config, announce=announce)
+    except SandboxStartError as error:
+        raise CliError(str(error)) from None
+    print("Sandbox stopped.", flush=True)
+    return 0

@@ -1,0 +1,205 @@
+"""Procedural intra-oral scans: one dental arch (or a buccal bite strip) as an open triangle mesh.
+
+The surface is one grid over (arc length ``s``, sideways offset ``w``) of the arch curve
+(``scaninbox.sandbox.arch_layout``): the gingiva is a ridge across ``w``, every tooth a height
+field over its footprint, and the scan is the upper envelope of both — one connected, open
+surface with a clean rim, like a trimmed real scan. Vertices come out in the canonical
+frame (``scaninbox.sandbox.axes``) in millimetres: upper and lower arches in occlusion around
+the plane z = 0, upper teeth pointing to -Z, lower teeth to +Z, incisors toward +Y. Triangles
+face out of the tissue (toward the mouth's air). Everything is vectorised numpy.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from scaninbox.sandbox.arch_layout import ArchLayout, ToothSlot, arch_layout
+from scaninbox.sandbox.tooth_shapes import Treatment, tooth_height_mm
+
+__all__ = ["ArchMesh", "ArchRecipe", "build_arch", "build_bite"]
+
+FloatArray = npt.NDArray[np.float64]
+
+_CREST_MM = 11.0  # gingiva crest above the scan's rim
+_MARGIN_BELOW_CREST_MM = 1.0  # crowns emerge this far below the crest
+_OCCLUSAL_ABOVE_MARGIN_MM = 7.3  # the occlusal plane, measured from the crown margins
+_BITE_GAP_MM = 0.15  # half the clearance between upper and lower cusps
+_BUCCAL_MM, _LINGUAL_MM = 5.5, 7.0  # how far the scan reaches to either side of the tooth row
+_RIDGE_LOSS_MM = 1.6  # an edentulous ridge sits lower than gingiva between teeth
+
+
+@dataclass(frozen=True, slots=True)
+class ArchRecipe:
+    """Everything that decides an arch's shape; equal recipes give identical meshes."""
+
+    jaw: Literal["upper", "lower"]
+    seed: int
+    missing: tuple[int, ...] = ()  # sorted FDI numbers
+    treatments: tuple[tuple[int, Treatment], ...] = ()
+    third_molars: tuple[bool, bool] = (False, False)
+    crowding: bool = False
+    edentulous: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ArchMesh:
+    vertices: npt.NDArray[np.float32]  # (n, 3) canonical frame, mm
+    faces: npt.NDArray[np.int32]  # (m, 3)
+    is_tooth: npt.NDArray[np.bool_] = field(repr=False)  # (n,) tooth or gingiva, for colour
+
+
+def build_arch(recipe: ArchRecipe, *, spacing_mm: float) -> ArchMesh:
+    """The whole arch at roughly ``spacing_mm`` between neighbouring vertices."""
+    layout = arch_layout(recipe.jaw, third_molars=recipe.third_molars)
+    return _build(
+        recipe,
+        layout,
+        s_range=(0.0, layout.length_mm),
+        w_range=(-_LINGUAL_MM, _BUCCAL_MM),
+        spacing_mm=spacing_mm,
+    )
+
+
+def build_bite(upper: ArchRecipe, lower: ArchRecipe, *, spacing_mm: float) -> ArchMesh:
+    """A bite registration: the cheek side of both arches from canine to first molar, in occlusion,
+    as one mesh (the patient's right side, as most scanners take it)."""
+    parts = []
+    for recipe, first, last in ((upper, 13, 16), (lower, 43, 46)):
+        layout = arch_layout(recipe.jaw, third_molars=recipe.third_molars)
+        by_fdi = {slot.fdi: slot for slot in layout.slots}
+        s_start = by_fdi[last].center_s_mm - by_fdi[last].width_mm / 2
+        s_end = by_fdi[first].center_s_mm + by_fdi[first].width_mm / 2
+        parts.append(
+            _build(
+                recipe,
+                layout,
+                s_range=(s_start, s_end),
+                w_range=(-1.5, _BUCCAL_MM),
+                spacing_mm=spacing_mm,
+            )
+        )
+    offset = len(parts[0].vertices)
+    return ArchMesh(
+        vertices=np.concatenate([p.vertices for p in parts]),
+        faces=np.concatenate([parts[0].faces, parts[1].faces + offset]),
+        is_tooth=np.concatenate([p.is_tooth for p in parts]),
+    )
+
+
+def _build(
+    recipe: ArchRecipe,
+    layout: ArchLayout,
+    *,
+    s_range: tuple[float, float],
+    w_range: tuple[float, float],
+    spacing_mm: float,
+) -> ArchMesh:
+    (s_start, s_end), (w_start, w_end) = s_range, w_range
+    rng = np.random.default_rng([recipe.seed, 1 if recipe.jaw == "upper" else 2])
+    n_s = max(2, math.ceil((s_end - s_start) / spacing_mm) + 1)
+    n_w = max(2, math.ceil((w_end - w_start) / (spacing_mm * 0.85)) + 1)
+    s = np.linspace(s_start, s_end, n_s)
+    w = np.linspace(w_start, w_end, n_w)
+    gum = _gingiva(recipe, layout, s, w, rng)
+    height = gum.copy()
+    treatments = dict(recipe.treatments)
+    if not recipe.edentulous:
+        for slot in layout.slots:
+            if slot.fdi in recipe.missing:
+                continue
+            treatment = treatments.get(slot.fdi, "natural")
+            _add_tooth(height, slot, treatment, grid=(s, w), rng=rng, crowding=recipe.crowding)
+    is_tooth = height > gum + 1e-9
+
+    centers, normals = layout.frame(s)
+    xy = centers[:, None, :] + w[None, :, None] * normals[:, None, :]
+    occlusal = _CREST_MM - _MARGIN_BELOW_CREST_MM + _OCCLUSAL_ABOVE_MARGIN_MM + _BITE_GAP_MM
+    z = occlusal - height if recipe.jaw == "upper" else height - occlusal
+    vertices = np.concatenate([xy, z[:, :, None]], axis=2).reshape(-1, 3).astype(np.float32)
+    faces = _grid_faces(n_s, n_w)
+    if _facing_z(vertices, faces) * (-1.0 if recipe.jaw == "upper" else 1.0) < 0:
+        faces = faces[:, ::-1].copy()
+    return ArchMesh(vertices=vertices, faces=faces, is_tooth=is_tooth.reshape(-1))
+
+
+def _gingiva(
+    recipe: ArchRecipe, layout: ArchLayout, s: FloatArray, w: FloatArray, rng: np.random.Generator
+) -> FloatArray:
+    """Alveolar ridge height over the grid: a rounded crest with papillae between the teeth."""
+    side = np.where(w >= 0, w / _BUCCAL_MM, -w / _LINGUAL_MM)
+    across = np.clip(1.0 - np.clip(side, 0.0, 1.0) ** 2.2, 0.0, None) ** 0.55
+    crest = np.full_like(s, _CREST_MM)
+    near_crest = np.exp(-((w / 3.0) ** 2))
+    papillae = np.zeros_like(s)
+    for left, right in zip(layout.slots, layout.slots[1:], strict=False):
+        if recipe.edentulous or left.fdi in recipe.missing or right.fdi in recipe.missing:
+            continue
+        contact = (
+            left.center_s_mm + left.width_mm / 2 + right.center_s_mm - right.width_mm / 2
+        ) / 2
+        papillae += 1.3 * np.exp(-(((s - contact) / 1.1) ** 2))
+    absent = np.zeros_like(s)
+    for slot in layout.slots:
+        if recipe.edentulous or slot.fdi in recipe.missing:
+            distance = np.abs(s - slot.center_s_mm) / (slot.width_mm / 2 + 1.5)
+            absent = np.maximum(absent, np.clip(1.0 - distance**4, 0.0, 1.0))
+    crest = crest - _RIDGE_LOSS_MM * absent
+    # Gentle seeded waviness, so no two scans have exactly the same gums.
+    phase = rng.uniform(0, 2 * np.pi, size=3)
+    wave = 0.25 * np.sin(s / 7.0 + phase[0]) + 0.15 * np.sin(s / 2.9 + phase[1])
+    ripple = 0.12 * np.sin(w / 1.7 + phase[2])
+    return np.asarray(
+        crest[:, None] * across[None, :]
+        + (papillae[:, None] * near_crest[None, :])
+        + (wave[:, None] + ripple[None, :]) * across[None, :]
+    )
+
+
+def _add_tooth(
+    height: FloatArray,
+    slot: ToothSlot,
+    treatment: Treatment,
+    *,
+    grid: tuple[FloatArray, FloatArray],
+    rng: np.random.Generator,
+    crowding: bool,
+) -> None:
+    s, w = grid
+    anterior = slot.kind in ("incisor", "canine")
+    twist = rng.normal(0.0, 0.2 if crowding and anterior else 0.04)
+    shift = rng.normal(0.0, 0.8 if crowding and anterior else 0.15)
+    scale = rng.uniform(0.95, 1.05)
+    crown_mm = slot.crown_height_mm * rng.uniform(0.94, 1.06)
+    reach = slot.width_mm * 0.8 * scale
+    rows = slice(
+        int(np.searchsorted(s, slot.center_s_mm - reach)),
+        int(np.searchsorted(s, slot.center_s_mm + reach)),
+    )
+    ds = s[rows, None] - slot.center_s_mm
+    dw = w[None, :] - shift
+    cos_t, sin_t = math.cos(twist), math.sin(twist)
+    a = (ds * cos_t + dw * sin_t) / (slot.width_mm * scale / 2)
+    b = (-ds * sin_t + dw * cos_t) / (slot.depth_mm * scale / 2)
+    crown = tooth_height_mm(slot.kind, treatment, a, b, crown_mm)
+    margin = _CREST_MM - _MARGIN_BELOW_CREST_MM
+    np.maximum(height[rows], margin + crown, out=height[rows])
+
+
+def _grid_faces(n_s: int, n_w: int) -> npt.NDArray[np.int32]:
+    index = np.arange(n_s * n_w, dtype=np.int32).reshape(n_s, n_w)
+    p00, p10 = index[:-1, :-1], index[1:, :-1]
+    p01, p11 = index[:-1, 1:], index[1:, 1:]
+    first = np.stack([p00, p10, p11], axis=-1).reshape(-1, 3)
+    second = np.stack([p00, p11, p01], axis=-1).reshape(-1, 3)
+    return np.concatenate([first, second])
+
+
+def _facing_z(vertices: npt.NDArray[np.float32], faces: npt.NDArray[np.int32]) -> float:
+    """The z component of the summed face normals (the projected area on the occlusal plane)."""
+    v0, v1, v2 = (vertices[faces[:, k]].astype(np.float64) for k in range(3))
+    return float(np.cross(v1 - v0, v2 - v0)[:, 2].sum())
