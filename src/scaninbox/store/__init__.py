@@ -1,1 +1,86 @@
-"""store"""
+"""The local-first store: one SQLite database and file cache per environment + account, kept in
+step with the service by a background sync engine. Knows ``api`` and ``domain``, never Qt.
+
+Entry points::
+
+    store = CaseStore.open(account_folder(app_paths(), account))   # reads: count, rows, case …
+    cache = FileCache.open(store, limit_bytes=settings.cache_limit_bytes)
+    engine = SyncEngine(client, store, cache, SyncOptions.from_settings(settings))
+    engine.add_listener(listener); engine.start()                  # …; await engine.stop()
+
+Module map: ``schema`` (tables, migrations) · ``connections`` (reader per thread, one writer) ·
+``reading`` + ``case_store`` (the store's API) · ``queries`` (filter, sort, rows) · ``derive``
+(columns from a wire case) · ``sync_writes`` (page transactions) · ``filecache`` + ``scratch``
+(verified content-addressed files) · ``fetcher`` (downloads) · ``sync_pass`` + ``sync`` (the
+engine) · ``events`` (listeners) · ``accounts`` (which folder is whose) · ``writer`` (the write
+thread).
+"""
+
+from scaninbox.store.accounts import (
+    Account,
+    account_folder,
+    known_accounts,
+    remember_account,
+    remove_local_data,
+    resolve_account,
+)
+from scaninbox.store.case_list import CaseList
+from scaninbox.store.case_store import CaseStore
+from scaninbox.store.derive import FileSpec
+from scaninbox.store.errors import (
+    NoLocalAccountError,
+    NotCachedError,
+    StoreCorruptError,
+    StoreError,
+    StoreVersionError,
+)
+from scaninbox.store.events import (
+    DownloadProgress,
+    EngineState,
+    FetchReport,
+    SyncListener,
+    SyncReport,
+)
+from scaninbox.store.fetcher import FileFetcher
+from scaninbox.store.filecache import CacheUsage, EvictionReport, FileCache
+from scaninbox.store.queries import CaseFilter, CaseRow, SortKey, SortSpec
+from scaninbox.store.records import MalformedRecord, StoredCase, StoredFile, SyncState
+from scaninbox.store.sync import SyncEngine, SyncOptions
+from scaninbox.store.writer import StoreWriter
+
+__all__ = [
+    "Account",
+    "CacheUsage",
+    "CaseFilter",
+    "CaseList",
+    "CaseRow",
+    "CaseStore",
+    "DownloadProgress",
+    "EngineState",
+    "EvictionReport",
+    "FetchReport",
+    "FileCache",
+    "FileFetcher",
+    "FileSpec",
+    "MalformedRecord",
+    "NoLocalAccountError",
+    "NotCachedError",
+    "SortKey",
+    "SortSpec",
+    "StoreCorruptError",
+    "StoreError",
+    "StoreVersionError",
+    "StoreWriter",
+    "StoredCase",
+    "StoredFile",
+    "SyncEngine",
+    "SyncListener",
+    "SyncOptions",
+    "SyncReport",
+    "SyncState",
+    "account_folder",
+    "known_accounts",
+    "remember_account",
+    "remove_local_data",
+    "resolve_account",
+]

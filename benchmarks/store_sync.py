@@ -1,0 +1,152 @@
+"""Store and sync performance on the sandbox: sync times, first screen, search, deep windows, size.
+
+    .venv/bin/python benchmarks/store_sync.py                 # 10,000 and 100,000 cases
+    .venv/bin/python benchmarks/store_sync.py --cases 10000   # one size only
+
+For each size: a sandbox with that many cases (in this process, on loopback), a fresh store,
+then: the first full sync; an incremental sync (2-day overlap); a full reconcile of unchanged
+data; opening the store and fetching the first screen; searches (count + first screen); windows
+at deep offsets through ``CaseStore.rows`` (indexed ``LIMIT … OFFSET``) and through a
+``CaseList`` (the ordered row ids built once); and the database size per 1,000 cases. Read times are
+medians of ``--repeat`` runs, each on a freshly opened store so nothing is cached in Python.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from scaninbox.api import ApiClient, make_http_client
+from scaninbox.sandbox import DEMO_ACCOUNT, SandboxConfig, SandboxServer
+from scaninbox.store import CaseFilter, CaseStore, FileCache, SortKey, SortSpec, SyncEngine
+
+SCREEN = 50
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.1f} ms"
+
+
+def _median(repeat: int, run: Callable[[], Any]) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+async def _sync_times(server: SandboxServer, folder: Path) -> dict[str, float]:
+    async with make_http_client(timeout_s=120) as http:
+        client = ApiClient(http, server.base_url)
+        await client.login(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
+        with CaseStore.open(folder) as store, FileCache.open(store) as cache:
+            engine = SyncEngine(client, store, cache)
+            try:
+                start = time.perf_counter()
+                await engine.sync_now()
+                first = time.perf_counter() - start
+                server.control.add_case()
+                start = time.perf_counter()
+                incremental = await engine.sync_now()
+                incremental_s = time.perf_counter() - start
+                start = time.perf_counter()
+                await engine.sync_now(full=True)
+                full_again = time.perf_counter() - start
+            finally:
+                await engine.stop()
+    return {
+        "first full sync": first,
+        f"incremental sync ({incremental.server_total} listed)": incremental_s,
+        "full reconcile, nothing changed": full_again,
+    }
+
+
+def _read_times(folder: Path, repeat: int) -> dict[str, float]:
+    results: dict[str, float] = {}
+
+    def open_and_first_screen() -> None:
+        with CaseStore.open(folder) as store:
+            store.count()
+            assert len(store.rows(limit=SCREEN)) == SCREEN
+
+    results["open store + count + first screen"] = _median(repeat, open_and_first_screen)
+
+    with CaseStore.open(folder) as store:
+        sample = store.rows(offset=store.count() // 3, limit=1)[0]
+        last_name = sample.patient.split()[-1] if sample.patient else "a"
+        terms = {
+            "search: patient prefix": last_name[:4],
+            "search: full patient name": sample.patient,
+            "search: remark word": "margin",
+            "search: dentist + worktype": f"{sample.dentist.split()[-1]} crown",
+        }
+    for label, text in terms.items():
+        f = CaseFilter(text=text)
+        times = []
+        for _ in range(repeat):
+            with CaseStore.open(folder) as fresh:  # nothing cached: every search is a first one
+                fresh.count()
+                start = time.perf_counter()
+                hits = fresh.count(f)
+                fresh.rows(f, limit=SCREEN)
+                times.append(time.perf_counter() - start)
+        results[f"{label} ({hits} hits): count + first screen"] = statistics.median(times)
+
+    for sort, f in (
+        (SortSpec(), CaseFilter()),
+        (SortSpec(SortKey.PATIENT, descending=False), CaseFilter()),
+        (SortSpec(), CaseFilter(statuses=frozenset({"accepted"}))),
+    ):
+        label = f"sort {sort.key.value}" + (" + status filter" if f.statuses else "")
+        with CaseStore.open(folder) as store:
+            deep = int(store.count(f) * 0.9)
+            results[f"{label}: count"] = _median(repeat, lambda s=store, f=f: s.count(f))
+            results[f"{label}: rows() window @{deep} (LIMIT/OFFSET)"] = _median(
+                repeat, lambda s=store, f=f, o=sort, d=deep: s.rows(f, o, offset=d, limit=SCREEN)
+            )
+            start = time.perf_counter()
+            cases = store.case_list(f, sort)
+            results[f"{label}: case_list() build (orders all ids)"] = time.perf_counter() - start
+            results[f"{label}: case_list() window @{deep}"] = _median(
+                repeat, lambda c=cases, d=deep: c.rows(d, SCREEN)
+            )
+    return results
+
+
+def _size(folder: Path, cases: int) -> str:
+    db = sum(p.stat().st_size for p in folder.glob("inbox.sqlite3*"))
+    return f"{db / 1e6:.1f} MB in all, {db / cases * 1000 / 1e6:.2f} MB per 1,000 cases"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=int, nargs="+", default=[10_000, 100_000])
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args(argv)
+    for cases in args.cases:
+        with tempfile.TemporaryDirectory() as tmp:
+            start = time.perf_counter()
+            config = SandboxConfig(port=0, cases=cases, cache_dir=Path(tmp) / "sandbox")
+            with SandboxServer(config) as server:
+                print(f"\n=== {cases:,} cases (sandbox up in {time.perf_counter() - start:.1f} s)")
+                folder = Path(tmp) / "account"
+                for label, seconds in asyncio.run(_sync_times(server, folder)).items():
+                    print(f"{label:70} {seconds:8.2f} s")
+            with CaseStore.open(folder) as store:  # checkpoint the WAL before measuring size
+                store.query("PRAGMA wal_checkpoint(TRUNCATE)")
+            for label, seconds in _read_times(folder, args.repeat).items():
+                print(f"{label:70} {_ms(seconds)}")
+            print(f"{'database size':70} {_size(folder, cases)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,193 @@
+"""The local store of one account: cases and their local state, sync bookkeeping, portals, /me.
+
+``CaseStore`` = the reads of ``reading.StoreReader`` + the writes below. Every write is one short
+transaction on the writer connection; sync pages are derived (parsed, summarised) before the
+transaction opens, so the write lock is held only for the SQL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+from typing import Protocol
+
+from scaninbox.api.convert import case_ref
+from scaninbox.api.wire import ConfiguredPortal, IosPortal, MeResponse, UnifiedCase
+from scaninbox.domain import CaseRef
+from scaninbox.paths import ensure_private_dir
+from scaninbox.store import sync_writes
+from scaninbox.store.connections import DB_NAME
+from scaninbox.store.derive import DERIVATION_VERSION, derive_columns, wire_digest
+from scaninbox.store.reading import StoreReader
+from scaninbox.store.records import PageResult, SyncCursor
+from scaninbox.store.rederive import rederive_all
+from scaninbox.store.schema import connect, migrate
+
+__all__ = ["CaseStore", "MalformedInput"]
+
+
+class MalformedInput(Protocol):
+    """A case of a page that could not be read (``scaninbox.api.MalformedCase`` fits)."""
+
+    @property
+    def index(self) -> int: ...
+    @property
+    def ref(self) -> str | None: ...
+    @property
+    def field(self) -> str: ...
+    @property
+    def reason(self) -> str: ...
+
+
+class CaseStore(StoreReader):
+    """One account's database. ``CaseStore.open(folder)``; ``close()`` when done."""
+
+    @classmethod
+    def open(cls, folder: Path) -> CaseStore:
+        """Open (creating or migrating) the store in ``folder`` (created with mode 0700)."""
+        ensure_private_dir(folder)
+        path = folder / DB_NAME
+        conn = connect(path)
+        try:
+            migrate(conn, path=path)
+            store = cls(folder, conn)
+            if store.meta("derivation_version") != str(DERIVATION_VERSION):
+                with store.transaction() as tx:
+                    rederive_all(tx)
+                    sync_writes.set_meta(tx, "derivation_version", str(DERIVATION_VERSION))
+        except BaseException:
+            conn.close()
+            raise
+        return store
+
+    def __enter__(self) -> CaseStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ local state
+
+    def mark_read(self, refs: Sequence[CaseRef], *, read: bool = True) -> int:
+        """Mark cases read (or unread again); returns how many changed."""
+        with self.transaction() as tx:
+            changed = 0
+            for ref in refs:
+                cursor = tx.execute(
+                    "UPDATE cases SET unread = ? WHERE ref = ? AND ref_numeric = ? AND unread = ?",
+                    (int(not read), ref.value, int(ref.numeric), int(read)),
+                )
+                changed += cursor.rowcount
+            return changed
+
+    def set_pinned(self, ref: CaseRef, pinned: bool) -> bool:
+        """Keep a case available offline (or stop keeping it). False when the case is unknown."""
+        with self.transaction() as tx:
+            cursor = tx.execute(
+                "UPDATE cases SET pinned = ? WHERE ref = ? AND ref_numeric = ?",
+                (int(pinned), ref.value, int(ref.numeric)),
+            )
+            return cursor.rowcount > 0
+
+    def save_meta(self, key: str, value: str) -> None:
+        with self.transaction() as tx:
+            sync_writes.set_meta(tx, key, value)
+
+    def save_account_details(
+        self,
+        me: MeResponse,
+        ios_portals: Sequence[IosPortal],
+        configured_portals: Sequence[ConfiguredPortal],
+    ) -> None:
+        """Keep ``/me`` and both portal listings as received (the viewer needs axisMapping)."""
+        listings = {
+            "ios": [(p.name, p.model_dump_json(by_alias=True)) for p in ios_portals],
+            "configured": [
+                (p.display_name, p.model_dump_json(by_alias=True)) for p in configured_portals
+            ],
+        }
+        with self.transaction() as tx:
+            sync_writes.set_meta(tx, "me", me.model_dump_json(by_alias=True))
+            for listing, portals in listings.items():
+                tx.execute("DELETE FROM portals WHERE listing = ?", (listing,))
+                tx.executemany(
+                    "INSERT INTO portals (listing, position, name, raw_json) VALUES (?, ?, ?, ?)",
+                    [(listing, i, name, raw) for i, (name, raw) in enumerate(portals)],
+                )
+
+    # ------------------------------------------------------------------ sync
+
+    def begin_sync(self, *, full: bool, date_from: date | None, page_size: int) -> SyncCursor:
+        """Start a sync generation and save its cursor (next page: 1)."""
+        with self.transaction() as tx:
+            cursor = SyncCursor(sync_writes.next_generation(tx), full, date_from, 1, page_size)
+            sync_writes.save_cursor(tx, cursor)
+        return cursor
+
+    def save_page(
+        self,
+        cursor: SyncCursor,
+        page: int,
+        cases: Sequence[UnifiedCase],
+        malformed: Sequence[MalformedInput] = (),
+    ) -> tuple[PageResult, SyncCursor]:
+        """Store one page of the listing and the cursor of the next page, in one transaction.
+
+        Cases whose JSON is unchanged are only marked as seen; the others are derived (parsed,
+        summarised) before the transaction opens, so the write lock is held only for the SQL.
+        """
+        problems = [(m.ref or f"#{page}.{m.index}", m.field, m.reason) for m in malformed]
+        listed: list[tuple[UnifiedCase, CaseRef, tuple[str, str]]] = []
+        for index, wire in enumerate(cases):
+            ref = case_ref(wire)
+            if ref is None:
+                reason = "the case has neither a numeric id nor a usable guid"
+                problems.append((wire.guid or f"#{page}.{index}", "guid", reason))
+                continue
+            listed.append((wire, ref, wire_digest(wire)))
+        known = self._stored_digests([ref for _w, ref, _d in listed])
+        unchanged = [(ref, d[1]) for _w, ref, d in listed if known.get(ref) == d[1]]
+        columns = [derive_columns(w, d) for w, ref, d in listed if known.get(ref) != d[1]]
+        result = PageResult(malformed=len(problems))
+        next_cursor = replace(cursor, next_page=page + 1)
+        with self.transaction() as tx:
+            for ref, sha in unchanged:
+                if sync_writes.mark_seen(tx, ref, sha, cursor.generation):
+                    result.unchanged += 1
+                else:  # changed by another process since we looked
+                    wire = next(w for w, r, _d in listed if r == ref)
+                    columns.append(derive_columns(wire))
+            for column in columns:
+                sync_writes.save_case(tx, column, cursor.generation, result)
+            for who, field_path, reason in problems:
+                sync_writes.record_malformed(tx, who, field_path, reason, cursor.generation)
+            sync_writes.save_cursor(tx, next_cursor)
+        return result, next_cursor
+
+    def _stored_digests(self, refs: Sequence[CaseRef]) -> dict[CaseRef, str]:
+        """The JSON digests of those of ``refs`` that are stored and listed."""
+        if not refs:
+            return {}
+        marks = ",".join("?" * len(refs))
+        rows = self.query(
+            "SELECT ref, ref_numeric, json_sha256 FROM cases "  # noqa: S608
+            f"WHERE removed_at IS NULL AND ref IN ({marks})",
+            [r.value for r in refs],
+        )
+        return {CaseRef(r[0], numeric=bool(r[1])): r[2] for r in rows}
+
+    def finish_sync(self, cursor: SyncCursor) -> list[CaseRef]:
+        """Record a completed sync; a full one hides and returns the cases that left the list."""
+        with self.transaction() as tx:
+            return sync_writes.finish_sync(tx, cursor)
+
+    def upsert_case(self, wire: UnifiedCase) -> PageResult:
+        """Store one case fetched on its own (e.g. refreshed when it is opened)."""
+        columns = derive_columns(wire)
+        result = PageResult()
+        with self.transaction() as tx:
+            found = tx.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+            sync_writes.save_case(tx, columns, int(found[0]) if found else 0, result)
+        return result

@@ -1,0 +1,140 @@
+"""Getting case files into the cache: on demand (``ensure``), for a pinned case, or prefetched.
+
+At most ``parallel`` downloads run at once; two requests for the same file share one download.
+Each download goes through ``ApiClient.download`` into the cache's scratch folder (atomically),
+then ``FileCache.add`` verifies it and moves it into place — hashing and the bookkeeping write
+run on worker threads, so the event loop never waits for the disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from scaninbox.api import ApiClient
+from scaninbox.api.errors import ApiError, TransportError
+from scaninbox.api.wire import SignedFileLink
+from scaninbox.domain import CaseRef, FileKind
+from scaninbox.store.derive import FileSpec
+from scaninbox.store.errors import NotCachedError, StoreError
+from scaninbox.store.events import DownloadProgress, FetchReport, SyncListener
+from scaninbox.store.filecache import FileCache
+
+__all__ = ["FileFetcher", "ProgressFn"]
+
+_log = logging.getLogger(__name__)
+ProgressFn = Callable[[DownloadProgress], None]
+
+
+class FileFetcher:
+    """Downloads case files into ``cache`` with ``client``, reporting to ``listener``."""
+
+    def __init__(
+        self,
+        client: ApiClient,
+        cache: FileCache,
+        *,
+        parallel: int = 3,
+        listener: SyncListener | None = None,
+    ) -> None:
+        self._client = client
+        self._cache = cache
+        self._slots = asyncio.Semaphore(max(1, parallel))
+        self._listener = listener or SyncListener()
+        self._running: dict[tuple[CaseRef, FileSpec], asyncio.Task[Path]] = {}
+
+    async def ensure(
+        self, ref: CaseRef, spec: FileSpec, *, progress: ProgressFn | None = None
+    ) -> Path:
+        """The verified cached copy of a file, downloading it first when needed."""
+        cached = await asyncio.to_thread(self._cache.cached_path, ref, spec)
+        if cached is not None:
+            return cached
+        key = (ref, spec)
+        task = self._running.get(key)
+        if task is None:
+            task = asyncio.create_task(self._download(ref, spec, progress))
+            self._running[key] = task
+            task.add_done_callback(lambda _t: self._running.pop(key, None))
+        return await asyncio.shield(task)
+
+    async def fetch_case(self, ref: CaseRef, *, stop_when_offline: bool = True) -> FetchReport:
+        """Fetch every file of a case that is not cached yet; failures are reported, not raised.
+
+        A connection failure stops the rest (raised as TransportError when ``stop_when_offline``).
+        """
+        report = FetchReport()
+        stored = await asyncio.to_thread(self._cache.store.case, ref)
+        if stored is None:
+            raise NotCachedError(f"Case {ref} is not in the local store.")
+        report.already_cached = len(stored.files) - len(stored.missing_files)
+        results = await asyncio.gather(
+            *(self._fetch_one(ref, f.spec) for f in stored.missing_files), return_exceptions=True
+        )
+        offline: TransportError | None = None
+        for file, outcome in zip(stored.missing_files, results, strict=True):
+            if isinstance(outcome, Path):
+                report.fetched.append((ref, file.spec, outcome))
+            elif isinstance(outcome, TransportError):
+                offline = outcome
+                report.failed.append((ref, file.spec, str(outcome)))
+            elif isinstance(outcome, ApiError | StoreError | OSError):
+                report.failed.append((ref, file.spec, str(outcome)))
+            elif isinstance(outcome, BaseException):
+                raise outcome
+        if offline is not None and stop_when_offline:
+            raise offline
+        return report
+
+    async def aclose(self) -> None:
+        """Cancel downloads still running and wait for them to end."""
+        tasks = list(self._running.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _fetch_one(self, ref: CaseRef, spec: FileSpec) -> Path:
+        try:
+            return await self.ensure(ref, spec)
+        except (ApiError, StoreError, OSError) as exc:
+            self._listener.on_file_failed(ref, spec, str(exc))
+            raise
+
+    async def _download(self, ref: CaseRef, spec: FileSpec, progress: ProgressFn | None) -> Path:
+        async with self._slots:
+            # Another request may have finished this file while we waited for a slot.
+            cached = await asyncio.to_thread(self._cache.cached_path, ref, spec, verify=False)
+            if cached is not None:
+                return cached
+            temp = self._cache.scratch_path()
+
+            def report(done: int, total: int | None) -> None:
+                event = DownloadProgress(ref, spec, done, total)
+                self._listener.on_download_progress(event)
+                if progress is not None:
+                    progress(event)
+
+            _log.debug("downloading %s of case %s", spec, ref)
+            result = await self._client.download(self._link(ref, spec), temp, progress=report)
+            # add() deletes a download it refuses; anything else left in the scratch folder
+            # goes with it when the cache closes (or on the next open after a crash).
+            path = await asyncio.to_thread(
+                self._cache.add,
+                ref,
+                spec,
+                result.path,
+                size_bytes=result.size_bytes,
+                sha256=result.sha256,
+            )
+        self._listener.on_file_ready(ref, spec, path)
+        return path
+
+    def _link(self, ref: CaseRef, spec: FileSpec) -> Callable[[], Awaitable[SignedFileLink]]:
+        client = self._client
+        if spec.kind is FileKind.SCAN:
+            return lambda: client.scan_file_link(ref, spec.name, spec.file_type)
+        if spec.kind is FileKind.ORDER_FORM:
+            return lambda: client.order_form_link(ref)
+        return lambda: client.misc_file_link(ref, spec.name)

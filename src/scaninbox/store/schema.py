@@ -1,0 +1,276 @@
+"""The store's SQLite schema, its forward migrations and how connections are opened.
+
+The schema version lives in ``PRAGMA user_version``. Each entry of ``MIGRATIONS`` takes a
+database from version *i* to *i + 1*; all pending steps run in one transaction, so a crash or an
+error leaves the previous version intact. A database from a newer program is refused before
+anything is written to it.
+
+Tables, in short:
+
+- ``cases``: the wire case as received (``wire_json_z``, zlib-compressed JSON) plus columns
+  derived from it for the inbox (display text, fold keys for sorting, counts) and local state
+  (unread, pinned, removed, the sync generation that last saw it). ``derivation_version`` in
+  ``meta`` says which derivation filled the columns; a newer one re-fills them from the JSON.
+- ``case_search``: FTS5 index over patient, dentist, clinic, external ids, remark and worktype
+  words, external content on ``cases`` kept in step by triggers.
+- ``blobs`` / ``files``: the content-addressed file cache and which case file maps to which blob.
+- ``malformed``: cases the server sent that could not be read (nothing is silently lost).
+- ``meta``, ``portals``: sync state, ``/me`` and the portal listings as received.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Sequence
+from pathlib import Path
+
+from scaninbox.store.errors import StoreCorruptError, StoreVersionError
+
+__all__ = ["CURRENT_VERSION", "MIGRATIONS", "connect", "migrate"]
+
+_V1 = """
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE cases (
+    id               INTEGER PRIMARY KEY,
+    ref              TEXT NOT NULL,
+    ref_numeric      INTEGER NOT NULL,
+    wire_json_z      BLOB NOT NULL,
+    json_sha256      TEXT NOT NULL,
+    status           TEXT NOT NULL DEFAULT '',
+    source           TEXT NOT NULL DEFAULT '',
+    received_ts      INTEGER,
+    delivery_date    TEXT,
+    delivery_text    TEXT,
+    priority         INTEGER NOT NULL DEFAULT 0,
+    patient          TEXT NOT NULL DEFAULT '',
+    dentist          TEXT NOT NULL DEFAULT '',
+    clinic           TEXT NOT NULL DEFAULT '',
+    external_ids     TEXT NOT NULL DEFAULT '',  -- folded search text (case, patient, variant)
+    remark           TEXT NOT NULL DEFAULT '',  -- folded search text
+    work_summary     TEXT NOT NULL DEFAULT '',
+    work_words       TEXT NOT NULL DEFAULT '',  -- folded worktype words, shades, tags
+    teeth            TEXT NOT NULL DEFAULT '',
+    patient_key      TEXT NOT NULL DEFAULT '',
+    dentist_key      TEXT NOT NULL DEFAULT '',
+    clinic_key       TEXT NOT NULL DEFAULT '',
+    source_key       TEXT NOT NULL DEFAULT '',
+    work_key         TEXT NOT NULL DEFAULT '',
+    teeth_key        INTEGER NOT NULL DEFAULT 0,
+    delivery_key     TEXT NOT NULL DEFAULT '',
+    scan_count       INTEGER NOT NULL DEFAULT 0,
+    order_form_count INTEGER NOT NULL DEFAULT 0,
+    misc_count       INTEGER NOT NULL DEFAULT 0,
+    file_count       INTEGER NOT NULL DEFAULT 0,
+    cached_count     INTEGER NOT NULL DEFAULT 0,
+    unread           INTEGER NOT NULL DEFAULT 1,
+    pinned           INTEGER NOT NULL DEFAULT 0,
+    removed_at       REAL,
+    first_seen_at    REAL NOT NULL,
+    updated_at       REAL NOT NULL,
+    seen_sync        INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (ref, ref_numeric)
+);
+
+-- Sort indexes hold only the rows the inbox shows (removed cases are hidden), so a window of the
+-- inbox in any column order is an index walk. The rowid tie-break is implicit in every index.
+CREATE INDEX cases_by_received ON cases (received_ts) WHERE removed_at IS NULL;
+CREATE INDEX cases_by_patient  ON cases (patient_key, received_ts) WHERE removed_at IS NULL;
+CREATE INDEX cases_by_dentist  ON cases (dentist_key, received_ts) WHERE removed_at IS NULL;
+CREATE INDEX cases_by_clinic   ON cases (clinic_key, received_ts) WHERE removed_at IS NULL;
+CREATE INDEX cases_by_source   ON cases (source_key, received_ts) WHERE removed_at IS NULL;
+CREATE INDEX cases_by_work     ON cases (work_key, received_ts) WHERE removed_at IS NULL;
+CREATE INDEX cases_by_teeth    ON cases (teeth_key, received_ts) WHERE removed_at IS NULL;
+CREATE INDEX cases_by_delivery ON cases (delivery_key, received_ts) WHERE removed_at IS NULL;
+CREATE INDEX cases_by_status   ON cases (status, received_ts) WHERE removed_at IS NULL;
+CREATE INDEX cases_by_files    ON cases (file_count, received_ts) WHERE removed_at IS NULL;
+CREATE INDEX cases_by_unread   ON cases (unread, received_ts) WHERE removed_at IS NULL;
+CREATE INDEX cases_by_priority ON cases (priority, received_ts) WHERE removed_at IS NULL;
+CREATE INDEX cases_by_pinned   ON cases (pinned, received_ts) WHERE removed_at IS NULL;
+CREATE INDEX cases_by_cached   ON cases ((cached_count >= file_count), received_ts)
+    WHERE removed_at IS NULL;
+CREATE INDEX cases_by_seen     ON cases (seen_sync);
+
+-- Every searched column holds folded text (derive.fold: no accents, no case, any script); the
+-- query is folded the same way, so "lukasz" finds Łukasz and "οδοντιατρικη" finds Οδοντιατρική.
+CREATE VIRTUAL TABLE case_search USING fts5 (
+    patient_key, dentist_key, clinic_key, external_ids, remark, work_words,
+    content = 'cases', content_rowid = 'id',
+    tokenize = 'unicode61 remove_diacritics 2',
+    prefix = '2 3'
+);
+
+CREATE TRIGGER cases_search_insert AFTER INSERT ON cases BEGIN
+    INSERT INTO case_search (rowid, patient_key, dentist_key, clinic_key, external_ids,
+                             remark, work_words)
+    VALUES (new.id, new.patient_key, new.dentist_key, new.clinic_key, new.external_ids,
+            new.remark, new.work_words);
+END;
+CREATE TRIGGER cases_search_delete AFTER DELETE ON cases BEGIN
+    INSERT INTO case_search (case_search, rowid, patient_key, dentist_key, clinic_key,
+                             external_ids, remark, work_words)
+    VALUES ('delete', old.id, old.patient_key, old.dentist_key, old.clinic_key,
+            old.external_ids, old.remark, old.work_words);
+END;
+CREATE TRIGGER cases_search_update
+AFTER UPDATE OF patient_key, dentist_key, clinic_key, external_ids, remark, work_words
+ON cases BEGIN
+    INSERT INTO case_search (case_search, rowid, patient_key, dentist_key, clinic_key,
+                             external_ids, remark, work_words)
+    VALUES ('delete', old.id, old.patient_key, old.dentist_key, old.clinic_key,
+            old.external_ids, old.remark, old.work_words);
+    INSERT INTO case_search (rowid, patient_key, dentist_key, clinic_key, external_ids,
+                             remark, work_words)
+    VALUES (new.id, new.patient_key, new.dentist_key, new.clinic_key, new.external_ids,
+            new.remark, new.work_words);
+END;
+
+CREATE TABLE blobs (
+    sha256     TEXT PRIMARY KEY,
+    size_bytes INTEGER NOT NULL,
+    stored_at  REAL NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE files (
+    id             INTEGER PRIMARY KEY,
+    case_id        INTEGER NOT NULL REFERENCES cases (id) ON DELETE CASCADE,
+    kind           TEXT NOT NULL,
+    name           TEXT NOT NULL,
+    file_type      TEXT NOT NULL DEFAULT '',
+    size_bytes     INTEGER NOT NULL,
+    sha256         TEXT NOT NULL REFERENCES blobs (sha256),
+    fetched_at     REAL NOT NULL,
+    last_opened_at REAL,
+    UNIQUE (case_id, kind, name, file_type)
+);
+CREATE INDEX files_by_blob ON files (sha256);
+CREATE INDEX files_by_use ON files (coalesce(last_opened_at, fetched_at));
+
+CREATE TRIGGER files_count_insert AFTER INSERT ON files BEGIN
+    UPDATE cases SET cached_count = cached_count + 1 WHERE id = new.case_id;
+END;
+CREATE TRIGGER files_count_delete AFTER DELETE ON files BEGIN
+    UPDATE cases SET cached_count = cached_count - 1 WHERE id = old.case_id;
+END;
+
+CREATE TABLE malformed (
+    ref           TEXT NOT NULL,
+    field         TEXT NOT NULL,
+    reason        TEXT NOT NULL,
+    first_seen_at REAL NOT NULL,
+    last_seen_at  REAL NOT NULL,
+    seen_sync     INTEGER NOT NULL,
+    PRIMARY KEY (ref, field)
+) WITHOUT ROWID;
+
+CREATE TABLE portals (
+    listing  TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    name     TEXT,
+    raw_json TEXT NOT NULL,
+    PRIMARY KEY (listing, position)
+) WITHOUT ROWID;
+"""
+
+# MIGRATIONS[i] takes a database at user_version i to i + 1.
+MIGRATIONS: tuple[str, ...] = (_V1,)
+CURRENT_VERSION = len(MIGRATIONS)
+
+_BUSY_TIMEOUT_MS = 10_000
+
+
+def connect(path: Path, *, writer: bool = True) -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are explicit), WAL, foreign keys on.
+
+    ``check_same_thread`` is off because the writer connection is created on one thread and
+    used on the store's writer thread; callers keep each connection to one thread at a time.
+    A reader (``writer=False``) never creates the file and leaves the journal mode alone.
+    """
+    if writer and not path.exists():
+        # Create the file with owner-only permissions before SQLite opens it (patient data).
+        fd = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
+        os.close(fd)
+    uri = f"{path.absolute().as_uri()}?mode={'rwc' if writer else 'rw'}"
+    try:
+        conn = sqlite3.connect(
+            uri,
+            uri=True,
+            isolation_level=None,
+            check_same_thread=False,
+            timeout=_BUSY_TIMEOUT_MS / 1000,
+        )
+    except sqlite3.Error as exc:
+        raise StoreCorruptError(f"The local database {path} cannot be opened: {exc}.") from exc
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        if writer:
+            conn.execute("PRAGMA journal_mode = WAL")
+            # NORMAL in WAL mode is durable against process crashes (SIGKILL), which is what
+            # the store promises; only a power cut may lose the last transactions.
+            conn.execute("PRAGMA synchronous = NORMAL")
+    except sqlite3.DatabaseError as exc:
+        conn.close()
+        raise StoreCorruptError(
+            f"The local database {path} is damaged or is not a Scan Inbox store ({exc}). "
+            "Remove local data with `scaninbox cache clear` and sync again."
+        ) from exc
+    return conn
+
+
+def migrate(
+    conn: sqlite3.Connection, *, migrations: Sequence[str] = MIGRATIONS, path: Path | None = None
+) -> int:
+    """Bring the database up to ``len(migrations)``; returns the version it started from."""
+    target = len(migrations)
+    found = _version(conn, path)
+    if found > target:
+        where = f" {path}" if path else ""
+        raise StoreVersionError(
+            f"The local database{where} was written by a newer version of Scan Inbox "
+            f"(schema {found}; this version reads up to {target}). It was left untouched: "
+            "update Scan Inbox, or remove local data with `scaninbox cache clear`."
+        )
+    if found == target:
+        return found
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        # Re-read under the write lock: another process may have migrated meanwhile.
+        found_locked = _version(conn, path)
+        for script in migrations[found_locked:]:
+            for statement in _statements(script):
+                conn.execute(statement)
+        conn.execute(f"PRAGMA user_version = {target}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return found
+
+
+def _version(conn: sqlite3.Connection, path: Path | None) -> int:
+    try:
+        row = conn.execute("PRAGMA user_version").fetchone()
+    except sqlite3.DatabaseError as exc:
+        raise StoreCorruptError(f"The local database {path or ''} cannot be read ({exc}).") from exc
+    return int(row[0])
+
+
+def _statements(script: str) -> list[str]:
+    """Split a script into statements (``executescript`` would commit our transaction)."""
+    statements: list[str] = []
+    buffer = ""
+    for line in script.splitlines(keepends=True):
+        if line.lstrip().startswith("--"):
+            continue
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        statements.append(buffer.strip())
+    return statements

@@ -1,0 +1,153 @@
+"""One sync: decide incremental or full, page through ``/unified-cases``, save, finish.
+
+Each page is saved with the cursor of the next one, so a pass that is killed or cut off is
+resumed by the next pass from one page before where it stopped (cases that arrived meanwhile
+push the list down a little; saving a page twice changes nothing).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from scaninbox.api import ApiClient, CasePage
+from scaninbox.api.errors import ForbiddenError, NotFoundError, ProtocolError
+from scaninbox.store.case_store import CaseStore
+from scaninbox.store.events import SyncListener, SyncReport
+from scaninbox.store.records import PageResult, SyncCursor
+from scaninbox.store.writer import StoreWriter
+
+__all__ = ["SyncPass", "save_account_details"]
+
+_log = logging.getLogger(__name__)
+
+
+class SyncPass:
+    """Runs sync passes of one store against one client."""
+
+    def __init__(
+        self,
+        client: ApiClient,
+        store: CaseStore,
+        writer: StoreWriter,
+        *,
+        page_size: int,
+        overlap_days: int,
+        full_reconcile_every: int,
+        clock: Callable[[], datetime],
+        listener: SyncListener,
+    ) -> None:
+        self._client = client
+        self._store = store
+        self._writer = writer
+        self._page_size = page_size
+        self._overlap = timedelta(days=overlap_days)
+        self._full_every = max(1, full_reconcile_every)
+        self._clock = clock
+        self._listener = listener
+
+    async def prepare(self, full: bool, date_from: date | None) -> tuple[SyncCursor, bool, bool]:
+        """The cursor to run (a resumed one or a new one), whether it resumes, whether initial."""
+        state = self._store.sync_state()
+        initial = state.last_success_at is None  # also when resuming an unfinished first sync
+        cursor = state.cursor
+        if cursor is not None and date_from is None and (cursor.full or not full):
+            return cursor, True, initial
+        full = full or initial or state.last_full_at is None
+        full = full or (state.sync_count + 1) % self._full_every == 0
+        if not full and date_from is None:
+            newest = self._store.newest_received()
+            if newest is None:
+                full = True
+            else:
+                date_from = (newest - self._overlap).date()
+        cursor = await self._writer.run(
+            self._store.begin_sync,
+            full=full,
+            date_from=None if full else date_from,
+            page_size=self._page_size,
+        )
+        return cursor, False, initial
+
+    async def _fetch(self, cursor: SyncCursor, page: int, size: int) -> CasePage:
+        result = await self._client.list_cases(
+            page=page, page_size=size, date_from=cursor.date_from
+        )
+        if result.page < page:
+            raise ProtocolError(
+                f"The service sent page {result.page} when asked for page {page}; "
+                "the list of cases cannot be read completely"
+            )
+        return result
+
+    async def run(self, cursor: SyncCursor, *, resumed: bool, initial: bool) -> SyncReport:
+        started = self._clock()
+        page = max(1, cursor.next_page - (1 if resumed else 0))
+        totals, pages, server_total, listed = PageResult(), 0, 0, 0
+        result = await self._fetch(cursor, page, cursor.page_size)
+        while True:
+            more = bool(result.items or result.malformed)
+            more = more and result.page * result.page_size < result.total
+            # The next page is asked for while this one is saved: the network wait and the
+            # disk write overlap instead of adding up.
+            ahead = (
+                asyncio.create_task(self._fetch(cursor, result.page + 1, result.page_size))
+                if more
+                else None
+            )
+            try:
+                cursor = replace(cursor, page_size=result.page_size)
+                saved, cursor = await self._writer.run(
+                    self._store.save_page, cursor, result.page, result.items, result.malformed
+                )
+            except BaseException:
+                if ahead is not None:
+                    ahead.cancel()
+                    await asyncio.gather(ahead, return_exceptions=True)
+                raise
+            totals.new += saved.new
+            totals.changed += saved.changed
+            totals.malformed += saved.malformed
+            pages, server_total = pages + 1, result.total
+            listed += len(result.items) + len(result.malformed)
+            self._listener.on_sync_progress(pages, listed, server_total)
+            if ahead is None:
+                break
+            result = await ahead
+        removed = await self._writer.run(self._store.finish_sync, cursor)
+        new = tuple(dict.fromkeys(totals.new))
+        return SyncReport(
+            full=cursor.full,
+            initial=initial,
+            resumed=resumed,
+            date_from=cursor.date_from,
+            started_at=started,
+            finished_at=self._clock(),
+            server_total=server_total,
+            pages=pages,
+            new=new,
+            changed=tuple(dict.fromkeys(r for r in totals.changed if r not in new)),
+            removed=tuple(removed),
+            malformed=totals.malformed,
+        )
+
+
+async def save_account_details(client: ApiClient, store: CaseStore, writer: StoreWriter) -> None:
+    """Refresh ``/me`` and the portal listings. Only ``/me`` is required: a deployment may refuse
+    a portal listing (403) and the inbox still works without it (the last copy is kept)."""
+    me = await client.me()
+    listings: list[Any] = []
+    for fetch, kept in (
+        (client.ios_portals, store.ios_portals),
+        (client.configured_portals, store.configured_portals),
+    ):
+        try:
+            listings.append(await fetch())
+        except (ForbiddenError, NotFoundError) as exc:
+            _log.warning("a portal listing is not available: %s", exc)
+            listings.append(kept())
+    await writer.run(store.save_account_details, me, listings[0], listings[1])

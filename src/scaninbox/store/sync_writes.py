@@ -1,0 +1,198 @@
+"""The writes a sync makes, each page in one transaction, so a killed sync resumes safely.
+
+Every function here runs inside a transaction the caller holds on the writer connection.
+Saving a page is idempotent: running it twice leaves the same rows, which is what makes
+resuming after a crash (from the saved cursor, one page early) safe.
+
+SQL text here is assembled only from this package's own constants (column lists, sort orders,
+``?`` placeholders); every value is a bound parameter — hence the ``S608`` exemptions.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import asdict
+from datetime import date
+from typing import Any
+
+from scaninbox.domain import CaseRef
+from scaninbox.store.derive import CaseColumns, pack_json
+from scaninbox.store.records import PageResult, SyncCursor
+
+__all__ = [
+    "cursor_from_meta",
+    "finish_sync",
+    "mark_seen",
+    "next_generation",
+    "record_malformed",
+    "save_case",
+    "save_cursor",
+    "set_meta",
+]
+
+_DERIVED = (
+    "status", "source", "received_ts", "delivery_date", "delivery_text", "priority", "patient",
+    "dentist", "clinic", "external_ids", "remark", "work_summary", "work_words", "teeth",
+    "patient_key", "dentist_key", "clinic_key", "source_key", "work_key", "teeth_key",
+    "delivery_key", "scan_count", "order_form_count", "misc_count", "file_count",
+)  # fmt: skip
+_INSERT = (
+    f"INSERT INTO cases (ref, ref_numeric, wire_json_z, json_sha256, {', '.join(_DERIVED)}, "  # noqa: S608
+    "unread, first_seen_at, updated_at, seen_sync) "
+    f"VALUES (?, ?, ?, ?, {', '.join('?' * len(_DERIVED))}, 1, ?, ?, ?)"
+)
+_UPDATE = (
+    "UPDATE cases SET wire_json_z = ?, json_sha256 = ?, "  # noqa: S608
+    + ", ".join(f"{c} = ?" for c in _DERIVED)
+    + ", updated_at = ?, seen_sync = ?, removed_at = NULL WHERE id = ?"
+)
+
+
+def save_case(
+    conn: sqlite3.Connection, columns: CaseColumns, generation: int, result: PageResult
+) -> None:
+    """Insert or update one case and count it in ``result`` as new, changed or unchanged."""
+    ref = columns.ref
+    now = time.time()
+    found = conn.execute(
+        "SELECT id, json_sha256, removed_at FROM cases WHERE ref = ? AND ref_numeric = ?",
+        (ref.value, int(ref.numeric)),
+    ).fetchone()
+    derived = [columns.values[c] for c in _DERIVED]
+    if found is None:
+        packed = pack_json(columns.wire_json)
+        conn.execute(
+            _INSERT,
+            (
+                ref.value,
+                int(ref.numeric),
+                packed,
+                columns.json_sha256,
+                *derived,
+                now,
+                now,
+                generation,
+            ),
+        )
+        result.new.append(ref)
+        return
+    case_id, sha, removed_at = found
+    if sha == columns.json_sha256 and removed_at is None:
+        conn.execute("UPDATE cases SET seen_sync = ? WHERE id = ?", (generation, case_id))
+        result.unchanged += 1
+        return
+    conn.execute(
+        _UPDATE,
+        (pack_json(columns.wire_json), columns.json_sha256, *derived, now, generation, case_id),
+    )
+    _forget_files_no_longer_listed(conn, case_id, columns)
+    result.changed.append(ref)
+
+
+def mark_seen(conn: sqlite3.Connection, ref: CaseRef, sha256: str, generation: int) -> bool:
+    """Mark an unchanged, listed case as seen by this sync; False if it is not (any more)."""
+    cursor = conn.execute(
+        "UPDATE cases SET seen_sync = ? WHERE ref = ? AND ref_numeric = ? "
+        "AND json_sha256 = ? AND removed_at IS NULL",
+        (generation, ref.value, int(ref.numeric), sha256),
+    )
+    return cursor.rowcount > 0
+
+
+def _forget_files_no_longer_listed(
+    conn: sqlite3.Connection, case_id: int, columns: CaseColumns
+) -> None:
+    listed = {(f.kind.value, f.name, f.file_type) for f in columns.files}
+    rows = conn.execute(
+        "SELECT id, kind, name, file_type FROM files WHERE case_id = ?", (case_id,)
+    ).fetchall()
+    stale = [(row[0],) for row in rows if (row[1], row[2], row[3]) not in listed]
+    conn.executemany("DELETE FROM files WHERE id = ?", stale)
+
+
+def record_malformed(
+    conn: sqlite3.Connection, ref: str, field: str, reason: str, generation: int
+) -> None:
+    """Remember a case the server sent but we could not read; keep any older good copy."""
+    now = time.time()
+    conn.execute(
+        "INSERT INTO malformed (ref, field, reason, first_seen_at, last_seen_at, seen_sync) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (ref, field) DO UPDATE SET "
+        "reason = excluded.reason, last_seen_at = excluded.last_seen_at, "
+        "seen_sync = excluded.seen_sync",
+        (ref, field, reason, now, now, generation),
+    )
+    # A stored copy of a case that is now unreadable is still in the list: not removed.
+    conn.execute("UPDATE cases SET seen_sync = ? WHERE ref = ?", (generation, ref))
+
+
+def save_cursor(conn: sqlite3.Connection, cursor: SyncCursor | None) -> None:
+    if cursor is None:
+        conn.execute("DELETE FROM meta WHERE key = 'sync_cursor'")
+        return
+    data: dict[str, Any] = asdict(cursor)
+    data["date_from"] = cursor.date_from.isoformat() if cursor.date_from else None
+    set_meta(conn, "sync_cursor", json.dumps(data))
+
+
+def cursor_from_meta(text: str | None) -> SyncCursor | None:
+    if not text:
+        return None
+    try:
+        data = json.loads(text)
+        return SyncCursor(
+            generation=int(data["generation"]),
+            full=bool(data["full"]),
+            date_from=date.fromisoformat(data["date_from"]) if data["date_from"] else None,
+            next_page=int(data["next_page"]),
+            page_size=int(data["page_size"]),
+        )
+    except (ValueError, KeyError, TypeError):
+        return None  # an unreadable cursor only costs a sync from the start
+
+
+def finish_sync(conn: sqlite3.Connection, cursor: SyncCursor) -> list[CaseRef]:
+    """Close a sync that read every page; a full one hides cases that left the list.
+
+    Returns the cases newly marked removed. Their files are forgotten unless pinned (the cache
+    deletes unreferenced blobs afterwards).
+    """
+    now = time.time()
+    removed: list[CaseRef] = []
+    if cursor.full:
+        rows = conn.execute(
+            "SELECT id, ref, ref_numeric FROM cases WHERE seen_sync < ? AND removed_at IS NULL",
+            (cursor.generation,),
+        ).fetchall()
+        removed = [CaseRef(r[1], numeric=bool(r[2])) for r in rows]
+        conn.executemany(
+            "UPDATE cases SET removed_at = ? WHERE id = ?", [(now, r[0]) for r in rows]
+        )
+        conn.execute(
+            "DELETE FROM files WHERE case_id IN "
+            "(SELECT id FROM cases WHERE removed_at IS NOT NULL AND pinned = 0)"
+        )
+        conn.execute("DELETE FROM malformed WHERE seen_sync < ?", (cursor.generation,))
+        set_meta(conn, "last_full_at", repr(now))
+    set_meta(conn, "last_success_at", repr(now))
+    count = conn.execute("SELECT value FROM meta WHERE key = 'sync_count'").fetchone()
+    set_meta(conn, "sync_count", str(int(count[0]) + 1 if count else 1))
+    save_cursor(conn, None)
+    return removed
+
+
+def next_generation(conn: sqlite3.Connection) -> int:
+    row = conn.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+    generation = int(row[0]) + 1 if row else 1
+    set_meta(conn, "generation", str(generation))
+    return generation
+
+
+def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
+    conn.execute(
+        "INSERT INTO meta (key, value) VALUES (?, ?) "
+        "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        (key, value),
+    )

@@ -1,0 +1,188 @@
+"""Saving sync pages: new cases arrive unread, changes are noticed, a full reconcile hides cases
+that left the list, unreadable cases are recorded, and derived columns follow the raw JSON."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from tests.unit.store.conftest import sync_pages
+from tests.unit.store.factory import make_case, wire_case
+
+from scaninbox.api.wire import UnifiedCase
+from scaninbox.domain import CaseRef, FileKind
+from scaninbox.store.case_store import CaseStore
+from scaninbox.store.connections import DB_NAME
+from scaninbox.store.derive import FileSpec
+from scaninbox.store.queries import CaseFilter
+
+
+def _ref(index: int) -> CaseRef:
+    return CaseRef.guid(f"00000000-0000-4000-8000-{index:012d}")
+
+
+def test_first_sync_stores_every_case_unread(store: CaseStore) -> None:
+    result, removed = sync_pages(store, [wire_case(i) for i in range(7)])
+    assert sorted(result.new) == sorted(_ref(i) for i in range(7))
+    assert (result.changed, result.unchanged, removed) == ([], 0, [])
+    assert store.count() == 7
+    assert store.unread_count() == 7
+    state = store.sync_state()
+    assert state.sync_count == 1
+    assert state.last_success_at is not None
+    assert state.last_full_at is not None
+    assert state.cursor is None
+
+
+def test_a_second_sync_reports_only_what_changed(store: CaseStore) -> None:
+    sync_pages(store, [wire_case(i) for i in range(5)])
+    store.mark_read([_ref(i) for i in range(5)])
+    again = [wire_case(i) for i in range(5)]
+    again[2] = wire_case(2, status="accepted")
+    again.append(wire_case(9))
+    result, _ = sync_pages(store, again, full=False)
+    assert result.changed == [_ref(2)]
+    assert result.new == [_ref(9)]
+    assert result.unchanged == 4
+    row = store.row(_ref(2))
+    assert row is not None
+    assert row.status == "accepted"
+    assert not row.unread  # a status change is not news; a new case is
+    assert store.unread_count() == 1
+
+
+def test_full_reconcile_hides_cases_that_left_the_list_and_incremental_does_not(
+    store: CaseStore,
+) -> None:
+    sync_pages(store, [wire_case(i) for i in range(6)])
+    _, removed = sync_pages(store, [wire_case(i) for i in range(4)], full=False)
+    assert removed == []
+    assert store.count() == 6
+    _, removed = sync_pages(store, [wire_case(i) for i in range(4)], full=True)
+    assert sorted(removed) == [_ref(4), _ref(5)]
+    assert store.count() == 4
+    assert store.count(CaseFilter(include_removed=True)) == 6
+    stored = store.case(_ref(5))
+    assert stored is not None
+    assert stored.removed
+    # It comes back when the server lists it again.
+    result, _ = sync_pages(store, [wire_case(i) for i in range(6)], full=True)
+    assert sorted(result.changed) == [_ref(4), _ref(5)]
+    assert store.count() == 6
+
+
+def test_malformed_cases_are_recorded_and_an_older_good_copy_is_kept(store: CaseStore) -> None:
+    class Bad:
+        index = 1
+        ref = str(_ref(1))
+        field = "acceptedData.worktypes.0.from"
+        reason = "expected an integer"
+
+    sync_pages(store, [wire_case(i) for i in range(3)])
+    cursor = store.begin_sync(full=True, date_from=None, page_size=10)
+    result, cursor = store.save_page(cursor, 1, [wire_case(0), wire_case(2)], [Bad()])
+    assert result.malformed == 1
+    removed = store.finish_sync(cursor)
+    assert removed == []  # unreadable is not gone: the stored copy stays in the inbox
+    assert store.count() == 3
+    [record] = store.malformed()
+    assert (record.ref, record.field) == (str(_ref(1)), "acceptedData.worktypes.0.from")
+    assert "could" not in record.reason
+    assert "integer" in str(record)
+    # Fixed on the server: the record goes at the next full reconcile.
+    sync_pages(store, [wire_case(i) for i in range(3)])
+    assert store.malformed() == []
+
+
+def test_a_case_without_a_usable_reference_is_recorded_not_dropped(store: CaseStore) -> None:
+    no_ref = UnifiedCase.model_validate({**make_case(1), "guid": None})
+    cursor = store.begin_sync(full=False, date_from=None, page_size=10)
+    result, cursor = store.save_page(cursor, 1, [wire_case(0), no_ref])
+    store.finish_sync(cursor)
+    assert result.malformed == 1
+    assert len(result.new) == 1
+    [record] = store.malformed()
+    assert record.ref == "#1.1"
+    assert "neither a numeric id nor a usable guid" in record.reason
+
+
+def test_the_sync_cursor_is_saved_with_every_page(store: CaseStore) -> None:
+    cursor = store.begin_sync(full=True, date_from=None, page_size=2)
+    _, cursor = store.save_page(cursor, 1, [wire_case(0), wire_case(1)])
+    state = store.sync_state()
+    assert state.cursor is not None
+    assert (state.cursor.generation, state.cursor.next_page, state.cursor.full) == (
+        cursor.generation,
+        2,
+        True,
+    )
+    assert state.last_success_at is None  # not finished: the next start resumes it
+
+
+def test_stored_case_gives_the_domain_view_and_local_state(store: CaseStore) -> None:
+    sync_pages(store, [wire_case(3, first_name="Zoë", last_name="Müller", misc=["Foto 1.jpg"])])
+    store.set_pinned(_ref(3), True)
+    stored = store.case(_ref(3))
+    assert stored is not None
+    assert stored.case.patient_name == "Zoë Müller"
+    assert stored.wire.guid == _ref(3).value
+    assert stored.pinned
+    assert stored.unread
+    assert not stored.removed
+    assert [f.spec for f in stored.files] == [
+        FileSpec(FileKind.SCAN, "upper 3.stl", "stl"),
+        FileSpec(FileKind.SCAN, "lower 3.stl", "stl"),
+        FileSpec(FileKind.ORDER_FORM, "order.pdf"),
+        FileSpec(FileKind.MISC, "Foto 1.jpg"),
+    ]
+    assert not stored.fully_cached
+    assert len(stored.missing_files) == 4
+    assert store.case(CaseRef.guid("unknown")) is None
+
+
+def test_mark_read_and_unread_again(store: CaseStore) -> None:
+    sync_pages(store, [wire_case(i) for i in range(3)])
+    assert store.mark_read([_ref(0), _ref(1)]) == 2
+    assert store.mark_read([_ref(0)]) == 0  # already read
+    assert store.unread_count() == 1
+    assert store.mark_read([_ref(0)], read=False) == 1
+    assert store.unread_count() == 2
+
+
+def test_distinct_values_for_the_filter_menus(store: CaseStore) -> None:
+    sync_pages(
+        store,
+        [
+            wire_case(0, source="iTero", status="new"),
+            wire_case(1, source="3Shape", status="accepted"),
+            wire_case(2, source="iTero", status="new"),
+        ],
+    )
+    assert store.distinct_sources() == ["3Shape", "iTero"]
+    assert store.distinct_statuses() == ["accepted", "new"]
+
+
+def test_columns_are_rederived_from_the_raw_json_when_the_derivation_changes(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "account"
+    with CaseStore.open(folder) as store:
+        sync_pages(store, [wire_case(1, last_name="Schmidt")])
+    with sqlite3.connect(folder / DB_NAME) as conn:
+        conn.execute("UPDATE cases SET patient = 'stale', patient_key = 'stale'")
+        conn.execute("UPDATE meta SET value = '0' WHERE key = 'derivation_version'")
+    with CaseStore.open(folder) as store:
+        row = store.row(_ref(1))
+        assert row is not None
+        assert row.patient == "Anna Schmidt"
+        assert store.count(CaseFilter(text="schmidt")) == 1
+        assert store.count(CaseFilter(text="stale")) == 0
+
+
+def test_a_refreshed_single_case_updates_the_row(store: CaseStore) -> None:
+    sync_pages(store, [wire_case(1)])
+    result = store.upsert_case(wire_case(1, status="accepted"))
+    assert result.changed == [_ref(1)]
+    row = store.row(_ref(1))
+    assert row is not None
+    assert row.status == "accepted"

@@ -1,0 +1,103 @@
+"""Full-text search: accents do not matter, prefixes match, every searched column is reachable,
+and what a person types is never taken as FTS syntax."""
+
+from __future__ import annotations
+
+import pytest
+from tests.unit.store.conftest import sync_pages
+from tests.unit.store.factory import wire_case
+
+from scaninbox.store.case_store import CaseStore
+from scaninbox.store.queries import CaseFilter, fts_query
+
+
+@pytest.fixture
+def searchable(store: CaseStore) -> CaseStore:
+    sync_pages(
+        store,
+        [
+            wire_case(0, first_name="Jürgen", last_name="Müller", remark="Bitte Farbe prüfen"),
+            wire_case(1, first_name="Anna", last_name="Schmidt", external_id="3S-2026-0042"),
+            wire_case(2, first_name="Łukasz", last_name="Wójcik", dentist="Dr. Ayşe Yılmaz"),
+            wire_case(
+                3,
+                first_name="Eleni",
+                last_name="Papadopoulou",
+                clinic="Ελληνική Οδοντιατρική",
+                remark="margin line unclear, please call",
+                worktypes=[
+                    {
+                        "categoryId": "Fixed",
+                        "restorationTypeId": "ImplantCrown",
+                        "materialId": "LithiumDisilicate",
+                        "fdi": "36",
+                        "shade": "BL2",
+                    }
+                ],
+            ),
+            wire_case(4, first_name="Marie", last_name="Schmitt"),
+        ],
+    )
+    return store
+
+
+def _patients(store: CaseStore, text: str) -> list[str]:
+    f = CaseFilter(text=text)
+    rows = store.rows(f, limit=100)
+    assert store.count(f) == len(rows)
+    return sorted(r.patient for r in rows)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("muller", ["Jürgen Müller"]),  # diacritics folded
+        ("MÜLLER", ["Jürgen Müller"]),
+        ("lukasz wojcik", ["Łukasz Wójcik"]),
+        ("schm", ["Anna Schmidt", "Marie Schmitt"]),  # prefix
+        ("schmid", ["Anna Schmidt"]),
+        ("3S-2026-0042", ["Anna Schmidt"]),  # external id kept together
+        ("2026-0042", ["Anna Schmidt"]),
+        ("farbe", ["Jürgen Müller"]),  # remark words
+        ("margin call", ["Eleni Papadopoulou"]),
+        ("yilmaz", ["Łukasz Wójcik"]),  # dentist
+        ("οδοντιατρικη", ["Eleni Papadopoulou"]),  # clinic, Greek without accents
+        ("implant crown", ["Eleni Papadopoulou"]),  # worktype words
+        ("lithium", ["Eleni Papadopoulou"]),
+        ("BL2", ["Eleni Papadopoulou"]),
+        ("schmidt müller", []),  # every word must match
+        ("nobody", []),
+    ],
+)
+def test_search_finds_cases_by_what_people_type(
+    searchable: CaseStore, text: str, expected: list[str]
+) -> None:
+    assert _patients(searchable, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text", ['"', "AND", "schm OR", "NEAR(a b)", "a:b", "*", "-", "(", "^x", "'; DROP TABLE cases"]
+)
+def test_fts_syntax_in_the_text_is_taken_literally(searchable: CaseStore, text: str) -> None:
+    rows = searchable.rows(CaseFilter(text=text))
+    assert searchable.count(CaseFilter(text=text)) == len(rows)
+    assert searchable.count() == 5  # and nothing was harmed
+
+
+def test_text_without_words_does_not_filter(searchable: CaseStore) -> None:
+    assert fts_query("  - ! ") is None
+    assert searchable.count(CaseFilter(text=" - ")) == 5
+
+
+def test_search_follows_changes_to_a_case(searchable: CaseStore) -> None:
+    assert _patients(searchable, "schmitt") == ["Marie Schmitt"]  # evaluated and kept …
+    searchable.upsert_case(wire_case(4, first_name="Marie", last_name="Curie"))
+    assert _patients(searchable, "schmitt") == []  # … and evaluated again after the change
+    assert _patients(searchable, "curie") == ["Marie Curie"]
+
+
+def test_search_combines_with_other_filters(searchable: CaseStore) -> None:
+    searchable.upsert_case(wire_case(4, first_name="Marie", last_name="Schmitt", status="accepted"))
+    f = CaseFilter(text="schm", statuses=frozenset({"accepted"}))
+    assert [r.patient for r in searchable.rows(f)] == ["Marie Schmitt"]
+    assert searchable.count(f) == 1
