@@ -15,7 +15,7 @@ from keyring.errors import PasswordDeleteError
 
 
 class JsonFileKeyring(KeyringBackend):
-    priority = 1.0  # type: ignore[assignment]
+    priority = 1.0
 
     @property
     def _path(self) -> Path:

@@ -12,6 +12,7 @@ from scaninbox.cli.errors import CliError, exit_code_for, plain_message
 from scaninbox.cli.text_layout import Column, clean, display_width, fit, human_size, render_table
 from scaninbox.domain import Case, CaseRef, FileKind, Jaw, MiscFile, OrderForm, ScanFile
 from scaninbox.settings import SettingsError
+from scaninbox.store import NoLocalAccountError, NotCachedError, StoreError, StoreVersionError
 
 
 def test_clean_removes_terminal_control_sequences() -> None:
@@ -94,6 +95,10 @@ def test_file_plan_uses_safe_unique_names() -> None:
         (errors.ProtocolError("html"), 5),
         (errors.DownloadError("cut"), 5),
         (errors.DownloadError("disk full", local=True), 1),
+        (NoLocalAccountError("no data"), 4),
+        (NotCachedError("not here"), 4),
+        (StoreVersionError("newer"), 1),
+        (StoreError("broken"), 1),
         (RuntimeError("boom"), 1),
     ],
 )
@@ -107,6 +112,9 @@ def test_plain_message_is_one_redacted_line() -> None:
     assert "eyJa" not in text
     assert "\n" not in text
     assert plain_message(errors.TransportError("down")) == "down."
+    assert plain_message(StoreVersionError("From a newer Scan Inbox")) == (
+        "From a newer Scan Inbox."
+    )
 
 
 def test_narrow_tables_leave_out_less_telling_columns_but_never_cut_the_ref() -> None:
@@ -120,10 +128,12 @@ def test_narrow_tables_leave_out_less_telling_columns_but_never_cut_the_ref() ->
     assert "Source" in render_table(columns, rows, 80)
 
 
-def test_malformed_cases_are_one_stderr_line_each_and_do_not_fail(capsys) -> None:
+def test_malformed_cases_are_one_stderr_line_each_and_do_not_fail(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     from scaninbox.api import MalformedCase
     from scaninbox.api.wire import UnifiedCase
-    from scaninbox.cli.case_commands import CaseListing, show_cases
+    from scaninbox.cli.case_listing import CaseListing, show_cases
 
     good = UnifiedCase.model_validate(
         {"guid": "g-1", "organizationGuid": None, "acceptedData": None, "status": "new"}
@@ -132,7 +142,7 @@ def test_malformed_cases_are_one_stderr_line_each_and_do_not_fail(capsys) -> Non
         {"guid": None, "organizationGuid": None, "acceptedData": None, "status": "new"}
     )
     bad = MalformedCase(2, "g-3", "acceptedData.worktypes.0.from", "expected an integer")
-    listing = CaseListing([good, nameless], [bad], total=3, page_size=20)
+    listing = CaseListing([good, nameless], [str(bad)], total=3, page_size=20)
     assert show_cases(listing, as_json=True) == 0
     out, err = capsys.readouterr()
     assert [c["guid"] for c in json.loads(out)] == ["g-1"]

@@ -83,8 +83,12 @@ def test_login_remembers_and_later_commands_reuse(
     stored = (tmp_path / "keyring.json").read_text(encoding="utf-8")
     assert "token" in stored
     token = json.loads(next(iter(json.loads(stored).values())))["token"]
-    home_files = [p for p in Path(os.environ["SCANINBOX_HOME"]).rglob("*") if p.is_file()]
-    assert home_files  # the log and the last-account note at least
+    home = Path(os.environ["SCANINBOX_HOME"])
+    home_files = [p for p in home.rglob("*") if p.is_file()]
+    # Who signed in where has one home, the account index (no secrets in it).
+    index = json.loads((home / "config" / "accounts.json").read_text(encoding="utf-8"))
+    assert [entry["email"] for entry in index.values()] == [demo().email]
+    assert not list(home.rglob("last_accounts.json"))
     for path in home_files:
         assert token.encode() not in path.read_bytes(), path
     logins_before = sum(r.path == "/auth/login" for r in server.control.requests)
@@ -239,7 +243,7 @@ def test_demo_lists_cases(cli: CliRunner) -> None:
 
 
 def case_with_hostile_names(cli: CliRunner, server: Any) -> dict[str, Any]:
-    cases = json.loads(as_demo(cli, server, "cases", "--all", "--json").out)
+    cases: list[dict[str, Any]] = json.loads(as_demo(cli, server, "cases", "--all", "--json").out)
     for case in cases:
         data = case["acceptedData"] or {}
         names = [m.get("filename") or "" for m in data.get("miscellaneousFiles") or []]

@@ -91,7 +91,7 @@ def test_with_the_sandbox_stopped(make_sandbox: Callable[..., SandboxServer]) ->
     assert "fetched at the next online sync" in pin.out
     unknown = scaninbox("--base-url", url, "--offline", "pin", "no-such-case")
     assert unknown.code == 4
-    assert "not in the local store" in unknown.err
+    assert "not stored on this computer" in unknown.err
     usage = scaninbox("--base-url", url, "--offline", "sync")
     assert usage.code == 2
 

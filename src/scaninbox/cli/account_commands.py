@@ -14,7 +14,7 @@ from scaninbox.cli.output import (
     write_line,
 )
 from scaninbox.cli.session import forget_session, open_target, run_online, sign_in
-from scaninbox.cli.text_layout import terminal_width
+from scaninbox.cli.text_layout import local_time, terminal_width
 
 __all__ = ["register"]
 
@@ -52,7 +52,7 @@ def _login(args: argparse.Namespace) -> int:
             async with make_http_client(ca_bundle=target.ca_bundle) as http:
                 client = ApiClient(http, target.base_url)
                 email, session, remembered = await sign_in(client, target)
-                return email, session.expires_at.astimezone().strftime("%Y-%m-%d %H:%M"), remembered
+                return email, local_time(session.expires_at), remembered
 
         email, until, remembered = asyncio.run(work())
         write_line(f"Signed in to {target.base_url} as {email}; the session lasts until {until}.")

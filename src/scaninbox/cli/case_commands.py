@@ -1,37 +1,42 @@
 """``scaninbox cases``, ``case`` and ``download``: the organisation's cases and their files.
 
-Each command is split into fetching (from the service through ``run_online``) and showing
-(``show_cases``, ``show_case``, functions over data), so another source of cases — the local
-store for ``--offline`` — can feed the same output.
+Each command answers from one of three sources and shows the answer the same way:
+
+- the service (the default); what ``cases`` and ``case`` fetched is also kept in the local store
+  (``FetchedCases``) so a later ``--offline`` has it;
+- the local store with ``--offline`` (``local_cases.answer_offline``);
+- the local store when the service cannot be reached (``local_cases.answer_locally_when_offline``,
+  with a one-line note on stderr).
+
+``cases --search TEXT`` is a full-text search of the store: online it syncs first.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
-import logging
-import re
-import sys
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 
-from scaninbox.api import ApiClient, MalformedCase, safe_filename
-from scaninbox.api.convert import to_case
-from scaninbox.api.errors import DownloadError, ForbiddenError, NotFoundError
-from scaninbox.api.wire import SignedFileLink, UnifiedCase
-from scaninbox.cli.case_files import PlannedFile, plan_case_files
-from scaninbox.cli.errors import EXIT_USAGE, CliError, exit_code_for, plain_message
-from scaninbox.cli.output import case_detail, case_table, print_json, write_line
-from scaninbox.cli.session import run_online
-from scaninbox.cli.text_layout import Progress, human_size, terminal_width
-from scaninbox.domain import Case, CaseRef, FileKind
+from scaninbox.api import ApiClient, safe_filename
+from scaninbox.api.wire import UnifiedCase
+from scaninbox.cli.arguments import case_ref, iso_date, positive_int
+from scaninbox.cli.case_download import download_case_files
+from scaninbox.cli.case_listing import CaseListing, readable_case, show_cases
+from scaninbox.cli.errors import EXIT_USAGE, CliError
+from scaninbox.cli.local_cases import (
+    ListingQuery,
+    answer_locally_when_offline,
+    answer_offline,
+    case_from_store,
+    copy_cached_files,
+    listing_from_store,
+    search_listing,
+)
+from scaninbox.cli.local_store import FetchedCases
+from scaninbox.cli.output import case_detail, print_json, write_line
+from scaninbox.cli.session import SignedIn, run_online, run_signed_in
+from scaninbox.cli.text_layout import Progress
 
-__all__ = ["CaseListing", "register", "show_case", "show_cases"]
-
-_log = logging.getLogger(__name__)
-_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+__all__ = ["register", "show_case"]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -41,10 +46,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     cases.add_argument("--to", dest="date_to", metavar="YYYY-MM-DD", help="received on or before")
     cases.add_argument("--status", metavar="S", help="only cases with this status (new, accepted)")
+    cases.add_argument(
+        "--search",
+        metavar="TEXT",
+        help="full-text search over patient, dentist, clinic, external id, remark and work "
+        "(accents and case do not matter; a word matches its beginning); syncs first when online",
+    )
     paging = cases.add_mutually_exclusive_group()
-    paging.add_argument("--page", type=_positive, metavar="N", help="page number (from 1)")
+    paging.add_argument("--page", type=positive_int, metavar="N", help="page number (from 1)")
     paging.add_argument("--all", action="store_true", help="every page, not just one")
-    cases.add_argument("--page-size", type=_positive, metavar="N", help="cases per page")
+    cases.add_argument("--page-size", type=positive_int, metavar="N", help="cases per page")
     cases.add_argument("--json", action="store_true", help="print one JSON array of cases")
     cases.set_defaults(handler=_cases)
 
@@ -64,82 +75,66 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 # ------------------------------------------------------------------ cases
 
 
-@dataclass
-class CaseListing:
-    """Cases to show, what could not be read, and how many the source has in all."""
-
-    cases: list[UnifiedCase] = field(default_factory=list)
-    malformed: list[MalformedCase] = field(default_factory=list)
-    total: int = 0
-    page: int = 1
-    page_size: int = 0
-    complete: bool = False
-
-
-def show_cases(listing: CaseListing, *, as_json: bool) -> int:
-    """Print a listing (table or JSON); unreadable cases go to stderr, one line each."""
-    readable: list[tuple[UnifiedCase, Case]] = []
-    notes = [str(m) for m in listing.malformed]
-    for index, wire in enumerate(listing.cases):
-        try:
-            readable.append((wire, to_case(wire)))
-        except ValueError:
-            notes.append(f"The case at position {index + 1} has no guid or id and is left out.")
-    if as_json:
-        print_json([wire.wire_dict() for wire, _case in readable])
-    elif readable:
-        write_line(case_table([c for _w, c in readable], terminal_width()))
-        write_line(_footer(listing, len(readable)))
+def _cases(args: argparse.Namespace) -> int:
+    query = _listing_query(args)
+    if args.offline:
+        listing = answer_offline(args, lambda local: listing_from_store(local.store, query))
     else:
-        write_line("No cases match.")
-    for note in notes:
-        _warn(note)
-    return 0
+        listing = answer_locally_when_offline(
+            args,
+            lambda: search_listing(args, query) if query.text else _fetch_listing(args, query),
+            lambda local: listing_from_store(local.store, query),
+            doing="showing cases",
+        )
+    return show_cases(listing, as_json=args.json)
 
 
-def _footer(listing: CaseListing, shown: int) -> str:
-    noun = "case" if listing.total == 1 else "cases"
-    if listing.complete or shown >= listing.total:
-        return f"{shown} of {listing.total} {noun}."
-    pages = -(-listing.total // max(listing.page_size, 1))
-    return (
-        f"{shown} of {listing.total} {noun} (page {listing.page} of {pages}; "
-        "--page N for another page, --all for every case)."
+def _listing_query(args: argparse.Namespace) -> ListingQuery:
+    date_from, date_to = iso_date(args.date_from, "--from"), iso_date(args.date_to, "--to")
+    if date_from and date_to and date_from > date_to:
+        raise CliError("--from must not be after --to.", EXIT_USAGE)
+    text = (args.search or "").strip()
+    if args.search is not None and not text:
+        raise CliError("--search needs some text to look for.", EXIT_USAGE)
+    return ListingQuery(
+        text, date_from, date_to, args.status, args.page, args.page_size, bool(args.all)
     )
 
 
-def _cases(args: argparse.Namespace) -> int:
-    _refuse_offline(args)
-    date_from, date_to = _date(args.date_from, "--from"), _date(args.date_to, "--to")
-    if date_from and date_to and date_from > date_to:
-        raise CliError("--from must not be after --to.", EXIT_USAGE)
+def _fetch_listing(args: argparse.Namespace, query: ListingQuery) -> CaseListing:
+    """A page (or every page) from the service, kept in the store as it comes."""
 
-    async def fetch(client: ApiClient) -> CaseListing:
-        if not args.all:
-            page = await client.list_cases(
-                page=args.page,
-                page_size=args.page_size,
-                date_from=date_from,
-                date_to=date_to,
-                status=args.status,
-            )
-            return CaseListing(page.items, page.malformed, page.total, page.page, page.page_size)
-        listing = CaseListing(complete=True)
-        progress = Progress()
-        async for page in client.iter_case_pages(
-            page_size=args.page_size or 100,
-            date_from=date_from,
-            date_to=date_to,
-            status=args.status,
-        ):
-            listing.cases += page.items
-            listing.malformed += page.malformed
-            listing.total, listing.page_size = page.total, page.page_size
-            progress.show(f"Fetching cases: {len(listing.cases)} of {page.total}…")
-        progress.done()
-        return listing
+    async def fetch(session: SignedIn) -> CaseListing:
+        client = session.client
+        with FetchedCases(session.account) as fetched:
+            if not query.all_pages:
+                page = await client.list_cases(
+                    page=query.page,
+                    page_size=query.page_size,
+                    date_from=query.date_from,
+                    date_to=query.date_to,
+                    status=query.status,
+                )
+                fetched.keep(page.items)
+                unreadable = [str(m) for m in page.malformed]
+                return CaseListing(page.items, unreadable, page.total, page.page, page.page_size)
+            listing = CaseListing(complete=True)
+            progress = Progress()
+            async for page in client.iter_case_pages(
+                page_size=query.page_size or 100,
+                date_from=query.date_from,
+                date_to=query.date_to,
+                status=query.status,
+            ):
+                fetched.keep(page.items)
+                listing.cases += page.items
+                listing.unreadable += [str(m) for m in page.malformed]
+                listing.total, listing.page_size = page.total, page.page_size
+                progress.show(f"Fetching cases: {len(listing.cases)} of {page.total}…")
+            progress.done()
+            return listing
 
-    return show_cases(run_online(args, fetch), as_json=args.json)
+    return run_signed_in(args, fetch)
 
 
 # ------------------------------------------------------------------ case
@@ -148,136 +143,49 @@ def _cases(args: argparse.Namespace) -> int:
 def show_case(case: UnifiedCase, *, as_json: bool) -> int:
     if as_json:
         print_json(case.wire_dict())
-        return 0
-    try:
-        write_line(case_detail(to_case(case)))
-    except ValueError:
-        raise CliError("The service sent the case without a guid or id.", 5) from None
+    else:
+        write_line(case_detail(readable_case(case)))
     return 0
 
 
 def _case(args: argparse.Namespace) -> int:
-    _refuse_offline(args)
-    ref = _ref(args.ref)
-    return show_case(run_online(args, lambda client: client.get_case(ref)), as_json=args.json)
+    ref = case_ref(args.ref)
+    if args.offline:
+        wire = answer_offline(args, lambda local: case_from_store(local, ref))
+    else:
+
+        async def fetch(session: SignedIn) -> UnifiedCase:
+            wire = await session.client.get_case(ref)
+            with FetchedCases(session.account) as fetched:
+                fetched.keep([wire])
+            return wire
+
+        wire = answer_locally_when_offline(
+            args,
+            lambda: run_signed_in(args, fetch),
+            lambda local: case_from_store(local, ref),
+            doing=f"showing case {ref}",
+            ref=ref,
+        )
+    return show_case(wire, as_json=args.json)
 
 
 # ------------------------------------------------------------------ download
 
 
 def _download(args: argparse.Namespace) -> int:
-    _refuse_offline(args)
-    ref = _ref(args.ref)
+    ref = case_ref(args.ref)
     dest: Path = args.dest if args.dest is not None else Path.cwd() / safe_filename(str(ref))
-    return run_online(args, lambda client: _download_all(client, ref, dest))
+    if args.offline:
+        return answer_offline(args, lambda local: copy_cached_files(local, ref, dest))
 
+    async def download(client: ApiClient) -> int:
+        return await download_case_files(client, ref, await client.get_case(ref), dest)
 
-async def _download_all(client: ApiClient, ref: CaseRef, dest: Path) -> int:
-    case = to_case(await client.get_case(ref))
-    planned, skipped = plan_case_files(case)
-    for note in skipped:
-        _warn(str(note))
-    if not planned:
-        write_line(f"Case {ref} has no files to download.")
-        return 0
-    try:
-        await asyncio.to_thread(dest.mkdir, parents=True, exist_ok=True)
-    except OSError as exc:
-        raise CliError(f"The folder {dest} cannot be created: {exc.strerror or exc}.") from None
-    failures: list[tuple[PlannedFile, Exception]] = []
-    progress = Progress()
-    for item in planned:
-        try:
-            result = await client.download(
-                _link_getter(client, ref, item),
-                dest / item.local_name,
-                progress=_progress_line(progress, item.local_name),
-            )
-        except (DownloadError, NotFoundError, ForbiddenError) as exc:
-            progress.done()
-            if isinstance(exc, DownloadError) and exc.local:
-                raise CliError(_failed(item, exc), exit_code_for(exc)) from None
-            _warn(_failed(item, exc))
-            failures.append((item, exc))
-            continue
-        except Exception as exc:
-            progress.done()
-            # Network gone or signed out: the next files would fail the same way.
-            raise CliError(_failed(item, exc), exit_code_for(exc)) from exc
-        progress.done()
-        write_line(f"{result.path}  ({human_size(result.size_bytes)})")
-    if failures:
-        raise CliError(
-            f"{len(failures)} of {len(planned)} files could not be downloaded; the others are "
-            f"in {dest}.",
-            exit_code_for(failures[0][1]),
-        )
-    return 0
-
-
-def _link_getter(
-    client: ApiClient, ref: CaseRef, item: PlannedFile
-) -> Callable[[], Awaitable[SignedFileLink]]:
-    async def get_link() -> SignedFileLink:
-        if item.kind is FileKind.SCAN:
-            return await client.scan_file_link(ref, item.server_name or "", item.file_type or "")
-        if item.kind is FileKind.ORDER_FORM:
-            return await client.order_form_link(ref)
-        return await client.misc_file_link(ref, item.server_name or "")
-
-    return get_link
-
-
-def _progress_line(progress: Progress, name: str) -> Callable[[int, int | None], None]:
-    def show(done: int, total: int | None) -> None:
-        of_total = f" of {human_size(total)}" if total else ""
-        progress.show(f"{name}: {human_size(done)}{of_total}")
-
-    return show
-
-
-def _failed(item: PlannedFile, exc: BaseException) -> str:
-    name = item.server_name or item.local_name
-    return f"Could not download {name!r}: {plain_message(exc)}"
-
-
-# ------------------------------------------------------------------ helpers
-
-
-def _warn(text: str) -> None:
-    print(f"Warning: {text}", file=sys.stderr)
-
-
-def _refuse_offline(args: argparse.Namespace) -> None:
-    if getattr(args, "offline", False):
-        raise CliError(
-            "--offline is not available for this command yet; it needs the service.", EXIT_USAGE
-        )
-
-
-def _ref(text: str) -> CaseRef:
-    try:
-        return CaseRef.parse(text)
-    except ValueError:
-        raise CliError(
-            f"{text!r} is neither a case guid nor a numeric case id.", EXIT_USAGE
-        ) from None
-
-
-def _date(text: str | None, option: str) -> date | None:
-    if text is None:
-        return None
-    try:
-        if not _ISO_DATE.fullmatch(text.strip()):
-            raise ValueError(text)
-        return date.fromisoformat(text.strip())
-    except ValueError:
-        raise CliError(
-            f"{option} needs a date like 2026-03-31, not {text!r}.", EXIT_USAGE
-        ) from None
-
-
-def _positive(text: str) -> int:
-    if not text.strip().isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 up")
-    return int(text)
+    return answer_locally_when_offline(
+        args,
+        lambda: run_online(args, download),
+        lambda local: copy_cached_files(local, ref, dest),
+        doing=f"copying the files of case {ref} kept on this computer",
+        ref=ref,
+    )

@@ -1,18 +1,20 @@
 """Which files a case has and under which local names they are saved.
 
-Shared by every way of getting a case's files (downloading now, copying from the local store
-later): the scan files, the order form and the miscellaneous attachments, each under a safe name
+Shared by every way of getting a case's files (downloading them, copying them from the local
+store): the scan files, the order form and the miscellaneous attachments, each under a safe name
 (``scaninbox.api.safe_filename``), numbered " (2)", " (3)"… when two names collide.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from scaninbox.api import dedupe_filename, safe_filename
+from scaninbox.cli.errors import CliError
 from scaninbox.domain import Case, FileKind
 
-__all__ = ["PlannedFile", "SkippedFile", "plan_case_files"]
+__all__ = ["PlannedFile", "SkippedFile", "make_folder", "plan_case_files"]
 
 _KNOWN_SCAN_TYPES = ("stl", "ply")
 
@@ -69,6 +71,14 @@ def plan_case_files(case: Case) -> tuple[list[PlannedFile], list[SkippedFile]]:
             continue
         add(FileKind.MISC, misc.filename, None, f"attachment-{number}")
     return planned, skipped
+
+
+def make_folder(dest: Path) -> None:
+    """Create the destination folder (and its parents), or say plainly why it cannot be."""
+    try:
+        dest.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(f"The folder {dest} cannot be created: {exc.strerror or exc}.") from None
 
 
 def _type_from_name(name: str) -> str | None:

@@ -4,6 +4,10 @@ Exit codes (a contract scripts rely on)::
 
     0 ok · 1 anything else · 2 usage · 3 authentication failed · 4 forbidden or not found ·
     5 network or server failure after retries
+
+The local store's "not here" errors (no local data for the account, a case or file not kept on
+this computer) are "not found" (4); its other errors (a damaged database, one from a newer
+program) are 1, with their own plain sentence.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 from scaninbox.api import errors as api_errors
 from scaninbox.logs import redact
 from scaninbox.settings import SettingsError
+from scaninbox.store.errors import NoLocalAccountError, NotCachedError, StoreError
 
 __all__ = [
     "EXIT_AUTH",
@@ -50,7 +55,12 @@ _CODES: tuple[tuple[type[BaseException], int], ...] = (
     (api_errors.ServiceError, EXIT_NETWORK),  # 429, 5xx and other refusals after retries
     (api_errors.TransportError, EXIT_NETWORK),
     (api_errors.ProtocolError, EXIT_NETWORK),
+    (NoLocalAccountError, EXIT_NOT_FOUND),
+    (NotCachedError, EXIT_NOT_FOUND),
+    (StoreError, EXIT_OTHER),
 )
+# Failures whose message is already a sentence for a person (anything else looks like a bug).
+_PLAIN = (CliError, api_errors.ApiError, SettingsError, StoreError)
 
 
 def exit_code_for(exc: BaseException) -> int:
@@ -68,7 +78,7 @@ def exit_code_for(exc: BaseException) -> int:
 def plain_message(exc: BaseException) -> str:
     """One line for a person. Unexpected errors say what kind of error it was."""
     text = " ".join(str(exc).split())
-    if not isinstance(exc, CliError | api_errors.ApiError | SettingsError):
+    if not isinstance(exc, _PLAIN):
         # A bug: the kind of error helps the report; the log file has the details.
         text = f"Unexpected error ({type(exc).__name__}): {text}" if text else type(exc).__name__
     text = redact(text) or type(exc).__name__

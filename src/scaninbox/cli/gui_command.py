@@ -1,9 +1,49 @@
-"""Commands of this module are being written; see scaninbox.cli.main for the registry."""
+"""``scaninbox gui`` (also ``scaninbox`` alone): the desktop window.
+
+``--demo`` starts the built-in sandbox in this process and signs in as the demo user (the
+global ``--demo`` does the same). ``--base-url``/``--env`` preselect a service in the sign-in
+dialog; ``--offline`` opens the last account's local cases without signing in. Two options are
+hidden from ``--help`` because they exist for tests and the fresh-machine smoke check:
+``--quit-when-ready`` (quit with 0 once a case is selected and shown, 1 after 45 s) and
+``--screenshot PATH`` (save the whole window first).
+"""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+
+__all__ = ["register"]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Adds this module's commands (none yet)."""
+    gui = subparsers.add_parser("gui", help="open the desktop window (the default)")
+    # A separate name: the global --demo must not be reset by this sub-parser's default.
+    gui.add_argument(
+        "--demo",
+        dest="gui_demo",
+        action="store_true",
+        help="start the built-in demo sandbox and sign in as the demo user",
+    )
+    gui.add_argument("--screenshot", metavar="PATH", type=Path, help=argparse.SUPPRESS)
+    gui.add_argument("--quit-when-ready", action="store_true", help=argparse.SUPPRESS)
+    gui.add_argument("--ready-timeout", type=float, default=45.0, help=argparse.SUPPRESS)
+    gui.add_argument("--no-viewer", action="store_true", help=argparse.SUPPRESS)
+    gui.set_defaults(handler=_gui)
+
+
+def _gui(args: argparse.Namespace) -> int:
+    from scaninbox.qt.app import run_gui
+    from scaninbox.qt.app_controller import GuiOptions
+
+    options = GuiOptions(
+        demo=bool(getattr(args, "demo", False) or getattr(args, "gui_demo", False)),
+        offline=bool(getattr(args, "offline", False)),
+        base_url=getattr(args, "base_url", None),
+        environment=getattr(args, "environment", None),
+        screenshot=args.screenshot.absolute() if args.screenshot else None,
+        quit_when_ready=bool(args.quit_when_ready),
+        ready_timeout_s=max(1.0, float(args.ready_timeout)),
+        load_viewer=not args.no_viewer,
+    )
+    return run_gui(options)

@@ -1,176 +1,221 @@
-"""Cases, one case and its files from the local store: ``--offline`` and ``--search``.
+"""Cases, one case and its files from the local store: ``--offline``, ``--search``, fallback.
 
 What ``cases``, ``case`` and ``download`` call instead of the service when the person asked for
-``--offline``, when the service cannot be reached (``answer_locally_when_offline``), or for a
-full-text ``--search`` (which syncs first when online, then searches the store). Output stays
-with those commands; this module only produces the data.
+``--offline`` (``answer_offline``), when the service cannot be reached
+(``answer_locally_when_offline``: one line on stderr says the answer is as of the last sync), or
+for a full-text ``--search`` (``search_listing``: an incremental sync first, then the store).
+The answers have the same shape as the service's, so the commands show them the same way.
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import shutil
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import TypeVar
 
-from scaninbox.api.errors import TransportError
+from scaninbox.api.errors import TlsError, TransportError
 from scaninbox.api.wire import UnifiedCase
-from scaninbox.cli.case_files import plan_case_files
-from scaninbox.cli.errors import EXIT_NOT_FOUND, CliError
+from scaninbox.cli.case_files import make_folder, plan_case_files
+from scaninbox.cli.case_listing import CaseListing, warn
+from scaninbox.cli.errors import EXIT_NETWORK, EXIT_NOT_FOUND, CliError
+from scaninbox.cli.local_store import LocalStore, open_local_store, run_with_store
 from scaninbox.cli.output import write_line
-from scaninbox.cli.store_commands import open_local_store, run_with_store
-from scaninbox.cli.text_layout import clean, human_size
+from scaninbox.cli.session import environment_of
+from scaninbox.cli.text_layout import clean, human_size, local_time
 from scaninbox.domain import CaseRef
-from scaninbox.store import CaseFilter, CaseStore, FileSpec, MalformedRecord, SyncEngine
-from scaninbox.store.errors import StoreError
+from scaninbox.store import (
+    CaseFilter,
+    CaseStore,
+    FileSpec,
+    NoLocalAccountError,
+    StoredCase,
+    StoreError,
+    SyncEngine,
+)
+from scaninbox.store.accounts import CUSTOM_ENVIRONMENT
 
 __all__ = [
-    "LocalListing",
+    "ListingQuery",
     "answer_locally_when_offline",
+    "answer_offline",
+    "case_from_store",
     "copy_cached_files",
-    "local_case",
-    "local_listing",
+    "listing_from_store",
     "search_listing",
 ]
 
+_log = logging.getLogger(__name__)
 _T = TypeVar("_T")
 _DEFAULT_PAGE_SIZE = 20  # the service's default, so --offline pages the same way
 
 
-@dataclass
-class LocalListing:
-    """Cases from the store, in the inbox order (newest first), and how many match in all."""
+@dataclass(frozen=True, slots=True)
+class ListingQuery:
+    """What ``cases`` asks for, whichever source answers."""
 
-    cases: list[UnifiedCase] = field(default_factory=list)
-    total: int = 0
-    page: int = 1
-    page_size: int = 0
-    complete: bool = True
-    malformed: list[MalformedRecord] = field(default_factory=list)
+    text: str = ""
+    date_from: date | None = None
+    date_to: date | None = None
+    status: str | None = None
+    page: int | None = None
+    page_size: int | None = None
+    all_pages: bool = False
 
-
-def case_filter(
-    *,
-    text: str = "",
-    date_from: date | None = None,
-    date_to: date | None = None,
-    status: str | None = None,
-) -> CaseFilter:
-    return CaseFilter(
-        text=text,
-        statuses=frozenset({status}) if status else frozenset(),
-        received_from=date_from,
-        received_to=date_to,
-    )
+    def case_filter(self) -> CaseFilter:
+        return CaseFilter(
+            text=self.text,
+            statuses=frozenset({self.status}) if self.status else frozenset(),
+            received_from=self.date_from,
+            received_to=self.date_to,
+        )
 
 
-def local_listing(
-    args: argparse.Namespace,
-    f: CaseFilter,
-    *,
-    page: int | None = None,
-    page_size: int | None = None,
-    all_pages: bool = False,
-) -> LocalListing:
-    """``cases --offline``: a page (or all) of the matching stored cases."""
-    with open_local_store(args) as local:
-        return _listing(local.store, f, page=page, page_size=page_size, all_pages=all_pages)
+def listing_from_store(store: CaseStore, query: ListingQuery) -> CaseListing:
+    """A page (or all) of the matching stored cases, newest first, like the service's."""
+    f = query.case_filter()
+    total = store.count(f)
+    unreadable = [
+        f"Case {m.ref} could not be read at the last sync ({m.field}): {m.reason}"
+        for m in store.malformed()
+    ]
+    if query.all_pages:
+        return CaseListing(store.wire_cases(f), unreadable, total, 1, total, complete=True)
+    size = query.page_size or _DEFAULT_PAGE_SIZE
+    number = query.page or 1
+    cases = store.wire_cases(f, offset=(number - 1) * size, limit=size)
+    return CaseListing(cases, unreadable, total, number, size, complete=number * size >= total)
 
 
-def search_listing(
-    args: argparse.Namespace,
-    f: CaseFilter,
-    *,
-    page: int | None = None,
-    page_size: int | None = None,
-    all_pages: bool = False,
-) -> LocalListing:
+def search_listing(args: argparse.Namespace, query: ListingQuery) -> CaseListing:
     """``cases --search`` online: bring the store up to date, then search it."""
 
-    async def work(engine: SyncEngine) -> LocalListing:
+    async def work(engine: SyncEngine) -> CaseListing:
         await engine.sync_now()
-        return _listing(engine.store, f, page=page, page_size=page_size, all_pages=all_pages)
+        return listing_from_store(engine.store, query)
 
     return run_with_store(args, work)
 
 
-def local_case(args: argparse.Namespace, ref: CaseRef) -> UnifiedCase:
-    """``case REF --offline``: the case as last received."""
-    with open_local_store(args) as local:
-        stored = local.store.case(ref)
-    if stored is None:
-        raise CliError(f"Case {ref} is not in the local store.", EXIT_NOT_FOUND)
-    return stored.wire
+def case_from_store(local: LocalStore, ref: CaseRef) -> UnifiedCase:
+    """The case as last received; ``CliError`` (exit 4) when it is not stored."""
+    return _stored_case(local, ref).wire
 
 
-def copy_cached_files(args: argparse.Namespace, ref: CaseRef, dest: Path) -> int:
-    """``download REF --offline``: copy the cached files under the same safe names as a
-    download; list what is not cached and exit 4 when anything is missing."""
-    with open_local_store(args) as local:
-        stored = local.store.case(ref)
-        if stored is None:
-            raise CliError(f"Case {ref} is not in the local store.", EXIT_NOT_FOUND)
-        planned, skipped = plan_case_files(stored.case)
-        for note in skipped:
-            print(f"Warning: {note}", file=sys.stderr)
-        missing: list[str] = []
-        for item in planned:
-            spec = FileSpec.of(item.kind, item.server_name, item.file_type)
-            source = local.cache.cached_path(ref, spec) if spec is not None else None
-            if source is None:
-                missing.append(item.server_name or item.local_name)
-                continue
-            dest.mkdir(parents=True, exist_ok=True)
-            target = dest / item.local_name
+def copy_cached_files(local: LocalStore, ref: CaseRef, dest: Path) -> int:
+    """Copy the cached files of a case under the same safe names as a download; list what is
+    not cached and fail with exit code 4 when anything is missing."""
+    planned, skipped = plan_case_files(_stored_case(local, ref).case)
+    for note in skipped:
+        warn(str(note))
+    missing: list[str] = []
+    for item in planned:
+        spec = FileSpec.of(item.kind, item.server_name, item.file_type)
+        source = local.cache.cached_path(ref, spec) if spec is not None else None
+        if source is None:
+            missing.append(item.server_name or item.local_name)
+            continue
+        target = dest / item.local_name
+        try:
+            if not dest.is_dir():
+                make_folder(dest)
             _copy_atomically(source, target)
-            write_line(f"{target}  ({human_size(target.stat().st_size)})")
+        except OSError as exc:
+            name = clean(item.server_name or item.local_name)
+            raise CliError(f"Could not copy {name!r} to {dest}: {exc.strerror or exc}.") from None
+        write_line(f"{target}  ({human_size(target.stat().st_size)})")
     if missing:
         for name in missing:
             print(f"Not available offline: {clean(name)}", file=sys.stderr)
         raise CliError(
             f"{len(missing)} of {len(planned)} files of case {ref} are not available offline; "
-            "sync with --with-files or pin the case while online.",
+            "pin the case (`scaninbox pin REF`) or sync with --with-files while online.",
             EXIT_NOT_FOUND,
         )
+    if not planned:
+        write_line(f"Case {ref} has no files to copy.")
     return 0
 
 
+def answer_offline(args: argparse.Namespace, local: Callable[[LocalStore], _T]) -> _T:
+    """``--offline``: answer from the store; one plain sentence (exit 4) when it has no cases."""
+    try:
+        with open_local_store(args) as opened:
+            if not _has_cases(opened.store):
+                raise _nothing_stored(args, opened)
+            return local(opened)
+    except NoLocalAccountError:
+        raise _nothing_stored(args, None) from None
+
+
 def answer_locally_when_offline(
-    args: argparse.Namespace, online: Callable[[], _T], local: Callable[[], _T]
+    args: argparse.Namespace,
+    online: Callable[[], _T],
+    local: Callable[[LocalStore], _T],
+    *,
+    doing: str,
+    ref: CaseRef | None = None,
 ) -> _T:
-    """Run ``online``; when the service cannot be reached, say so and answer from the store."""
+    """Run ``online``; when the service cannot be reached, answer from the store with a note
+    "Offline — <doing> as of <last sync>" on stderr. Without local data for the account (or
+    for case ``ref``), the network failure stands."""
     try:
         return online()
+    except TlsError:
+        raise  # a certificate problem is for the person to see, not to hide behind old data
     except TransportError as exc:
-        try:
-            with open_local_store(args) as opened:
-                synced = opened.store.last_sync_at()
-        except (CliError, StoreError):
-            raise exc from None
-        when = synced.isoformat(timespec="minutes") if synced else "never"
-        print(
-            f"Warning: {exc} Answering from the local store (last sync: {when}).",
-            file=sys.stderr,
-        )
-        return local()
+        unreachable = exc
+    try:
+        with open_local_store(args) as opened:
+            store = opened.store
+            if not _has_cases(store):
+                raise unreachable from None
+            if ref is not None and store.row(ref) is None:
+                raise CliError(
+                    f"{unreachable} Case {ref} is not stored on this computer either.",
+                    EXIT_NETWORK,
+                ) from None
+            synced = store.last_sync_at()
+            when = f"as of {local_time(synced)}" if synced else "(never synced)"
+            print(f"Offline — {doing} {when}.", file=sys.stderr)
+            return local(opened)
+    except StoreError as exc:  # no local data, or a store that cannot be read: it cannot help
+        _log.info("no local answer while offline: %s", exc)
+        raise unreachable from None
 
 
-def _listing(
-    store: CaseStore, f: CaseFilter, *, page: int | None, page_size: int | None, all_pages: bool
-) -> LocalListing:
-    total = store.count(f)
-    malformed = store.malformed()
-    if all_pages:
-        return LocalListing(store.wire_cases(f), total, 1, total, True, malformed)
-    size = page_size or _DEFAULT_PAGE_SIZE
-    number = page or 1
-    cases = store.wire_cases(f, offset=(number - 1) * size, limit=size)
-    return LocalListing(cases, total, number, size, number * size >= total, malformed)
+def _stored_case(local: LocalStore, ref: CaseRef) -> StoredCase:
+    stored = local.store.case(ref)
+    if stored is None:
+        raise CliError(f"Case {ref} is not stored on this computer.", EXIT_NOT_FOUND)
+    return stored
+
+
+def _has_cases(store: CaseStore) -> bool:
+    return store.last_sync_at() is not None or store.count() > 0
+
+
+def _nothing_stored(args: argparse.Namespace, opened: LocalStore | None) -> CliError:
+    email = os.environ.get("SCANINBOX_EMAIL", "").strip()
+    environment = environment_of(args)
+    if opened is not None:
+        who = f"{opened.account.email} on {opened.account.base_url}"
+    elif environment == CUSTOM_ENVIRONMENT:
+        who = f"{email} on {args.base_url}" if email else str(args.base_url)
+    elif environment is not None:
+        who = f"{email or 'any account'} in the {environment} environment"
+    else:
+        who = email or "any account"
+    return CliError(
+        f"No cases are stored on this computer for {who}; run `scaninbox sync` while online first.",
+        EXIT_NOT_FOUND,
+    )
 
 
 def _copy_atomically(source: Path, target: Path) -> None:

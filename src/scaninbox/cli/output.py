@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from scaninbox.api.wire import ConfiguredPortal, IosPortal, MeResponse
-from scaninbox.cli.text_layout import Column, clean, render_table
+from scaninbox.cli.text_layout import Column, clean, local_time, render_table
 from scaninbox.domain import Case, status_label
 from scaninbox.domain.fdi import format_teeth
 from scaninbox.domain.worktypes import teeth_text, work_summary, worktype_teeth
@@ -75,7 +75,7 @@ def _case_row(case: Case, today: date) -> list[str]:
 
 
 def _when(moment: datetime | None) -> str:
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M") if moment else "—"
+    return local_time(moment) if moment else "—"
 
 
 def _who(case: Case) -> str:

@@ -3,10 +3,12 @@
 The service comes from ``--base-url`` (or ``SCANINBOX_BASE_URL``), ``--env NAME`` (an address in
 the settings) or ``--demo`` (the built-in sandbox, started in this process on a free loopback
 port and signed in as the demo user). Credentials come from ``SCANINBOX_EMAIL`` /
-``SCANINBOX_PASSWORD``, else are asked for on a terminal. A session is remembered in the OS keyring
-(service ``scaninbox``, one entry per service address and e-mail) when the system has one, and
-only in memory otherwise: the token never goes into a plain file. The last e-mail used per
-address is kept (not secret) so a remembered session can be found without asking.
+``SCANINBOX_PASSWORD``, else are asked for on a terminal.
+
+Sign-in memory has one home each: the session token in the OS keyring (``scaninbox.credentials``;
+in memory only when there is none), and which account signed in where in the account index
+(``scaninbox.store.accounts``), which also finds the account's local store. So a later command
+finds the remembered session without asking, and ``--offline`` finds the store.
 """
 
 from __future__ import annotations
@@ -14,35 +16,41 @@ from __future__ import annotations
 import argparse
 import asyncio
 import getpass
-import json
 import logging
 import os
 import sys
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
+from scaninbox import credentials
 from scaninbox.api import ApiClient, Session, check_base_url, make_http_client
 from scaninbox.api.errors import SessionExpiredError
 from scaninbox.cli.errors import EXIT_AUTH, EXIT_USAGE, CliError
-from scaninbox.paths import app_paths, ensure_private_dir
+from scaninbox.paths import app_paths
 from scaninbox.settings import load_settings
+from scaninbox.store.accounts import (
+    CUSTOM_ENVIRONMENT,
+    DEMO_ENVIRONMENT,
+    Account,
+    last_account,
+    remember_account,
+)
 
 __all__ = [
-    "KEYRING_SERVICE",
+    "SignedIn",
     "Target",
-    "credentials",
+    "ask_credentials",
+    "environment_of",
+    "forget_session",
     "open_target",
-    "remembered_session",
     "run_online",
+    "run_signed_in",
     "sign_in",
 ]
 
-KEYRING_SERVICE = "scaninbox"
-_MIN_REMAINING_S = 120.0
 _log = logging.getLogger(__name__)
 _T = TypeVar("_T")
 
@@ -52,6 +60,7 @@ class Target:
     """The service a command talks to. ``demo_login`` is set for the built-in sandbox."""
 
     base_url: str
+    environment: str = CUSTOM_ENVIRONMENT
     ca_bundle: Path | None = None
     demo_login: tuple[str, str] | None = None
 
@@ -60,76 +69,105 @@ class Target:
         # The demo sandbox gets a new port and a new signing key each start.
         return self.demo_login is None
 
+    def account(self, email: str) -> Account:
+        return Account(self.environment, self.base_url, email)
+
+
+@dataclass(frozen=True, slots=True)
+class SignedIn:
+    """A signed-in client and the account it is signed in as (which names its local store)."""
+
+    client: ApiClient
+    account: Account
+
+
+def environment_of(args: argparse.Namespace) -> str | None:
+    """The environment the command line names: demo, a settings name, custom, or none."""
+    if getattr(args, "demo", False):
+        return DEMO_ENVIRONMENT
+    if getattr(args, "environment", None):
+        return str(args.environment)
+    return CUSTOM_ENVIRONMENT if getattr(args, "base_url", None) else None
+
 
 @contextmanager
 def open_target(args: argparse.Namespace) -> Iterator[Target]:
     """The chosen service; for ``--demo`` the sandbox runs until the block ends."""
-    if getattr(args, "demo", False):
+    environment = environment_of(args)
+    if environment == DEMO_ENVIRONMENT:
         from scaninbox.sandbox import DEMO_ACCOUNT, SandboxConfig, SandboxServer
 
         config = SandboxConfig(host="127.0.0.1", port=0, cache_dir=app_paths().sandbox_cache_dir)
         with SandboxServer(config) as server:
-            yield Target(server.base_url, None, (DEMO_ACCOUNT.email, DEMO_ACCOUNT.password))
+            login = (DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
+            yield Target(server.base_url, DEMO_ENVIRONMENT, None, login)
         return
     settings = load_settings(app_paths())
-    name = getattr(args, "environment", None)
-    if name:
-        environment = settings.environment(name)
-        if environment.base_url is None:
-            raise CliError(
-                f"The {environment.label} environment has no address yet: set "
-                f"environments.{name}.base_url in {app_paths().settings_file} "
-                f"or SCANINBOX_{name.upper()}_URL.",
-                EXIT_USAGE,
-            )
-        url = environment.base_url
-    elif getattr(args, "base_url", None):
-        url = args.base_url
-    else:
+    if environment is None:
         raise CliError(
             "Which inbox service? Use --base-url URL (or SCANINBOX_BASE_URL), --env NAME, "
             "or --demo for the built-in demo.",
             EXIT_USAGE,
         )
-    yield Target(check_base_url(url), settings.ca_bundle)
+    if environment == CUSTOM_ENVIRONMENT:
+        url = str(args.base_url)
+    else:
+        named = settings.environment(environment)
+        if named.base_url is None:
+            raise CliError(
+                f"The {named.label} environment has no address yet: set "
+                f"environments.{environment}.base_url in {app_paths().settings_file} "
+                f"or SCANINBOX_{environment.upper()}_URL.",
+                EXIT_USAGE,
+            )
+        url = named.base_url
+    yield Target(check_base_url(url), environment, settings.ca_bundle)
 
 
 def run_online(args: argparse.Namespace, work: Callable[[ApiClient], Awaitable[_T]]) -> _T:
     """Run ``work`` with a signed-in client (remembered session, else a fresh sign-in)."""
+    return run_signed_in(args, lambda signed_in: work(signed_in.client))
+
+
+def run_signed_in(args: argparse.Namespace, work: Callable[[SignedIn], Awaitable[_T]]) -> _T:
+    """Like ``run_online``, for work that also needs to know the account (its local store)."""
     with open_target(args) as target:
         return asyncio.run(_run_signed_in(target, work))
 
 
-async def _run_signed_in(target: Target, work: Callable[[ApiClient], Awaitable[_T]]) -> _T:
+async def _run_signed_in(target: Target, work: Callable[[SignedIn], Awaitable[_T]]) -> _T:
     async with make_http_client(ca_bundle=target.ca_bundle) as http:
         client = ApiClient(http, target.base_url)
-        resumed = remembered_session(target) if target.remembers_sessions else None
+        resumed = _resume_session(client, target)
         if resumed is None:
-            await sign_in(client, target)
-            return await work(client)
-        email, session = resumed
-        client.use_session(session.token, session.expires_at)
+            email, _session, _remembered = await sign_in(client, target)
+            return await work(SignedIn(client, target.account(email)))
         try:
-            return await work(client)
+            return await work(SignedIn(client, target.account(resumed)))
         except SessionExpiredError:
             # The remembered session was refused (e.g. signed out elsewhere): sign in afresh.
-            _forget(target.base_url, email)
-            await sign_in(client, target)
-            return await work(client)
+            credentials.forget_session(target.base_url, resumed)
+            email, _session, _remembered = await sign_in(client, target)
+            return await work(SignedIn(client, target.account(email)))
 
 
 async def sign_in(client: ApiClient, target: Target) -> tuple[str, Session, bool]:
     """Sign in with credentials; returns (e-mail, session, remembered in the keyring)."""
-    email, password = target.demo_login or credentials(target.base_url)
+    email, password = target.demo_login or ask_credentials(target)
     session = await client.login(email, password, keep_credentials=True)
-    remembered = False
-    if target.remembers_sessions:
-        _save_last_email(target.base_url, email)
-        remembered = _remember(target.base_url, email, session)
+    try:
+        remember_account(app_paths(), target.account(email))
+    except OSError as exc:  # remembering the account is a convenience, not a requirement
+        _log.info("could not remember the last account: %s", exc)
+    if not target.remembers_sessions:
+        return email, session, False
+    remembered = credentials.remember_session(
+        target.base_url, email, session.token, session.expires_at
+    )
     return email, session, remembered
 
 
-def credentials(base_url: str) -> tuple[str, str]:
+def ask_credentials(target: Target) -> tuple[str, str]:
     """E-mail and password from the environment, else asked for on the terminal."""
     email = os.environ.get("SCANINBOX_EMAIL", "").strip()
     password = os.environ.get("SCANINBOX_PASSWORD", "")
@@ -142,9 +180,9 @@ def credentials(base_url: str) -> tuple[str, str]:
             EXIT_AUTH,
         )
     if not email:
-        last = _last_email(base_url)
+        last = _last_email(target)
         hint = f" [{last}]" if last else ""
-        email = input(f"E-mail for {base_url}{hint}: ").strip() or (last or "")
+        email = input(f"E-mail for {target.base_url}{hint}: ").strip() or (last or "")
     if not password:
         password = getpass.getpass(f"Password for {email}: ")
     if not email or not password:
@@ -152,102 +190,29 @@ def credentials(base_url: str) -> tuple[str, str]:
     return email, password
 
 
-def remembered_session(target: Target) -> tuple[str, Session] | None:
-    """A remembered, still valid session for the configured or last e-mail, if any."""
-    email = os.environ.get("SCANINBOX_EMAIL", "").strip() or _last_email(target.base_url)
-    if not email:
-        return None
-    raw = _keyring_call("get_password", KEYRING_SERVICE, _key(target.base_url, email))
-    if not isinstance(raw, str):
-        return None
-    try:
-        data = json.loads(raw)
-        session = Session(str(data["token"]), datetime.fromisoformat(data["expiresAt"]))
-    except (ValueError, KeyError, TypeError):
-        return None
-    if session.expires_at.tzinfo is None or session.seconds_left() < _MIN_REMAINING_S:
-        return None
-    return email, session
-
-
 def forget_session(target: Target) -> bool:
-    """Remove the remembered session of the configured or last e-mail; True if one was kept."""
-    email = os.environ.get("SCANINBOX_EMAIL", "").strip() or _last_email(target.base_url)
-    return _forget(target.base_url, email) if email else False
+    """Forget the remembered session of the configured or last e-mail; True if one was kept."""
+    email = _configured_or_last_email(target)
+    return credentials.forget_session(target.base_url, email) if email else False
 
 
-def keyring_available() -> bool:
-    try:
-        import keyring
-        from keyring.backends import fail
-
-        backend = keyring.get_keyring()
-    except Exception:  # a broken keyring set-up means "no keyring", not a failed command
-        return False
-    return not isinstance(backend, fail.Keyring) and getattr(backend, "priority", 1) > 0
-
-
-def _remember(base_url: str, email: str, session: Session) -> bool:
-    if not keyring_available():
-        return False
-    value = json.dumps(
-        {"token": session.token, "expiresAt": session.expires_at.astimezone(UTC).isoformat()}
-    )
-    return _keyring_call("set_password", KEYRING_SERVICE, _key(base_url, email), value) is not False
-
-
-def _forget(base_url: str, email: str) -> bool:
-    if not keyring_available():
-        return False
-    return _keyring_call("delete_password", KEYRING_SERVICE, _key(base_url, email)) is not False
-
-
-def _keyring_call(name: str, *arguments: str) -> Any:
-    """A keyring function; False when the keyring fails (locked, absent, entry missing)."""
-    if not keyring_available():
-        return False
-    import keyring
-    from keyring.errors import KeyringError
-
-    try:
-        return getattr(keyring, name)(*arguments)
-    except KeyringError as exc:
-        _log.info("keyring %s failed: %s", name, type(exc).__name__)
-        return False
-
-
-def _key(base_url: str, email: str) -> str:
-    return f"{base_url}|{email.lower()}"
-
-
-def _accounts_file() -> Path:
-    return app_paths().config_dir / "last_accounts.json"
-
-
-def _last_email(base_url: str) -> str | None:
-    try:
-        data = json.loads(_accounts_file().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+def _resume_session(client: ApiClient, target: Target) -> str | None:
+    """Continue a remembered session on ``client``; its e-mail, or None when there is none."""
+    if not target.remembers_sessions:
         return None
-    value = data.get(base_url) if isinstance(data, dict) else None
-    return value if isinstance(value, str) and value else None
+    email = _configured_or_last_email(target)
+    found = credentials.remembered_session(target.base_url, email) if email else None
+    if email is None or found is None:
+        return None
+    token, expires_at = found
+    client.use_session(token, expires_at)
+    return email
 
 
-def _save_last_email(base_url: str, email: str) -> None:
-    path = _accounts_file()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict):
-            data = {}
-    except (OSError, ValueError):
-        data = {}
-    data[base_url] = email
-    try:
-        ensure_private_dir(path.parent)
-        temp = path.with_name(path.name + ".tmp")
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out, indent=2)
-        temp.replace(path)
-    except OSError as exc:  # remembering the e-mail is a convenience, not a requirement
-        _log.info("could not remember the last account: %s", exc)
+def _configured_or_last_email(target: Target) -> str | None:
+    return os.environ.get("SCANINBOX_EMAIL", "").strip() or _last_email(target)
+
+
+def _last_email(target: Target) -> str | None:
+    account = last_account(app_paths(), environment=target.environment, base_url=target.base_url)
+    return account.email if account is not None else None

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from scaninbox.cli.text_layout import Progress, clean, human_size
+from scaninbox.cli.text_layout import Progress, clean, human_size, local_time
 from scaninbox.domain import CaseRef
 from scaninbox.store import (
     Account,
@@ -160,6 +160,7 @@ def cache_info_json(account: Account, store: CaseStore, cache: FileCache) -> dic
 
 def cache_info_text(account: Account, store: CaseStore, cache: FileCache) -> str:
     info = cache_info_json(account, store, cache)
+    state = store.sync_state()
     files = info["files"]
     lines = [
         f"Account: {account.email} on {account.base_url} ({account.environment})",
@@ -170,8 +171,8 @@ def cache_info_text(account: Account, store: CaseStore, cache: FileCache) -> str
         f"{human_size(files['bytes'])} of a {human_size(files['limitBytes'])} limit "
         f"({human_size(files['pinnedBytes'])} kept for pinned cases)",
         f"Database: {human_size(info['databaseBytes'])}",
-        f"Last sync: {info['lastSync'] or 'never'}; last full reconcile: "
-        f"{info['lastFullSync'] or 'never'}"
+        f"Last sync: {_local(state.last_success_at)}; last full reconcile: "
+        f"{_local(state.last_full_at)}"
         + (" (a sync was interrupted; the next one resumes it)" if info["syncUnfinished"] else ""),
     ]
     return "\n".join(lines + malformed_lines(store.malformed()))
@@ -194,6 +195,10 @@ def _case_lines(label: str, refs: Sequence[CaseRef], store: CaseStore) -> list[s
 def _refs_text(refs: Sequence[CaseRef]) -> str:
     shown = ", ".join(str(r) for r in refs[:_LISTED])
     return shown + (f" … and {len(refs) - _LISTED} more" if len(refs) > _LISTED else "")
+
+
+def _local(moment: datetime | None) -> str:
+    return local_time(moment) if moment else "never"
 
 
 def _iso(moment: datetime | None) -> str | None:

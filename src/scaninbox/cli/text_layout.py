@@ -13,9 +13,19 @@ import sys
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TextIO
 
-__all__ = ["Column", "Progress", "clean", "fit", "human_size", "render_table", "terminal_width"]
+__all__ = [
+    "Column",
+    "Progress",
+    "clean",
+    "fit",
+    "human_size",
+    "local_time",
+    "render_table",
+    "terminal_width",
+]
 
 _GAP = "  "
 
@@ -119,6 +129,11 @@ def human_size(size_bytes: int) -> str:
             return f"{size_bytes} bytes" if unit == "bytes" else f"{size:.1f} {unit}"
         size /= 1000
     raise AssertionError("unreachable")
+
+
+def local_time(moment: datetime) -> str:
+    """A moment as people read it here: the computer's time zone, to the minute."""
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 class Progress:

@@ -5,9 +5,11 @@ staging never mixes with production and one user never sees another's organisati
 name carries no e-mail address: the hash is of the service address and the e-mail.
 
 A small index (``accounts.json`` in the config folder, no secrets) remembers the last account
-per environment, so ``--offline`` can open the right database without signing in. The built-in
-demo sandbox listens on a new port every run; its data is filed under the environment ``demo``
-whatever its address.
+signed in per environment (per address for a custom one). It is the program's only memory of who
+signed in where: ``--offline`` opens the right database from it without signing in, and the
+command line and the window find a remembered session (``scaninbox.credentials``) and suggest
+the e-mail address from it. The built-in demo sandbox listens on a new port every run; its data
+is filed under the environment ``demo`` whatever its address.
 """
 
 from __future__ import annotations
@@ -27,11 +29,13 @@ from scaninbox.paths import AppPaths, ensure_private_dir
 from scaninbox.store.errors import NoLocalAccountError, StoreError
 
 __all__ = [
+    "CUSTOM_ENVIRONMENT",
     "DEMO_ENVIRONMENT",
     "Account",
     "account_folder",
     "folder_size_bytes",
     "known_accounts",
+    "last_account",
     "remember_account",
     "remove_local_data",
     "resolve_account",
@@ -85,6 +89,14 @@ def remember_account(paths: AppPaths, account: Account) -> None:
         "used_at": time.time(),
     }
     _write_index(paths, index)
+
+
+def last_account(paths: AppPaths, *, environment: str, base_url: str) -> Account | None:
+    """The account last signed in to ``environment`` (``custom``: at ``base_url``), whether
+    or not it has local data; None when there is none."""
+    key = base_url.rstrip("/") if environment == CUSTOM_ENVIRONMENT else environment
+    entry = _read_index(paths).get(key)
+    return _account(entry) if entry is not None else None
 
 
 def known_accounts(paths: AppPaths) -> list[Account]:

@@ -162,9 +162,15 @@ class StoreReader(Database):
         found = self.query("SELECT count(*) FROM cases WHERE removed_at IS NULL AND unread = 1")
         return int(found[0][0])
 
-    def newest_received(self) -> datetime | None:
-        """The received time of the newest stored case (where an incremental sync starts)."""
-        return _utc(self.query("SELECT max(received_ts) FROM cases")[0][0])
+    def synced_through(self) -> datetime | None:
+        """The newest received time a completed sync has seen: where an incremental sync starts.
+
+        Not simply the newest stored case: a case stored outside a sync (opened, listed by the
+        command line) may be newer than cases no sync has fetched yet, and starting after it
+        would skip them.
+        """
+        value = self.meta("synced_through")
+        return _utc(float(value)) if value else None
 
     def case_counts(self) -> tuple[int, int]:
         """(cases shown, cases hidden because the server no longer lists them)."""

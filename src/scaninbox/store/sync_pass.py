@@ -60,7 +60,7 @@ class SyncPass:
         full = full or initial or state.last_full_at is None
         full = full or (state.sync_count + 1) % self._full_every == 0
         if not full and date_from is None:
-            newest = self._store.newest_received()
+            newest = self._store.synced_through()
             if newest is None:
                 full = True
             else:

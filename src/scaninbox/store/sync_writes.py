@@ -176,6 +176,12 @@ def finish_sync(conn: sqlite3.Connection, cursor: SyncCursor) -> list[CaseRef]:
         )
         conn.execute("DELETE FROM malformed WHERE seen_sync < ?", (cursor.generation,))
         set_meta(conn, "last_full_at", repr(now))
+    newest = conn.execute(
+        "SELECT max(received_ts) FROM cases WHERE seen_sync = ?", (cursor.generation,)
+    ).fetchone()[0]
+    before = conn.execute("SELECT value FROM meta WHERE key = 'synced_through'").fetchone()
+    if newest is not None and (before is None or float(before[0]) < newest):
+        set_meta(conn, "synced_through", repr(float(newest)))
     set_meta(conn, "last_success_at", repr(now))
     count = conn.execute("SELECT value FROM meta WHERE key = 'sync_count'").fetchone()
     set_meta(conn, "sync_count", str(int(count[0]) + 1 if count else 1))
