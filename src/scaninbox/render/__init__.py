@@ -1,1 +1,45 @@
-"""render"""
+"""Scene building without Qt: scans as VTK actors, cameras, measurements, off-screen pictures.
+
+VTK and pyvista are imported inside the functions that need them, so importing this package is
+cheap. Everything that touches a plotter runs on the thread that owns it (the GUI thread); the
+mesh work it consumes comes from `scaninbox.scans`, done on worker threads.
+"""
+
+from scaninbox.render.appearance import configure_antialiasing, gl_renderer_name, style_plotter
+from scaninbox.render.backend import prepare_offscreen_backend
+from scaninbox.render.measure import Measurement, MeasurementActors, add_measurement, measure
+from scaninbox.render.offscreen import (
+    DEFAULT_SIZE,
+    ScanFile,
+    SceneInput,
+    load_scan_file,
+    render_png,
+    render_scan_files,
+)
+from scaninbox.render.polydata import to_polydata
+from scaninbox.render.scene import ScanScene, ScanState
+from scaninbox.render.views import Bounds, View, apply_view, fit
+
+__all__ = [
+    "DEFAULT_SIZE",
+    "Bounds",
+    "Measurement",
+    "MeasurementActors",
+    "ScanFile",
+    "ScanScene",
+    "ScanState",
+    "SceneInput",
+    "View",
+    "add_measurement",
+    "apply_view",
+    "configure_antialiasing",
+    "fit",
+    "gl_renderer_name",
+    "load_scan_file",
+    "measure",
+    "prepare_offscreen_backend",
+    "render_png",
+    "render_scan_files",
+    "style_plotter",
+    "to_polydata",
+]

@@ -1,0 +1,191 @@
+"""Mesh pipeline speed: our readers against pyvista and trimesh, in one run, on the same files.
+
+    .venv/bin/python benchmarks/mesh_pipeline.py            # real scans + 150k/600k/2M STLs
+    .venv/bin/python benchmarks/mesh_pipeline.py --quick    # without the 2M file
+    .venv/bin/python benchmarks/mesh_pipeline.py --repeat 9
+
+For every file: the raw read of its bytes (the floor); ours bytes → first drawable mesh
+(`read_mesh` + `to_polydata`: an STL soup, flat-shaded); ours bytes → welded mesh with smooth
+normals (`refine` + `to_polydata`); ``pyvista.read``; ``pyvista.read`` + ``compute_normals``;
+``trimesh.load`` (default, which merges and repairs) and ``trimesh.load(process=False)``.
+Medians of ``--repeat`` runs after one warm-up; the methods take turns within each round so that
+a busy machine slows them alike. Ratios against the targets close the report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _arches import procedural_arch, subdivide, write_binary_ply, write_binary_stl
+
+REALSCANS = Path(__file__).resolve().parents[2] / "shared" / "realscans"
+
+
+def _methods() -> dict[str, Callable[[Path], object]]:
+    import pyvista as pv
+    import trimesh
+
+    from scaninbox.render import to_polydata
+    from scaninbox.scans import read_mesh, refine
+
+    return {
+        "raw bytes": lambda p: p.read_bytes(),
+        "ours: first drawable": lambda p: to_polydata(read_mesh(p)),
+        "ours: welded+normals": lambda p: to_polydata(refine(read_mesh(p))),
+        "pyvista.read": pv.read,
+        "pyvista.read+normals": lambda p: pv.read(p).compute_normals(),
+        "trimesh.load": trimesh.load,
+        "trimesh.load(raw)": lambda p: trimesh.load(p, process=False),
+    }
+
+
+def _files(folder: Path, quick: bool) -> list[tuple[str, Path]]:
+    files: list[tuple[str, Path]] = []
+    if (REALSCANS / "Example_01_binary.stl").is_file():
+        files += [
+            ("real 100k STL", REALSCANS / "Example_01_binary.stl"),
+            ("real 100k ASCII STL", REALSCANS / "Example_01_ascii.stl"),
+            ("real 100k PLY+colour", REALSCANS / "Example_01_vcolor_binary.ply"),
+        ]
+        from scaninbox.scans import read_mesh, refine
+
+        real = refine(read_mesh(REALSCANS / "Example_01_binary.stl"))
+        points, faces = subdivide(real.points, real.faces)
+        files.append(("real×4 400k STL", write_binary_stl(folder / "real400k.stl", points, faces)))
+    sizes = [150_000, 600_000] + ([] if quick else [2_000_000])
+    for size in sizes:
+        points, faces = procedural_arch(size)
+        label = (
+            f"arch {size // 1000}k STL" if size < 1_000_000 else f"arch {size // 1_000_000}M STL"
+        )
+        files.append((label, write_binary_stl(folder / f"arch{size}.stl", points, faces)))
+        if size == 600_000:
+            files.append(
+                ("arch 600k PLY", write_binary_ply(folder / "arch600k.ply", points, faces))
+            )
+    return files
+
+
+def _measure(
+    path: Path, methods: dict[str, Callable[[Path], object]], repeat: int
+) -> dict[str, float]:
+    times: dict[str, list[float]] = {name: [] for name in methods}
+    for round_number in range(repeat + 1):
+        for name, method in methods.items():
+            gc.collect()
+            start = time.perf_counter()
+            result = method(path)
+            elapsed = time.perf_counter() - start
+            del result
+            if round_number:  # round 0 warms caches and imports up
+                times[name].append(elapsed)
+    return {name: statistics.median(values) * 1000 for name, values in times.items()}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="skip the 2M-triangle file")
+    args = parser.parse_args()
+    methods = _methods()
+    with tempfile.TemporaryDirectory(prefix="scaninbox-bench-") as folder:
+        files = _files(Path(folder), args.quick)
+        results = {}
+        for label, path in files:
+            print(f"measuring {label} ({path.stat().st_size / 1e6:.1f} MB) …", file=sys.stderr)
+            results[label] = _measure(path, methods, args.repeat)
+        _report(results, methods, args.repeat)
+        _lod_table(files, args.repeat)
+    return 0
+
+
+def _report(
+    results: dict[str, dict[str, float]], methods: dict[str, Callable[[Path], object]], repeat: int
+) -> None:
+    names = list(methods)
+    width = max(len(label) for label in results) + 2
+    print(f"\nmedian of {repeat} runs, ms (numpy {np.__version__})")
+    print("file".ljust(width) + "".join(f"{n:>22}" for n in names))
+    for label, row in results.items():
+        print(label.ljust(width) + "".join(f"{row[n]:>22.1f}" for n in names))
+    print("\nratios (target in brackets; higher is better)")
+    print(
+        "file".ljust(width)
+        + f"{'pv.read / first':>22}{'pv+normals / welded':>22}{'trimesh / welded':>22}"
+    )
+    for label, row in results.items():
+        first = row["pyvista.read"] / row["ours: first drawable"]
+        smooth = row["pyvista.read+normals"] / row["ours: welded+normals"]
+        trim = row["trimesh.load"] / row["ours: welded+normals"]
+        cells = [_cell(first, 10), _cell(smooth, 2), _cell(trim, 10)]
+        print(label.ljust(width) + "".join(f"{c:>22}" for c in cells))
+
+
+def _lod_table(files: list[tuple[str, Path]], repeat: int) -> None:
+    """Our vertex clustering against vtkQuadricClustering, same grid, same welded input."""
+    from vtkmodules.vtkFiltersCore import vtkQuadricClustering
+
+    from scaninbox.render import to_polydata
+    from scaninbox.scans import decimate, read_mesh, refine
+
+    print("\nlevel of detail (~10 % of the triangles), median ms / triangles kept")
+    print(f"{'file':24}{'ours (numpy)':>24}{'vtkQuadricClustering':>26}")
+    for label, path in files:
+        if "STL" not in label or "ASCII" in label:
+            continue
+        mesh = refine(read_mesh(path))
+        ours = decimate(mesh)
+        poly = to_polydata(mesh)
+        cell = _grid_cell(mesh)
+        x0, x1, y0, y1, z0, z1 = mesh.bounds
+        clustering = vtkQuadricClustering()
+        clustering.SetInputData(poly)
+        clustering.SetNumberOfDivisions(
+            max(2, int((x1 - x0) / cell) + 1),
+            max(2, int((y1 - y0) / cell) + 1),
+            max(2, int((z1 - z0) / cell) + 1),
+        )
+        ours_ms = _median_ms(lambda mesh=mesh: decimate(mesh), repeat)
+        vtk_ms = _median_ms(clustering.Update, repeat, fresh=clustering.Modified)
+        vtk_faces = clustering.GetOutput().GetNumberOfCells()
+        ours_cell = f"{ours_ms:.0f} / {ours.n_faces:,}"
+        vtk_cell = f"{vtk_ms:.0f} / {vtk_faces:,}"
+        print(f"{label:24}{ours_cell:>24}{vtk_cell:>26}")
+
+
+def _grid_cell(mesh: object) -> float:
+    from scaninbox.scans import face_normals
+
+    areas = np.linalg.norm(face_normals(mesh.points, mesh.faces), axis=1) / 2  # type: ignore[attr-defined]
+    return float(np.sqrt(areas.sum() / max(8.0, 0.1 * mesh.n_faces / 2)))  # type: ignore[attr-defined]
+
+
+def _median_ms(
+    action: Callable[[], object], repeat: int, fresh: Callable[[], object] | None = None
+) -> float:
+    times = []
+    for _ in range(repeat + 1):
+        if fresh is not None:
+            fresh()
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times[1:]) * 1000
+
+
+def _cell(ratio: float, target: float) -> str:
+    return f"{ratio:5.1f}× [{target:g}×] {'ok' if ratio >= target else 'MISS'}"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,125 @@
+"""Pictures of scans without a window: the CLI's ``render`` and report images.
+
+Draws the same scene as the viewer (`ScanScene`), off-screen. Works with no display at all
+(VTK renders through EGL; see `prepare_offscreen_backend`). The PNG is written next to its
+final name and moved into place, so a failed render leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from scaninbox.domain import Jaw
+from scaninbox.render.backend import prepare_offscreen_backend
+from scaninbox.render.scene import ScanScene
+from scaninbox.render.views import View
+from scaninbox.scans.mesh import Mesh
+from scaninbox.scans.orientation import Orientation
+from scaninbox.scans.pipeline import refine
+from scaninbox.scans.reader import read_mesh
+from scaninbox.scans.transform import orient
+
+__all__ = [
+    "DEFAULT_SIZE",
+    "ScanFile",
+    "SceneInput",
+    "load_scan_file",
+    "render_png",
+    "render_scan_files",
+]
+
+DEFAULT_SIZE = (1280, 960)
+
+
+@dataclass(frozen=True, slots=True)
+class SceneInput:
+    """One scan to draw: an oriented mesh and how it looks."""
+
+    mesh: Mesh
+    jaw: Jaw = Jaw.UPPER
+    colour: str | None = None
+    opacity: float = 1.0
+    visible: bool = True
+    vertex_colours: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ScanFile:
+    """A scan file on disk, its jaw and its portal's orientation."""
+
+    path: Path
+    jaw: Jaw = Jaw.UPPER
+    orientation: Orientation = field(default_factory=Orientation)
+
+
+def load_scan_file(scan: ScanFile) -> SceneInput:
+    """Read, refine and orient one file (CPU work; safe on a worker thread)."""
+    mesh = refine(read_mesh(scan.path))
+    return SceneInput(orient(mesh, scan.orientation.matrix), jaw=scan.jaw)
+
+
+def render_scan_files(
+    files: Sequence[ScanFile],
+    out: Path,
+    *,
+    size: tuple[int, int] = DEFAULT_SIZE,
+    view: View | str = View.FRONT,
+    jaw_colours: Mapping[str, str] | None = None,
+) -> Path:
+    """Read every file and render them together into the PNG ``out``."""
+    return render_png(
+        [load_scan_file(f) for f in files], out, size=size, view=view, jaw_colours=jaw_colours
+    )
+
+
+def render_png(
+    scans: Sequence[SceneInput],
+    out: Path,
+    *,
+    size: tuple[int, int] = DEFAULT_SIZE,
+    view: View | str = View.FRONT,
+    jaw_colours: Mapping[str, str] | None = None,
+) -> Path:
+    """Draw ``scans`` as the viewer would, seen from ``view``, into the PNG file ``out``."""
+    width, height = size
+    if not (16 <= width <= 8192 and 16 <= height <= 8192):
+        raise ValueError(f"an image of {width}×{height} pixels is not possible (16–8192 each way)")
+    prepare_offscreen_backend()
+    import pyvista as pv
+    from PIL import Image
+
+    plotter = pv.Plotter(off_screen=True, window_size=[width, height])
+    scene: ScanScene | None = None
+    try:
+        scene = ScanScene(plotter, jaw_colours=jaw_colours)
+        for number, scan in enumerate(scans):
+            scene.set_scan(
+                f"scan{number}",
+                scan.mesh,
+                jaw=scan.jaw,
+                colour=scan.colour,
+                opacity=scan.opacity,
+                visible=scan.visible,
+                vertex_colours=scan.vertex_colours,
+            )
+        scene.apply_view(view)
+        pixels = plotter.screenshot(return_img=True)
+        if pixels is None:
+            raise RuntimeError("the off-screen renderer returned no image")
+    finally:
+        if scene is not None:
+            scene.close()
+        plotter.close()
+    out = Path(out)
+    partial = out.with_name(f".{out.name}.{os.getpid()}.part")
+    try:
+        Image.fromarray(pixels).save(partial, format="PNG")
+        partial.replace(out)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            partial.unlink()
+    return out

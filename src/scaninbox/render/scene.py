@@ -1,0 +1,316 @@
+"""`ScanScene`: the case's scans on any pyvista plotter, coloured by jaw, with a level of detail.
+
+The scene owns one VTK actor per scan, and a second one for its level of detail (LOD) once the
+caller hands a coarse copy in (`set_lod`). Before every frame it looks at the render window's
+desired update rate, which VTK's interactor raises while the user rotates or zooms and lowers
+when the mouse is released: while it is high the coarse actors are drawn (and FXAA is paused),
+otherwise the full ones. Each actor keeps its own GPU buffers, so swapping costs nothing.
+
+Replacing a scan under the same key (the welded, smooth mesh replacing the first flat-shaded
+soup) swaps the actor's data in place: camera, visibility, opacity and colour stay.
+
+Thread rules: everything here touches VTK and must run on the thread that owns the plotter (the
+GUI thread). Build meshes, refined meshes and LODs on worker threads (`scaninbox.scans`), then
+hand them in here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scaninbox.domain import Jaw
+from scaninbox.render.appearance import style_plotter
+from scaninbox.render.polydata import COLOURS, to_polydata
+from scaninbox.render.views import Bounds, View, apply_view, fit
+from scaninbox.scans.mesh import Mesh
+from scaninbox.settings import DEFAULT_JAW_COLOURS
+
+__all__ = ["NEUTRAL_COLOUR", "ScanScene", "ScanState"]
+
+NEUTRAL_COLOUR = "#d4d4d4"  # a scan whose jaw is unknown
+_INTERACTIVE_RATE = 1.0  # frames/s above which VTK is in the middle of an interaction
+
+
+@dataclass(slots=True)
+class ScanState:
+    """What the scene shows for one key (read-only for callers)."""
+
+    key: str
+    jaw: Jaw
+    colour: str
+    opacity: float
+    visible: bool
+    vertex_colours: bool
+    has_colours: bool
+    n_triangles: int
+    actor: Any
+    lod_actor: Any | None = None
+
+
+class ScanScene:
+    """Scans on ``plotter`` (``pyvista.Plotter``, off-screen or ``QtInteractor``).
+
+    ``jaw_colours`` maps "upper"/"lower"/"bite" to ``#rrggbb`` (default: the settings' colours).
+    ``style`` applies the background, lights, orientation marker and anti-aliasing choice.
+    """
+
+    def __init__(
+        self,
+        plotter: Any,
+        *,
+        jaw_colours: Mapping[str, str] | None = None,
+        style: bool = True,
+    ) -> None:
+        self.plotter = plotter
+        self.jaw_colours = dict(DEFAULT_JAW_COLOURS if jaw_colours is None else jaw_colours)
+        self._scans: dict[str, ScanState] = {}
+        self._showing_lod = False
+        self._fxaa_at_rest = False
+        self._peeling = False
+        if style:
+            style_plotter(plotter)
+        window = plotter.render_window
+        self._observer = window.AddObserver("StartEvent", self._before_frame)
+
+    # ------------------------------------------------------------------ scans
+
+    def set_scan(
+        self,
+        key: str,
+        mesh: Mesh,
+        *,
+        jaw: Jaw | None = None,
+        colour: str | None = None,
+        opacity: float | None = None,
+        visible: bool | None = None,
+        vertex_colours: bool | None = None,
+        keep_lod: bool = True,
+    ) -> ScanState:
+        """Show ``mesh`` under ``key``; replacing keeps camera, visibility and the rest.
+
+        Arguments left as None keep the current value (or take the default for a new key:
+        upper jaw, its jaw colour, opaque, visible, vertex colours on when the mesh has them).
+        ``keep_lod=False`` drops the level of detail (the new mesh is another shape).
+        """
+        poly = to_polydata(mesh)
+        state = self._scans.get(key)
+        if state is None:
+            actor = self._new_actor(poly)
+            self.plotter.add_actor(actor, reset_camera=False, render=False, name=f"scan:{key}")
+            jaw = jaw if jaw is not None else Jaw.UPPER
+            state = ScanState(
+                key=key,
+                jaw=jaw,
+                colour=colour or self.colour_for(jaw),
+                opacity=1.0 if opacity is None else opacity,
+                visible=True if visible is None else visible,
+                vertex_colours=True if vertex_colours is None else vertex_colours,
+                has_colours=mesh.colours is not None,
+                n_triangles=mesh.n_faces,
+                actor=actor,
+            )
+            self._scans[key] = state
+        else:
+            state.actor.GetMapper().SetInputData(poly)
+            state.has_colours = mesh.colours is not None
+            state.n_triangles = mesh.n_faces
+            if jaw is not None:
+                state.jaw = jaw
+                state.colour = colour or self.colour_for(jaw)
+            if colour is not None:
+                state.colour = colour
+            if opacity is not None:
+                state.opacity = opacity
+            if visible is not None:
+                state.visible = visible
+            if vertex_colours is not None:
+                state.vertex_colours = vertex_colours
+            if not keep_lod:
+                self._drop_lod(state)
+        _shade(state.actor, smooth=mesh.normals is not None)
+        self._apply(state)
+        return state
+
+    def set_lod(self, key: str, lod: Mesh) -> None:
+        """Hand in the coarse copy of scan ``key`` (built off the GUI thread, `build_lod`)."""
+        state = self._state(key)
+        poly = to_polydata(lod)
+        if state.lod_actor is None:
+            state.lod_actor = self._new_actor(poly)
+            state.lod_actor.PickableOff()
+            self.plotter.add_actor(
+                state.lod_actor, reset_camera=False, render=False, name=f"lod:{key}"
+            )
+        else:
+            state.lod_actor.GetMapper().SetInputData(poly)
+        _shade(state.lod_actor, smooth=lod.normals is not None)
+        self._apply(state)
+
+    def remove_scan(self, key: str) -> None:
+        state = self._scans.pop(key, None)
+        if state is None:
+            return
+        self._drop_lod(state)
+        self.plotter.remove_actor(state.actor, reset_camera=False, render=False)
+
+    def clear(self) -> None:
+        for key in list(self._scans):
+            self.remove_scan(key)
+
+    def scan(self, key: str) -> ScanState | None:
+        return self._scans.get(key)
+
+    def __iter__(self) -> Iterator[ScanState]:
+        return iter(list(self._scans.values()))
+
+    def __len__(self) -> int:
+        return len(self._scans)
+
+    # ------------------------------------------------------------------ appearance
+
+    def colour_for(self, jaw: Jaw) -> str:
+        return self.jaw_colours.get(str(jaw), NEUTRAL_COLOUR)
+
+    def set_visible(self, key: str, visible: bool) -> None:
+        state = self._state(key)
+        state.visible = visible
+        self._apply(state)
+
+    def set_opacity(self, key: str, opacity: float) -> None:
+        state = self._state(key)
+        state.opacity = min(1.0, max(0.0, opacity))
+        self._apply(state)
+
+    def set_colour(self, key: str, colour: str) -> None:
+        state = self._state(key)
+        state.colour = colour
+        self._apply(state)
+
+    def set_vertex_colours(self, enabled: bool, key: str | None = None) -> None:
+        """Show the scanner's own colours (where a mesh has them) or the jaw colour."""
+        for state in [self._state(key)] if key is not None else list(self._scans.values()):
+            state.vertex_colours = enabled
+            self._apply(state)
+
+    # ------------------------------------------------------------------ camera
+
+    def visible_bounds(self) -> Bounds | None:
+        """Bounds of the scans being shown (not of markers or measurements)."""
+        boxes = [s.actor.GetBounds() for s in self._scans.values() if s.visible]
+        if not boxes:
+            return None
+        return (
+            min(b[0] for b in boxes),
+            max(b[1] for b in boxes),
+            min(b[2] for b in boxes),
+            max(b[3] for b in boxes),
+            min(b[4] for b in boxes),
+            max(b[5] for b in boxes),
+        )
+
+    def apply_view(self, view: View | str) -> None:
+        bounds = self.visible_bounds()
+        if bounds is not None:
+            apply_view(self.plotter, view, bounds)
+
+    def fit(self) -> None:
+        bounds = self.visible_bounds()
+        if bounds is not None:
+            fit(self.plotter, bounds)
+
+    # ------------------------------------------------------------------ level of detail
+
+    @property
+    def showing_lod(self) -> bool:
+        """Whether the last frame drew the coarse copies."""
+        return self._showing_lod
+
+    def close(self) -> None:
+        """Detach from the plotter (the plotter itself is the caller's to close)."""
+        window = self.plotter.render_window
+        if window is not None and self._observer is not None:
+            window.RemoveObserver(self._observer)
+        self._observer = None
+
+    def _before_frame(self, window: Any, _event: str) -> None:
+        interacting = window.GetDesiredUpdateRate() > _INTERACTIVE_RATE
+        if interacting == self._showing_lod:
+            return
+        self._showing_lod = interacting
+        for state in self._scans.values():
+            self._apply(state)
+        # FXAA halves the frame rate under llvmpipe; nobody sees jagged edges in motion.
+        renderer = self.plotter.renderer
+        if interacting:
+            self._fxaa_at_rest = bool(renderer.GetUseFXAA())
+            renderer.SetUseFXAA(False)
+        else:
+            renderer.SetUseFXAA(self._fxaa_at_rest)
+
+    # ------------------------------------------------------------------ internals
+
+    def _state(self, key: str) -> ScanState:
+        try:
+            return self._scans[key]
+        except KeyError:
+            raise KeyError(f"no scan {key!r} in the scene") from None
+
+    def _new_actor(self, poly: Any) -> Any:
+        from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper
+
+        mapper = vtkPolyDataMapper()
+        mapper.SetInputData(poly)
+        mapper.SetScalarModeToUsePointFieldData()
+        mapper.SelectColorArray(COLOURS)
+        mapper.SetColorModeToDirectScalars()
+        actor = vtkActor()
+        actor.SetMapper(mapper)
+        prop = actor.GetProperty()
+        # Enamel and gingiva are slightly glossy; a soft highlight shows the surface's form.
+        prop.SetAmbient(0.08)
+        prop.SetDiffuse(0.85)
+        prop.SetSpecular(0.25)
+        prop.SetSpecularPower(30.0)
+        back = actor.MakeProperty()
+        back.DeepCopy(prop)
+        actor.SetBackfaceProperty(back)
+        return actor
+
+    def _apply(self, state: ScanState) -> None:
+        if state.opacity < 1 and not self._peeling:
+            # See-through scans need order-independent transparency; off until first needed
+            # because it costs extra passes on every frame.
+            self.plotter.enable_depth_peeling(number_of_peels=4)
+            self._peeling = True
+        use_lod = self._showing_lod and state.lod_actor is not None
+        for actor, is_lod in ((state.actor, False), (state.lod_actor, True)):
+            if actor is None:
+                continue
+            red, green, blue = _rgb(state.colour)
+            actor.GetProperty().SetColor(red, green, blue)
+            actor.GetProperty().SetOpacity(state.opacity)
+            # The inside of an open scan shell shows darker, so holes read as holes.
+            actor.GetBackfaceProperty().SetColor(red * 0.55, green * 0.55, blue * 0.55)
+            actor.GetBackfaceProperty().SetOpacity(state.opacity)
+            actor.GetMapper().SetScalarVisibility(state.vertex_colours and state.has_colours)
+            actor.SetVisibility(state.visible and is_lod == use_lod)
+
+    def _drop_lod(self, state: ScanState) -> None:
+        if state.lod_actor is not None:
+            self.plotter.remove_actor(state.lod_actor, reset_camera=False, render=False)
+            state.lod_actor = None
+
+
+def _shade(actor: Any, *, smooth: bool) -> None:
+    for prop in (actor.GetProperty(), actor.GetBackfaceProperty()):
+        if smooth:
+            prop.SetInterpolationToPhong()
+        else:
+            prop.SetInterpolationToFlat()
+
+
+def _rgb(colour: str) -> tuple[float, float, float]:
+    text = colour.lstrip("#")
+    return (int(text[0:2], 16) / 255, int(text[2:4], 16) / 255, int(text[4:6], 16) / 255)

@@ -1,0 +1,144 @@
+"""The PLY header: format, elements and their properties, in plain Python objects.
+
+A malformed header is the one PLY failure that needs words of its own ("line 7: unknown type
+'float128'"), so it is parsed here, apart from the fast body readers in `scaninbox.scans.ply`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from scaninbox.scans.mesh import MeshError
+
+__all__ = ["PlyElement", "PlyHeader", "PlyProperty", "parse_ply_header"]
+
+_MAX_HEADER_BYTES = 65536
+# PLY type names (both spellings) → numpy scalar type codes, endianness added per file.
+_TYPES = {
+    "char": "i1",
+    "int8": "i1",
+    "uchar": "u1",
+    "uint8": "u1",
+    "short": "i2",
+    "int16": "i2",
+    "ushort": "u2",
+    "uint16": "u2",
+    "int": "i4",
+    "int32": "i4",
+    "uint": "u4",
+    "uint32": "u4",
+    "float": "f4",
+    "float32": "f4",
+    "double": "f8",
+    "float64": "f8",
+}
+_FORMATS = {"ascii": "", "binary_little_endian": "<", "binary_big_endian": ">"}
+
+
+@dataclass(frozen=True, slots=True)
+class PlyProperty:
+    name: str
+    dtype: np.dtype  # the value type (for a list: the item type)
+    count_dtype: np.dtype | None = None  # set for list properties
+
+    @property
+    def is_list(self) -> bool:
+        return self.count_dtype is not None
+
+
+@dataclass(frozen=True, slots=True)
+class PlyElement:
+    name: str
+    count: int
+    properties: tuple[PlyProperty, ...]
+
+    @property
+    def has_lists(self) -> bool:
+        return any(p.is_list for p in self.properties)
+
+    def record_dtype(self) -> np.dtype:
+        """The packed record of an element without list properties."""
+        return np.dtype([(f"{i}:{p.name}", p.dtype) for i, p in enumerate(self.properties)])
+
+    def index(self, *names: str) -> int | None:
+        """Position of the first property called one of ``names``."""
+        for i, prop in enumerate(self.properties):
+            if prop.name in names:
+                return i
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class PlyHeader:
+    format: str  # "ascii", "binary_little_endian" or "binary_big_endian"
+    elements: tuple[PlyElement, ...]
+    body_offset: int  # where the data after "end_header" starts
+
+    @property
+    def is_ascii(self) -> bool:
+        return self.format == "ascii"
+
+    def element(self, name: str) -> PlyElement | None:
+        return next((e for e in self.elements if e.name == name), None)
+
+
+def parse_ply_header(data: bytes | memoryview, name: str) -> PlyHeader:
+    """Read the header at the start of ``data``; `MeshError` says what is wrong with it."""
+    head = bytes(data[:_MAX_HEADER_BYTES])
+    end = head.find(b"end_header")
+    if not head.startswith(b"ply") or end < 0:
+        raise MeshError(name, "the PLY header is malformed: no 'end_header' line")
+    newline = head.find(b"\n", end)
+    if newline < 0:
+        raise MeshError(name, "the PLY header is malformed: the file ends after 'end_header'")
+    lines = head[:end].decode("ascii", "replace").splitlines()
+    file_format: str | None = None
+    order = ""
+    elements: list[tuple[str, int, list[PlyProperty]]] = []
+    for number, line in enumerate(lines, start=1):
+        words = line.split()
+        if not words or words[0] in ("ply", "comment", "obj_info"):
+            continue
+        keyword = words[0]
+        if keyword == "format":
+            if len(words) < 2 or words[1] not in _FORMATS:
+                raise _malformed(name, number, f"unknown format {' '.join(words[1:])!r}")
+            file_format = words[1]
+            order = _FORMATS[file_format]
+        elif keyword == "element":
+            if len(words) != 3 or not words[2].isdigit():
+                raise _malformed(
+                    name, number, f"'element' needs a name and a count, not {line.strip()!r}"
+                )
+            elements.append((words[1], int(words[2]), []))
+        elif keyword == "property":
+            if not elements:
+                raise _malformed(name, number, "a property before any element")
+            elements[-1][2].append(_property(words, order, name, number))
+        else:
+            raise _malformed(name, number, f"unexpected {keyword!r}")
+    if file_format is None:
+        raise MeshError(name, "the PLY header is malformed: it has no 'format' line")
+    parsed = tuple(PlyElement(n, c, tuple(props)) for n, c, props in elements)
+    return PlyHeader(file_format, parsed, newline + 1)
+
+
+def _property(words: list[str], order: str, name: str, number: int) -> PlyProperty:
+    if len(words) == 5 and words[1] == "list":
+        count_type, item_type = _type(words[2], name, number), _type(words[3], name, number)
+        return PlyProperty(words[4], np.dtype(order + item_type), np.dtype(order + count_type))
+    if len(words) == 3:
+        return PlyProperty(words[2], np.dtype(order + _type(words[1], name, number)))
+    raise _malformed(name, number, f"cannot read the property {' '.join(words[1:])!r}")
+
+
+def _type(word: str, name: str, number: int) -> str:
+    if word not in _TYPES:
+        raise _malformed(name, number, f"unknown type {word!r}")
+    return _TYPES[word]
+
+
+def _malformed(name: str, number: int, reason: str) -> MeshError:
+    return MeshError(name, f"the PLY header is malformed (line {number}): {reason}")

@@ -1,0 +1,64 @@
+"""Binary STL straight into numpy: one structured view over the bytes, one copy of the corners.
+
+The result is a triangle soup (three points per triangle, nothing shared), which is drawable at
+once; welding the repeated corners is `scaninbox.scans.weld`'s job, off the GUI thread.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from scaninbox.scans.mesh import BytesLike, FloatArray, IndexArray, Mesh, MeshError
+from scaninbox.scans.parallel import run_parts
+from scaninbox.scans.validate import require_finite
+
+__all__ = ["STL_RECORD", "parse_binary_stl", "soup_faces", "soup_from_corners"]
+
+# 12 bytes facet normal (ignored: we compute our own), 36 bytes corners, 2 bytes attribute.
+STL_RECORD = np.dtype([("normal", "<f4", (3,)), ("corners", "<f4", (3, 3)), ("attribute", "<u2")])
+_MAX_TRIANGLES = (2**31 - 1) // 3  # int32 corner indices
+
+
+def parse_binary_stl(data: BytesLike, name: str) -> Mesh:
+    """The triangle soup of a binary STL held in ``data`` (bytes, mmap, memoryview)."""
+    view = memoryview(data).cast("B")
+    size = view.nbytes
+    if size < 84:
+        raise MeshError(name, f"a binary STL has at least 84 bytes; this file has {size:,}")
+    count = int.from_bytes(view[80:84], "little")
+    expected = 84 + 50 * count
+    if expected > size:
+        raise MeshError(
+            name,
+            f"its header announces {count:,} triangles ({expected:,} bytes) but the file has "
+            f"{size:,} bytes: it is truncated",
+        )
+    if count == 0:
+        raise MeshError(name, "the STL file contains no triangles")
+    if count > _MAX_TRIANGLES:
+        raise MeshError(name, f"{count:,} triangles are more than this program can show")
+    soup = _corners(np.frombuffer(view, STL_RECORD, count=count, offset=84))
+    require_finite(soup, name)
+    return Mesh(soup, soup_faces(count), welded=False, name=name, source="binary STL")
+
+
+def _corners(records: np.ndarray) -> FloatArray:
+    """The records' corner points as one contiguous (3·M, 3) float32 array."""
+    soup = np.empty((len(records) * 3, 3), np.float32)
+    triangles = soup.reshape(-1, 3, 3)
+    corners = records["corners"]
+    run_parts(lambda a, b: triangles.__setitem__(slice(a, b), corners[a:b]), len(records))
+    return soup
+
+
+def soup_faces(n_triangles: int) -> IndexArray:
+    """Faces of a soup: triangle i uses points 3i, 3i+1, 3i+2."""
+    return np.arange(n_triangles * 3, dtype=np.int32).reshape(n_triangles, 3)
+
+
+def soup_from_corners(corners: FloatArray, name: str, source: str) -> Mesh:
+    """A soup mesh from (3·M, 3) float32 corner points (after validation)."""
+    if len(corners) == 0:
+        raise MeshError(name, "the file contains no triangles")
+    require_finite(corners, name)
+    return Mesh(corners, soup_faces(len(corners) // 3), welded=False, name=name, source=source)

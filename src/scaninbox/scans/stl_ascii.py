@@ -1,0 +1,113 @@
+"""ASCII STL without a Python loop over facets.
+
+The file is tokenised once (`whitespace_tokens`). Exporters write every facet as the same 21
+tokens (``facet normal n n n outer loop vertex x y z ×3 endloop endfacet``); when the file has
+that rhythm, which one gather of the ``vertex`` keywords confirms, the coordinates are at fixed
+token offsets. Otherwise (several solids, odd spacing of keywords) every ``vertex`` keyword is
+found through the ``x`` that ends it. Either way the coordinates are parsed together by
+`parse_decimal_tokens`; facet normals are skipped (we compute our own).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from scaninbox.scans.mesh import BytesLike, Mesh, MeshError
+from scaninbox.scans.stl import soup_from_corners
+from scaninbox.scans.text_numbers import Int64Array, parse_decimal_tokens, whitespace_tokens
+
+__all__ = ["parse_ascii_stl"]
+
+_TOKENS_PER_FACET = 21
+_VERTEX_AT = np.array([7, 11, 15])  # token offsets of the three "vertex" keywords in a facet
+_LOWER = np.uint64(0x2020202020202020)
+
+
+def parse_ascii_stl(data: BytesLike, name: str) -> Mesh:
+    """The triangle soup of an ASCII STL held in ``data``."""
+    buf = np.frombuffer(data, np.uint8)
+    starts, ends = whitespace_tokens(buf)
+    words = _first_words(buf)
+    keywords = _regular_vertex_keywords(words, starts, ends)
+    if keywords is None:
+        keywords = _vertex_keywords(buf, words, starts, ends)
+    if len(keywords) == 0:
+        raise MeshError(name, "the ASCII STL file contains no triangles")
+    if len(keywords) % 3:
+        raise MeshError(
+            name, f"it lists {len(keywords):,} vertices, which do not make whole triangles"
+        )
+    if int(keywords[-1]) + 3 >= len(starts):
+        raise MeshError(name, "the file ends in the middle of a vertex")
+    coordinate = (keywords[:, None] + np.arange(1, 4)).ravel()
+    values = parse_decimal_tokens(buf, starts[coordinate], ends[coordinate], name)
+    corners = values.astype(np.float32).reshape(-1, 3)
+    return soup_from_corners(corners, name, "ASCII STL")
+
+
+def _first_words(buf: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
+    """Every byte offset (but the last seven) as the start of a little-endian 64-bit word."""
+    if len(buf) < 8:
+        buf = np.concatenate([buf, np.zeros(8 - len(buf), np.uint8)])
+    return np.ndarray((len(buf) - 7,), np.dtype("<u8"), buffer=buf, strides=(1,))
+
+
+def _is_word(
+    words: npt.NDArray[np.uint64],
+    starts: Int64Array,
+    ends: Int64Array,
+    tokens: Int64Array,
+    text: bytes,
+) -> npt.NDArray[np.bool_]:
+    """Which of ``tokens`` spell ``text`` (at most 8 letters, any case).
+
+    A token in the last seven bytes of the file reads a clamped word and so never matches;
+    no keyword we look for is that short and that late.
+    """
+    size = len(text)
+    mask = np.uint64((1 << (8 * size)) - 1)
+    expected = np.uint64(int.from_bytes(text.lower(), "little"))
+    start = starts[tokens]
+    first = words[np.minimum(start, len(words) - 1)]
+    same = ((first | _LOWER) & mask) == expected
+    whole: npt.NDArray[np.bool_] = same & (ends[tokens] - start == size)
+    return whole
+
+
+def _regular_vertex_keywords(
+    words: npt.NDArray[np.uint64], starts: Int64Array, ends: Int64Array
+) -> Int64Array | None:
+    """Keyword token indices when every facet is the usual 21 tokens; None otherwise."""
+    head = np.arange(min(len(starts), 64))
+    facet = np.flatnonzero(_is_word(words, starts, ends, head, b"facet"))
+    if len(facet) == 0:
+        return None
+    first = int(facet[0])
+    n_facets = (len(starts) - first) // _TOKENS_PER_FACET
+    if n_facets == 0:
+        return None
+    trailer = np.arange(first + n_facets * _TOKENS_PER_FACET, len(starts))
+    if len(trailer) and not _is_word(words, starts, ends, trailer[:1], b"endsolid")[0]:
+        return None
+    base = first + _TOKENS_PER_FACET * np.arange(n_facets)
+    keywords: Int64Array = (base[:, None] + _VERTEX_AT).ravel()
+    if not _is_word(words, starts, ends, keywords, b"vertex").all():
+        return None
+    return keywords
+
+
+def _vertex_keywords(
+    buf: npt.NDArray[np.uint8], words: npt.NDArray[np.uint64], starts: Int64Array, ends: Int64Array
+) -> Int64Array:
+    """Indices of every token that is the word ``vertex``, wherever it stands."""
+    if len(starts) == 0:
+        return np.empty(0, np.int64)
+    # 'x' is the only letter of the keywords that never occurs in a number; it ends "vertex".
+    x_at = np.flatnonzero((buf == ord("x")) | (buf == ord("X")))
+    token = np.searchsorted(ends, x_at + 1)
+    keep = token < len(ends)
+    token, x_at = token[keep], x_at[keep]
+    token = token[ends[token] == x_at + 1]
+    found: Int64Array = token[_is_word(words, starts, ends, token, b"vertex")]
+    return found
