@@ -156,6 +156,20 @@ def test_cases_json_shape_variant(cli: CliRunner, sandbox_variant: Any) -> None:
         assert type(case["id"]) is int
 
 
+def test_status_filter_is_applied_when_the_variant_ignores_it(
+    cli: CliRunner, sandbox_variant: Any
+) -> None:
+    everything = json.loads(as_demo(cli, sandbox_variant, "cases", "--all", "--json").out)
+    assert {c["status"] for c in everything} > {"accepted"}  # the variant serves many statuses
+    run = as_demo(cli, sandbox_variant, "cases", "--all", "--status", "accepted", "--json")
+    assert run.code == 0, run.err
+    kept = json.loads(run.out)
+    assert kept
+    assert {c["status"] for c in kept} == {"accepted"}
+    assert len(kept) == sum(c["status"] == "accepted" for c in everything)
+    assert "does not filter by status" in run.err
+
+
 def test_cases_table_fits_the_width(cli: CliRunner, sandbox: Any) -> None:
     run = as_demo(cli, sandbox, "cases", "--page-size", "15", env={"COLUMNS": "110"})
     assert run.code == 0, run.err

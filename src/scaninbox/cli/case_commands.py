@@ -14,13 +14,14 @@ Each command answers from one of three sources and shows the answer the same way
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 
 from scaninbox.api import ApiClient, safe_filename
 from scaninbox.api.wire import UnifiedCase
 from scaninbox.cli.arguments import case_ref, iso_date, positive_int
 from scaninbox.cli.case_download import download_case_files
-from scaninbox.cli.case_listing import CaseListing, readable_case, show_cases
+from scaninbox.cli.case_listing import CaseListing, readable_case, show_cases, warn
 from scaninbox.cli.errors import EXIT_USAGE, CliError
 from scaninbox.cli.local_cases import (
     ListingQuery,
@@ -134,7 +135,21 @@ def _fetch_listing(args: argparse.Namespace, query: ListingQuery) -> CaseListing
             progress.done()
             return listing
 
-    return run_signed_in(args, fetch)
+    return _keep_status(run_signed_in(args, fetch), query.status)
+
+
+def _keep_status(listing: CaseListing, status: str | None) -> CaseListing:
+    """Apply ``--status`` here when the service did not.
+
+    The numeric-id variant of the service has no status filter and answers with every case;
+    a person who asked for one status still gets only that status.
+    """
+    if not status or all(case.status == status for case in listing.cases):
+        return listing
+    warn("this service does not filter by status; the cases were filtered here.")
+    kept = [case for case in listing.cases if case.status == status]
+    total = len(kept) if listing.complete else listing.total
+    return replace(listing, cases=kept, total=total)
 
 
 # ------------------------------------------------------------------ case

@@ -1,0 +1,34 @@
+; Inno Setup script for Scan Inbox on Windows.
+; Build the app first on Windows:  py -m venv .venv && .venv\Scripts\pip install -e .[dev]
+;                                  .venv\Scripts\pyinstaller --noconfirm build.spec
+; then compile this script with Inno Setup 6 (iscc installer\windows\scaninbox.iss).
+#define AppVersion "0.1.0"
+
+[Setup]
+AppId={{5B0C8E3A-6F3E-4C1B-9D7E-2A1F3C9B7E41}
+AppName=Scan Inbox
+AppVersion={#AppVersion}
+AppPublisher=Scan Inbox
+DefaultDirName={autopf}\Scan Inbox
+DefaultGroupName=Scan Inbox
+OutputBaseFilename=ScanInbox-{#AppVersion}-setup
+SetupIconFile=..\..\resources\icons\scaninbox.ico
+Compression=lzma2
+SolidCompression=yes
+ArchitecturesInstallIn64BitMode=x64compatible
+PrivilegesRequired=lowest
+PrivilegesRequiredOverridesAllowed=dialog
+
+[Files]
+Source: "..\..\dist\ScanInbox\*"; DestDir: "{app}"; Flags: ignoreversion recursesubdirs createallsubdirs
+
+[Icons]
+Name: "{group}\Scan Inbox"; Filename: "{app}\scaninbox-desktop.exe"
+Name: "{group}\Scan Inbox (demo data)"; Filename: "{app}\scaninbox-desktop.exe"; Parameters: "--demo"
+Name: "{autodesktop}\Scan Inbox"; Filename: "{app}\scaninbox-desktop.exe"; Tasks: desktopicon
+
+[Tasks]
+Name: "desktopicon"; Description: "Create a desktop shortcut"; Flags: unchecked
+
+[Run]
+Filename: "{app}\scaninbox-desktop.exe"; Description: "Start Scan Inbox"; Flags: nowait postinstall skipifsilent
