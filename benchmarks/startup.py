@@ -1,0 +1,77 @@
+"""Start-up time of the desktop app: launch → window visible, first rows, case shown, 3D ready.
+
+    xvfb-run -a .venv/bin/python benchmarks/startup.py            # 5 runs, demo sandbox
+    .venv/bin/python benchmarks/startup.py --runs 3                # under an existing DISPLAY
+
+Each run starts ``python -m scaninbox gui --demo --quit-when-ready`` in a subprocess with
+``SCANINBOX_STARTUP_TRACE=1`` and a fresh ``SCANINBOX_HOME`` (the first run of a home also
+generates the demo data; ``--warm`` reuses one home so later runs find the store and the
+sandbox's generated files). The app prints ``time.monotonic()`` at each milestone; this script
+subtracts the moment it launched the process (CLOCK_MONOTONIC is shared by all processes).
+Target (issue 4): launch → window visible < 1.5 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+MILESTONES = ("gui-start", "window-visible", "first-rows", "case-shown", "3d-ready")
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _run_once(home: Path, timeout_s: float) -> dict[str, float]:
+    env = dict(os.environ, SCANINBOX_HOME=str(home), SCANINBOX_STARTUP_TRACE="1", QT_API="pyside6")
+    env.pop("QT_QPA_PLATFORM", None)
+    command = [sys.executable, "-m", "scaninbox", "gui", "--demo", "--quit-when-ready"]
+    launched = time.monotonic()
+    done = subprocess.run(
+        command, env=env, capture_output=True, text=True, timeout=timeout_s, check=False, cwd=REPO
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"the app exited with {done.returncode}:\n{done.stderr[-2000:]}")
+    seen: dict[str, float] = {}
+    for line in done.stderr.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == "scaninbox-trace":
+            seen[parts[1]] = float(parts[2]) - launched
+    return seen
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--warm", action="store_true", help="reuse one SCANINBOX_HOME")
+    parser.add_argument("--timeout", type=float, default=90.0)
+    args = parser.parse_args(argv)
+    if not os.environ.get("DISPLAY"):
+        print("No DISPLAY: run under xvfb-run -a (the window must really be shown).")
+        return 2
+    results: list[dict[str, float]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        shared = Path(tmp) / "home"
+        if args.warm:
+            _run_once(shared, args.timeout)  # generate the demo data once
+        for run in range(args.runs):
+            home = shared if args.warm else Path(tmp) / f"home-{run}"
+            results.append(_run_once(home, args.timeout))
+    print(
+        f"{'milestone (s after launch)':30} {'median':>8} {'min':>8} {'max':>8}   runs={args.runs}"
+    )
+    for name in MILESTONES:
+        values = [r[name] for r in results if name in r]
+        if not values:
+            print(f"{name:30} {'—':>8}   (not reached: the 3D viewer may be missing)")
+            continue
+        print(f"{name:30} {statistics.median(values):8.3f} {min(values):8.3f} {max(values):8.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,66 @@
+"""Starting the desktop app: the Qt application, the look, the asyncio loop, the controller.
+
+``run_gui(options)`` is what ``scaninbox gui`` calls. It imports as little as possible before
+the window is on screen (Qt widgets, qasync, the window's own modules); the API client, the
+store and the sandbox load after it is shown, and VTK later still, on a worker thread
+(``viewer_host``). ``SCANINBOX_STARTUP_TRACE=1`` prints the milestones (``startup_trace``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sys
+
+from scaninbox.qt.startup_trace import trace
+
+__all__ = ["run_gui"]
+
+_log = logging.getLogger(__name__)
+
+
+def run_gui(options: object) -> int:
+    """Run the app until it quits; returns the process exit code."""
+    trace("gui-start")
+    # pyvistaqt finds Qt through QtPy: name the binding before anything imports it.
+    os.environ.setdefault("QT_API", "pyside6")
+    import qasync
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
+    import scaninbox.qt  # noqa: F401 - installs the PySide6 6.12 refcount guard first
+    from scaninbox.qt.app_controller import AppController, GuiOptions
+    from scaninbox.qt.theme import apply_theme
+    from scaninbox.qt.ui_state import UiState
+
+    assert isinstance(options, GuiOptions)
+    QGuiApplication.setDesktopFileName("scaninbox")
+    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "scaninbox"])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("Scan Inbox")
+    app.setApplicationDisplayName("Scan Inbox")
+    app.setOrganizationName("ScanInbox")
+    # Closing the window ends the app through the controller, which closes the store first.
+    app.setQuitOnLastWindowClosed(False)
+
+    from scaninbox.paths import app_paths
+
+    apply_theme(app, UiState(app_paths()).text_value("theme", "system"))
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    controller = AppController(options)
+    finished: asyncio.Future[int] = loop.create_future()
+
+    def on_finished(code: int) -> None:
+        if not finished.done():
+            finished.set_result(int(code))
+
+    controller.finished.connect(on_finished)
+    try:
+        with loop:
+            loop.call_soon(controller.start)  # async_bridge needs the loop running
+            code: int = loop.run_until_complete(finished)
+    finally:
+        asyncio.set_event_loop(None)
+    return code

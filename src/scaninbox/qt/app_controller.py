@@ -1,0 +1,322 @@
+"""The application's course: which account opens at start, the sign-in dialogs, signing out,
+a session ending mid-work, and quitting.
+
+Start-up (``start``): the window shows first; then, in the background, ``--demo`` signs in to
+the built-in sandbox, ``--offline`` opens the last account's store, and otherwise the last
+account opens with its remembered session (offline-first: cases show at once, the service is
+contacted behind them) — or, with none, the sign-in dialog appears over the window. The 3D
+stack loads after that, on a worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from scaninbox.paths import AppPaths, app_paths
+from scaninbox.qt import async_bridge
+from scaninbox.qt.file_provider import StoreFileProvider
+from scaninbox.qt.main_window import MainWindow
+from scaninbox.qt.sign_in_prompts import SignInPrompts
+from scaninbox.qt.startup_trace import trace
+from scaninbox.qt.theme import Theme, apply_theme
+from scaninbox.qt.ui_state import UiState
+from scaninbox.qt.viewer_host import ViewerHost
+from scaninbox.settings import Settings, SettingsError, load_settings
+
+if TYPE_CHECKING:
+    from scaninbox.api import RetryPolicy
+    from scaninbox.qt.session import SessionController
+    from scaninbox.qt.signin import SignInDialog, SignInTarget
+    from scaninbox.store import SyncOptions
+
+__all__ = ["AppController", "GuiOptions"]
+
+_log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class GuiOptions:
+    """What ``scaninbox gui`` was asked for (see ``cli.gui_command``)."""
+
+    demo: bool = False
+    offline: bool = False
+    base_url: str | None = None
+    environment: str | None = None
+    screenshot: Path | None = None
+    quit_when_ready: bool = False
+    ready_timeout_s: float = 45.0
+    load_viewer: bool = True
+    use_tray: bool | None = None
+
+
+class AppController(QObject):
+    """Builds the window and runs the application's course. ``finished(exit_code)`` at the end."""
+
+    finished = Signal(int)
+
+    def __init__(
+        self,
+        options: GuiOptions,
+        *,
+        paths: AppPaths | None = None,
+        settings: Settings | None = None,
+        sync_options: SyncOptions | None = None,
+        retry: RetryPolicy | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.options = options
+        self.paths = paths or app_paths()
+        self.settings_problem = ""
+        if settings is None:
+            try:
+                settings = load_settings(self.paths)
+            except SettingsError as exc:
+                self.settings_problem = str(exc)
+                settings = Settings()
+        self.settings = settings
+        self._sync_options = sync_options
+        self._retry = retry
+        self.ui_state = UiState(self.paths)
+        self.provider = StoreFileProvider(on_session_expired=self._on_session_error)
+        self.window = MainWindow(self.provider, self.ui_state, use_tray=options.use_tray)
+        self.viewer = ViewerHost(
+            self.window.pane,
+            self.provider,
+            axis_mapping_for=self._axis_mapping,
+            jaw_colours=self.settings.jaw_colours,
+            parent=self,
+        )
+        self.window.viewer = self.viewer
+        self.viewer.statusMessage.connect(self.window.show_message)
+        self.viewer.ready.connect(lambda: trace("3d-ready"))
+        self.session: SessionController | None = None  # created after the window shows
+        self.prompts = SignInPrompts(
+            self.window,
+            self.settings,
+            self.paths,
+            sign_in=self._sign_in,
+            reauthenticate=self._reauthenticate,
+            environment=options.environment,
+            base_url=options.base_url,
+            parent=self,
+        )
+        self.prompts.workOfflineRequested.connect(lambda: self._run(self._work_offline()))
+        self.prompts.signOutRequested.connect(lambda: self._run(self.sign_out(remove_data=False)))
+        self.prompts.removeDataConfirmed.connect(lambda: self._run(self.sign_out(remove_data=True)))
+        self.prompts.dialogClosed.connect(self._on_dialog_closed)
+        self._closing = False
+        self.window.menus.offer_themes(
+            self.ui_state.text_value("theme", Theme.SYSTEM.value), self.set_theme
+        )
+        window = self.window
+        window.signInRequested.connect(self._on_sign_in_requested)
+        window.signOutRequested.connect(lambda: self._run(self.sign_out(remove_data=False)))
+        window.removeDataRequested.connect(self.confirm_remove_data)
+        window.quitRequested.connect(self.quit)
+        window.sessionExpired.connect(self._on_session_error)
+        window.inbox.model.queryApplied.connect(self._on_rows)
+        window.installEventFilter(self)
+        if options.quit_when_ready:
+            from scaninbox.qt.readiness import ReadinessWatch
+
+            self.readiness = ReadinessWatch(
+                window,
+                self.viewer,
+                screenshot=options.screenshot,
+                timeout_s=options.ready_timeout_s,
+                parent=self,
+            )
+            self.readiness.done.connect(self._ready_done)
+
+    # ------------------------------------------------------------------ start-up
+
+    def start(self) -> None:
+        """Show the window, then open an account in the background."""
+        self.window.show()
+        self._run(self._startup(), name="start-up")
+
+    async def _startup(self) -> None:
+        from scaninbox.qt.session import SessionController
+
+        session = SessionController(
+            self.settings,
+            self.provider,
+            paths=self.paths,
+            sync_options=self._sync_options,
+            retry=self._retry,
+            parent=self,
+        )
+        self.session = session
+        session.opened.connect(self.window.attach)
+        session.closing.connect(lambda _s: self.window.detach())
+        session.expired.connect(lambda _email: self.window.refresh_session_state())
+        session.expired.connect(self.show_reauth)
+        if self.settings_problem:
+            self.window.show_message(f"The settings file was ignored: {self.settings_problem}")
+        try:
+            await self._open_first_account(session)
+        finally:
+            if self.options.load_viewer:
+                self.viewer.start()
+            else:
+                self.viewer.placeholder.setText("The 3D viewer is off.")
+
+    async def _open_first_account(self, session: SessionController) -> None:
+        from scaninbox.qt.signin import DEMO, SignInTarget, sign_in_error_message
+        from scaninbox.store import NoLocalAccountError, StoreError, resolve_account
+
+        if self.options.demo:
+            self.window.inbox.set_waiting_text("Starting the demo service…")
+            try:
+                await session.sign_in(SignInTarget(DEMO, "Demo", None), "", "", remember=False)
+            except Exception as exc:
+                self.show_sign_in(error=sign_in_error_message(exc, session.sandbox_url))
+            return
+        if self.options.offline:
+            try:
+                account = resolve_account(self.paths, environment=self.options.environment)
+                await session.open_offline(account)
+            except (NoLocalAccountError, StoreError) as exc:
+                self.show_sign_in(error=str(exc))
+            return
+        try:
+            opened = await session.open_remembered()
+        except Exception as exc:  # a damaged store: say so, and offer to sign in
+            _log.warning("the last account could not be opened: %s", exc)
+            self.show_sign_in(error=f"The last account could not be opened: {exc}")
+            return
+        if opened is None:
+            self.show_sign_in()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and event.type() == QEvent.Type.Paint:
+            QTimer.singleShot(0, lambda: trace("window-visible"))
+            self.window.removeEventFilter(self)
+        return False
+
+    def _on_rows(self) -> None:
+        if self.window.inbox.model.rowCount() > 0:
+            QTimer.singleShot(0, lambda: trace("first-rows"))
+
+    def _axis_mapping(self, source: str | None) -> str | None:
+        current = self.session.current if self.session is not None else None
+        if current is None or current.store.closed:
+            return None
+        return current.store.axis_mapping(source)
+
+    # ------------------------------------------------------------------ dialogs
+
+    @property
+    def dialog(self) -> SignInDialog | None:
+        """The sign-in dialog on screen, if any."""
+        return self.prompts.dialog
+
+    @property
+    def confirmation(self) -> QMessageBox | None:
+        return self.prompts.confirmation
+
+    def show_sign_in(self, error: str = "") -> None:
+        if self.session is None:
+            return
+        self.prompts.show_sign_in(
+            self.session.last_account(),
+            offline_possible=self.session.current is None,
+            error=error,
+        )
+
+    def show_reauth(self, _email: str = "", *, expired: bool = True) -> None:
+        current = self.session.current if self.session is not None else None
+        if current is not None:
+            self.prompts.show_reauth(current, expired=expired)
+
+    def confirm_remove_data(self) -> None:
+        current = self.session.current if self.session is not None else None
+        if current is not None:
+            self.prompts.confirm_remove_data(current)
+
+    def _on_sign_in_requested(self) -> None:
+        current = self.session.current if self.session is not None else None
+        if current is None:
+            self.show_sign_in()
+        else:
+            self.show_reauth(expired=current.expired)
+
+    def _on_dialog_closed(self) -> None:
+        if self.session is not None and self.session.current is None:
+            self.window.inbox.set_waiting_text("Not signed in. Use Account › Sign in… to start.")
+
+    # ------------------------------------------------------------------ session work
+
+    async def _sign_in(
+        self, target: SignInTarget, email: str, password: str, remember: bool
+    ) -> None:
+        assert self.session is not None
+        await self.session.sign_in(target, email, password, remember=remember)
+
+    async def _reauthenticate(self, password: str, remember: bool) -> None:
+        assert self.session is not None
+        current = self.session.current
+        if current is not None:
+            current.remember = remember and not current.demo
+        await self.session.reauthenticate(password)
+        self.window.refresh_session_state()
+
+    async def _work_offline(self) -> None:
+        assert self.session is not None
+        last = self.session.last_account()
+        if last is not None:
+            await self.session.open_offline(last)
+
+    async def sign_out(self, *, remove_data: bool) -> None:
+        assert self.session is not None
+        freed = await self.session.sign_out(remove_data=remove_data)
+        if remove_data:
+            self.window.show_message(f"The local data was removed ({freed / 1e6:.1f} MB).")
+        self.show_sign_in()
+
+    def _on_session_error(self, error: BaseException) -> None:
+        if self.session is not None:
+            self.session.report_error(error)
+
+    # ------------------------------------------------------------------ the end
+
+    def quit(self, exit_code: int = 0) -> None:
+        if self._closing:
+            return
+        self._closing = True
+        self._run(self._shutdown(exit_code), name="shut down")
+
+    async def _shutdown(self, exit_code: int) -> None:
+        self.window.save_ui_state()
+        self.viewer.close()
+        self.prompts.close_all()
+        try:
+            if self.session is not None:
+                await self.session.shutdown()
+        finally:
+            self.window.notifier.hide()
+            self.window.hide()
+            self.finished.emit(exit_code)
+
+    def _ready_done(self, exit_code: int) -> None:
+        self.quit(exit_code)
+
+    def set_theme(self, theme: Theme) -> None:
+        """Switch the look now and for the next start."""
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, theme)
+        self.ui_state.set_text("theme", theme.value)
+        self.window.inbox.model.repaint_all()
+
+    def _run(self, coro: Coroutine[Any, Any, Any], *, name: str | None = None) -> asyncio.Task[Any]:
+        return async_bridge.run(coro, owner=self, name=name)

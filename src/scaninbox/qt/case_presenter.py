@@ -1,0 +1,163 @@
+"""The selected case, shown: the pane (and 3D viewer) get it from the store, it is marked read,
+and it is refreshed from the service in the background.
+
+Nothing here waits for the network before showing: the stored copy shows at once, and a
+refreshed copy replaces it only when it differs (a status changed on the server), so the pane
+does not flicker or reload its files for nothing. Pinning ("Keep available offline") goes
+through the engine from either the pane's switch or the table's context menu.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+
+from scaninbox.domain import Case, CaseRef
+from scaninbox.qt import async_bridge
+from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.inbox.model import CaseTableModel
+
+if TYPE_CHECKING:
+    from scaninbox.qt.session import AccountSession
+
+__all__ = ["CasePresenter"]
+
+_log = logging.getLogger(__name__)
+
+
+class CasePresenter(QObject):
+    """Signals: ``caseShown(CaseRef | None)`` once the pane shows a selection;
+    ``unreadChanged()`` after read marks change; ``statusMessage(str)``."""
+
+    caseShown = Signal(object)
+    unreadChanged = Signal()
+    statusMessage = Signal(str)
+
+    def __init__(
+        self,
+        pane: CasePane,
+        model: CaseTableModel,
+        *,
+        report_error: Callable[[BaseException], bool],
+        show_in_viewer: Callable[[Case | None], None],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._pane = pane
+        self._model = model
+        self._report_error = report_error
+        self._show_in_viewer = show_in_viewer
+        self._session: AccountSession | None = None
+        self._ref: CaseRef | None = None
+        pane.pinToggled.connect(self.set_pinned)
+
+    @property
+    def current_ref(self) -> CaseRef | None:
+        return self._ref
+
+    def set_session(self, session: AccountSession | None) -> None:
+        async_bridge.cancel_owned(self)
+        self._session = session
+        if session is None:
+            self.show_ref(None)
+
+    def show_ref(self, ref: CaseRef | None) -> None:
+        """Show ``ref`` (None: nothing), mark it read, refresh it in the background."""
+        self._ref = ref
+        async_bridge.cancel(self, "refresh")
+        session = self._session
+        stored = session.store.case(ref) if session is not None and ref is not None else None
+        if stored is None:
+            self._ref = None
+            self._pane.show_case(None, pinned=False, fully_cached=False)
+            self._show_in_viewer(None)
+            self.caseShown.emit(None)
+            return
+        self._pane.show_case(stored.case, pinned=stored.pinned, fully_cached=stored.fully_cached)
+        self._show_in_viewer(stored.case)
+        self.caseShown.emit(stored.ref)
+        assert session is not None
+        if stored.unread:
+            async_bridge.run(
+                self._mark(session, stored.ref, read=True), owner=self, name="mark read"
+            )
+        if session.signed_in:
+            async_bridge.run(self._refresh(session, stored.ref), owner=self, key="refresh")
+
+    def mark_read(self, ref: CaseRef, read: bool) -> None:
+        if self._session is not None:
+            async_bridge.run(self._mark(self._session, ref, read=read), owner=self, name="mark")
+
+    def set_pinned(self, ref: CaseRef, pinned: bool) -> None:
+        if self._session is not None:
+            async_bridge.run(self._pin(self._session, ref, pinned), owner=self, name="pin")
+
+    def files_changed(self, ref: CaseRef) -> None:
+        """A file of ``ref`` was downloaded (or failed): repaint its row and the pane's state."""
+        self._model.refresh_rows([ref])
+        session = self._session
+        if ref == self._ref and session is not None:
+            row = session.store.row(ref)
+            if row is not None:
+                self._pane.set_cache_state(pinned=row.pinned, fully_cached=row.fully_cached)
+
+    # ------------------------------------------------------------------ background work
+
+    async def _mark(self, session: AccountSession, ref: CaseRef, *, read: bool) -> None:
+        await session.engine.mark_read([ref], read=read)
+        self._model.refresh_rows([ref])
+        self.unreadChanged.emit()
+
+    async def _refresh(self, session: AccountSession, ref: CaseRef) -> None:
+        from scaninbox.api.errors import ApiError, NotFoundError, TransportError
+
+        before = session.store.case(ref)
+        try:
+            after = await session.engine.refresh_case(ref)
+        except TransportError:
+            return  # offline: the stored copy is what there is; the banner says so
+        except NotFoundError:
+            self.statusMessage.emit(f"Case {ref} is no longer listed by the service.")
+            return
+        except ApiError as exc:
+            if not self._report_error(exc):
+                _log.info("refreshing case %s failed: %s", ref, exc)
+            return
+        if after is None or ref != self._ref or session is not self._session:
+            return
+        self._model.refresh_rows([ref])
+        if before is None or after.wire != before.wire:
+            self._pane.show_case(after.case, pinned=after.pinned, fully_cached=after.fully_cached)
+            if before is None or after.case.scan_files != before.case.scan_files:
+                self._show_in_viewer(after.case)
+
+    async def _pin(self, session: AccountSession, ref: CaseRef, pinned: bool) -> None:
+        from scaninbox.api.errors import ApiError, TransportError
+        from scaninbox.store import StoreError
+
+        row = session.store.row(ref)
+        name = f"The case of {row.patient}" if row is not None and row.patient else f"Case {ref}"
+        try:
+            report = await session.engine.set_pinned(ref, pinned)
+        except TransportError:
+            self.statusMessage.emit(
+                "Kept available offline; its files download when the server can be reached."
+            )
+        except (ApiError, StoreError) as exc:
+            if not self._report_error(exc):
+                self.statusMessage.emit(f"{name} could not be kept available offline: {exc}")
+        else:
+            if pinned and report.failed:
+                count = len(report.failed)
+                self.statusMessage.emit(
+                    f"{name} is kept available offline, but {count} file"
+                    f"{'s' if count != 1 else ''} could not be downloaded."
+                )
+            elif pinned:
+                self.statusMessage.emit(f"{name} is available offline.")
+            else:
+                self.statusMessage.emit(f"{name} is no longer kept available offline.")
+        self.files_changed(ref)

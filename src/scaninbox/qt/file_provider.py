@@ -1,0 +1,91 @@
+"""The case pane's and the 3D viewer's files, from the store's file cache and the sync engine.
+
+``StoreFileProvider`` implements ``CaseFileProvider`` over whichever account is open (none
+before sign-in). ``cached_path`` answers from the cache alone (size checked; the full hash is
+checked by ``fetch``, off the GUI thread). ``fetch`` goes through the engine's fetcher, so a
+file the background prefetch is already downloading is shared, not fetched twice. Being
+offline, signed out, or asking for a file the store does not know become
+``FileUnavailableError`` ("not available offline"); an ended session is also reported to the
+window so it can ask the person to sign in again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from scaninbox.domain import CaseRef, FileKind
+from scaninbox.qt.case_pane.providers import FileUnavailableError, ProgressCallback
+
+if TYPE_CHECKING:
+    from scaninbox.store import DownloadProgress, FileSpec, SyncEngine
+
+__all__ = ["StoreFileProvider"]
+
+_OFFLINE = "Not available offline: the server cannot be reached right now."
+_SIGNED_OUT = "Not available offline: sign in again to download it."
+
+
+class StoreFileProvider:
+    """``CaseFileProvider`` over the open account's cache (``set_engine``)."""
+
+    def __init__(self, *, on_session_expired: Callable[[BaseException], None] | None = None):
+        self._engine: SyncEngine | None = None
+        self._on_session_expired = on_session_expired
+
+    def set_engine(self, engine: SyncEngine | None) -> None:
+        self._engine = engine
+
+    @property
+    def engine(self) -> SyncEngine | None:
+        return self._engine
+
+    def cached_path(
+        self, ref: CaseRef, kind: FileKind, filename: str, file_type: str | None
+    ) -> Path | None:
+        engine, spec = self._engine, _spec(kind, filename, file_type)
+        if engine is None or spec is None or engine.store.closed:
+            return None
+        return engine.cache.cached_path(ref, spec, verify=False)
+
+    async def fetch(
+        self,
+        ref: CaseRef,
+        kind: FileKind,
+        filename: str,
+        file_type: str | None,
+        progress: ProgressCallback,
+    ) -> Path:
+        from scaninbox.api.errors import SessionExpiredError, TransportError
+        from scaninbox.store import NotCachedError
+
+        engine = self._engine
+        if engine is None or engine.store.closed:
+            raise FileUnavailableError("Not available offline: nobody is signed in.")
+        spec = _spec(kind, filename, file_type)
+        if spec is None:
+            raise FileUnavailableError(
+                f"{filename or 'This file'} cannot be downloaded: the case does not say what "
+                "kind of file it is."
+            )
+
+        def report(event: DownloadProgress) -> None:
+            progress(event.done_bytes, event.total_bytes)
+
+        try:
+            return await engine.fetcher.ensure(ref, spec, progress=report)
+        except TransportError as exc:
+            raise FileUnavailableError(_OFFLINE) from exc
+        except SessionExpiredError as exc:
+            if self._on_session_expired is not None:
+                self._on_session_expired(exc)
+            raise FileUnavailableError(_SIGNED_OUT) from exc
+        except NotCachedError as exc:
+            raise FileUnavailableError(str(exc)) from exc
+
+
+def _spec(kind: FileKind, filename: str, file_type: str | None) -> FileSpec | None:
+    from scaninbox.store import FileSpec
+
+    return FileSpec.of(kind, filename, file_type)

@@ -1,0 +1,233 @@
+"""What each inbox cell shows, per role: text, tooltip, icon, colour, alignment, font.
+
+``ROLES`` maps a Qt item role to ``value(row, column)``; the model's ``data()`` is one lookup.
+Icon colours and the urgency colours come from the application palette, so a theme change
+only needs a repaint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QIcon, QPalette
+
+from scaninbox.domain import status_label
+from scaninbox.qt.formatting import (
+    Urgency,
+    delivery_phrase,
+    delivery_urgency,
+    exact_time,
+    format_date,
+    relative_time,
+)
+from scaninbox.qt.inbox import icons
+from scaninbox.qt.inbox.columns import COLUMNS, Column
+
+if TYPE_CHECKING:
+    from scaninbox.store import CaseRow
+
+__all__ = [
+    "REF_ROLE",
+    "ROLES",
+    "ROW_ROLE",
+    "URGENCY_ROLE",
+    "files_text",
+    "forget_looks",
+    "header_icon",
+    "urgency",
+    "urgency_colour",
+]
+
+REF_ROLE = Qt.ItemDataRole.UserRole + 1
+ROW_ROLE = Qt.ItemDataRole.UserRole + 2
+URGENCY_ROLE = Qt.ItemDataRole.UserRole + 3
+# Finished work needs no reminder that it is due: these statuses never count as overdue.
+_CLOSED_STATUSES = frozenset({"complete", "completed", "cancelled", "rejected", "delivered"})
+_LONG_TEXT = 16  # longer texts get a tooltip, as they may be elided
+_DASH = "—"
+
+# Columns arrive as plain ints (Column is an IntEnum, so the tables below accept either):
+# converting each of the thousands of calls per painted screen to Column would cost more
+# than the lookups themselves.
+_Value = Callable[["CaseRow", int], Any]
+
+
+def files_text(row: CaseRow) -> str:
+    """``2 scans, order form, 1 attachment`` (``No files`` when there are none)."""
+    parts = []
+    if row.scan_count:
+        parts.append(f"{row.scan_count} scan{'s' if row.scan_count != 1 else ''}")
+    if row.order_form_count:
+        parts.append("order form")
+    if row.misc_count:
+        parts.append(f"{row.misc_count} attachment{'s' if row.misc_count != 1 else ''}")
+    return ", ".join(parts) if parts else "No files"
+
+
+def urgency(row: CaseRow) -> Urgency:
+    if row.status.lower() in _CLOSED_STATUSES:
+        return Urgency.UNKNOWN
+    return delivery_urgency(row.delivery_date)
+
+
+def urgency_colour(level: Urgency) -> QColor:
+    """Red for overdue, amber for due soon; lighter tones on a dark palette."""
+    dark = QGuiApplication.palette().color(QPalette.ColorRole.Base).lightnessF() < 0.5
+    if level is Urgency.OVERDUE:
+        return QColor("#ff7b72" if dark else "#c62828")
+    return QColor("#f2b35b" if dark else "#a15c00")
+
+
+def header_icon(column: Column) -> QIcon:
+    name = {Column.UNREAD: "unread", Column.PRIORITY: "priority"}.get(column, "pinned")
+    return icons.icon(name, _muted())
+
+
+# ---------------------------------------------------------------------- text
+
+
+def _delivery_text(row: CaseRow) -> str:
+    if row.delivery_date is not None:
+        year = date.today().year
+        return format_date(row.delivery_date, with_year=row.delivery_date.year != year)
+    return row.delivery_text or ""
+
+
+_TEXT: dict[int, Callable[[CaseRow], str]] = {
+    Column.RECEIVED: lambda r: relative_time(r.received_at) if r.received_at else _DASH,
+    Column.PATIENT: lambda r: r.patient or _DASH,
+    Column.WORK: lambda r: r.work_summary or _DASH,
+    Column.DELIVERY: lambda r: _delivery_text(r) or _DASH,
+    Column.STATUS: lambda r: status_label(r.status),
+    Column.DENTIST: lambda r: r.dentist or _DASH,
+    Column.CLINIC: lambda r: r.clinic or _DASH,
+    Column.SOURCE: lambda r: r.source or _DASH,
+    Column.TEETH: lambda r: r.teeth or _DASH,
+    Column.FILES: lambda r: files_text(r) if r.file_count else _DASH,
+}
+
+
+def _display(row: CaseRow, column: int) -> str:
+    text = _TEXT.get(column)
+    return text(row) if text is not None else ""  # icon columns draw their icon only
+
+
+def _offline_words(row: CaseRow) -> str:
+    if row.pinned:
+        if row.fully_cached:
+            return "Kept available offline; every file is on this computer"
+        return f"Kept available offline; {row.cached_count} of {row.file_count} files downloaded"
+    if not row.file_count:
+        return "No files"
+    if row.fully_cached:
+        return "Every file is on this computer"
+    return f"{row.cached_count} of {row.file_count} files on this computer"
+
+
+_WORDS: dict[int, Callable[[CaseRow], str]] = {
+    Column.UNREAD: lambda r: "New" if r.unread else "Read",
+    Column.PRIORITY: lambda r: "Priority" if r.priority else "Normal priority",
+    Column.OFFLINE: _offline_words,
+}
+
+
+def _accessible(row: CaseRow, column: int) -> str:
+    words = _WORDS.get(column)
+    return words(row) if words is not None else _display(row, column)
+
+
+def _delivery_tip(row: CaseRow) -> str | None:
+    if row.delivery_date is None:
+        return row.delivery_text or None
+    words = format_date(row.delivery_date, with_weekday=True)
+    return f"{words} — {delivery_phrase(row.delivery_date)}"
+
+
+_TIPS: dict[int, Callable[[CaseRow], str | None]] = {
+    Column.UNREAD: lambda r: "New: not opened yet" if r.unread else None,
+    Column.PRIORITY: lambda r: "Priority case" if r.priority else None,
+    Column.OFFLINE: _offline_words,
+    Column.RECEIVED: lambda r: exact_time(r.received_at) if r.received_at else None,
+    Column.DELIVERY: _delivery_tip,
+    Column.FILES: files_text,
+}
+
+
+def _tooltip(row: CaseRow, column: int) -> str | None:
+    tip = _TIPS.get(column)
+    if tip is not None:
+        return tip(row)
+    text = _display(row, column)
+    return text if len(text) > _LONG_TEXT else None
+
+
+# ---------------------------------------------------------------------- looks
+
+
+def _foreground(row: CaseRow, column: int) -> QColor | None:
+    if column != Column.DELIVERY:
+        return None
+    level = urgency(row)
+    return urgency_colour(level) if level in (Urgency.OVERDUE, Urgency.DUE_SOON) else None
+
+
+def _decoration(row: CaseRow, column: int) -> QIcon | None:
+    if column == Column.UNREAD and row.unread:
+        return icons.icon("unread", _accent())
+    if column == Column.PRIORITY and row.priority:
+        return icons.icon("priority", urgency_colour(Urgency.OVERDUE))
+    if column == Column.OFFLINE:
+        if row.pinned:
+            return icons.icon("pinned", _accent())
+        if row.file_count and row.fully_cached:
+            return icons.icon("cached", _muted())
+    return None
+
+
+def _alignment(_row: CaseRow, column: int) -> int:
+    if COLUMNS[column].icon_only:
+        return int(Qt.AlignmentFlag.AlignCenter)
+    return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+
+
+def _accent() -> QColor:
+    return QGuiApplication.palette().color(QPalette.ColorRole.Accent)
+
+
+def _muted() -> QColor:
+    return QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText)
+
+
+_BOLD: list[QFont] = []
+
+
+def forget_looks() -> None:
+    """Drop the cached bold font (after a theme or font change)."""
+    _BOLD.clear()
+
+
+def _font(row: CaseRow, _column: int) -> QFont | None:
+    if not row.unread:
+        return None
+    if not _BOLD:  # one QFont for every bold cell
+        font = QFont(QGuiApplication.font())
+        font.setBold(True)
+        _BOLD.append(font)
+    return _BOLD[0]
+
+
+ROLES: dict[int, _Value] = {
+    Qt.ItemDataRole.DisplayRole: _display,
+    Qt.ItemDataRole.FontRole: _font,
+    Qt.ItemDataRole.DecorationRole: _decoration,
+    Qt.ItemDataRole.ToolTipRole: _tooltip,
+    Qt.ItemDataRole.AccessibleTextRole: _accessible,
+    Qt.ItemDataRole.ForegroundRole: _foreground,
+    Qt.ItemDataRole.TextAlignmentRole: _alignment,
+    REF_ROLE: lambda r, _c: r.ref,
+    ROW_ROLE: lambda r, _c: r,
+    URGENCY_ROLE: lambda r, _c: urgency(r),
+}

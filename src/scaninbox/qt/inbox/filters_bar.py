@@ -1,0 +1,226 @@
+"""The bar above the inbox: search, status, received date, portal, and how many cases show.
+
+Typing in the search box is debounced (``SEARCH_DELAY_MS``) so a search runs once the person
+pauses, not on every key. Every change emits ``filterChanged(FilterState)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import date
+
+from PySide6.QtCore import QDate, QLocale, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDateEdit,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from scaninbox.qt.inbox.filters import DatePreset, FilterState
+from scaninbox.qt.inbox.multi_select import MultiSelectButton
+
+__all__ = ["SEARCH_DELAY_MS", "FiltersBar"]
+
+SEARCH_DELAY_MS = 250
+
+
+class FiltersBar(QWidget):
+    """Edits a :class:`FilterState`; ``set_state`` shows one without emitting."""
+
+    filterChanged = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("filtersBar")
+        self._state = FilterState()
+
+        self.search = QLineEdit(self)
+        self.search.setObjectName("inboxSearch")
+        self.search.setPlaceholderText("Search patient, dentist, clinic, ID, remark…  (Ctrl+F)")
+        self.search.setClearButtonEnabled(True)
+        self.search.setAccessibleName("Search cases")
+        self.search.setMinimumWidth(220)
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(SEARCH_DELAY_MS)
+        self._search_timer.timeout.connect(self._apply_search)
+        self.search.textEdited.connect(lambda _text: self._search_timer.start())
+        self.search.returnPressed.connect(self._apply_search)
+        # The clear button changes the text without an edit: apply at once.
+        self.search.textChanged.connect(self._on_text_changed)
+
+        self.status_button = MultiSelectButton("Status", self)
+        self.status_button.selectionChanged.connect(
+            lambda values: self._change(replace(self._state, statuses=values))
+        )
+        self.source_button = MultiSelectButton("Portal", self)
+        self.source_button.selectionChanged.connect(
+            lambda values: self._change(replace(self._state, sources=values))
+        )
+
+        self.date_combo = QComboBox(self)
+        self.date_combo.setAccessibleName("Received date")
+        self.date_combo.setToolTip("Show cases received in this period")
+        for preset in DatePreset:
+            self.date_combo.addItem(preset.label, preset.value)
+        self.date_combo.currentIndexChanged.connect(self._on_preset)
+        self.from_edit = _date_edit(self, "Received from")
+        self.to_edit = _date_edit(self, "Received until")
+        self.from_edit.dateChanged.connect(self._on_custom_dates)
+        self.to_edit.dateChanged.connect(self._on_custom_dates)
+        self._dash = QLabel("–", self)
+
+        self.clear_button = QToolButton(self)
+        self.clear_button.setText("Clear filters")
+        self.clear_button.setAutoRaise(True)
+        self.clear_button.clicked.connect(lambda: self._change(FilterState(), show=True))
+        self.count_label = QLabel(self)
+        self.count_label.setObjectName("caseCount")
+        self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.count_label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self._lay_out()
+        self.set_state(FilterState())
+
+    def _lay_out(self) -> None:
+        top = QHBoxLayout()
+        top.setSpacing(8)
+        top.addWidget(self.search, 1)
+        bottom = QHBoxLayout()
+        bottom.setSpacing(6)
+        bottom.addWidget(self.status_button)
+        bottom.addWidget(self.date_combo)
+        bottom.addWidget(self.from_edit)
+        bottom.addWidget(self._dash)
+        bottom.addWidget(self.to_edit)
+        bottom.addWidget(self.source_button)
+        bottom.addWidget(self.clear_button)
+        bottom.addStretch(1)
+        bottom.addWidget(self.count_label)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 8, 10, 6)
+        layout.setSpacing(6)
+        layout.addLayout(top)
+        layout.addLayout(bottom)
+
+    @property
+    def state(self) -> FilterState:
+        return self._state
+
+    def set_state(self, state: FilterState) -> None:
+        """Show ``state`` without emitting ``filterChanged``."""
+        self._state = state
+        self._search_timer.stop()
+        for widget in (self.search, self.date_combo, self.from_edit, self.to_edit):
+            widget.blockSignals(True)
+        try:
+            if self.search.text() != state.text:
+                self.search.setText(state.text)
+            self.date_combo.setCurrentIndex(list(DatePreset).index(state.preset))
+            today = date.today()
+            first = state.custom_from or today.replace(day=1)
+            last = state.custom_to or today
+            self.from_edit.setDate(QDate(first.year, first.month, first.day))
+            self.to_edit.setDate(QDate(last.year, last.month, last.day))
+        finally:
+            for widget in (self.search, self.date_combo, self.from_edit, self.to_edit):
+                widget.blockSignals(False)
+        self.status_button.set_selected(state.statuses)
+        self.source_button.set_selected(state.sources)
+        self._update_custom_visibility()
+        self.clear_button.setVisible(not state.is_default)
+
+    def set_statuses(self, choices: Sequence[tuple[str, str]]) -> None:
+        self.status_button.set_choices(choices)
+
+    def set_sources(self, choices: Sequence[tuple[str, str]]) -> None:
+        self.source_button.set_choices(choices)
+
+    def set_counts(self, shown: int, total: int, *, busy: bool = False) -> None:
+        if busy:
+            text = "Searching…"
+        elif shown == total:
+            text = f"{total:,} case{'s' if total != 1 else ''}"
+        else:
+            text = f"{shown:,} of {total:,} cases"
+        self.count_label.setText(text)
+
+    def focus_search(self) -> None:
+        self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.selectAll()
+
+    def flush(self) -> None:
+        """Apply typed text at once (e.g. before the window saves its state)."""
+        if self._search_timer.isActive():
+            self._apply_search()
+
+    # ------------------------------------------------------------------ internals
+
+    def _change(self, state: FilterState, *, show: bool = False) -> None:
+        if show:
+            self.set_state(state)
+        if state == self._state and not show:
+            return
+        self._state = state
+        self.clear_button.setVisible(not state.is_default)
+        self.filterChanged.emit(state)
+
+    def _on_text_changed(self, text: str) -> None:
+        if not text and self._state.text:
+            self._apply_search()
+
+    def _apply_search(self) -> None:
+        self._search_timer.stop()
+        text = self.search.text()
+        if text != self._state.text:
+            self._change(self._state.with_text(text))
+
+    def _on_preset(self, index: int) -> None:
+        preset = list(DatePreset)[index]
+        state = replace(self._state, preset=preset)
+        if preset is DatePreset.CUSTOM:
+            state = replace(
+                state,
+                custom_from=_py_date(self.from_edit.date()),
+                custom_to=_py_date(self.to_edit.date()),
+            )
+        self._update_custom_visibility(preset)
+        self._change(state)
+        if preset is DatePreset.CUSTOM:
+            self.from_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _on_custom_dates(self) -> None:
+        if self._state.preset is DatePreset.CUSTOM:
+            self._change(
+                replace(
+                    self._state,
+                    custom_from=_py_date(self.from_edit.date()),
+                    custom_to=_py_date(self.to_edit.date()),
+                )
+            )
+
+    def _update_custom_visibility(self, preset: DatePreset | None = None) -> None:
+        custom = (preset or self._state.preset) is DatePreset.CUSTOM
+        for widget in (self.from_edit, self._dash, self.to_edit):
+            widget.setVisible(custom)
+
+
+def _date_edit(parent: QWidget, name: str) -> QDateEdit:
+    edit = QDateEdit(parent)
+    edit.setCalendarPopup(True)
+    # The interface is English; month names must not follow the system's language.
+    edit.setLocale(QLocale(QLocale.Language.English, QLocale.Country.UnitedKingdom))
+    edit.setDisplayFormat("d MMM yyyy")
+    edit.setAccessibleName(name)
+    edit.setToolTip(name)
+    return edit
+
+
+def _py_date(value: QDate) -> date:
+    return date(value.year(), value.month(), value.day())

@@ -1,0 +1,244 @@
+"""The inbox table view: keyboard, context menu, column chooser, and keeping the person's place.
+
+When the model takes a fresh list (a sync finished, the filter changed) the view keeps the
+selected case selected and the case at the top of the viewport at the top, by reference, so
+new cases arriving above never make the list jump under the pointer.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QItemSelectionModel, QModelIndex, QPoint, Qt, Signal
+from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
+
+from scaninbox.domain import CaseRef
+from scaninbox.qt.inbox.columns import COLUMNS, Column
+from scaninbox.qt.inbox.delegates import InboxDelegate
+from scaninbox.qt.inbox.model import CaseTableModel
+
+__all__ = ["InboxView"]
+
+_ICON_COLUMN_NAMES = {
+    Column.UNREAD: "New (unread)",
+    Column.PRIORITY: "Priority",
+    Column.OFFLINE: "Available offline",
+}
+
+
+class InboxView(QTableView):
+    """The case table. Signals carry ``CaseRef``\\ s:
+
+    - ``currentCaseChanged(object)``: the selected case (None when nothing is selected);
+    - ``openRequested(object)``: Enter or a double click ("open": focus its 3D scans);
+    - ``markReadRequested(object, bool)``, ``pinRequested(object, bool)``: context menu.
+    """
+
+    currentCaseChanged = Signal(object)
+    openRequested = Signal(object)
+    markReadRequested = Signal(object, bool)
+    pinRequested = Signal(object, bool)
+    statusMessage = Signal(str)
+
+    def __init__(self, model: CaseTableModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("inboxTable")
+        self.setAccessibleName("Cases")
+        self._model = model
+        self.setModel(model)
+        # Only the icon and files columns need Python painting; text columns keep Qt's own
+        # delegate, which paints without calling back into Python.
+        delegate = InboxDelegate(self)
+        for spec in COLUMNS:
+            if spec.icon_only or spec.column == Column.FILES:
+                self.setItemDelegateForColumn(spec.column, delegate)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerItem)
+        self.setShowGrid(False)
+        self.setAlternatingRowColors(True)
+        self.setWordWrap(False)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(self._on_context_menu)
+        self.doubleClicked.connect(self._on_double_clicked)
+
+        rows = self.verticalHeader()
+        rows.setVisible(False)
+        # Fixed heights: the view never asks 100,000 rows for their size.
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(max(26, self.fontMetrics().height() + 10))
+        header = self.horizontalHeader()
+        header.setObjectName("inboxHeader")
+        header.setSectionsMovable(True)
+        header.setHighlightSections(False)
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setMinimumSectionSize(24)
+        header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header.customContextMenuRequested.connect(self._on_header_menu)
+        self.reset_columns()
+        self.setSortingEnabled(True)
+        header.setSortIndicator(Column.RECEIVED, Qt.SortOrder.DescendingOrder)
+        header.sortIndicatorChanged.connect(self._on_sort_indicator)
+        self._last_sort_section = int(Column.RECEIVED)
+
+        self._selected_ref: CaseRef | None = None
+        self._anchor: tuple[CaseRef | None, int] = (None, 0)
+        model.modelAboutToBeReset.connect(self._remember_place)
+        model.modelReset.connect(self._restore_place)
+        # Selection, not the current index: focusing the table makes its first row current
+        # without selecting it, and that must not open (and mark read) a case.
+        self.selectionModel().selectionChanged.connect(self._on_selection_changed)
+
+    @property
+    def selected_ref(self) -> CaseRef | None:
+        return self._selected_ref
+
+    def reset_columns(self) -> None:
+        """Default order, widths and visibility of the columns."""
+        header = self.horizontalHeader()
+        for spec in COLUMNS:
+            visual = header.visualIndex(spec.column)
+            if visual != spec.column:
+                header.moveSection(visual, spec.column)
+            header.setSectionHidden(spec.column, False)
+            if spec.icon_only:
+                header.setSectionResizeMode(spec.column, QHeaderView.ResizeMode.Fixed)
+            header.resizeSection(spec.column, spec.width_px)
+
+    def restore_header(self, state: QByteArray) -> bool:
+        """Columns (order, widths, hidden) and sort from ``header.saveState()``; the model
+        takes the restored sort. False when the state cannot be used (defaults stay)."""
+        header = self.horizontalHeader()
+        if not header.restoreState(state):
+            return False
+        for spec in COLUMNS:  # icon columns stay fixed whatever an old state said
+            if spec.icon_only:
+                header.setSectionResizeMode(spec.column, QHeaderView.ResizeMode.Fixed)
+        section = header.sortIndicatorSection()
+        self._last_sort_section = section  # restoring is not a first click
+        self._model.sort(section, header.sortIndicatorOrder())
+        return True
+
+    def select_ref(self, ref: CaseRef | None) -> bool:
+        """Select ``ref`` (and scroll to it); False when it is not in the list."""
+        position = self._model.position_of(ref) if ref is not None else None
+        if position is None:
+            return False
+        index = self._model.index(position, 0)
+        self.selectionModel().setCurrentIndex(
+            index,
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        self.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
+        return True
+
+    def top_ref(self) -> CaseRef | None:
+        """The case in the first visible row."""
+        return self._model.ref_at(self.rowAt(0)) if self._model.rowCount() else None
+
+    # ------------------------------------------------------------------ keeping the place
+
+    def _remember_place(self) -> None:
+        top = self.rowAt(0)
+        ref = self._model.ref_at(top) if top >= 0 else None
+        self._anchor = (ref, top)
+
+    def _restore_place(self) -> None:
+        anchor_ref, anchor_row = self._anchor
+        position = self._model.position_of(anchor_ref) if anchor_ref is not None else None
+        if position is not None:
+            self.verticalScrollBar().setValue(position)
+        elif anchor_row > 0:
+            self.verticalScrollBar().setValue(min(anchor_row, self._model.rowCount() - 1))
+        selected = self._selected_ref
+        if selected is not None and not self._select_quietly(selected):
+            self._selected_ref = None  # the case left the list (filtered out, removed)
+            self.currentCaseChanged.emit(None)
+
+    def _select_quietly(self, ref: CaseRef) -> bool:
+        position = self._model.position_of(ref)
+        if position is None:
+            return False
+        # The reference is unchanged, so _on_selection_changed stays quiet: the pane keeps its case.
+        self.selectionModel().setCurrentIndex(
+            self._model.index(position, 0),
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        return True
+
+    def _on_selection_changed(self, *_: object) -> None:
+        rows = self.selectionModel().selectedRows()
+        ref = self._model.ref_at(rows[0].row()) if rows else None
+        if ref != self._selected_ref:
+            self._selected_ref = ref
+            self.currentCaseChanged.emit(ref)
+
+    # ------------------------------------------------------------------ input
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self._selected_ref:
+            self.openRequested.emit(self._selected_ref)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def _on_double_clicked(self, index: QModelIndex) -> None:
+        ref = self._model.ref_at(index.row())
+        if ref is not None:
+            self.openRequested.emit(ref)
+
+    def _on_sort_indicator(self, section: int, order: Qt.SortOrder) -> None:
+        # A first click on the date, flag and icon columns shows newest/flagged cases first.
+        first_click = section != self._last_sort_section
+        self._last_sort_section = section
+        if (
+            first_click
+            and 0 <= section < len(COLUMNS)
+            and COLUMNS[section].first_sort_descending
+            and order == Qt.SortOrder.AscendingOrder
+        ):
+            self.horizontalHeader().setSortIndicator(section, Qt.SortOrder.DescendingOrder)
+
+    def _on_context_menu(self, point: QPoint) -> None:
+        index = self.indexAt(point)
+        row = self._model.row_at(index.row()) if index.isValid() else None
+        if row is None:
+            return
+        if row.ref != self._selected_ref:
+            self.select_ref(row.ref)
+        menu = QMenu(self)
+        menu.setObjectName("caseContextMenu")
+        read = menu.addAction("Mark as unread" if not row.unread else "Mark as read")
+        read.triggered.connect(lambda: self.markReadRequested.emit(row.ref, row.unread))
+        pin = menu.addAction("Keep available offline")
+        pin.setCheckable(True)
+        pin.setChecked(row.pinned)
+        pin.triggered.connect(lambda checked: self.pinRequested.emit(row.ref, checked))
+        menu.addSeparator()
+        copy = menu.addAction("Copy reference")
+        copy.triggered.connect(lambda: self._copy_ref(row.ref))
+        menu.popup(self.viewport().mapToGlobal(point))
+
+    def _copy_ref(self, ref: CaseRef) -> None:
+        QGuiApplication.clipboard().setText(str(ref))
+        self.statusMessage.emit(f"Copied the reference {ref}.")
+
+    def _on_header_menu(self, point: QPoint) -> None:
+        header = self.horizontalHeader()
+        menu = QMenu(self)
+        menu.setObjectName("columnsMenu")
+        for spec in COLUMNS:
+            label = spec.title or _ICON_COLUMN_NAMES[spec.column]
+            action = QAction(label, menu)
+            action.setCheckable(True)
+            action.setChecked(not header.isSectionHidden(spec.column))
+            action.toggled.connect(lambda on, c=spec.column: header.setSectionHidden(c, not on))
+            menu.addAction(action)
+        menu.addSeparator()
+        menu.addAction("Reset columns", self.reset_columns)
+        menu.popup(header.mapToGlobal(point))

@@ -1,0 +1,261 @@
+"""The main window: the inbox on the left, the case pane on the right, menus and status bar.
+
+The window is built before any account is open (so it can appear before the store, the API
+client and VTK are imported) and is then attached to an ``AccountSession`` with ``attach`` and
+detached with ``detach``. The selected case is the ``CasePresenter``'s business, the engine's
+events the ``SyncPresenter``'s. What the person arranged (geometry, splitter, columns, filters,
+pane tab) is saved in ``UiState`` when the window closes and restored when it is built.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QIcon
+from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
+
+from scaninbox.domain import CaseRef
+from scaninbox.paths import resources_dir
+from scaninbox.qt.case_pane import CaseFileProvider, CasePane
+from scaninbox.qt.case_presenter import CasePresenter
+from scaninbox.qt.inbox import InboxPanel
+from scaninbox.qt.status import ConnectionBanner, SyncStatus
+from scaninbox.qt.sync_presenter import SyncPresenter
+from scaninbox.qt.tray import Notifier
+from scaninbox.qt.ui_state import UiState
+from scaninbox.qt.window_menus import WindowMenus
+
+if TYPE_CHECKING:
+    from scaninbox.qt.session import AccountSession
+    from scaninbox.qt.viewer_host import ViewerHost
+
+__all__ = ["MainWindow", "app_icon"]
+
+_MESSAGE_MS = 10_000
+
+
+def app_icon() -> QIcon:
+    icon = QIcon()
+    for size in (16, 24, 32, 48, 64, 128, 256):
+        icon.addFile(str(resources_dir() / "icons" / f"scaninbox-{size}.png"))
+    return icon
+
+
+class MainWindow(QMainWindow):
+    """Signals for the application controller: ``signInRequested``, ``signOutRequested``,
+    ``removeDataRequested``, ``quitRequested``, ``sessionExpired(error)`` (a call found the
+    session ended)."""
+
+    sessionExpired = Signal(object)
+    signInRequested = Signal()
+    signOutRequested = Signal()
+    removeDataRequested = Signal()
+    quitRequested = Signal()
+
+    def __init__(
+        self,
+        provider: CaseFileProvider,
+        ui_state: UiState,
+        *,
+        use_tray: bool | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.setWindowIcon(app_icon())
+        self.resize(1280, 800)
+        self.setMinimumSize(960, 600)
+        self.ui_state = ui_state
+        self.session: AccountSession | None = None
+        self.viewer: ViewerHost | None = None
+
+        self.inbox = InboxPanel(self)
+        self.pane = CasePane(provider, parent=self)
+        self.banner = ConnectionBanner(self)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("mainSplitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(self.inbox)
+        self.splitter.addWidget(self.pane)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([700, 580])
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.splitter, 1)
+        self.setCentralWidget(central)
+
+        self.sync_status = SyncStatus(self)
+        for widget in self.sync_status.widgets:
+            self.statusBar().addPermanentWidget(widget)
+        self.statusBar().setSizeGripEnabled(True)
+        self.notifier = Notifier(self, app_icon(), use_tray=use_tray)
+        self.menus = WindowMenus(self)
+        self.cases = CasePresenter(
+            self.pane,
+            self.inbox.model,
+            report_error=self._report_error,
+            show_in_viewer=self._show_in_viewer,
+            parent=self,
+        )
+        self.sync = SyncPresenter(
+            inbox=self.inbox,
+            status=self.sync_status,
+            banner=self.banner,
+            notifier=self.notifier,
+            cases=self.cases,
+            update_title=self.update_title,
+            parent=self,
+        )
+        self._title_timer = QTimer(self)  # many read marks in a row update the title once
+        self._title_timer.setSingleShot(True)
+        self._title_timer.setInterval(150)
+        self._title_timer.timeout.connect(self._update_title_now)
+        self._connect()
+        self.restore_ui_state()
+        self.update_title()
+
+    def _connect(self) -> None:
+        view, menus = self.inbox.view, self.menus
+        view.currentCaseChanged.connect(self.cases.show_ref)
+        view.openRequested.connect(self.open_case)
+        view.markReadRequested.connect(self.cases.mark_read)
+        view.pinRequested.connect(self.cases.set_pinned)
+        for source in (view, self.cases, self.pane):
+            source.statusMessage.connect(self.show_message)
+        self.cases.unreadChanged.connect(self.update_title)
+        self.banner.retryRequested.connect(self.sync_now)
+        self.banner.signInRequested.connect(self.signInRequested)
+        self.notifier.activated.connect(self._raise)
+        self.notifier.syncRequested.connect(self.sync_now)
+        self.notifier.quitRequested.connect(self.quitRequested)
+        menus.sync_action.triggered.connect(self.sync_now)
+        menus.find_action.triggered.connect(self.focus_search)
+        menus.quit_action.triggered.connect(self.quitRequested)
+        menus.reset_columns_action.triggered.connect(view.reset_columns)
+        menus.sign_in_action.triggered.connect(self.signInRequested)
+        menus.sign_out_action.triggered.connect(self.signOutRequested)
+        menus.remove_data_action.triggered.connect(self.removeDataRequested)
+        self.inbox.filters.filterChanged.connect(
+            lambda state: setattr(self.ui_state, "filters", state)
+        )
+
+    # ------------------------------------------------------------------ the open account
+
+    def attach(self, session: AccountSession) -> None:
+        """Show ``session``'s cases and follow its engine."""
+        self.session = session
+        self.cases.set_session(session)
+        self.inbox.set_store(session.store)
+        self.sync.attach(session)
+        self.menus.show_account(session)
+        self.update_title()
+
+    def refresh_session_state(self) -> None:
+        """Show the session's current state again (e.g. after signing in again)."""
+        self.menus.show_account(self.session)
+        self.sync.show_state()
+
+    def detach(self) -> None:
+        """Let go of the account (before its store closes)."""
+        self.session = None
+        self.sync.detach()
+        self.cases.set_session(None)
+        self.inbox.set_store(None)
+        self.menus.show_account(None)
+        self.update_title()
+
+    # ------------------------------------------------------------------ actions
+
+    def sync_now(self) -> None:
+        if self.session is not None and self.session.signed_in:
+            self.session.engine.request_sync()
+            self.sync_status.set_state("Syncing…", "sync")
+        elif self.session is not None:
+            self.signInRequested.emit()
+
+    def open_case(self, ref: CaseRef) -> None:
+        """Enter on a case: show its 3D scans and give the viewer the keyboard."""
+        if self.cases.current_ref != ref:
+            self.inbox.view.select_ref(ref)
+        self.pane.tabs.setCurrentIndex(CasePane.SCANS_TAB)
+        widget = self.pane.tabs.currentWidget()
+        if widget is not None:
+            widget.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def focus_search(self) -> None:
+        self.inbox.filters.focus_search()
+
+    def show_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, _MESSAGE_MS)
+
+    def update_title(self) -> None:
+        self._title_timer.start()
+
+    def _update_title_now(self) -> None:
+        session = self.session
+        parts = ["Scan Inbox"]
+        if session is not None and session.demo:
+            parts.append("Demo")
+        if session is not None and not session.store.closed:
+            unread = session.store.unread_count()
+            if unread:
+                parts.append(f"{unread:,} new")
+        title = " — ".join(parts)
+        self.setWindowTitle(title)
+        self.notifier.set_tooltip(title)
+
+    def _report_error(self, error: BaseException) -> bool:
+        from scaninbox.api.errors import SessionExpiredError
+
+        if isinstance(error, SessionExpiredError):
+            self.sessionExpired.emit(error)
+            return True
+        return False
+
+    def _show_in_viewer(self, case: Any) -> None:
+        if self.viewer is not None:
+            self.viewer.show_case(case)
+
+    def _raise(self) -> None:
+        self.showNormal()
+        self.raise_()
+        self.activateWindow()
+
+    # ------------------------------------------------------------------ persisted layout
+
+    def restore_ui_state(self) -> None:
+        state = self.ui_state
+        geometry = state.bytes_value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        splitter = state.bytes_value("window/splitter")
+        if splitter is not None:
+            self.splitter.restoreState(splitter)
+        header = state.bytes_value("inbox/header")
+        if header is not None:
+            self.inbox.view.restore_header(header)
+        self.inbox.set_filter_state(state.filters)
+        tab = state.int_value("pane/tab", CasePane.SCANS_TAB)
+        if 0 <= tab < self.pane.tabs.count():
+            self.pane.tabs.setCurrentIndex(tab)
+
+    def save_ui_state(self) -> None:
+        self.inbox.filters.flush()
+        state = self.ui_state
+        state.set_bytes("window/geometry", self.saveGeometry())
+        state.set_bytes("window/splitter", self.splitter.saveState())
+        state.set_bytes("inbox/header", self.inbox.view.horizontalHeader().saveState())
+        state.filters = self.inbox.filters.state
+        state.set_int("pane/tab", self.pane.tabs.currentIndex())
+        state.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_ui_state()
+        self.notifier.hide()
+        event.accept()
+        self.quitRequested.emit()

@@ -1,0 +1,326 @@
+"""Who is signed in, and everything that lives as long as that: client, store, cache, engine.
+
+``SessionController`` opens an account in one of three ways and closes it in two:
+
+- ``sign_in(target, email, password, remember=…)``: a fresh sign-in (the dialog). For the demo
+  target the sandbox is started first, in this process, on a free loopback port.
+- ``open_remembered()``: offline-first start. The last account's store opens at once with the
+  session remembered in the keyring; the engine then contacts the service in the background
+  (an unreachable service makes it "offline", the cases still show).
+- ``open_offline(account)``: the store only, signed out (``--offline``, "Work offline").
+- ``sign_out(remove_data=…)``: stop the engine, close the cache and the store, forget the
+  remembered session (and, with ``remove_data``, delete the account's database and files).
+- ``shutdown()``: the same without forgetting anything (quitting).
+
+A session that ends mid-work (the engine reports ``signed_out``, or any call raised
+``SessionExpiredError``) emits ``expired(email)`` once; ``reauthenticate(password)`` signs in
+again on the same client, so the engine, store, window and everything the person had open stay
+as they were, and the engine resumes. The password is used for that one request and not kept:
+an 8-hour session ending asks for it again (the demo keeps its public credentials).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+import httpx
+from PySide6.QtCore import QObject, Signal
+
+from scaninbox import credentials
+from scaninbox.api import ApiClient, RetryPolicy, make_http_client
+from scaninbox.api.errors import SessionExpiredError
+from scaninbox.paths import AppPaths, app_paths
+from scaninbox.qt.file_provider import StoreFileProvider
+from scaninbox.qt.signin.targets import DEMO, SignInTarget
+from scaninbox.qt.sync_signals import SyncSignals
+from scaninbox.settings import Settings
+from scaninbox.store import (
+    Account,
+    CaseStore,
+    EngineState,
+    FileCache,
+    SyncEngine,
+    SyncOptions,
+    account_folder,
+    known_accounts,
+    remember_account,
+    remove_local_data,
+)
+
+if TYPE_CHECKING:
+    from scaninbox.sandbox import SandboxServer
+
+__all__ = ["AccountSession", "SessionController"]
+
+_log = logging.getLogger(__name__)
+
+
+@dataclass(eq=False, slots=True)
+class AccountSession:
+    """The open account and what belongs to it."""
+
+    account: Account
+    store: CaseStore
+    cache: FileCache
+    engine: SyncEngine
+    client: ApiClient
+    http: httpx.AsyncClient
+    signals: SyncSignals
+    demo: bool = False
+    remember: bool = False
+    expired: bool = field(default=False)
+
+    @property
+    def signed_in(self) -> bool:
+        return self.client.session is not None and not self.expired
+
+
+class SessionController(QObject):
+    """Opens and closes accounts (see the module docstring). One account at a time.
+
+    Signals: ``opened(AccountSession)``, ``closing(AccountSession)`` (before the store closes:
+    let go of it), ``closed()``, ``expired(str email)``, ``resumed()`` (signed in again).
+    """
+
+    opened = Signal(object)
+    closing = Signal(object)
+    closed = Signal()
+    expired = Signal(str)
+    resumed = Signal()
+
+    def __init__(
+        self,
+        settings: Settings,
+        provider: StoreFileProvider,
+        *,
+        paths: AppPaths | None = None,
+        sync_options: SyncOptions | None = None,
+        retry: RetryPolicy | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self._retry = retry
+        self.paths = paths or app_paths()
+        self.provider = provider
+        self._sync_options = sync_options or SyncOptions.from_settings(settings)
+        self._current: AccountSession | None = None
+        self._sandbox: SandboxServer | None = None  # imported on demand
+        self._lock = asyncio.Lock()
+
+    @property
+    def current(self) -> AccountSession | None:
+        return self._current
+
+    @property
+    def sandbox_url(self) -> str | None:
+        server = self._sandbox
+        return server.base_url if server is not None else None
+
+    # ------------------------------------------------------------------ opening
+
+    async def sign_in(
+        self, target: SignInTarget, email: str, password: str, *, remember: bool
+    ) -> AccountSession:
+        """Sign in and open the account (closing the one open before). Raises ``ApiError``,
+        ``StoreError`` or ``OSError`` with a plain message; nothing is left open then."""
+        async with self._lock:
+            base_url = target.base_url
+            if target.is_demo:
+                base_url, email, password = await self._start_demo()
+            if not base_url:
+                raise ValueError("Enter the address of the inbox service.")
+            http = make_http_client(ca_bundle=target.ca_bundle)
+            try:
+                client = ApiClient(http, base_url, retry=self._retry)
+                session = await client.login(email, password, keep_credentials=target.is_demo)
+                me = await client.me()
+                account = Account(target.environment, client.base_url, me.email)
+                await self._close_current(forget=False)
+                opened = await self._open(account, client, http, demo=target.is_demo)
+            except BaseException:
+                await http.aclose()
+                raise
+            opened.remember = remember and not target.is_demo
+            await asyncio.to_thread(self._keep_session, opened, session.token, session.expires_at)
+            opened.engine.start()
+            return opened
+
+    async def open_remembered(self) -> AccountSession | None:
+        """Open the last account with its remembered session; None when there is none."""
+        async with self._lock:
+            found = await asyncio.to_thread(self._remembered)
+            if found is None:
+                return None
+            account, (token, expires_at) = found
+            http = make_http_client(ca_bundle=self.settings.ca_bundle)
+            try:
+                client = ApiClient(http, account.base_url, retry=self._retry)
+                client.use_session(token, expires_at)
+                opened = await self._open(account, client, http, demo=False)
+            except BaseException:
+                await http.aclose()
+                raise
+            opened.remember = True
+            opened.engine.start()
+            return opened
+
+    async def open_offline(self, account: Account) -> AccountSession:
+        """Open ``account``'s store without a session (the engine stays stopped)."""
+        async with self._lock:
+            await self._close_current(forget=False)
+            http = make_http_client(ca_bundle=self.settings.ca_bundle)
+            try:
+                client = ApiClient(http, account.base_url, retry=self._retry)
+                return await self._open(account, client, http, demo=False)
+            except BaseException:
+                await http.aclose()
+                raise
+
+    def last_account(self) -> Account | None:
+        """The most recently used account with local data (the demo's address is stale)."""
+        accounts = [a for a in known_accounts(self.paths) if a.environment != DEMO]
+        return accounts[0] if accounts else None
+
+    # ------------------------------------------------------------------ the session ending
+
+    def report_error(self, error: BaseException) -> bool:
+        """Let the controller see a failure; True when it meant the session has ended."""
+        if isinstance(error, SessionExpiredError):
+            self._on_expired()
+            return True
+        return False
+
+    async def reauthenticate(self, password: str) -> None:
+        """Sign in again as the open account on the same client; the engine resumes."""
+        current = self._current
+        if current is None:
+            raise RuntimeError("no account is open")
+        client = current.client
+        session = await client.login(current.account.email, password, keep_credentials=current.demo)
+        me = await client.me()
+        if me.email.casefold() != current.account.email.casefold():
+            client.sign_out()
+            raise ValueError(
+                f"That password signed in {me.email}, not {current.account.email}. Sign out first "
+                "to change accounts."
+            )
+        current.expired = False
+        await asyncio.to_thread(self._keep_session, current, session.token, session.expires_at)
+        if current.engine.state is EngineState.STOPPED:
+            current.engine.start()
+        else:
+            current.engine.resume()
+        self.resumed.emit()
+
+    # ------------------------------------------------------------------ closing
+
+    async def sign_out(self, *, remove_data: bool = False) -> int:
+        """Close the open account and forget its session; returns bytes of local data removed."""
+        async with self._lock:
+            current = self._current
+            if current is None:
+                return 0
+            await self._close_current(forget=True)
+            if remove_data:
+                return await asyncio.to_thread(remove_local_data, self.paths, current.account)
+            return 0
+
+    async def shutdown(self) -> None:
+        """Close everything (the app quits); remembered sessions stay remembered."""
+        async with self._lock:
+            await self._close_current(forget=False)
+            server, self._sandbox = self._sandbox, None
+            if server is not None:
+                await asyncio.to_thread(server.stop)
+
+    # ------------------------------------------------------------------ internals
+
+    async def _open(
+        self, account: Account, client: ApiClient, http: httpx.AsyncClient, *, demo: bool
+    ) -> AccountSession:
+        folder = account_folder(self.paths, account)
+        store = await asyncio.to_thread(CaseStore.open, folder)
+        try:
+            cache = await asyncio.to_thread(
+                FileCache.open, store, limit_bytes=self.settings.cache_limit_bytes
+            )
+            await asyncio.to_thread(remember_account, self.paths, account)
+        except BaseException:
+            store.close()
+            raise
+        engine = SyncEngine(client, store, cache, self._sync_options)
+        signals = SyncSignals(self)
+        engine.add_listener(signals.listener)
+        signals.stateChanged.connect(self._on_state)
+        opened = AccountSession(account, store, cache, engine, client, http, signals, demo=demo)
+        self._current = opened
+        self.provider.set_engine(engine)
+        self.opened.emit(opened)
+        return opened
+
+    async def _close_current(self, *, forget: bool) -> None:
+        current, self._current = self._current, None
+        if current is None:
+            return
+        self.closing.emit(current)
+        self.provider.set_engine(None)
+        try:
+            await current.engine.stop()
+        finally:
+            current.engine.remove_listener(current.signals.listener)
+            current.client.sign_out()
+            if forget and not current.demo:
+                await asyncio.to_thread(
+                    credentials.forget_session, current.account.base_url, current.account.email
+                )
+            current.cache.close()
+            current.store.close()
+            await current.http.aclose()
+            current.signals.deleteLater()
+            self.closed.emit()
+
+    async def _start_demo(self) -> tuple[str, str, str]:
+        from scaninbox.sandbox import DEMO_ACCOUNT
+
+        if self._sandbox is None:
+            self._sandbox = await asyncio.to_thread(self._new_sandbox)
+        return self.sandbox_url or "", DEMO_ACCOUNT.email, DEMO_ACCOUNT.password
+
+    def _new_sandbox(self) -> SandboxServer:
+        from scaninbox.sandbox import SandboxConfig, SandboxServer
+
+        config = SandboxConfig(host="127.0.0.1", port=0, cache_dir=self.paths.sandbox_cache_dir)
+        return SandboxServer(config).start()
+
+    def _remembered(self) -> tuple[Account, tuple[str, datetime]] | None:
+        account = self.last_account()
+        if account is None:
+            return None
+        found = credentials.remembered_session(account.base_url, account.email)
+        return (account, found) if found is not None else None
+
+    def _keep_session(self, opened: AccountSession, token: str, expires_at: datetime) -> None:
+        account = opened.account
+        if opened.demo:
+            return  # the demo sandbox signs with a new key every start
+        if opened.remember:
+            credentials.remember_session(account.base_url, account.email, token, expires_at)
+        else:
+            credentials.forget_session(account.base_url, account.email)
+
+    def _on_state(self, state: EngineState, _detail: str) -> None:
+        if state is EngineState.SIGNED_OUT:
+            self._on_expired()
+
+    def _on_expired(self) -> None:
+        current = self._current
+        if current is None or current.expired:
+            return
+        current.expired = True
+        _log.info("the session of %s ended", current.account.environment)
+        self.expired.emit(current.account.email)

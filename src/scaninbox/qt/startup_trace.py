@@ -1,0 +1,36 @@
+"""Start-up milestones, for ``benchmarks/startup.py`` and for the log.
+
+With ``SCANINBOX_STARTUP_TRACE=1`` each milestone prints one line to stderr::
+
+    scaninbox-trace window-visible 12345.678901
+
+The number is ``time.monotonic()`` (CLOCK_MONOTONIC, shared by every process on the machine),
+so a parent process can subtract its own launch time. Milestones: ``gui-start`` (the gui
+command begins), ``window-visible`` (first paint of the main window), ``first-rows`` (the
+inbox shows cases), ``3d-ready`` (the 3D viewer is in place), ``case-shown``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+__all__ = ["TRACE_ENV", "milestones", "trace"]
+
+TRACE_ENV = "SCANINBOX_STARTUP_TRACE"
+_seen: dict[str, float] = {}
+
+
+def trace(event: str) -> None:
+    """Record ``event`` once (later calls for the same event are ignored)."""
+    if event in _seen:
+        return
+    now = time.monotonic()
+    _seen[event] = now
+    if os.environ.get(TRACE_ENV):
+        print(f"scaninbox-trace {event} {now:.6f}", file=sys.stderr, flush=True)
+
+
+def milestones() -> dict[str, float]:
+    return dict(_seen)

@@ -1,0 +1,168 @@
+"""What the window shows of the sync engine: state and last sync in the status bar, download
+progress, the connection banner, new-case notices, and a fresh table after each sync.
+
+The banner stays while the engine retries an unreachable service (its state flips between
+"syncing" and "offline" meanwhile) and goes only once the service answered again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, QTimer
+
+from scaninbox.domain import CaseRef
+from scaninbox.qt.case_presenter import CasePresenter
+from scaninbox.qt.inbox import InboxPanel
+from scaninbox.qt.status import BannerKind, ConnectionBanner, SyncStatus
+from scaninbox.qt.tray import Notifier
+
+if TYPE_CHECKING:
+    from scaninbox.qt.session import AccountSession
+
+__all__ = ["SyncPresenter"]
+
+_MAX_NAMES_IN_NOTICE = 3
+_PROGRESS_REFRESH_MS = 3_000
+
+
+class SyncPresenter(QObject):
+    """Follows one ``AccountSession``'s engine at a time (``attach``/``detach``)."""
+
+    def __init__(
+        self,
+        *,
+        inbox: InboxPanel,
+        status: SyncStatus,
+        banner: ConnectionBanner,
+        notifier: Notifier,
+        cases: CasePresenter,
+        update_title: Callable[[], None],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._inbox = inbox
+        self._status = status
+        self._banner = banner
+        self._notifier = notifier
+        self._cases = cases
+        self._update_title = update_title
+        self._session: AccountSession | None = None
+        self._reachable = True
+        self._progress_timer = QTimer(self)
+        self._progress_timer.setSingleShot(True)
+        self._progress_timer.setInterval(_PROGRESS_REFRESH_MS)
+
+    def attach(self, session: AccountSession) -> None:
+        self._session = session
+        self._reachable = True
+        signals = session.signals
+        signals.stateChanged.connect(self._on_state)
+        signals.syncProgress.connect(self._on_sync_progress)
+        signals.syncFinished.connect(self._on_sync_finished)
+        signals.newCases.connect(self._on_new_cases)
+        signals.downloadProgress.connect(self._on_download_progress)
+        signals.fileReady.connect(self._on_file_done)
+        signals.fileFailed.connect(self._on_file_done)
+        self._status.set_last_sync(session.store.last_sync_at())
+        self.show_state()
+
+    def detach(self) -> None:
+        session, self._session = self._session, None
+        if session is not None:
+            with contextlib.suppress(RuntimeError, TypeError):  # nothing was connected
+                session.signals.disconnect(self)
+        self._status.clear()
+        self._banner.show_kind(BannerKind.NONE)
+
+    def show_state(self) -> None:
+        """Show the engine's current state again (after signing in again, for one)."""
+        session = self._session
+        if session is not None:
+            self._on_state(session.engine.state, session.engine.state_detail)
+
+    # ------------------------------------------------------------------ engine events
+
+    def _on_state(self, state: Any, detail: str) -> None:
+        from scaninbox.store import EngineState
+
+        session = self._session
+        if session is None:
+            return
+        shown: dict[EngineState, tuple[str, str, bool]] = {
+            EngineState.OFFLINE: ("Offline", "offline", False),
+            EngineState.ONLINE: ("Online", "", False),
+            EngineState.SYNCING: ("Syncing…", "sync", False),
+            EngineState.ERROR: ("Sync failed", "warning", True),
+            EngineState.SIGNED_OUT: ("Signed out", "warning", True),
+            EngineState.STOPPED: ("Not syncing", "offline", False),
+        }
+        text, icon, warning = shown.get(state, ("", "", False))
+        self._status.set_state(text, icon, warning=warning)
+        if detail:
+            self._status.state_label.setToolTip(detail)
+        if state is EngineState.OFFLINE:
+            self._reachable = False
+        elif state in (EngineState.ONLINE, EngineState.ERROR):
+            self._reachable = True  # the service answered, even if with an error
+        last_sync = session.store.last_sync_at() if not session.store.closed else None
+        self._banner.show_kind(self._banner_kind(state), last_sync)
+
+    def _banner_kind(self, state: Any) -> str:
+        from scaninbox.store import EngineState
+
+        session = self._session
+        if session is None:
+            return BannerKind.NONE
+        if session.expired or state is EngineState.SIGNED_OUT:
+            return BannerKind.SIGNED_OUT
+        if state is EngineState.STOPPED and session.client.session is None:
+            return BannerKind.WORKING_OFFLINE
+        return BannerKind.NONE if self._reachable else BannerKind.OFFLINE
+
+    def _on_sync_progress(self, pages: int, cases: int, server_total: int) -> None:
+        self._status.set_state(f"Syncing {cases:,} of {server_total:,} cases…", "sync")
+        model = self._inbox.model
+        # A first sync of a large inbox takes minutes: show cases as they arrive, but take a
+        # fresh list at most every few seconds (each one is a reset of the table).
+        if model.total_count < cases and not self._progress_timer.isActive():
+            model.refresh()
+            self._progress_timer.start()
+
+    def _on_sync_finished(self, report: Any) -> None:
+        session = self._session
+        if session is None or session.store.closed:
+            return
+        self._status.set_last_sync(report.finished_at or datetime.now(UTC))
+        model = self._inbox.model
+        if report.new or report.changed or report.removed or model.rowCount() == 0:
+            model.refresh()
+            self._inbox.refresh_choices()
+        self._update_title()
+
+    def _on_new_cases(self, refs: Sequence[CaseRef]) -> None:
+        session = self._session
+        if session is None or not refs:
+            return
+        names = []
+        for ref in refs[:_MAX_NAMES_IN_NOTICE]:
+            row = session.store.row(ref)
+            if row is not None and row.patient:
+                names.append(row.patient)
+        count = len(refs)
+        title = f"{count} new case{'s' if count != 1 else ''}"
+        text = ", ".join(names) if names else "New cases arrived in the inbox."
+        if count > len(names) and names:
+            text += f" and {count - len(names)} more"
+        self._notifier.notify(title, text)
+
+    def _on_download_progress(self, progress: Any) -> None:
+        key = (progress.ref, progress.file)
+        self._status.download_progress(key, progress.done_bytes, progress.total_bytes)
+
+    def _on_file_done(self, ref: CaseRef, spec: Any, _detail: object) -> None:
+        self._status.download_finished((ref, spec))
+        self._cases.files_changed(ref)

@@ -1,0 +1,106 @@
+"""Bringing the 3D viewer in after the window is up: VTK loads in the background.
+
+Importing VTK, pyvista and pyvistaqt takes about a second, so the window opens without them:
+the case pane's "3D scans" tab shows "Loading the 3D viewer…" while
+``scaninbox.qt.viewer.preload_3d_stack()`` imports the stack on a worker thread; then the
+viewport is created on the GUI thread, put into the tab, and shown the current case. When the
+viewer cannot be loaded the tab says so in plain words and the rest of the window works.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QLabel
+
+from scaninbox.domain import Case
+from scaninbox.qt import async_bridge
+from scaninbox.qt.case_pane import CaseFileProvider, CasePane
+
+__all__ = ["ViewerHost"]
+
+_log = logging.getLogger(__name__)
+
+
+class ViewerHost(QObject):
+    """Owns the 3D viewport once it exists. Signals: ``ready()`` (the viewport is in place),
+    ``unavailable(str)``, ``caseShown(CaseRef)`` (its first frame of a case),
+    ``statusMessage(str)``."""
+
+    ready = Signal()
+    unavailable = Signal(str)
+    caseShown = Signal(object)
+    statusMessage = Signal(str)
+
+    def __init__(
+        self,
+        pane: CasePane,
+        provider: CaseFileProvider,
+        *,
+        axis_mapping_for: Callable[[str | None], str | None],
+        jaw_colours: Mapping[str, str],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._pane = pane
+        self._provider = provider
+        self._axis_mapping_for = axis_mapping_for
+        self._jaw_colours = jaw_colours
+        self._case: Case | None = None
+        self.viewport: Any = None
+        self.load_seconds: float | None = None
+        self.placeholder = QLabel("Loading the 3D viewer…", pane)
+        self.placeholder.setObjectName("viewerPlaceholder")
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
+        pane.set_viewer_widget(self.placeholder)
+
+    def start(self) -> None:
+        """Load the 3D stack in the background (call once the window is shown)."""
+        async_bridge.run(self._load(), owner=self, key="load", name="load the 3D viewer")
+
+    def show_case(self, case: Case | None) -> None:
+        self._case = case
+        if self.viewport is not None:
+            self.viewport.show_case(case)
+
+    def close(self) -> None:
+        async_bridge.cancel_owned(self)
+        if self.viewport is not None:
+            self.viewport.close()
+            self.viewport = None
+
+    async def _load(self) -> None:
+        started = time.perf_counter()
+        try:
+            # Looked up by name: the viewer is a separate part and may be missing from a build.
+            viewer: Any = importlib.import_module("scaninbox.qt.viewer")
+        except ImportError as exc:
+            _log.warning("the 3D viewer is not available: %s", exc)
+            self._unavailable("The 3D viewer is not part of this installation.")
+            return
+        try:
+            await async_bridge.to_thread(viewer.preload_3d_stack)
+            viewport = viewer.create_scan_viewport(
+                self._provider, self._axis_mapping_for, self._jaw_colours, parent=self._pane
+            )
+        except Exception as exc:  # a broken OpenGL driver must not take the window down
+            _log.exception("the 3D viewer could not start")
+            self._unavailable(f"The 3D viewer could not start: {exc}")
+            return
+        self.load_seconds = time.perf_counter() - started
+        self.viewport = viewport
+        viewport.statusMessage.connect(self.statusMessage)
+        viewport.caseShown.connect(self.caseShown)
+        self._pane.set_viewer_widget(viewport)
+        self.ready.emit()
+        viewport.show_case(self._case)
+
+    def _unavailable(self, text: str) -> None:
+        self.placeholder.setText(text)
+        self.unavailable.emit(text)

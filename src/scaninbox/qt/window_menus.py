@@ -1,0 +1,78 @@
+"""The main window's menus: File (sync, find, quit), View (columns, theme), Account.
+
+Menu actions carry the keyboard shortcuts (F5 syncs, Ctrl+F finds, Ctrl+Q quits), so they
+work wherever the focus is in the window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu
+
+from scaninbox.qt.theme import Theme
+
+if TYPE_CHECKING:
+    from scaninbox.qt.session import AccountSession
+
+__all__ = ["WindowMenus"]
+
+
+class WindowMenus:
+    """Builds the menu bar of ``window``; the actions are attributes for the window to wire."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        bar = window.menuBar()
+        file_menu = bar.addMenu("&File")
+        self.sync_action = file_menu.addAction("&Sync now")
+        self.sync_action.setShortcut(QKeySequence(Qt.Key.Key_F5))
+        self.find_action = file_menu.addAction("&Find cases…")
+        self.find_action.setShortcut(QKeySequence.StandardKey.Find)
+        file_menu.addSeparator()
+        self.quit_action = file_menu.addAction("&Quit")
+        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+
+        view_menu = bar.addMenu("&View")
+        self.reset_columns_action = view_menu.addAction("Reset columns")
+        self.theme_menu = QMenu("Theme", window)
+        view_menu.addMenu(self.theme_menu)
+
+        account = bar.addMenu("&Account")
+        self.account_label = QAction("Not signed in", window)
+        self.account_label.setEnabled(False)
+        account.addAction(self.account_label)
+        account.addSeparator()
+        self.sign_in_action = account.addAction("Sign in…")
+        self.sign_out_action = account.addAction("Sign out")
+        self.remove_data_action = account.addAction("Sign out and remove local data…")
+        self.show_account(None)
+
+    def offer_themes(self, chosen: str, choose: Callable[[Theme], None]) -> None:
+        """Fill View › Theme; ``chosen`` is ticked, ``choose(theme)`` follows a click."""
+        group = QActionGroup(self.theme_menu)
+        for theme, label in (
+            (Theme.SYSTEM, "Follow the system"),
+            (Theme.LIGHT, "Light"),
+            (Theme.DARK, "Dark"),
+        ):
+            action = self.theme_menu.addAction(label)
+            action.setCheckable(True)
+            action.setChecked(theme.value == chosen)
+            action.triggered.connect(lambda _checked=False, t=theme: choose(t))
+            group.addAction(action)
+
+    def show_account(self, session: AccountSession | None) -> None:
+        """Who is signed in where, and which account actions apply."""
+        if session is None:
+            self.account_label.setText("Not signed in")
+        else:
+            where = "Demo" if session.demo else session.account.base_url
+            self.account_label.setText(f"{session.account.email} — {where}")
+        open_ = session is not None
+        self.sign_in_action.setVisible(session is None or not session.signed_in)
+        self.sign_out_action.setEnabled(open_)
+        self.remove_data_action.setEnabled(open_)
+        self.sync_action.setEnabled(open_)

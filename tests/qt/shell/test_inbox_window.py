@@ -1,0 +1,155 @@
+"""The inbox in the window: filters through the bar, the keyboard, the context menu."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication, QMenu
+from pytestqt.qtbot import QtBot
+
+from scaninbox.qt.app_controller import AppController
+from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.inbox import DatePreset, FilterState
+from scaninbox.qt.inbox.filters import to_case_filter
+from scaninbox.sandbox import SandboxServer
+from tests.qt.shell.conftest import WAIT_MS, sign_in_via_dialog
+
+
+def signed_in(
+    qtbot: QtBot, make_app: Callable[..., AppController], server: SandboxServer
+) -> AppController:
+    app = make_app()
+    sign_in_via_dialog(qtbot, app, server.base_url)
+    return app
+
+
+def shown_refs(app: AppController) -> list[object]:
+    model = app.window.inbox.model
+    return [model.ref_at(i) for i in range(model.rowCount())]
+
+
+def test_the_filter_bar_filters_through_the_store(
+    qtbot: QtBot,
+    make_app: Callable[..., AppController],
+    sandbox: SandboxServer,
+    screenshot: Callable[..., Path],
+) -> None:
+    app = signed_in(qtbot, make_app, sandbox)
+    bar, model = app.window.inbox.filters, app.window.inbox.model
+    store = app.session.current.store  # type: ignore[union-attr]
+    total = store.count()
+
+    # Search: applied once typing pauses, not on every key.
+    # QTest types Latin-1 keys only: pick a plain surname.
+    patients = [r.patient for r in store.rows(limit=60) if r.patient and r.patient.isascii()]
+    surname = patients[1].split()[-1]
+    qtbot.keyClicks(bar.search, surname)
+    assert model.filter_state.text == ""  # debounced
+    qtbot.waitUntil(lambda: model.filter_state.text == surname and not model.busy, timeout=WAIT_MS)
+    expected = [r.ref for r in store.rows(to_case_filter(model.filter_state), limit=1000)]
+    assert shown_refs(app) == expected
+    assert 0 < len(expected) < total
+    assert bar.count_label.text() == f"{len(expected)} of {total} cases"
+    assert bar.clear_button.isVisible()
+
+    # Status: the menu stays open while several are ticked.
+    menu = bar.status_button.menu_widget
+    menu.popup(bar.status_button.mapToGlobal(QPoint(0, bar.status_button.height())))
+    qtbot.waitUntil(menu.isVisible, timeout=WAIT_MS)
+    new = next(a for a in menu.actions() if a.text() == "New")
+    qtbot.mouseClick(menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(new).center())
+    assert menu.isVisible()
+    assert new.isChecked()
+    screenshot(menu, "shell-filter-status-menu")
+    menu.hide()
+    qtbot.waitUntil(lambda: model.filter_state.statuses == {"new"} and not model.busy)
+    assert bar.status_button.text() == "Status: New"
+
+    # Clear, then the received date: presets and custom dates.
+    qtbot.mouseClick(bar.clear_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: model.filter_state == FilterState() and not model.busy)
+    assert model.rowCount() == total
+    assert bar.search.text() == ""
+    bar.date_combo.setCurrentIndex(list(DatePreset).index(DatePreset.LAST_7_DAYS))
+    qtbot.waitUntil(lambda: model.filter_state.preset is DatePreset.LAST_7_DAYS and not model.busy)
+    week = model.rowCount()
+    assert week == store.count(to_case_filter(model.filter_state)) < total
+    assert not bar.from_edit.isVisible()
+    bar.date_combo.setCurrentIndex(list(DatePreset).index(DatePreset.CUSTOM))
+    assert bar.from_edit.isVisible()
+    assert bar.to_edit.isVisible()
+    bar.from_edit.setDate(date(2001, 1, 1))
+    bar.to_edit.setDate(date(2001, 1, 31))
+    qtbot.waitUntil(lambda: model.filter_state.custom_to == date(2001, 1, 31) and not model.busy)
+    assert model.rowCount() == 0
+    assert app.window.inbox.empty_label.text() == "No cases match these filters."
+    screenshot(bar, "shell-filter-bar-custom-dates")
+
+    # Portal.
+    bar.date_combo.setCurrentIndex(0)
+    portal_menu = bar.source_button.menu_widget
+    portal = next(a for a in portal_menu.actions() if a.isCheckable() and a.text() != "Any")
+    portal.trigger()
+    qtbot.waitUntil(lambda: model.filter_state.sources == {portal.text()} and not model.busy)
+    rows = [model.row_at(i) for i in range(model.rowCount())]
+    assert rows
+    assert all(r is not None and r.source == portal.text() for r in rows)
+
+
+def test_keyboard_arrows_enter_ctrl_f_and_f5(
+    qtbot: QtBot, make_app: Callable[..., AppController], sandbox: SandboxServer
+) -> None:
+    app = signed_in(qtbot, make_app, sandbox)
+    window, view, model = app.window, app.window.inbox.view, app.window.inbox.model
+    view.setFocus()  # makes the first row current, but opens nothing
+    assert window.pane.case is None
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    assert view.currentIndex().row() == 2
+    qtbot.waitUntil(lambda: window.pane.case is not None, timeout=WAIT_MS)
+    assert window.pane.case.ref == model.ref_at(2)  # type: ignore[union-attr]
+    qtbot.keyClick(view, Qt.Key.Key_Up)
+    assert window.pane.case.ref == model.ref_at(1)  # type: ignore[union-attr]
+
+    window.pane.tabs.setCurrentIndex(CasePane.PRESCRIPTION_TAB)
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert window.pane.tabs.currentIndex() == CasePane.SCANS_TAB
+    assert not view.hasFocus()
+
+    qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(window.inbox.filters.search.hasFocus, timeout=WAIT_MS)
+
+    lists_before = sum(1 for r in sandbox.control.requests if r.path == "/unified-cases")
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    qtbot.waitUntil(
+        lambda: (
+            sum(1 for r in sandbox.control.requests if r.path == "/unified-cases") > lists_before
+        ),
+        timeout=WAIT_MS,
+    )
+
+
+def test_the_context_menu_marks_unread_and_copies_the_reference(
+    qtbot: QtBot, make_app: Callable[..., AppController], sandbox: SandboxServer
+) -> None:
+    app = signed_in(qtbot, make_app, sandbox)
+    view, model = app.window.inbox.view, app.window.inbox.model
+    assert view.select_ref(model.ref_at(0))
+    qtbot.waitUntil(lambda: not model.row_at(0).unread, timeout=WAIT_MS)  # type: ignore[union-attr]
+    rect = view.visualRect(model.index(0, 4))
+    view.customContextMenuRequested.emit(rect.center())
+    menu = next(w for w in QApplication.topLevelWidgets() if w.objectName() == "caseContextMenu")
+    assert isinstance(menu, QMenu)
+    qtbot.waitUntil(menu.isVisible, timeout=WAIT_MS)
+    texts = [a.text() for a in menu.actions() if a.text()]
+    assert texts == ["Mark as unread", "Keep available offline", "Copy reference"]
+    next(a for a in menu.actions() if a.text() == "Copy reference").trigger()
+    menu.hide()
+    assert QGuiApplication.clipboard().text() == str(model.ref_at(0))
+    view.markReadRequested.emit(model.ref_at(0), False)
+    qtbot.waitUntil(lambda: model.row_at(0).unread, timeout=WAIT_MS)  # type: ignore[union-attr]

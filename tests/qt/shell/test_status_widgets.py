@@ -1,0 +1,70 @@
+"""The status bar's download progress and the banner's wording, on their own."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from PySide6.QtWidgets import QMainWindow
+from pytestqt.qtbot import QtBot
+
+from scaninbox.qt.status import BannerKind, ConnectionBanner, SyncStatus, as_of_text
+
+
+def test_download_progress_adds_up_files_and_hides_when_done(qtbot: QtBot) -> None:
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    status = SyncStatus(window)
+    for widget in status.widgets:
+        window.statusBar().addPermanentWidget(widget)
+    window.show()
+    status.download_progress("a", 250, 1000)
+    status.download_progress("b", 0, 1000)
+    assert status.download_label.text() == "Downloading 2 files"
+    assert status.download_bar.isVisible()
+    assert status.download_bar.value() == 125  # 250 of 2,000 bytes, in thousandths
+    status.download_progress("a", 1000, 1000)  # finished
+    status.download_progress("b", 10, None)  # size unknown: a busy bar
+    assert status.download_label.text() == "Downloading 1 file"
+    assert status.download_bar.maximum() == 0
+    status.download_finished("b")
+    assert not status.download_bar.isVisible()
+    assert not status.download_label.isVisible()
+
+
+def test_the_banner_says_as_of_when(qtbot: QtBot) -> None:
+    now = datetime.now().astimezone().replace(hour=15, minute=30)
+    assert as_of_text(now.replace(hour=14, minute=5), now=now) == "as of 14:05 today"
+    assert as_of_text(now - timedelta(days=1), now=now) == "as of yesterday 15:30"
+    assert as_of_text(None) == "from this computer (never synced)"
+    banner = ConnectionBanner()
+    qtbot.addWidget(banner)
+    banner.show_kind(BannerKind.OFFLINE, now)
+    assert banner.text.startswith("Offline — showing cases as of ")
+    assert banner.retry_button.isVisibleTo(banner)
+    assert not banner.sign_in_button.isVisibleTo(banner)
+    banner.show_kind(BannerKind.SIGNED_OUT, now)
+    assert banner.text.startswith("Your session has ended")
+    assert banner.sign_in_button.isVisibleTo(banner)
+    banner.show_kind(BannerKind.NONE)
+    assert banner.isHidden()
+
+
+def test_engine_events_from_another_thread_arrive_on_the_gui_thread(qtbot: QtBot) -> None:
+    import threading
+
+    from scaninbox.domain import CaseRef
+    from scaninbox.qt.sync_signals import SyncSignals
+
+    signals = SyncSignals()
+    received: list[tuple[list[CaseRef], int]] = []
+    signals.newCases.connect(lambda refs: received.append((refs, threading.get_ident())))
+    refs = [CaseRef("a"), CaseRef("b")]
+    worker = threading.Thread(target=signals.listener.on_new_cases, args=(refs,))
+    worker.start()
+    worker.join()
+    assert received == []  # queued, not called on the worker
+    qtbot.waitUntil(lambda: len(received) == 1)
+    assert received[0] == (refs, threading.get_ident())
+    signals.listener.on_new_cases(refs)  # on the GUI thread: at once
+    assert len(received) == 2
+    signals.deleteLater()
