@@ -9,7 +9,7 @@ version=$(.venv/bin/python -c 'import scaninbox; print(scaninbox.__version__)')
 stage=$(mktemp -d)/ScanInbox-$version
 mkdir -p "$stage"
 cp -a dist/ScanInbox "$stage/app"
-cp installer/linux/scaninbox.desktop installer/linux/install.sh "$stage/"
+cp resources/linux/scaninbox.desktop installer/linux/install.sh "$stage/"
 cp resources/icons/scaninbox-256.png "$stage/scaninbox.png"
 tar -C "$(dirname "$stage")" -czf "dist/ScanInbox-$version-linux-$(uname -m).tar.gz" "ScanInbox-$version"
 echo "dist/ScanInbox-$version-linux-$(uname -m).tar.gz"
