@@ -1,20 +1,37 @@
-"""``scaninbox render FILE... --out PNG``: the viewer's scene as a picture, without a display.
+"""``scaninbox render FILE... | --case REF --out PNG``: the viewer's scene as a picture, no display.
 
-The command only turns arguments into `ScanFile` entries (path, jaw, orientation) and hands
-them to `scaninbox.render.render_scan_files`; a later ``--case REF`` fills the same list from
-the local store.
+The command turns arguments into `ScanFile` entries (path, jaw, orientation) and hands them to
+`scaninbox.render.render_scan_files`.
+
+With ``--case REF`` the entries come from the local store, as the viewer gets them: the case as
+stored (else fetched), its full-resolution scans from the file cache (downloaded when missing),
+oriented by its portal's ``axisMapping``. The same scans as the viewer shows at first: not the
+previews, not the scan taken before preparation, not the bite when both arches are there; the
+upper and lower views leave out the opposing jaw. ``--offline`` uses cached files only; when the
+service cannot be reached the store answers, as for ``case``.
 """
 
 from __future__ import annotations
 
 import argparse
 import re
+import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from scaninbox.cli.errors import EXIT_OTHER, EXIT_USAGE, CliError
-from scaninbox.domain import Jaw
+from scaninbox.cli.arguments import case_ref
+from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_OTHER, EXIT_USAGE, CliError
+from scaninbox.domain import Case, CaseRef, FileKind, Jaw
+from scaninbox.domain import ScanFile as CaseScan
 
-__all__ = ["guess_jaw", "parse_size", "register"]
+if TYPE_CHECKING:
+    from scaninbox.cli.local_store import LocalStore
+    from scaninbox.render import ScanFile
+    from scaninbox.scans import Orientation
+    from scaninbox.store import FileSpec, SyncEngine
+
+__all__ = ["case_scans_to_draw", "guess_jaw", "parse_size", "register"]
 
 _SIZE = re.compile(r"\s*(\d{1,5})\s*[xX×]\s*(\d{1,5})\s*")
 _WORDS = re.compile(r"[a-z]+")
@@ -26,6 +43,8 @@ _JAW_WORDS = (
 _JAW_TOKENS = {"uj": Jaw.UPPER, "lj": Jaw.LOWER}
 _VIEWS = ("front", "left", "right", "upper", "lower")
 _JAWS = ("upper", "lower", "bite")
+_PRE_PREPARATION = "prepreparationscan"
+_LEFT_OUT_IN_VIEW = {"upper": {Jaw.LOWER, Jaw.BITE}, "lower": {Jaw.UPPER, Jaw.BITE}}
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -33,11 +52,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "render",
         help="draw scan files into a PNG picture (no display needed)",
         description=(
-            "Draw one or more scan files (STL, PLY, OBJ) together, as the viewer shows them, "
-            "into a PNG picture."
+            "Draw one or more scan files (STL, PLY, OBJ) together, or the scans of a case, as "
+            "the viewer shows them, into a PNG picture."
         ),
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", type=Path, help="scan files")
+    parser.add_argument("files", nargs="*", metavar="FILE", type=Path, help="scan files")
+    parser.add_argument(
+        "--case",
+        metavar="REF",
+        help="draw this case's scans (guid or numeric id), from the local store and file cache",
+    )
     parser.add_argument("--out", required=True, type=Path, metavar="PNG", help="picture to write")
     parser.add_argument(
         "--axis-mapping",
@@ -56,9 +80,53 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     from scaninbox.render import ScanFile, render_scan_files
-    from scaninbox.scans import AxisMappingError, MeshError, Orientation, parse_axis_mapping
+    from scaninbox.scans import MeshError
 
     size = parse_size(args.size)
+    if (args.case is None) == (not args.files):
+        raise CliError("Give scan files or --case REF (one of the two).", EXIT_USAGE)
+    out: Path = args.out
+    if not out.parent.is_dir():
+        raise CliError(
+            f"The folder {str(out.parent)!r} for the picture does not exist.", EXIT_USAGE
+        )
+    if args.case is not None:
+        if args.axis_mapping is not None or args.jaw is not None:
+            raise CliError(
+                "--axis-mapping and --jaw are for files; a case brings its own.", EXIT_USAGE
+            )
+        files = _case_files(args, case_ref(args.case))
+    else:
+        files = [
+            ScanFile(path, Jaw(args.jaw) if args.jaw else guess_jaw(path.name), _orientation(args))
+            for path in args.files
+        ]
+    try:
+        written = render_scan_files(files, out, size=size, view=args.view)
+    except MeshError as exc:
+        raise CliError(str(exc), EXIT_OTHER) from None
+    print(written)
+    return 0
+
+
+def case_scans_to_draw(case: Case, view: str = "front") -> list[CaseScan]:
+    """The scans of ``case`` the viewer shows at first, minus what ``view`` leaves out."""
+    full = [
+        s
+        for s in case.scan_files
+        if s.filename
+        and (s.file_type or "").lower() != "preview"
+        and (s.scan_type or "").lower() != _PRE_PREPARATION
+    ]
+    jaws = {s.jaw for s in full}
+    both_arches = Jaw.UPPER in jaws and Jaw.LOWER in jaws
+    left_out = _LEFT_OUT_IN_VIEW.get(view, set())
+    return [s for s in full if s.jaw not in left_out and not (s.jaw is Jaw.BITE and both_arches)]
+
+
+def _orientation(args: argparse.Namespace) -> Orientation:
+    from scaninbox.scans import AxisMappingError, Orientation, parse_axis_mapping
+
     orientation = Orientation()
     if args.axis_mapping is not None:
         try:
@@ -67,21 +135,96 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(
                 f"The axis mapping {args.axis_mapping!r} is not understood: {exc}.", EXIT_USAGE
             ) from None
-    out: Path = args.out
-    if not out.parent.is_dir():
+    return orientation
+
+
+# ------------------------------------------------------------------ --case
+
+
+def _case_files(args: argparse.Namespace, ref: CaseRef) -> list[ScanFile]:
+    from scaninbox.cli.local_cases import answer_locally_when_offline, answer_offline
+    from scaninbox.cli.local_store import run_with_store
+
+    if args.offline:
+        return answer_offline(args, lambda local: _cached_case_files(local, ref, args.view))
+
+    async def fetch(engine: SyncEngine) -> list[ScanFile]:
+        return await _fetched_case_files(engine, ref, args.view)
+
+    return answer_locally_when_offline(
+        args,
+        lambda: run_with_store(args, fetch),
+        lambda local: _cached_case_files(local, ref, args.view),
+        doing=f"drawing case {ref} from the files kept on this computer",
+        ref=ref,
+    )
+
+
+async def _fetched_case_files(engine: SyncEngine, ref: CaseRef, view: str) -> list[ScanFile]:
+    """The case's scans from the cache, downloading the missing ones."""
+    store = engine.store
+    if not store.ios_portals():
+        # A store that never synced has no portal list, and so no axis mappings: sync first.
+        await engine.sync_now()
+    stored = store.case(ref) or await engine.refresh_case(ref)
+    if stored is None:
+        raise CliError(f"Case {ref} is not stored on this computer.", EXIT_NOT_FOUND)
+    scans = _scans_or_fail(stored.case, view)
+    paths = [await engine.fetcher.ensure(ref, _spec(scan)) for scan in scans]
+    return _render_files(stored.case, scans, paths, store.axis_mapping(stored.case.source))
+
+
+def _cached_case_files(local: LocalStore, ref: CaseRef, view: str) -> list[ScanFile]:
+    """The case's scans from the cache only; exit 4 naming what is not there."""
+    stored = local.store.case(ref)
+    if stored is None:
+        raise CliError(f"Case {ref} is not stored on this computer.", EXIT_NOT_FOUND)
+    scans = _scans_or_fail(stored.case, view)
+    paths = [local.cache.cached_path(ref, _spec(scan)) for scan in scans]
+    missing = [scan.filename or "" for scan, path in zip(scans, paths, strict=True) if not path]
+    if missing:
         raise CliError(
-            f"The folder {str(out.parent)!r} for the picture does not exist.", EXIT_USAGE
+            f"{len(missing)} of {len(scans)} scans of case {ref} are not available offline: "
+            + ", ".join(repr(name) for name in missing)
+            + f"; pin the case (`scaninbox pin {ref}`) while online.",
+            EXIT_NOT_FOUND,
         )
-    files = [
-        ScanFile(path, Jaw(args.jaw) if args.jaw else guess_jaw(path.name), orientation)
-        for path in args.files
-    ]
-    try:
-        written = render_scan_files(files, out, size=size, view=args.view)
-    except MeshError as exc:
-        raise CliError(str(exc), EXIT_OTHER) from None
-    print(written)
-    return 0
+    found = [path for path in paths if path is not None]
+    return _render_files(stored.case, scans, found, local.store.axis_mapping(stored.case.source))
+
+
+def _scans_or_fail(case: Case, view: str) -> list[CaseScan]:
+    scans = case_scans_to_draw(case, view)
+    if not scans:
+        raise CliError(f"Case {case.ref} has no scans to draw in the {view} view.", EXIT_NOT_FOUND)
+    return scans
+
+
+def _spec(scan: CaseScan) -> FileSpec:
+    from scaninbox.store import FileSpec
+
+    spec = FileSpec.of(FileKind.SCAN, scan.filename, scan.file_type)
+    if spec is None:
+        raise CliError(
+            f"The scan {scan.filename!r} cannot be fetched: the case does not say what kind of "
+            "file it is.",
+            EXIT_OTHER,
+        )
+    return spec
+
+
+def _render_files(
+    case: Case, scans: Sequence[CaseScan], paths: Sequence[Path], mapping: str | None
+) -> list[ScanFile]:
+    from scaninbox.render import ScanFile
+    from scaninbox.scans import resolve_orientation
+
+    orientation = resolve_orientation(mapping)
+    if orientation.note is not None:
+        portal = case.source or "this portal"
+        note = orientation.note.replace("this portal", portal)
+        print(f"{note}.", file=sys.stderr)
+    return [ScanFile(path, scan.jaw, orientation) for scan, path in zip(scans, paths, strict=True)]
 
 
 def parse_size(text: str) -> tuple[int, int]:

@@ -1,0 +1,80 @@
+"""The embedded 3D scan viewport: a case's scans, coloured by jaw, oriented by their portal.
+
+Importing this package is cheap: VTK, pyvista and pyvistaqt load only when asked. The window
+calls `preload_3d_stack` on a worker thread once it is shown (about a second of imports off the
+GUI thread), then `create_scan_viewport` on the GUI thread::
+
+    import scaninbox.qt.viewer as viewer
+    await async_bridge.to_thread(viewer.preload_3d_stack)
+    vp = viewer.create_scan_viewport(provider, store.axis_mapping, settings.jaw_colours)
+    vp.show_case(case)      # signals: statusMessage(str), caseShown(CaseRef)
+    vp.close()              # scene first, then the plotter: no VTK left behind
+
+Rooms: `plan` (which files, names, orientation; no Qt), `loader` (cached files at once, the rest
+as they arrive, off the GUI thread), `viewport` (the widget and the loader's sink), `interactor`
+(pyvistaqt's widget, one render per frame), `scan_list`, `toolbar`, `overlays`, `measure_tool`,
+`pictures`, `icons`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QWidget
+
+from scaninbox.qt.case_pane import CaseFileProvider, FileDialogs
+
+if TYPE_CHECKING:
+    from scaninbox.qt.viewer.viewport import ScanViewport
+
+__all__ = ["create_scan_viewport", "preload_3d_stack"]
+
+# pyvistaqt finds Qt through QtPy; it must know the binding before it is first imported.
+os.environ.setdefault("QT_API", "pyside6")
+
+# pyvista.plotting pulls in matplotlib (half of the time); the VTK modules are what a scene uses.
+_STACK = (
+    "vtkmodules.vtkRenderingOpenGL2",
+    "vtkmodules.vtkRenderingFreeType",
+    "vtkmodules.vtkRenderingAnnotation",
+    "vtkmodules.vtkInteractionStyle",
+    "pyvista",
+    "pyvista.plotting",
+    "pyvistaqt",
+    "scaninbox.render",
+    "scaninbox.scans",
+    "scaninbox.qt.viewer.viewport",
+)
+
+
+def preload_3d_stack() -> None:
+    """Import VTK, pyvista, pyvistaqt and the viewport's modules (the slow part), from any
+    thread, any number of times.
+
+    Safe on a worker thread: these imports load libraries and define classes (including Qt
+    widget classes) but create no Qt or VTK object; every object is made by
+    `create_scan_viewport`, on the GUI thread. (Measured: 0.8 s here, leaving 0.2 s for
+    `create_scan_viewport`.)
+    """
+    # Python's import lock makes concurrent or repeated calls safe; a loaded module costs nothing.
+    for name in _STACK:
+        importlib.import_module(name)
+
+
+def create_scan_viewport(
+    provider: CaseFileProvider,
+    axis_mapping_for: Callable[[str | None], str | None],
+    jaw_colours: Mapping[str, str],
+    parent: QWidget | None = None,
+    *,
+    dialogs: FileDialogs | None = None,
+) -> ScanViewport:
+    """The viewport widget (GUI thread). ``axis_mapping_for(source)`` gives the portal's
+    ``axisMapping`` text (None when unknown); ``dialogs`` answers "save the picture where?"."""
+    preload_3d_stack()
+    from scaninbox.qt.viewer.viewport import ScanViewport
+
+    return ScanViewport(provider, axis_mapping_for, jaw_colours, parent, dialogs=dialogs)

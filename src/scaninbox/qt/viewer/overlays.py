@@ -1,0 +1,162 @@
+"""What the viewport writes over the 3D view: a note (orientation), a centred message, pictures.
+
+Overlays are ordinary widgets stacked over the QOpenGLWidget (Qt composes them). They ignore the
+mouse, so dragging over a note still turns the scene. The 3D background is always dark (the
+scene's own gradient), so the overlays are light text on a translucent dark plate whatever the
+window's theme.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QImage, QPixmap, QResizeEvent
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+__all__ = ["PictureGallery", "SceneStage", "overlay_label"]
+
+_PLATE = (
+    "background-color: rgba(18, 20, 24, 190); color: #eef0f3; border-radius: 6px; "
+    "padding: 6px 10px;"
+)
+_NOTE = _PLATE + " border-left: 3px solid #f0b429;"
+_MAX_PICTURE_PX = 260
+_MARGIN_PX = 12
+_NOTE_WIDTH_PX = 460
+_MESSAGE_WIDTH_PX = 380
+
+
+def overlay_label(parent: QWidget, *, note: bool = False) -> QLabel:
+    label = QLabel(parent)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setWordWrap(True)
+    label.setStyleSheet(_NOTE if note else _PLATE)
+    label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+    label.hide()
+    return label
+
+
+class PictureGallery(QWidget):
+    """Preview pictures (a portal's PNG of each jaw) side by side until the meshes arrive.
+    ``resized()`` when pictures come or go (the stage places the gallery)."""
+
+    resized = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("previewPictures")
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self._pictures: dict[str, QLabel] = {}
+        self._row = QHBoxLayout()
+        self._row.setSpacing(12)
+        self.caption = overlay_label(self)
+        self.caption.setWordWrap(False)
+        self.caption.setText("Preview — the 3D scan is on its way")
+        self.caption.show()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._row)
+        layout.addWidget(self.caption, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.hide()
+
+    def shows(self, key: str) -> bool:
+        return key in self._pictures
+
+    def __len__(self) -> int:
+        return len(self._pictures)
+
+    def add(self, key: str, picture: QImage, tooltip: str) -> None:
+        label = self._pictures.get(key)
+        if label is None:
+            label = QLabel(self)
+            label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+            self._row.addWidget(label)
+            label.show()  # now, not at the next event: a hidden label takes no room in the hint
+            self._pictures[key] = label
+        pixmap = QPixmap.fromImage(picture)
+        if max(pixmap.width(), pixmap.height()) > _MAX_PICTURE_PX:
+            pixmap = pixmap.scaled(
+                _MAX_PICTURE_PX,
+                _MAX_PICTURE_PX,
+                Qt.AspectRatioMode.KeepAspectRatio,
+                Qt.TransformationMode.SmoothTransformation,
+            )
+        label.setPixmap(pixmap)
+        label.setFixedSize(pixmap.deviceIndependentSize().toSize())
+        label.setToolTip(tooltip)
+        self.show()
+        self.raise_()
+        self.resized.emit()
+
+    def remove(self, key: str) -> None:
+        label = self._pictures.pop(key, None)
+        if label is not None:
+            self._row.removeWidget(label)
+            label.deleteLater()
+        if not self._pictures:
+            self.hide()
+        self.resized.emit()
+
+    def clear(self) -> None:
+        for key in list(self._pictures):
+            self.remove(key)
+
+
+class SceneStage(QWidget):
+    """The 3D view with its overlays: the note (top left), a message and pictures (centre).
+
+    Overlays are placed by hand on every resize: a word-wrapped label inside a layout with an
+    alignment gets its width but not the height that width needs, and would be cut off.
+    """
+
+    def __init__(self, view: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.view = view
+        self.note = overlay_label(self, note=True)
+        self.note.setObjectName("orientationNote")
+        self.message = overlay_label(self)
+        self.message.setObjectName("viewerMessage")
+        self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.pictures = PictureGallery(self)
+        self.pictures.resized.connect(self._place_overlays)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.addWidget(view, 0, 0)
+        for overlay in (self.note, self.message, self.pictures):
+            overlay.raise_()
+
+    def set_note(self, text: str | None) -> None:
+        self.note.setText(text or "")
+        self.note.setVisible(bool(text))
+        self.note.setToolTip(text or "")
+        self._place_overlays()
+
+    def set_message(self, text: str | None) -> None:
+        self.message.setText(text or "")
+        self.message.setVisible(bool(text))
+        self._place_overlays()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_overlays()
+
+    def _place_overlays(self) -> None:
+        width, height = self.width(), self.height()
+        note_width = min(_NOTE_WIDTH_PX, width - 2 * _MARGIN_PX)
+        self.note.setGeometry(
+            _MARGIN_PX, _MARGIN_PX, note_width, self.note.heightForWidth(note_width)
+        )
+        message_width = min(_MESSAGE_WIDTH_PX, width - 2 * _MARGIN_PX)
+        message_height = self.message.heightForWidth(message_width)
+        self.message.setGeometry(
+            (width - message_width) // 2,
+            (height - message_height) // 2,
+            message_width,
+            message_height,
+        )
+        hint = self.pictures.sizeHint()
+        self.pictures.setGeometry(
+            max(0, (width - hint.width()) // 2),
+            max(0, (height - hint.height()) // 2),
+            min(width, hint.width()),
+            min(height, hint.height()),
+        )

@@ -1,0 +1,45 @@
+"""Saving the 3D view as a PNG picture: a suggested name, and a write that leaves nothing half
+done (the picture is written beside its name and moved into place)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+import numpy as np
+
+from scaninbox.domain import Case
+
+__all__ = ["save_png", "suggested_picture_name"]
+
+
+def suggested_picture_name(case: Case | None) -> str:
+    """``"Anna Muster – 3D.png"``; the case reference when the patient has no name."""
+    from scaninbox.api.filenames import safe_filename
+
+    if case is None:
+        return "scans 3D.png"
+    who = case.patient_name or f"case {case.ref}"
+    return safe_filename(f"{who} – 3D.png", fallback="scans 3D.png")
+
+
+def save_png(pixels: np.ndarray, path: Path) -> Path:
+    """Write RGB ``pixels`` (height, width, 3) to ``path`` (".png" added when it has no suffix).
+
+    Raises OSError when the folder cannot be written; no partial file is left behind.
+    """
+    path = Path(path)
+    if not path.suffix:
+        path = path.with_suffix(".png")
+    from PIL import Image
+
+    rgb = np.ascontiguousarray(pixels[:, :, :3], dtype=np.uint8)
+    partial = path.with_name(f".{path.name}.{os.getpid()}.part")
+    try:
+        Image.fromarray(rgb).save(partial, format="PNG")
+        partial.replace(path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            partial.unlink()
+    return path

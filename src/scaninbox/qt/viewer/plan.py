@@ -1,0 +1,157 @@
+"""Which of a case's scan files the viewport draws, under which names, and how they are oriented.
+
+No Qt and no VTK here: plain rules over the domain `Case`, so they are easy to read and test.
+
+- Every full-resolution scan (file type other than ``preview``) gets a row and a scene key.
+- A ``preview`` file stands in for the first full scan of its jaw (the arch, not the scan before
+  preparation) while that scan is not on this computer yet. A preview whose jaw has no full scan
+  is shown on its own row, as the only thing there is to see of that jaw.
+- Shown at first: the arches and whatever else the case has. Hidden at first (one click on the
+  eye shows them): the scan taken before preparation (it lies on top of the prepared arch) and
+  the bite registration when both arches are there (its surface is a copy of theirs).
+- Orientation: the portal's ``axisMapping``; missing or unreadable → as exported, with a note
+  naming the portal.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from scaninbox.domain import Case, Jaw, ScanFile
+from scaninbox.scans.orientation import AxisMappingError, Orientation, parse_axis_mapping
+
+__all__ = [
+    "PREVIEW",
+    "PRE_PREPARATION",
+    "PlannedScan",
+    "is_preview",
+    "orientation_for",
+    "plan_scans",
+]
+
+PREVIEW = "preview"
+PRE_PREPARATION = "prepreparationscan"
+_JAW_LABELS = {Jaw.UPPER: "Upper jaw", Jaw.LOWER: "Lower jaw", Jaw.BITE: "Bite", Jaw.NONE: "Scan"}
+_SHOWN_MAPPING_CHARS = 40
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedScan:
+    """One row of the viewport: a full scan (``file``), or a preview on its own (``file`` None).
+
+    ``key`` names it in the scene; ``preview`` is drawn until ``file`` is available.
+    """
+
+    key: str
+    label: str
+    jaw: Jaw
+    file: ScanFile | None
+    preview: ScanFile | None
+    visible: bool
+
+    @property
+    def filename(self) -> str:
+        shown = self.file if self.file is not None else self.preview
+        return (shown.filename if shown is not None else None) or ""
+
+
+def is_preview(scan: ScanFile) -> bool:
+    return (scan.file_type or "").strip().lower() == PREVIEW
+
+
+def plan_scans(case: Case | None) -> list[PlannedScan]:
+    """The rows for ``case``'s scans, in the order the case lists them."""
+    if case is None:
+        return []
+    named = [s for s in case.scan_files if s.filename]
+    full = [s for s in named if not is_preview(s)]
+    previews = [s for s in named if is_preview(s)]
+    jaws = {s.jaw for s in full if not _before_preparation(s)}
+    both_arches = Jaw.UPPER in jaws and Jaw.LOWER in jaws
+
+    stand_ins: dict[int, ScanFile] = {}
+    alone: list[ScanFile] = []
+    for preview in previews:
+        target = _stand_in_target(full, preview.jaw, taken=stand_ins)
+        if target is None:
+            alone.append(preview)
+        else:
+            stand_ins[target] = preview
+
+    labels = _labels([*full, *alone])
+    rows = [
+        PlannedScan(
+            key=f"scan{index}",
+            label=labels[index],
+            jaw=scan.jaw,
+            file=scan,
+            preview=stand_ins.get(index),
+            visible=not _before_preparation(scan) and not (scan.jaw is Jaw.BITE and both_arches),
+        )
+        for index, scan in enumerate(full)
+    ]
+    rows += [
+        PlannedScan(
+            key=f"scan{len(full) + number}",
+            label=labels[len(full) + number],
+            jaw=preview.jaw,
+            file=None,
+            preview=preview,
+            visible=True,
+        )
+        for number, preview in enumerate(alone)
+    ]
+    return rows
+
+
+def orientation_for(source: str | None, mapping: str | None) -> Orientation:
+    """The orientation of a portal's scans; identity and a note naming the portal otherwise."""
+    portal = source.strip() if source and source.strip() else "this portal"
+    if mapping is None or not mapping.strip():
+        return Orientation(np.eye(3), f"No axis mapping for {portal} — shown as exported")
+    try:
+        return Orientation(parse_axis_mapping(mapping))
+    except AxisMappingError as exc:
+        shown = mapping.strip()
+        if len(shown) > _SHOWN_MAPPING_CHARS:
+            shown = shown[: _SHOWN_MAPPING_CHARS - 1] + "…"
+        return Orientation(
+            np.eye(3),
+            f"The axis mapping of {portal} ({shown!r}) is not understood: {exc} — "
+            "shown as exported",
+        )
+
+
+def _before_preparation(scan: ScanFile) -> bool:
+    return (scan.scan_type or "").strip().lower() == PRE_PREPARATION
+
+
+def _stand_in_target(full: list[ScanFile], jaw: Jaw, *, taken: dict[int, ScanFile]) -> int | None:
+    candidates = [
+        i for i, s in enumerate(full) if s.jaw is jaw and i not in taken and not is_preview(s)
+    ]
+    preferred = [i for i in candidates if not _before_preparation(full[i])]
+    chosen = preferred or candidates
+    return chosen[0] if chosen else None
+
+
+def _labels(scans: list[ScanFile]) -> list[str]:
+    """ "Upper jaw", "Lower jaw (before preparation)", "Bite 2", … — unique within the case."""
+    base = []
+    for scan in scans:
+        label = _JAW_LABELS[scan.jaw]
+        if _before_preparation(scan):
+            label += " (before preparation)"
+        elif is_preview(scan):
+            label += " (preview)"
+        base.append(label)
+    totals = Counter(base)
+    seen: Counter[str] = Counter()
+    labels = []
+    for label in base:
+        seen[label] += 1
+        labels.append(f"{label} {seen[label]}" if totals[label] > 1 else label)
+    return labels

@@ -1,0 +1,188 @@
+"""`ScanSink`: where a `CaseLoader`'s results land — the scene, the rows, the overlays — and
+`FirstFrame`, which says when the first frame of a case is on screen.
+
+The sink keeps, per scene key, the stage it shows (preview, as read, refined) so that a full
+scan replacing its preview takes the preview's place (with a fresh level of detail), and so that
+rows can say "Preview shown". It is told about one case at a time (`start`); the loader only
+calls it while its load is live.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtGui import QAction, QImage
+
+from scaninbox.domain import CaseRef
+from scaninbox.qt.viewer.camera import CameraGuide
+from scaninbox.qt.viewer.loader import Stage
+from scaninbox.qt.viewer.overlays import SceneStage
+from scaninbox.qt.viewer.plan import PlannedScan
+from scaninbox.qt.viewer.scan_list import RowState, ScanList
+from scaninbox.render import ScanScene
+from scaninbox.scans import Mesh
+
+__all__ = ["FirstFrame", "ScanSink"]
+
+
+class FirstFrame:
+    """Calls ``report(ref)`` once per case, after the first frame showing something of it (at
+    once when the view is not on screen: no frame will come until it is)."""
+
+    def __init__(self, view: Any, report: Callable[[CaseRef], None]) -> None:
+        self._view = view
+        self._report = report
+        self._ref: CaseRef | None = None
+        self._pending = False
+        self._reported = False
+        view.frameSwapped.connect(self._on_frame)
+
+    def start(self, ref: CaseRef | None) -> None:
+        self._ref, self._pending, self._reported = ref, False, False
+
+    def expect(self) -> None:
+        if self._reported or self._ref is None:
+            return
+        if self._view.isVisible():
+            self._pending = True
+            self._view.request_frame()
+        else:
+            self._reported = True
+            self._report(self._ref)
+
+    def again(self) -> None:
+        """The same case was shown again: report it again once its first frame is there."""
+        if self._reported and self._ref is not None:
+            self._report(self._ref)
+
+    def _on_frame(self) -> None:
+        if self._pending and self._ref is not None:
+            self._pending, self._reported = False, True
+            self._report(self._ref)
+
+
+class ScanSink:
+    """Implements `LoadSink` over the viewport's parts. ``say`` goes to the status bar."""
+
+    def __init__(
+        self,
+        *,
+        view: Any,
+        scene: ScanScene,
+        scans: ScanList,
+        stage: SceneStage,
+        camera: CameraGuide,
+        scanner_colours: QAction,
+        first_frame: FirstFrame,
+        say: Callable[[str], None],
+    ) -> None:
+        self._view = view
+        self._scene = scene
+        self._scans = scans
+        self._stage = stage
+        self._camera = camera
+        self._scanner_colours = scanner_colours
+        self._first_frame = first_frame
+        self._say = say
+        self._planned: dict[str, PlannedScan] = {}
+        self.stages: dict[str, Stage] = {}
+        self._first_look_done = False
+
+    def start(self, ref: CaseRef | None, planned: Sequence[PlannedScan]) -> None:
+        """A new case (its rows are set up already)."""
+        self._planned = {scan.key: scan for scan in planned}
+        self.stages = {}
+        self._first_look_done = False
+        self._first_frame.start(ref)
+
+    def showing(self, key: str) -> bool:
+        """Whether anything of scan ``key`` is on show (a mesh or a preview picture)."""
+        return key in self.stages or self._stage.pictures.shows(key)
+
+    # ------------------------------------------------------------------ LoadSink
+
+    def show_mesh(self, key: str, mesh: Mesh, stage: Stage) -> None:
+        planned, row = self._planned[key], self._scans.row(key)
+        replacing_preview = self.stages.get(key) is Stage.PREVIEW and stage is not Stage.PREVIEW
+        added = self._scene.scan(key) is None or replacing_preview
+        if self._scene.scan(key) is None:
+            self._camera.arriving(key, planned.jaw)
+        self._scene.set_scan(
+            key,
+            mesh,
+            jaw=planned.jaw,
+            visible=row.shown if row is not None else planned.visible,
+            vertex_colours=self._scanner_colours.isChecked(),
+            keep_lod=not replacing_preview,
+        )
+        self.stages[key] = stage
+        if stage is not Stage.PREVIEW:
+            self._stage.pictures.remove(key)
+        if row is not None:
+            if stage is Stage.PREVIEW:
+                row.set_state(RowState.PREVIEW, "Preview — the full scan is on its way")
+            elif stage is Stage.FIRST:
+                row.set_state(RowState.LOADING, "Smoothing the surface…")
+        self._scanner_colours.setEnabled(any(s.has_colours for s in self._scene))
+        if self._first_look_done:
+            self._drawn_something(camera=added)
+
+    def show_lod(self, key: str, lod: Mesh) -> None:
+        self._scene.set_lod(key, lod)
+
+    def show_picture(self, key: str, picture: QImage) -> None:
+        planned = self._planned[key]
+        self._stage.pictures.add(key, picture, f"{planned.label}: {planned.filename}")
+        row = self._scans.row(key)
+        if row is not None:
+            row.set_state(RowState.PREVIEW, "Preview picture — the 3D scan is on its way")
+        if self._first_look_done:
+            self._drawn_something(camera=False)
+
+    def show_progress(self, key: str, text: str, fraction: float | None) -> None:
+        row = self._scans.row(key)
+        if row is not None:
+            if self.showing(key):
+                text = f"Preview shown · {text}"
+            row.set_state(RowState.LOADING, text, fraction)
+
+    def show_problem(self, key: str, message: str, *, offline: bool) -> None:
+        row = self._scans.row(key)
+        if row is None:
+            return
+        if self.showing(key):
+            message += " Showing the preview."
+        row.set_state(RowState.OFFLINE if offline else RowState.PROBLEM, message)
+        if not offline:
+            self._say(message)
+
+    def show_ready(self, key: str) -> None:
+        row, state = self._scans.row(key), self._scene.scan(key)
+        if row is not None and state is not None:
+            preview = " (preview)" if self.stages.get(key) is Stage.PREVIEW else ""
+            row.set_state(RowState.READY, f"{state.n_triangles:,} triangles{preview}")
+
+    def first_look_done(self) -> None:
+        self._first_look_done = True
+        if len(self._scene) or len(self._stage.pictures):
+            self._drawn_something(camera=True)
+
+    def load_done(self) -> None:
+        if len(self._scene) or len(self._stage.pictures):
+            return
+        states = {row.state for row in self._scans.rows()}
+        if states == {RowState.OFFLINE}:
+            self._stage.set_message("The scans of this case are not available offline.")
+        else:
+            self._stage.set_message("None of the scans can be shown — the list says why.")
+        self._first_frame.expect()
+
+    # ------------------------------------------------------------------ internals
+
+    def _drawn_something(self, *, camera: bool) -> None:
+        self._stage.set_message(None)
+        if camera:
+            self._camera.frame()
+        self._first_frame.expect()
+        self._view.request_frame()

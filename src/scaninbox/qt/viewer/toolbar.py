@@ -1,0 +1,122 @@
+"""The viewport's actions (with their keys) and the slim toolbar that shows them.
+
+Keys work while the viewport (or anything in it) has the focus, so they never steal letters
+from the inbox's search field: F/1 front, L/2 left, R/3 right, U/4 upper, D/5 lower ("down"),
+0/Home fit, M measure, Esc clears the measurement, V scanner colours, Ctrl+Shift+S picture.
+Every tooltip names its keys. The viewport looks keys up in `ViewerActions.by_key` from its own
+key handler rather than through QAction shortcuts: shortcuts fire only in the active window,
+and a key pressed in the 3D view should work the same whether or not a window manager has made
+the window active (remote desktops, Xvfb).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QSizePolicy, QToolBar, QWidget
+
+from scaninbox.render import View
+
+__all__ = ["VIEW_KEYS", "ViewerActions", "build_toolbar", "make_actions"]
+
+# view → (button text, what the camera does, keys)
+VIEW_KEYS: dict[View, tuple[str, str, tuple[str, ...]]] = {
+    View.FRONT: ("Front", "from in front of the patient, superior up", ("F", "1")),
+    View.LEFT: ("Left", "from the patient's left side, superior up", ("L", "2")),
+    View.RIGHT: ("Right", "from the patient's right side, superior up", ("R", "3")),
+    View.UPPER: (
+        "Upper",
+        "looking up at the upper teeth (lower jaw hidden), anterior at the top",
+        ("U", "4"),
+    ),
+    View.LOWER: (
+        "Lower",
+        "looking down at the lower teeth (upper jaw hidden), anterior at the top",
+        ("D", "5"),
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ViewerActions:
+    views: dict[View, QAction]
+    fit: QAction
+    measure: QAction
+    clear_measurement: QAction
+    scanner_colours: QAction
+    save_picture: QAction
+    by_key: dict[str, QAction]  # QKeySequence text ("U", "Ctrl+Shift+S") → action
+
+    def action_for(self, key: QKeySequence) -> QAction | None:
+        return self.by_key.get(key.toString(QKeySequence.SequenceFormat.PortableText))
+
+
+def make_actions(owner: QWidget) -> ViewerActions:
+    """The actions of the viewport ``owner`` (which hands its key presses to `action_for`)."""
+    by_key: dict[str, QAction] = {}
+    views = {}
+    for view, (text, what, keys) in VIEW_KEYS.items():
+        views[view] = _action(owner, by_key, text, f"{text} view: {what}", keys)
+    fit = _action(owner, by_key, "Fit", "Fit the scans into the view", ("0", "Home"))
+    measure = _action(
+        owner,
+        by_key,
+        "Measure",
+        "Measure a distance: click two points on a scan (Esc clears)",
+        ("M",),
+        checkable=True,
+    )
+    clear = _action(owner, by_key, "Clear measurement", "Clear the measurement", ("Esc",))
+    colours = _action(
+        owner,
+        by_key,
+        "Scanner colours",
+        "Show the colours the scanner recorded instead of the jaw colours",
+        ("V",),
+        checkable=True,
+    )
+    colours.setEnabled(False)
+    picture = _action(
+        owner, by_key, "Save picture…", "Save the 3D view as a PNG picture", ("Ctrl+Shift+S",)
+    )
+    return ViewerActions(views, fit, measure, clear, colours, picture, by_key)
+
+
+def build_toolbar(parent: QWidget, actions: ViewerActions) -> QToolBar:
+    bar = QToolBar("3D view", parent)
+    bar.setObjectName("viewerToolbar")
+    bar.setMovable(False)
+    bar.setFloatable(False)
+    bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    for action in actions.views.values():
+        bar.addAction(action)
+    bar.addAction(actions.fit)
+    bar.addSeparator()
+    bar.addAction(actions.measure)
+    bar.addAction(actions.scanner_colours)
+    spacer = QWidget(bar)
+    spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+    bar.addWidget(spacer)
+    bar.addAction(actions.save_picture)
+    return bar
+
+
+def _action(
+    owner: QWidget,
+    by_key: dict[str, QAction],
+    text: str,
+    tip: str,
+    keys: tuple[str, ...],
+    *,
+    checkable: bool = False,
+) -> QAction:
+    action = QAction(text, owner)
+    native = QKeySequence.SequenceFormat.NativeText
+    named = " or ".join(QKeySequence(k).toString(native) for k in keys)
+    action.setToolTip(f"{tip} ({named})")
+    action.setCheckable(checkable)
+    for key in keys:
+        by_key[QKeySequence(key).toString(QKeySequence.SequenceFormat.PortableText)] = action
+    return action

@@ -1,0 +1,298 @@
+"""`ScanViewport`: a case's scans in 3D — toolbar on top, the view, the list of scans beside it.
+
+`show_case` plans the rows (`plan.plan_scans`), resolves the portal's orientation, and starts a
+`CaseLoader` under the async bridge (key ``"case"``: showing another case cancels it). Its
+results land in the `ScanSink` (scene, rows, overlays); after the first frame that shows
+something of the case, ``caseShown(ref)`` is emitted (`FirstFrame`). Each load carries a
+`LoadToken`; a superseded load's token is dead, so nothing it still produces (a provider may
+ignore cancellation) can paint over the newer case.
+
+The camera takes the front view when a case's first scans arrive, and again as more arrive,
+until the person turns, zooms or picks another view.
+
+Signals: ``statusMessage(str)`` for the window's status bar, ``caseShown(object)``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
+
+from scaninbox.domain import Case
+from scaninbox.qt import async_bridge
+from scaninbox.qt.case_pane import CaseFileProvider, FileDialogs, QtFileDialogs
+from scaninbox.qt.viewer.camera import CameraGuide
+from scaninbox.qt.viewer.interactor import SceneInteractor
+from scaninbox.qt.viewer.loader import CaseLoader, LoadToken
+from scaninbox.qt.viewer.measure_tool import MeasureTool
+from scaninbox.qt.viewer.overlays import SceneStage
+from scaninbox.qt.viewer.pictures import save_png, suggested_picture_name
+from scaninbox.qt.viewer.plan import orientation_for, plan_scans
+from scaninbox.qt.viewer.scan_list import PANEL_WIDTH_PX, RowState, ScanList
+from scaninbox.qt.viewer.sink import FirstFrame, ScanSink
+from scaninbox.qt.viewer.toolbar import build_toolbar, make_actions
+from scaninbox.render import Measurement, ScanScene, View
+
+__all__ = ["ScanViewport"]
+
+_log = logging.getLogger(__name__)
+_CAMERA_EVENTS = (QEvent.Type.MouseButtonPress, QEvent.Type.Wheel)
+
+
+class ScanViewport(QWidget):
+    statusMessage = Signal(str)
+    caseShown = Signal(object)
+
+    def __init__(
+        self,
+        provider: CaseFileProvider,
+        axis_mapping_for: Callable[[str | None], str | None],
+        jaw_colours: Mapping[str, str],
+        parent: QWidget | None = None,
+        *,
+        dialogs: FileDialogs | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("scanViewport")
+        self.setAccessibleName("3D scans")
+        self.provider = provider
+        self.dialogs: FileDialogs = dialogs or QtFileDialogs()
+        self._axis_mapping_for = axis_mapping_for
+        self._case: Case | None = None
+        self._mapping_text: str | None = None
+        self._token = LoadToken(0, live=False)
+        self._heavy = asyncio.Lock()
+        self._closed = False
+
+        self.view = SceneInteractor(self)
+        self.scene = ScanScene(self.view, jaw_colours=jaw_colours)
+        self.stage = SceneStage(self.view, self)
+        self.scans = ScanList(self)
+        self.controls = make_actions(self)
+        self.toolbar = build_toolbar(self, self.controls)
+        self.measure_tool = MeasureTool(self.view, self._surfaces, self)
+        self.camera = CameraGuide(self.scene, self.scans, self.view)
+        self.first_frame = FirstFrame(self.view, self.caseShown.emit)
+        self.sink = ScanSink(
+            view=self.view,
+            scene=self.scene,
+            scans=self.scans,
+            stage=self.stage,
+            camera=self.camera,
+            scanner_colours=self.controls.scanner_colours,
+            first_frame=self.first_frame,
+            say=self.statusMessage.emit,
+        )
+
+        # The list can be made narrower (or folded away) when the pane is narrow.
+        self.body = QSplitter(Qt.Orientation.Horizontal, self)
+        self.body.setChildrenCollapsible(True)
+        self.body.addWidget(self.stage)
+        self.body.addWidget(self.scans)
+        self.body.setCollapsible(0, False)
+        self.body.setStretchFactor(0, 1)
+        self.body.setStretchFactor(1, 0)
+        self.body.setSizes([10_000, PANEL_WIDTH_PX])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.toolbar)
+        layout.addWidget(self.body, 1)
+        self.setFocusProxy(self.view)
+
+        for view, action in self.controls.views.items():
+            action.triggered.connect(lambda _=False, v=view: self.set_view(v))
+        self.controls.fit.triggered.connect(self.fit)
+        self.controls.measure.toggled.connect(self.measure_tool.set_active)
+        self.controls.clear_measurement.triggered.connect(self._on_escape)
+        self.controls.scanner_colours.toggled.connect(self._on_scanner_colours)
+        self.controls.save_picture.triggered.connect(self._on_save_picture)
+        self.measure_tool.measured.connect(self._on_measured)
+        self.measure_tool.changed.connect(self._sync_measure_action)
+        self.scans.visibilityToggled.connect(self._on_visibility)
+        self.scans.opacityChanged.connect(self._on_opacity)
+        self.view.installEventFilter(self)
+        self.show_case(None)
+
+    # ------------------------------------------------------------------ public
+
+    @property
+    def case(self) -> Case | None:
+        return self._case
+
+    def show_case(self, case: Case | None) -> None:
+        """Show ``case``'s scans (None: nothing); cancels the load of the previous case.
+
+        The case already shown, with the same scans and orientation (the window shows a case
+        again after refreshing its details), stays as it is — unless a scan could not be had:
+        then it is loaded again, which is how a person retries.
+        """
+        if self._closed:
+            return
+        mapping = self._mapping(case.source) if case is not None else None
+        if self._shows_already(case, mapping):
+            assert case is not None
+            self._case = case
+            self.first_frame.again()
+            return
+        self._mapping_text = mapping
+        self._token.live = False
+        async_bridge.cancel(self, "case")
+        self._case = case
+        self._token = LoadToken(self._token.generation + 1)
+        self._reset_scene()
+        planned = plan_scans(case)
+        self.scans.set_scans(planned, [self.scene.colour_for(s.jaw) for s in planned])
+        self.sink.start(case.ref if case is not None else None, planned)
+        if case is None:
+            self.scans.set_empty_text("Select a case to see its scans.")
+            self.stage.set_note(None)
+            self.stage.set_message(None)
+            self.view.request_frame()
+            return
+        self.scans.set_empty_text("This case has no scans.")
+        orientation = orientation_for(case.source, mapping)
+        self.stage.set_note(orientation.note)
+        if not planned:
+            self.stage.set_message("This case has no scans.")
+            self.first_frame.expect()
+            return
+        self.stage.set_message("Loading the scans…")
+        loader = CaseLoader(
+            case.ref,
+            planned,
+            provider=self.provider,
+            matrix=orientation.matrix,
+            sink=self.sink,
+            token=self._token,
+            heavy=self._heavy,
+        )
+        async_bridge.run(loader.run(), owner=self, key="case", name=f"show the scans of {case.ref}")
+
+    def set_view(self, view: View | str) -> None:
+        """One of the standard views (front, left, right, upper, lower), fitted; the occlusal
+        views hide the opposing jaw."""
+        self.camera.take_view(View(view))
+
+    def fit(self) -> None:
+        """Fit what is shown into the view, keeping the direction the camera looks in."""
+        self.scene.fit()
+        self.view.request_frame()
+
+    def scene_image(self) -> np.ndarray:
+        """The 3D view as it is now, (height, width, 3) RGB — rendered afresh."""
+        self.view.render()
+        image: np.ndarray = np.asarray(self.view.screenshot(return_img=True))
+        return image
+
+    def save_picture(self, path: Path | None = None) -> Path | None:
+        """Write the 3D view to a PNG (asking where when ``path`` is None)."""
+        if path is None:
+            path = self.dialogs.save_file_path(self, suggested_picture_name(self._case))
+            if path is None:
+                return None
+        try:
+            written = save_png(self.scene_image(), path)
+        except OSError as exc:
+            self.statusMessage.emit(f"The picture could not be saved: {exc.strerror or exc}.")
+            return None
+        self.statusMessage.emit(f"Picture saved to {written}")
+        return written
+
+    def close(self) -> bool:
+        """Stop loading and release VTK: the scene first, then the plotter."""
+        if not self._closed:
+            self._closed = True
+            self._token.live = False
+            async_bridge.cancel_owned(self)
+            self.measure_tool.clear()
+            self.view.removeEventFilter(self.measure_tool)
+            self.view.removeEventFilter(self)
+            self.scene.close()
+            self.view.close()
+        return super().close()
+
+    # ------------------------------------------------------------------ Qt
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # The keypad's digits count as digits.
+        modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        action = self.controls.action_for(QKeySequence(event.key() | modifiers.value))
+        if action is None or not action.isEnabled():
+            super().keyPressEvent(event)
+            return
+        action.trigger()
+        event.accept()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.view and event.type() in _CAMERA_EVENTS:
+            self.camera.moved = True
+        return False
+
+    # ------------------------------------------------------------------ internals
+
+    def _mapping(self, source: str | None) -> str | None:
+        try:
+            return self._axis_mapping_for(source)
+        except Exception:  # a closed store must not keep the scans from showing
+            _log.exception("the axis mapping of %r could not be looked up", source)
+            return None
+
+    def _shows_already(self, case: Case | None, mapping: str | None) -> bool:
+        shown = self._case
+        if case is None or shown is None or case.ref != shown.ref or case.source != shown.source:
+            return False
+        if mapping != self._mapping_text or _scan_keys(case) != _scan_keys(shown):
+            return False
+        trouble = (RowState.PROBLEM, RowState.OFFLINE)
+        return not any(row.state in trouble for row in self.scans.rows())
+
+    def _reset_scene(self) -> None:
+        self.measure_tool.clear()
+        self.scene.clear()
+        self.stage.pictures.clear()
+        self.controls.scanner_colours.setEnabled(False)
+        self.camera.reset()
+
+    def _surfaces(self) -> list[Any]:
+        return [state.actor for state in self.scene]
+
+    def _on_visibility(self, key: str, shown: bool) -> None:
+        self.camera.person_toggled(key)
+        if self.scene.scan(key) is not None:
+            self.scene.set_visible(key, shown)
+            self.view.request_frame()
+
+    def _on_opacity(self, key: str, opacity: float) -> None:
+        if self.scene.scan(key) is not None:
+            self.scene.set_opacity(key, opacity)
+            self.view.request_frame()
+
+    def _on_scanner_colours(self, enabled: bool) -> None:
+        self.scene.set_vertex_colours(enabled)
+        self.view.request_frame()
+
+    def _on_escape(self) -> None:
+        if not self.measure_tool.clear() and self.measure_tool.active:
+            self.controls.measure.setChecked(False)
+
+    def _on_save_picture(self) -> None:
+        self.save_picture()
+
+    def _on_measured(self, measurement: Measurement) -> None:
+        self.statusMessage.emit(f"Distance: {measurement.label}")
+
+    def _sync_measure_action(self) -> None:
+        self.controls.measure.setChecked(self.measure_tool.active)
+
+
+def _scan_keys(case: Case) -> list[tuple[str | None, ...]]:
+    return [(s.filename, s.file_type, s.scan_type, str(s.jaw)) for s in case.scan_files]

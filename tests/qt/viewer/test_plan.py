@@ -1,0 +1,97 @@
+"""Which scans the viewport draws, under which names, shown or hidden, and how oriented."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
+from scaninbox.qt.viewer.plan import orientation_for, plan_scans
+
+
+def scan(
+    name: str, jaw: Jaw, file_type: str = "stl", scan_type: str = "preparationScan"
+) -> ScanFile:
+    return ScanFile(name, file_type, scan_type, jaw)
+
+
+def case_of(*scans: ScanFile) -> Case:
+    return Case(CaseRef("c1"), source="iTero", scan_files=scans)
+
+
+def test_previews_stand_in_for_their_jaws_arch_and_pre_op_and_bite_start_hidden() -> None:
+    rows = plan_scans(
+        case_of(
+            scan("u.ply", Jaw.UPPER),
+            scan("l_pre.ply", Jaw.LOWER, scan_type="prePreparationScan"),
+            scan("l.ply", Jaw.LOWER),
+            scan("bite.ply", Jaw.BITE, scan_type="biteScan"),
+            scan("u_low.ply", Jaw.UPPER, "preview"),
+            scan("l_low.ply", Jaw.LOWER, "preview"),
+        )
+    )
+    table = [
+        (r.label, r.filename, r.visible, r.preview.filename if r.preview else None) for r in rows
+    ]
+    assert table == [
+        ("Upper jaw", "u.ply", True, "u_low.ply"),
+        ("Lower jaw (before preparation)", "l_pre.ply", False, None),
+        ("Lower jaw", "l.ply", True, "l_low.ply"),
+        ("Bite", "bite.ply", False, None),
+    ]
+    assert [r.key for r in rows] == ["scan0", "scan1", "scan2", "scan3"]
+
+
+def test_a_bite_alone_is_shown_and_a_preview_without_its_scan_gets_a_row() -> None:
+    rows = plan_scans(
+        case_of(
+            scan("bite.stl", Jaw.BITE, scan_type="biteScan"),
+            scan("upper.stl", Jaw.UPPER),
+            scan("lower_preview.png", Jaw.LOWER, "preview"),
+            ScanFile(None, "stl", None, Jaw.UPPER),  # no name: nothing to ask for
+        )
+    )
+    assert [(r.label, r.visible, r.file is None) for r in rows] == [
+        ("Bite", True, False),
+        ("Upper jaw", True, False),
+        ("Lower jaw (preview)", True, True),
+    ]
+
+
+def test_labels_are_unique_within_a_case() -> None:
+    rows = plan_scans(
+        case_of(scan("a.stl", Jaw.UPPER), scan("b.stl", Jaw.UPPER), scan("c.stl", Jaw.NONE))
+    )
+    assert [r.label for r in rows] == ["Upper jaw 1", "Upper jaw 2", "Scan"]
+
+
+def test_no_case_and_no_scans_plan_nothing() -> None:
+    assert plan_scans(None) == []
+    assert plan_scans(case_of()) == []
+
+
+@pytest.mark.parametrize(
+    ("mapping", "note"),
+    [
+        (None, "No axis mapping for iTero — shown as exported"),
+        ("  ", "No axis mapping for iTero — shown as exported"),
+        (
+            "x,x,z",
+            "The axis mapping of iTero ('x,x,z') is not understood: the axis x is used twice "
+            "— shown as exported",
+        ),
+    ],
+)
+def test_a_missing_or_unreadable_mapping_is_identity_with_a_note(
+    mapping: str | None, note: str
+) -> None:
+    orientation = orientation_for("iTero", mapping)
+    assert orientation.note == note
+    assert np.array_equal(orientation.matrix, np.eye(3))
+
+
+def test_a_readable_mapping_has_no_note_and_an_unknown_portal_is_named_plainly() -> None:
+    good = orientation_for("iTero", "X Z -Y")
+    assert good.note is None
+    assert np.array_equal(good.matrix, [[1, 0, 0], [0, 0, 1], [0, -1, 0]])
+    assert orientation_for(None, None).note == "No axis mapping for this portal — shown as exported"

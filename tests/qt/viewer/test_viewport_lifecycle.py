@@ -1,0 +1,134 @@
+"""The viewport's life: a cheap import, the 3D stack loaded off the GUI thread, real scans from
+``../shared/realscans``, a frame reported also when the view is not on screen, a clean close."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+from pytestqt.qtbot import QtBot
+
+from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
+from scaninbox.qt.viewer.scan_list import RowState
+from scaninbox.qt.viewer.viewport import ScanViewport
+from scaninbox.render import View
+from tests.qt.case_pane.folder_provider import FolderProvider
+from tests.qt.viewer.cases import generated_case
+from tests.qt.viewer.conftest import WAIT_MS, show_and_wait, wait_loaded
+from tests.qt.viewer.meshes import jaw_pixels
+from tests.render.pixels import centroid, scan_mask
+
+REPO_ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_importing_the_viewer_is_cheap_and_the_stack_loads_on_a_worker_thread() -> None:
+    script = textwrap.dedent(
+        """
+        import sys, threading
+        import scaninbox.qt.viewer as viewer
+        heavy = ("vtkmodules", "pyvista", "pyvistaqt", "matplotlib")
+        print(sorted({m.split(".")[0] for m in sys.modules if m.startswith(heavy)}))
+        worker = threading.Thread(target=viewer.preload_3d_stack)
+        worker.start(); worker.join()
+        viewer.preload_3d_stack()  # again: nothing left to do
+        print(sorted({m.split(".")[0] for m in sys.modules if m.startswith(heavy)}))
+        # Then the widget on the GUI thread, as the window does: it draws.
+        from PySide6.QtWidgets import QApplication
+        app = QApplication([])
+        viewport = viewer.create_scan_viewport(None, lambda s: None, {})
+        viewport.resize(320, 240)
+        viewport.show()
+        while viewport.view.renderer_name is None:
+            app.processEvents()
+        print(viewport.view.renderer_name != "")
+        viewport.close()
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO_ROOT,
+        check=True,
+    )
+    before, after, drew = done.stdout.strip().splitlines()
+    assert drew == "True"
+    assert before == "[]"
+    assert "'pyvista'" in after
+    assert "'pyvistaqt'" in after
+    assert "'vtkmodules'" in after
+
+
+@pytest.mark.realscans
+def test_real_scans_in_both_formats(
+    qtbot: QtBot,
+    make_viewport: Callable[..., ScanViewport],
+    realscans: Path,
+    tmp_path: Path,
+    screenshot: Callable[..., object],
+) -> None:
+    provider = FolderProvider(realscans, tmp_path / "cache")
+    provider.cache_file("Example_01_binary.stl")
+    # Example_01 is exported with X to the patient's left and the incisors toward −Y.
+    viewport = make_viewport(provider, "-x,-y,z")
+    case = Case(
+        CaseRef("real-1"),
+        source="MeshLabeler",
+        scan_files=(
+            ScanFile("Example_01_binary.stl", "stl", "preparationScan", Jaw.UPPER),
+            ScanFile("Example_01_vcolor_binary.ply", "ply", "preparationScan", Jaw.LOWER),
+        ),
+    )
+    show_and_wait(qtbot, viewport, case)
+    wait_loaded(qtbot, viewport)
+    assert [r.state for r in viewport.scans.rows()] == [RowState.READY, RowState.READY]
+    assert viewport.controls.scanner_colours.isEnabled()  # the PLY has colours
+    viewport.scans.rows()[1].eye.click()  # the same arch twice: look at the STL one alone
+    viewport.set_view(View.UPPER)
+    pixels = viewport.scene_image().astype(np.int16)
+    mask = scan_mask(pixels)
+    x, y = centroid(mask)
+    assert abs(x - 0.5) < 0.06
+    assert abs(y - 0.5) < 0.08
+    assert jaw_pixels(pixels)[0].sum() > 0.8 * mask.sum()  # ivory: the upper jaw's colour
+    # Oriented: in the upper view anterior is at the top, so the incisors (the narrow front of
+    # the horseshoe) are in the upper half, and the arch's open back at the bottom.
+    rows = np.nonzero(mask.any(axis=1))[0]
+    top, bottom = rows.min(), rows.max()
+    width_near_top = np.ptp(np.nonzero(mask[top + (bottom - top) // 8])[0])
+    width_near_bottom = np.ptp(np.nonzero(mask[bottom - (bottom - top) // 8])[0])
+    assert width_near_top < width_near_bottom
+    screenshot(viewport, "viewer-realscan-upper")
+
+
+def test_the_first_frame_is_reported_at_once_when_the_view_is_not_on_screen(
+    qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
+) -> None:
+    provider.cache_file("upper.stl")
+    viewport = make_viewport(provider)
+    viewport.hide()  # as in another tab of the case pane
+    with qtbot.waitSignal(viewport.caseShown, timeout=WAIT_MS) as shown:
+        viewport.show_case(generated_case("upper.stl"))
+    assert shown.args == [CaseRef("gen-1")]
+    wait_loaded(qtbot, viewport)
+
+
+def test_closing_mid_load_stops_everything(
+    qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
+) -> None:
+    provider.hold("lower.stl")
+    viewport = make_viewport(provider)
+    viewport.show_case(generated_case("lower.stl"))
+    qtbot.waitUntil(lambda: "lower.stl" in provider.fetched_names())
+    viewport.close()
+    qtbot.waitUntil(lambda: "lower.stl" in provider.cancelled)
+    assert viewport.view.render_window is None
+    viewport.show_case(generated_case("upper.stl"))  # after close: ignored, no error
+    assert viewport.case is not None
+    assert viewport.case.scan_files[0].filename == "lower.stl"

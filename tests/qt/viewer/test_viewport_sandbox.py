@@ -1,0 +1,220 @@
+"""Real sandbox cases: two arches in their jaw colours, every standard view, the portal's axis
+convention undone (a rotated export renders like the canonical one), scanner colours, the
+level of detail while the camera moves."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
+
+from scaninbox.domain import Case
+from scaninbox.qt.viewer.scan_list import RowState
+from scaninbox.qt.viewer.viewport import ScanViewport
+from scaninbox.render import View
+from scaninbox.sandbox.axes import mapping_matrix
+from scaninbox.scans import read_mesh
+from tests.qt.case_pane.folder_provider import FolderProvider
+from tests.qt.viewer.conftest import show_and_wait, wait_loaded
+from tests.qt.viewer.meshes import jaw_pixels, write_stl
+from tests.qt.viewer.sandbox_cases import SandboxCase
+from tests.render.pixels import centroid, overlap, scan_mask
+
+
+def provider_for(found: SandboxCase, tmp_path: Path, *, cached: bool = True) -> FolderProvider:
+    provider = FolderProvider(found.folder, tmp_path / "cache")
+    if cached:
+        for scan in found.case.scan_files:
+            if scan.file_type != "preview" and scan.filename:
+                provider.cache_file(scan.filename)
+    return provider
+
+
+def test_a_two_arch_case_in_every_view(
+    qtbot: QtBot,
+    make_viewport: Callable[..., ScanViewport],
+    sandbox_cases: dict[str, SandboxCase],
+    tmp_path: Path,
+    screenshot: Callable[..., object],
+) -> None:
+    found = sandbox_cases["Carestream"]
+    viewport = make_viewport(provider_for(found, tmp_path), found.mapping)
+    show_and_wait(qtbot, viewport, found.case)
+    wait_loaded(qtbot, viewport)
+    assert not viewport.stage.note.isVisible()  # the portal's mapping was used
+    assert [(r.title.full_text, r.shown, r.state) for r in viewport.scans.rows()] == [
+        ("Upper jaw", True, RowState.READY),
+        ("Lower jaw", True, RowState.READY),
+        ("Bite", False, RowState.READY),  # its surface repeats both arches': hidden at first
+    ]
+    pixels = viewport.scene_image().astype(np.int16)
+    upper, lower = jaw_pixels(pixels)
+    assert upper.sum() > 3000
+    assert lower.sum() > 3000
+    assert centroid(upper)[1] < centroid(lower)[1]  # superior up
+    x, y = centroid(scan_mask(pixels))
+    assert abs(x - 0.5) < 0.06
+    assert abs(y - 0.5) < 0.1
+    screenshot(viewport, "viewer-case")
+    for view in View:
+        viewport.set_view(view)
+        image = viewport.scene_image().astype(np.int16)
+        seen_upper, seen_lower = jaw_pixels(image)
+        shown = [row.shown for row in viewport.scans.rows()]
+        if view is View.UPPER:  # looking up at the upper teeth: the lower jaw steps aside
+            assert seen_lower.sum() == 0
+            assert seen_upper.sum() > 5000
+            assert shown == [True, False, False]
+        elif view is View.LOWER:
+            assert seen_upper.sum() == 0
+            assert seen_lower.sum() > 5000
+            assert shown == [False, True, False]
+        else:
+            assert centroid(seen_upper)[1] < centroid(seen_lower)[1]
+            assert shown == [True, True, False]
+        screenshot(viewport, f"viewer-view-{view}")
+
+
+def canonical_copy(found: SandboxCase, folder: Path) -> tuple[Case, FolderProvider]:
+    """The case's arches turned into the canonical frame with the sandbox's own reading of the
+    mapping, written as STL files of an identity-mapped portal."""
+    matrix = mapping_matrix(found.mapping or "x,y,z").astype(np.float32)
+    folder.mkdir()
+    for scan in found.case.scan_files:
+        if scan.file_type != "preview" and scan.filename:
+            mesh = read_mesh(found.folder / scan.filename)
+            write_stl(
+                folder / scan.filename, (np.ascontiguousarray(mesh.points @ matrix.T), mesh.faces)
+            )
+    provider = FolderProvider(folder, folder.parent / "canonical-cache")
+    for scan in found.case.scan_files:
+        if scan.file_type != "preview" and scan.filename:
+            provider.cache_file(scan.filename)
+    return found.case, provider
+
+
+@pytest.mark.parametrize("view", [View.FRONT, View.UPPER])
+def test_a_rotated_export_renders_like_the_canonical_scan(
+    qtbot: QtBot,
+    make_viewport: Callable[..., ScanViewport],
+    sandbox_cases: dict[str, SandboxCase],
+    tmp_path: Path,
+    view: View,
+) -> None:
+    found = sandbox_cases["iTero"]
+    assert found.mapping == "x,z,-y"
+    case, canonical = canonical_copy(found, tmp_path / "canonical")
+    exported = provider_for(found, tmp_path)
+    mapping = {"iTero": found.mapping}
+    viewport = make_viewport(exported, mapping.get)
+
+    def mask_of(provider: FolderProvider) -> np.ndarray:
+        viewport.provider = provider
+        show_and_wait(qtbot, viewport, case)
+        wait_loaded(qtbot, viewport)
+        viewport.set_view(view)
+        return scan_mask(viewport.scene_image().astype(np.int16))
+
+    oriented = mask_of(exported)
+    assert not viewport.stage.note.isVisible()
+    mapping["iTero"] = "x,y,z"  # the canonical files need no turning
+    reference = mask_of(canonical)
+    assert overlap(oriented, reference) > 0.95
+    # Without the portal's mapping the scans are shown as exported, and the view says so.
+    mapping.pop("iTero")
+    as_exported = mask_of(exported)
+    assert viewport.stage.note.isVisible()
+    assert viewport.stage.note.text() == "No axis mapping for iTero — shown as exported"
+    assert overlap(as_exported, reference) < 0.6
+
+
+def test_scanner_colours_can_be_switched_on_when_the_files_have_them(
+    qtbot: QtBot,
+    make_viewport: Callable[..., ScanViewport],
+    sandbox_cases: dict[str, SandboxCase],
+    tmp_path: Path,
+    screenshot: Callable[..., object],
+) -> None:
+    found = sandbox_cases["Medit Link"]
+    viewport = make_viewport(provider_for(found, tmp_path), found.mapping)
+    show_and_wait(qtbot, viewport, found.case)
+    wait_loaded(qtbot, viewport)
+    action = viewport.controls.scanner_colours
+    assert action.isEnabled()
+    assert not action.isChecked()
+    jaw_coloured = viewport.scene_image().astype(np.int16)
+    viewport.view.setFocus()
+    qtbot.keyClick(viewport.view, Qt.Key.Key_V)
+    assert action.isChecked()
+    scanner_coloured = viewport.scene_image().astype(np.int16)
+    screenshot(viewport, "viewer-scanner-colours")
+    mask = scan_mask(jaw_coloured) & scan_mask(scanner_coloured)
+    assert np.abs(scanner_coloured[mask] - jaw_coloured[mask]).max(axis=1).mean() > 20
+    # An STL case has no colours: the switch is off and disabled.
+    stl = sandbox_cases["Carestream"]
+    viewport.provider = provider_for(stl, tmp_path / "stl")
+    show_and_wait(qtbot, viewport, stl.case)
+    assert not viewport.controls.scanner_colours.isEnabled()
+
+
+def mouse(view: QWidget, kind: QEvent.Type, x: float, y: float, *, held: bool = True) -> None:
+    button = Qt.MouseButton.NoButton if kind is QEvent.Type.MouseMove else Qt.MouseButton.LeftButton
+    buttons = Qt.MouseButton.LeftButton if held else Qt.MouseButton.NoButton
+    point = QPointF(x, y)
+    event = QMouseEvent(kind, point, point, button, buttons, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(view, event)
+
+
+def test_the_level_of_detail_is_drawn_while_the_camera_turns(
+    qtbot: QtBot,
+    make_viewport: Callable[..., ScanViewport],
+    sandbox_cases: dict[str, SandboxCase],
+    tmp_path: Path,
+) -> None:
+    found = sandbox_cases["3Shape TRIOS"]
+    viewport = make_viewport(provider_for(found, tmp_path), found.mapping)
+    show_and_wait(qtbot, viewport, found.case)
+    wait_loaded(qtbot, viewport)
+    shown = [s for s in viewport.scene if s.visible]
+    assert len(shown) == 2
+    assert all(s.lod_actor is not None for s in shown)  # 100k+ triangles: a coarse copy exists
+    view = viewport.view
+    x, y = view.width() / 2, view.height() / 2
+    mouse(view, QEvent.Type.MouseButtonPress, x, y)
+    for step in range(1, 4):
+        with qtbot.waitSignal(view.frameSwapped):
+            mouse(view, QEvent.Type.MouseMove, x + 12 * step, y)
+        assert viewport.scene.showing_lod
+    with qtbot.waitSignal(view.frameSwapped):
+        mouse(view, QEvent.Type.MouseButtonRelease, x + 36, y, held=False)
+    assert not viewport.scene.showing_lod
+    assert viewport.camera.moved  # later arrivals no longer re-frame the view
+
+
+def test_a_preview_picture_of_a_real_portal_while_its_scans_download(
+    qtbot: QtBot,
+    make_viewport: Callable[..., ScanViewport],
+    sandbox_cases: dict[str, SandboxCase],
+    tmp_path: Path,
+    screenshot: Callable[..., object],
+) -> None:
+    found = sandbox_cases["3Shape TRIOS"]
+    provider = provider_for(found, tmp_path, cached=False)
+    full = [s.filename for s in found.case.scan_files if s.file_type != "preview" and s.filename]
+    for name in full:
+        provider.hold(name)
+    viewport = make_viewport(provider, found.mapping)
+    show_and_wait(qtbot, viewport, found.case)
+    qtbot.waitUntil(lambda: len(viewport.stage.pictures) == 2)
+    screenshot(viewport, "viewer-preview-pictures")
+    for name in full:
+        provider.release(name)
+    wait_loaded(qtbot, viewport)
+    assert len(viewport.stage.pictures) == 0
+    assert not viewport.stage.pictures.isVisible()
