@@ -22,12 +22,16 @@ pytestmark = pytest.mark.anyio
 
 
 class _FailAfterPages(SyncListener):
+    """Makes the service fail once, after ``pages`` pages of the first sync were saved."""
+
     def __init__(self, server: SandboxServer, pages: int) -> None:
-        self.server, self.pages = server, pages
+        self.server, self.pages, self.fired = server, pages, False
 
     def on_sync_progress(self, pages: int, cases: int, server_total: int) -> None:
-        if pages == self.pages:
+        if pages == self.pages and not self.fired:
+            # Once only: the resumed sync counts its pages from 1 again and must run clean.
             # As many failures as the client tries: that page fails, the next request works.
+            self.fired = True
             self.server.control.fail_next(FAST_RETRY.attempts, status=503)
 
 

@@ -9,8 +9,9 @@ Work runs in blocks small enough for the CPU cache, where numpy's temporaries ar
 the fast path does not accept (longer than 24 bytes, "nan", garbage) goes to ``float()``, which
 either reads it or names it in the error.
 
-The mantissa's first 16 digits form an exact integer that is divided by one exact power of ten,
-so typical scan coordinates (up to 15 significant digits after a sign) are correctly rounded.
+The mantissa's first 16 digits form an exact integer that is divided by one exact power of ten
+(up to 1e22; tokens needing a larger one go to ``float()``), so typical scan coordinates (up to
+15 significant digits after a sign) are correctly rounded.
 """
 
 from __future__ import annotations
@@ -199,7 +200,9 @@ def _parse_block(
             power, power_ok = _exponents(g, exp_at, length)
             exponent = np.where(has_exp, exponent + power, exponent)
             good &= ~has_exp | power_ok
-        good &= (exponent > -300) & (exponent < 300)
+        # Powers of ten up to 1e22 are exact doubles: beyond that the division would add its own
+        # rounding error to the mantissa's, so such (rare) tokens go to float() instead.
+        good &= np.abs(exponent) <= 22
         np.clip(exponent, -300, 300, out=exponent)
         scale = _POW10[np.abs(exponent)]
         # Tokens that are not numbers get nonsense values here (marked not ok): no warnings.

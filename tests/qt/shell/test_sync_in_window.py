@@ -159,7 +159,7 @@ def test_an_ended_session_asks_to_sign_in_over_the_window_and_keeps_everything(
         assert window.pane.tabs.currentIndex() == CasePane.PRESCRIPTION_TAB
 
     kept()
-    lists_before = len([r for r in server.control.requests if r.path == "/unified-cases"])
+    seen_before = len(server.control.requests)
     qtbot.keyClicks(dialog.password_edit, DEMO_ACCOUNT.password)
     qtbot.mouseClick(dialog.sign_in_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: app.dialog is None or dialog.error_label.text() != "", timeout=WAIT_MS)
@@ -167,7 +167,7 @@ def test_an_ended_session_asks_to_sign_in_over_the_window_and_keeps_everything(
     qtbot.waitUntil(
         lambda: any(
             r.path == "/unified-cases" and r.status == 200
-            for r in server.control.requests[lists_before:]
+            for r in server.control.requests[seen_before:]
         ),
         timeout=WAIT_MS,
     )
