@@ -8,9 +8,9 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import keyring
 import pytest
-from keyring.backend import KeyringBackend
 from keyring.backends import fail
-from keyring.errors import KeyringLocked, PasswordDeleteError
+from keyring.errors import KeyringLocked
+from tests.keyrings import MemoryKeyring
 
 from scaninbox.credentials import (
     KEYRING_SERVICE,
@@ -22,23 +22,6 @@ from scaninbox.credentials import (
 
 URL = "https://inbox.example.com"
 TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl"
-
-
-class MemoryKeyring(KeyringBackend):
-    priority = 1.0
-
-    def __init__(self) -> None:
-        self.entries: dict[tuple[str, str], str] = {}
-
-    def get_password(self, service: str, username: str) -> str | None:
-        return self.entries.get((service, username))
-
-    def set_password(self, service: str, username: str, password: str) -> None:
-        self.entries[(service, username)] = password
-
-    def delete_password(self, service: str, username: str) -> None:
-        if self.entries.pop((service, username), None) is None:
-            raise PasswordDeleteError("no such entry")
 
 
 class LockedKeyring(MemoryKeyring):

@@ -8,14 +8,18 @@ Exit codes (a contract scripts rely on)::
 The local store's "not here" errors (no local data for the account, a case or file not kept on
 this computer) are "not found" (4); its other errors (a damaged database, one from a newer
 program) are 1, with their own plain sentence.
+
+The API's and the store's error classes are imported only when an error must be mapped:
+importing them pulls in the API client, pydantic and the store (a quarter of a second), which
+every command would otherwise pay before it starts — the desktop app included.
 """
 
 from __future__ import annotations
 
-from scaninbox.api import errors as api_errors
+from functools import cache
+
 from scaninbox.logs import redact
 from scaninbox.settings import SettingsError
-from scaninbox.store.errors import NoLocalAccountError, NotCachedError, StoreError
 
 __all__ = [
     "EXIT_AUTH",
@@ -43,33 +47,46 @@ class CliError(Exception):
         self.exit_code = exit_code
 
 
-# Most specific first: the first matching class decides.
-_CODES: tuple[tuple[type[BaseException], int], ...] = (
-    (CliError, EXIT_OTHER),  # replaced by the error's own code below
-    (SettingsError, EXIT_USAGE),
-    (api_errors.InsecureUrlError, EXIT_USAGE),
-    (api_errors.BadRequestError, EXIT_USAGE),
-    (api_errors.AuthenticationError, EXIT_AUTH),
-    (api_errors.ForbiddenError, EXIT_NOT_FOUND),
-    (api_errors.NotFoundError, EXIT_NOT_FOUND),
-    (api_errors.ServiceError, EXIT_NETWORK),  # 429, 5xx and other refusals after retries
-    (api_errors.TransportError, EXIT_NETWORK),
-    (api_errors.ProtocolError, EXIT_NETWORK),
-    (NoLocalAccountError, EXIT_NOT_FOUND),
-    (NotCachedError, EXIT_NOT_FOUND),
-    (StoreError, EXIT_OTHER),
-)
-# Failures whose message is already a sentence for a person (anything else looks like a bug).
-_PLAIN = (CliError, api_errors.ApiError, SettingsError, StoreError)
+@cache
+def _codes() -> tuple[tuple[type[BaseException], int], ...]:
+    """Error classes and their exit codes, most specific first: the first match decides."""
+    from scaninbox.api import errors as api_errors
+    from scaninbox.store.errors import NoLocalAccountError, NotCachedError, StoreError
+
+    return (
+        (SettingsError, EXIT_USAGE),
+        (api_errors.InsecureUrlError, EXIT_USAGE),
+        (api_errors.BadRequestError, EXIT_USAGE),
+        (api_errors.AuthenticationError, EXIT_AUTH),
+        (api_errors.ForbiddenError, EXIT_NOT_FOUND),
+        (api_errors.NotFoundError, EXIT_NOT_FOUND),
+        (api_errors.ServiceError, EXIT_NETWORK),  # 429, 5xx and other refusals after retries
+        (api_errors.TransportError, EXIT_NETWORK),
+        (api_errors.ProtocolError, EXIT_NETWORK),
+        (NoLocalAccountError, EXIT_NOT_FOUND),
+        (NotCachedError, EXIT_NOT_FOUND),
+        (StoreError, EXIT_OTHER),
+    )
+
+
+@cache
+def _plain() -> tuple[type[BaseException], ...]:
+    """Failures whose message is already a sentence for a person (others look like bugs)."""
+    from scaninbox.api.errors import ApiError
+    from scaninbox.store.errors import StoreError
+
+    return (CliError, ApiError, SettingsError, StoreError)
 
 
 def exit_code_for(exc: BaseException) -> int:
     """The contract's exit code for an exception that reached the top of a command."""
     if isinstance(exc, CliError):
         return exc.exit_code
-    if isinstance(exc, api_errors.DownloadError):
+    from scaninbox.api.errors import DownloadError
+
+    if isinstance(exc, DownloadError):
         return EXIT_OTHER if exc.local else EXIT_NETWORK
-    for cls, code in _CODES:
+    for cls, code in _codes():
         if isinstance(exc, cls):
             return code
     return EXIT_OTHER
@@ -78,7 +95,7 @@ def exit_code_for(exc: BaseException) -> int:
 def plain_message(exc: BaseException) -> str:
     """One line for a person. Unexpected errors say what kind of error it was."""
     text = " ".join(str(exc).split())
-    if not isinstance(exc, _PLAIN):
+    if not isinstance(exc, _plain()):
         # A bug: the kind of error helps the report; the log file has the details.
         text = f"Unexpected error ({type(exc).__name__}): {text}" if text else type(exc).__name__
     text = redact(text) or type(exc).__name__

@@ -16,7 +16,12 @@ from scaninbox.api.wire import ConfiguredPortal, IosPortal, MeResponse
 from scaninbox.cli.text_layout import Column, clean, local_time, render_table
 from scaninbox.domain import Case, status_label
 from scaninbox.domain.fdi import format_teeth
-from scaninbox.domain.worktypes import teeth_text, work_summary, worktype_teeth
+from scaninbox.domain.worktypes import (
+    UNSPECIFIED_WORK,
+    teeth_text,
+    work_summary,
+    worktype_teeth,
+)
 
 __all__ = [
     "case_detail",
@@ -154,7 +159,7 @@ def case_detail(case: Case) -> str:
 def _worktype_lines(case: Case) -> Iterable[str]:
     for w in case.worktypes:
         parts = [w.category, w.restoration_type, w.restoration_detail, w.material, w.setting]
-        text = " · ".join(p for p in parts if p) or "Work"
+        text = " · ".join(p for p in parts if p) or UNSPECIFIED_WORK
         teeth = format_teeth(worktype_teeth(w))
         extras = [f"teeth {teeth}" if teeth else "", f"shade {w.shade}" if w.shade else ""]
         extras += [f"{t.type}: {t.value}" for t in w.tags if t.type or t.value]

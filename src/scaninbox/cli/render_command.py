@@ -5,10 +5,10 @@ The command turns arguments into `ScanFile` entries (path, jaw, orientation) and
 
 With ``--case REF`` the entries come from the local store, as the viewer gets them: the case as
 stored (else fetched), its full-resolution scans from the file cache (downloaded when missing),
-oriented by its portal's ``axisMapping``. The same scans as the viewer shows at first: not the
-previews, not the scan taken before preparation, not the bite when both arches are there; the
-upper and lower views leave out the opposing jaw. ``--offline`` uses cached files only; when the
-service cannot be reached the store answers, as for ``case``.
+oriented by its portal's ``axisMapping``. The same scans as the viewer shows at first
+(`scaninbox.domain.shown_at_first`), less the jaws the upper and lower views hide.
+``--offline`` uses cached files only; when the service cannot be reached the store answers, as
+for ``case``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from scaninbox.cli.arguments import case_ref
 from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_OTHER, EXIT_USAGE, CliError
-from scaninbox.domain import Case, CaseRef, FileKind, Jaw
+from scaninbox.domain import Case, CaseRef, FileKind, Jaw, jaws_hidden_in_view, shown_at_first
 from scaninbox.domain import ScanFile as CaseScan
 
 if TYPE_CHECKING:
@@ -43,8 +43,6 @@ _JAW_WORDS = (
 _JAW_TOKENS = {"uj": Jaw.UPPER, "lj": Jaw.LOWER}
 _VIEWS = ("front", "left", "right", "upper", "lower")
 _JAWS = ("upper", "lower", "bite")
-_PRE_PREPARATION = "prepreparationscan"
-_LEFT_OUT_IN_VIEW = {"upper": {Jaw.LOWER, Jaw.BITE}, "lower": {Jaw.UPPER, Jaw.BITE}}
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -111,17 +109,8 @@ def run(args: argparse.Namespace) -> int:
 
 def case_scans_to_draw(case: Case, view: str = "front") -> list[CaseScan]:
     """The scans of ``case`` the viewer shows at first, minus what ``view`` leaves out."""
-    full = [
-        s
-        for s in case.scan_files
-        if s.filename
-        and (s.file_type or "").lower() != "preview"
-        and (s.scan_type or "").lower() != _PRE_PREPARATION
-    ]
-    jaws = {s.jaw for s in full}
-    both_arches = Jaw.UPPER in jaws and Jaw.LOWER in jaws
-    left_out = _LEFT_OUT_IN_VIEW.get(view, set())
-    return [s for s in full if s.jaw not in left_out and not (s.jaw is Jaw.BITE and both_arches)]
+    hidden = jaws_hidden_in_view(view)
+    return [s for s in shown_at_first(case.scan_files) if s.jaw not in hidden]
 
 
 def _orientation(args: argparse.Namespace) -> Orientation:

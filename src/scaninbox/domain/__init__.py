@@ -14,6 +14,7 @@ from scaninbox.domain.case import (
     VariantInfo,
     Worktype,
 )
+from scaninbox.domain.first_look import jaws_hidden_in_view, shown_at_first
 from scaninbox.domain.refs import CaseRef
 from scaninbox.domain.vocabulary import FileKind, Jaw, scan_jaw, status_label
 
@@ -33,6 +34,8 @@ __all__ = [
     "Unit",
     "VariantInfo",
     "Worktype",
+    "jaws_hidden_in_view",
     "scan_jaw",
+    "shown_at_first",
     "status_label",
 ]

@@ -61,10 +61,7 @@ class Dentist:
 
     @property
     def display_name(self) -> str | None:
-        if self.full_name:
-            return self.full_name
-        joined = " ".join(p for p in (self.first_name, self.last_name) if p)
-        return joined or None
+        return _person_name(self.full_name, self.first_name, self.last_name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,10 +76,7 @@ class Patient:
 
     @property
     def display_name(self) -> str | None:
-        if self.full_name:
-            return self.full_name
-        joined = " ".join(p for p in (self.first_name, self.last_name) if p)
-        return joined or None
+        return _person_name(self.full_name, self.first_name, self.last_name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,3 +192,10 @@ class Case:
         if self.patient is not None and self.patient.display_name:
             return self.patient.display_name
         return self.variant.patient_fullname if self.variant else None
+
+
+def _person_name(full: str | None, first: str | None, last: str | None) -> str | None:
+    """The full name as sent, else first and last name joined; None when there is none."""
+    if full:
+        return full
+    return " ".join(p for p in (first, last) if p) or None

@@ -8,7 +8,17 @@ from scaninbox.domain.case import Worktype
 from scaninbox.domain.fdi import format_teeth, parse_fdi, sort_teeth, span
 from scaninbox.domain.vocabulary import humanize_identifier
 
-__all__ = ["case_teeth", "teeth_text", "unit_count", "work_summary", "worktype_teeth"]
+__all__ = [
+    "UNSPECIFIED_WORK",
+    "case_teeth",
+    "teeth_text",
+    "unit_count",
+    "work_summary",
+    "worktype_teeth",
+]
+
+# A worktype that names neither its restoration type nor its category.
+UNSPECIFIED_WORK = "Unspecified work"
 
 
 def worktype_teeth(worktype: Worktype) -> list[int]:
@@ -52,7 +62,7 @@ def work_summary(worktypes: Iterable[Worktype]) -> str:
     """
     groups: dict[tuple[str, str], int] = {}
     for worktype in worktypes:
-        kind = _label(worktype.restoration_type) or _label(worktype.category) or "Work"
+        kind = _label(worktype.restoration_type) or _label(worktype.category) or UNSPECIFIED_WORK
         material = _label(worktype.material) or _label(_first_unit_material(worktype)) or ""
         key = (kind, material)
         groups[key] = groups.get(key, 0) + unit_count(worktype)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QIcon
+from PySide6.QtGui import QCloseEvent, QIcon, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from scaninbox.domain import CaseRef
@@ -20,10 +20,12 @@ from scaninbox.paths import resources_dir
 from scaninbox.qt.case_pane import CaseFileProvider, CasePane
 from scaninbox.qt.case_presenter import CasePresenter
 from scaninbox.qt.inbox import InboxPanel
+from scaninbox.qt.inbox.columns import Column
 from scaninbox.qt.status import ConnectionBanner, SyncStatus
 from scaninbox.qt.sync_presenter import SyncPresenter
 from scaninbox.qt.tray import Notifier
 from scaninbox.qt.ui_state import UiState
+from scaninbox.qt.window_layout import MIN_WINDOW_SIZE, default_window_size, inbox_share
 from scaninbox.qt.window_menus import WindowMenus
 
 if TYPE_CHECKING:
@@ -64,8 +66,8 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.setWindowIcon(app_icon())
-        self.resize(1280, 800)
-        self.setMinimumSize(960, 600)
+        self.resize(default_window_size(self.screen()))
+        self.setMinimumSize(MIN_WINDOW_SIZE)
         self.ui_state = ui_state
         self.session: AccountSession | None = None
         self.viewer: ViewerHost | None = None
@@ -78,9 +80,10 @@ class MainWindow(QMainWindow):
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(self.inbox)
         self.splitter.addWidget(self.pane)
-        self.splitter.setStretchFactor(0, 1)
+        # A wider window widens the case (and its 3D view), not the table.
+        self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([700, 580])
+        self._split_pending = True  # the first-run split needs the splitter's real width
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -234,8 +237,8 @@ class MainWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
         splitter = state.bytes_value("window/splitter")
-        if splitter is not None:
-            self.splitter.restoreState(splitter)
+        if splitter is not None and self.splitter.restoreState(splitter):
+            self._split_pending = False
         header = state.bytes_value("inbox/header")
         if header is not None:
             self.inbox.view.restore_header(header)
@@ -253,6 +256,18 @@ class MainWindow(QMainWindow):
         state.filters = self.inbox.filters.state
         state.set_int("pane/tab", self.pane.tabs.currentIndex())
         state.sync()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._split_pending:
+            self._split_pending = False
+            self.apply_default_split()
+
+    def apply_default_split(self) -> None:
+        """The first-run split: the inbox as wide as its key columns, the rest to the case."""
+        total = sum(self.splitter.sizes()) or self.splitter.width()
+        wanted = self.inbox.view.width_to_show(Column.STATUS)
+        self.splitter.setSizes(inbox_share(wanted, total, case_min_px=self.pane.minimumWidth()))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_ui_state()

@@ -4,6 +4,9 @@ One file, ``ui.ini`` in the config folder: window geometry and state, the splitt
 columns (widths, order, hidden ones, sort), the last filters, the case pane's tab and the
 theme. No case data and nothing secret. A ``version`` key lets a later layout ignore an older
 file instead of restoring nonsense; anything unreadable is ignored (defaults are used).
+
+Version 2 gave the case pane (and its 3D view) the room the inbox had: a version 1 file keeps
+everything but the main splitter, whose saved sizes were mostly the old default.
 """
 
 from __future__ import annotations
@@ -19,8 +22,10 @@ from scaninbox.qt.inbox.filters import FilterState
 
 __all__ = ["UI_STATE_VERSION", "UiState"]
 
-UI_STATE_VERSION = 1
+UI_STATE_VERSION = 2
 _FILE_NAME = "ui.ini"
+# What a file of an older version loses on opening (the rest of it still fits).
+_OUTDATED_KEYS: dict[str, tuple[str, ...]] = {"1": ("window/splitter",)}
 
 
 class UiState:
@@ -32,7 +37,12 @@ class UiState:
         self._settings = QSettings(str(self.path), QSettings.Format.IniFormat)
         stored = self._settings.value("version")
         if stored is not None and str(stored) != str(UI_STATE_VERSION):
-            self._settings.clear()  # an older (or newer) layout: start from defaults
+            outdated = _OUTDATED_KEYS.get(str(stored))
+            if outdated is None:
+                self._settings.clear()  # an unknown (or newer) layout: start from defaults
+            else:
+                for key in outdated:
+                    self._settings.remove(key)
         self._settings.setValue("version", UI_STATE_VERSION)
 
     def bytes_value(self, key: str) -> QByteArray | None:

@@ -16,6 +16,7 @@ from scaninbox.render.offscreen import (
     render_png,
     render_scan_files,
 )
+from scaninbox.render.png_file import write_png
 from scaninbox.render.polydata import to_polydata
 from scaninbox.render.scene import ScanScene, ScanState
 from scaninbox.render.views import Bounds, View, apply_view, fit
@@ -42,4 +43,5 @@ __all__ = [
     "render_scan_files",
     "style_plotter",
     "to_polydata",
+    "write_png",
 ]

@@ -1,4 +1,13 @@
-"""How the scene looks: background, lights, anti-aliasing, the anatomical orientation marker.
+"""How the scene looks: background, lights, surface material, anti-aliasing, the orientation
+marker.
+
+Lights and material are balanced so that a surface facing the camera shows the configured jaw
+colour (within a few per cent, measured: ``benchmarks/render_gallery.py`` and the render tests)
+rather than a dimmed, warm-tinted version of it: VTK's light kit at its default intensity
+lit a facing surface at about 0.8 of the colour (curved scan surfaces averaged nearer 0.6), and
+its warm key and cool fill lights pulled blue towards grey. Here the kit's lights keep their
+directions and ratios (the shading that shows a surface's form) but are white and brighter; the
+highlight stays soft so ivory does not burn out to white.
 
 Software OpenGL (Mesa llvmpipe, the renderer of machines without a GPU and of Xvfb) pays for
 multisampling on every pixel: a 600k-triangle frame at 1280×960 takes 0.45 s with VTK's default
@@ -9,12 +18,17 @@ llvmpipe (or another software rasteriser) and FXAA, a cheap image-space pass, sm
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
     "BACKGROUND_BOTTOM",
     "BACKGROUND_TOP",
+    "LIGHT_GAIN",
+    "MATERIAL",
+    "Material",
     "add_orientation_marker",
+    "apply_material",
     "configure_antialiasing",
     "gl_renderer_name",
     "style_plotter",
@@ -22,6 +36,20 @@ __all__ = [
 
 BACKGROUND_BOTTOM = "#23272e"
 BACKGROUND_TOP = "#4b5361"
+LIGHT_GAIN = 1.2  # × the light kit's default intensities
+
+
+@dataclass(frozen=True, slots=True)
+class Material:
+    ambient: float
+    diffuse: float
+    specular: float
+    specular_power: float
+
+
+# Enamel and gingiva are slightly glossy; a soft highlight shows the surface's form.
+MATERIAL = Material(ambient=0.12, diffuse=0.85, specular=0.08, specular_power=20.0)
+
 _SOFTWARE = ("llvmpipe", "softpipe", "swrast", "software rasterizer", "swiftshader")
 _RENDERER_LINE = re.compile(r"OpenGL renderer string:\s*(.+)")
 
@@ -29,9 +57,24 @@ _RENDERER_LINE = re.compile(r"OpenGL renderer string:\s*(.+)")
 def style_plotter(plotter: Any) -> None:
     """Gradient background, a light kit, the orientation marker, anti-aliasing for this GPU."""
     plotter.set_background(BACKGROUND_BOTTOM, top=BACKGROUND_TOP)
-    plotter.enable_lightkit()
+    _light(plotter)
     add_orientation_marker(plotter)
     configure_antialiasing(plotter)
+
+
+def apply_material(prop: Any) -> None:
+    """Give a VTK property (a scan's front or back face) the scans' material."""
+    prop.SetAmbient(MATERIAL.ambient)
+    prop.SetDiffuse(MATERIAL.diffuse)
+    prop.SetSpecular(MATERIAL.specular)
+    prop.SetSpecularPower(MATERIAL.specular_power)
+
+
+def _light(plotter: Any) -> None:
+    plotter.enable_lightkit()
+    for light in plotter.renderer.lights:
+        light.intensity = light.intensity * LIGHT_GAIN
+        light.color = (1.0, 1.0, 1.0)  # the kit's warm/cool tints shift the jaw colours' hue
 
 
 def gl_renderer_name(plotter: Any) -> str | None:

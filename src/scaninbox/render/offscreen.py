@@ -7,14 +7,13 @@ final name and moved into place, so a failed render leaves nothing behind.
 
 from __future__ import annotations
 
-import contextlib
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from scaninbox.domain import Jaw
 from scaninbox.render.backend import prepare_offscreen_backend
+from scaninbox.render.png_file import write_png
 from scaninbox.render.scene import ScanScene
 from scaninbox.render.views import View
 from scaninbox.scans.mesh import Mesh
@@ -90,7 +89,6 @@ def render_png(
         raise ValueError(f"an image of {width}×{height} pixels is not possible (16–8192 each way)")
     prepare_offscreen_backend()
     import pyvista as pv
-    from PIL import Image
 
     plotter = pv.Plotter(off_screen=True, window_size=[width, height])
     scene: ScanScene | None = None
@@ -114,12 +112,4 @@ def render_png(
         if scene is not None:
             scene.close()
         plotter.close()
-    out = Path(out)
-    partial = out.with_name(f".{out.name}.{os.getpid()}.part")
-    try:
-        Image.fromarray(pixels).save(partial, format="PNG")
-        partial.replace(out)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            partial.unlink()
-    return out
+    return write_png(pixels, out)

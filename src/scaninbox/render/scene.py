@@ -21,15 +21,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from scaninbox.domain import Jaw
-from scaninbox.render.appearance import style_plotter
+from scaninbox.render.appearance import apply_material, style_plotter
 from scaninbox.render.polydata import COLOURS, to_polydata
-from scaninbox.render.views import Bounds, View, apply_view, fit
+from scaninbox.render.views import Bounds, View, apply_view, centre_beside, fit
 from scaninbox.scans.mesh import Mesh
 from scaninbox.settings import DEFAULT_JAW_COLOURS
 
-__all__ = ["NEUTRAL_COLOUR", "ScanScene", "ScanState"]
+__all__ = ["MIN_FREE_SHARE", "NEUTRAL_COLOUR", "ScanScene", "ScanState"]
 
 NEUTRAL_COLOUR = "#d4d4d4"  # a scan whose jaw is unknown
+MIN_FREE_SHARE = 0.4  # of the view's width, beside an overlay
 _INTERACTIVE_RATE = 1.0  # frames/s above which VTK is in the middle of an interaction
 
 
@@ -69,6 +70,7 @@ class ScanScene:
         self._showing_lod = False
         self._fxaa_at_rest = False
         self._peeling = False
+        self._covered = 0.0
         if style:
             style_plotter(plotter)
         window = plotter.render_window
@@ -213,12 +215,24 @@ class ScanScene:
     def apply_view(self, view: View | str) -> None:
         bounds = self.visible_bounds()
         if bounds is not None:
-            apply_view(self.plotter, view, bounds)
+            apply_view(self.plotter, view, bounds, covered=self._covered)
 
     def fit(self) -> None:
         bounds = self.visible_bounds()
         if bounds is not None:
-            fit(self.plotter, bounds)
+            fit(self.plotter, bounds, covered=self._covered)
+
+    @property
+    def covered(self) -> float:
+        return self._covered
+
+    def set_covered(self, share: float) -> None:
+        """An overlay covers ``share`` of the view's width on the right (0: nothing): the image
+        is centred in the rest, and `fit` and `apply_view` fit into the rest. A share that
+        leaves too little room (under `MIN_FREE_SHARE`) counts as 0: the overlay then lies
+        over the scans rather than squeezing them into a sliver."""
+        self._covered = share if 0.0 < share <= 1.0 - MIN_FREE_SHARE else 0.0
+        centre_beside(self.plotter, self._covered)
 
     # ------------------------------------------------------------------ level of detail
 
@@ -268,11 +282,7 @@ class ScanScene:
         actor = vtkActor()
         actor.SetMapper(mapper)
         prop = actor.GetProperty()
-        # Enamel and gingiva are slightly glossy; a soft highlight shows the surface's form.
-        prop.SetAmbient(0.08)
-        prop.SetDiffuse(0.85)
-        prop.SetSpecular(0.25)
-        prop.SetSpecularPower(30.0)
+        apply_material(prop)
         back = actor.MakeProperty()
         back.DeepCopy(prop)
         actor.SetBackfaceProperty(back)

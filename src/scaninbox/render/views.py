@@ -10,16 +10,21 @@ upper      below the upper arch, at its teeth (−Z)      +Z            anterior
 lower      above the lower arch, at its teeth (+Z)      −Z            anterior (+Y)
 =========  ===========================================  ============  =================
 
-Both functions work on any ``pyvista`` plotter (off-screen or pyvistaqt's ``QtInteractor``) and
+An overlay can cover the right of the view (the viewer's list of scans): given the share of
+the width it covers, `fit` fits the scans into the uncovered part and `centre_beside` moves the
+image's centre to that part's centre (VTK's window centre, which picking and rotation follow).
+
+The functions work on any ``pyvista`` plotter (off-screen or pyvistaqt's ``QtInteractor``) and
 must be called on the thread that owns it (the GUI thread).
 """
 
 from __future__ import annotations
 
+import math
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["Bounds", "View", "apply_view", "fit"]
+__all__ = ["Bounds", "View", "apply_view", "centre_beside", "fit"]
 
 Bounds = tuple[float, float, float, float, float, float]
 
@@ -42,7 +47,9 @@ _CAMERAS: dict[View, tuple[tuple[float, float, float], tuple[float, float, float
 }
 
 
-def apply_view(plotter: Any, view: View | str, bounds: Bounds | None = None) -> None:
+def apply_view(
+    plotter: Any, view: View | str, bounds: Bounds | None = None, *, covered: float = 0.0
+) -> None:
     """Point the camera as ``view`` says and fit ``bounds`` (default: everything shown)."""
     direction, up = _CAMERAS[View(view)]
     box = bounds if bounds is not None else tuple(plotter.renderer.ComputeVisiblePropBounds())
@@ -53,19 +60,47 @@ def apply_view(plotter: Any, view: View | str, bounds: Bounds | None = None) -> 
     camera.SetFocalPoint(*centre)
     camera.SetPosition(*(c + d for c, d in zip(centre, direction, strict=True)))
     camera.SetViewUp(*up)
-    fit(plotter, box)
+    fit(plotter, box, covered=covered)
     # Tell pyvista the camera is placed, or its first render "helpfully" resets it.
     plotter.renderer.camera_set = True
 
 
-def fit(plotter: Any, bounds: Bounds | None = None) -> None:
-    """Move the camera along its line of sight until ``bounds`` fill the view."""
+def fit(plotter: Any, bounds: Bounds | None = None, *, covered: float = 0.0) -> None:
+    """Move the camera along its line of sight until ``bounds`` fill the view (the part of it
+    left of the ``covered`` share of its width)."""
     box = bounds if bounds is not None else tuple(plotter.renderer.ComputeVisiblePropBounds())
     if not _valid(box):
         return
-    plotter.renderer.ResetCamera(*box)
-    plotter.renderer.ResetCameraClippingRange(*box)
-    plotter.renderer.camera_set = True
+    renderer = plotter.renderer
+    renderer.ResetCamera(*box)
+    if 0.0 < covered < 1.0:
+        _step_back_for(renderer, 1.0 - covered)
+    renderer.ResetCameraClippingRange(*box)
+    renderer.camera_set = True
+
+
+def centre_beside(plotter: Any, covered: float) -> None:
+    """Centre the image in the part of the view left of the ``covered`` share of its width."""
+    shift = covered if 0.0 < covered < 1.0 else 0.0
+    camera = plotter.renderer.GetActiveCamera()
+    if camera.GetWindowCenter() != (shift, 0.0):
+        camera.SetWindowCenter(shift, 0.0)  # +1 moves the image left by half the width
+
+
+def _step_back_for(renderer: Any, free_width: float) -> None:
+    # ResetCamera fits the bounding sphere into the narrower of the view's two angles (VTK:
+    # vtkRenderer::ResetCamera); here the width is the free share's, so step back by the ratio.
+    width, height = renderer.GetSize()
+    camera = renderer.GetActiveCamera()
+    if width <= 0 or height <= 0 or camera.GetParallelProjection():
+        return
+    half_angle = math.radians(camera.GetViewAngle()) / 2
+
+    def reach(aspect: float) -> float:
+        return math.sin(math.atan(math.tan(half_angle) * min(1.0, aspect)))
+
+    ratio = reach(width / height) / reach(free_width * width / height)
+    camera.Dolly(1.0 / ratio)
 
 
 def _valid(box: tuple[float, ...]) -> bool:

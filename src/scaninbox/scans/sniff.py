@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["HEAD_BYTES", "ScanFormat", "sniff_head"]
+__all__ = ["HEAD_BYTES", "ScanFormat", "looks_like_text", "sniff_head"]
 
 HEAD_BYTES = 4096  # enough for any PLY header we accept and the first ASCII STL facet
 
@@ -46,7 +46,7 @@ def sniff_head(head: bytes, size_bytes: int, name: str = "") -> ScanFormat:
     if suffix == "stl" and size_bytes >= 84:
         # Announced count and size disagree: the binary reader says how (truncated, or extra).
         return ScanFormat.STL_BINARY
-    if suffix == "obj" or (_looks_like_text(head) and _looks_like_obj(head)):
+    if suffix == "obj" or (looks_like_text(head) and _looks_like_obj(head)):
         return ScanFormat.OBJ
     return ScanFormat.OTHER_MESH if suffix in _TRIMESH_SUFFIXES else ScanFormat.UNKNOWN
 
@@ -60,12 +60,14 @@ def _by_content(head: bytes, size_bytes: int) -> ScanFormat | None:
         return ScanFormat.PLY
     if size_bytes >= 84 and 84 + 50 * int.from_bytes(head[80:84], "little") == size_bytes:
         return ScanFormat.STL_BINARY
-    if head.lstrip()[:5].lower() == b"solid" and _looks_like_text(head):
+    if head.lstrip()[:5].lower() == b"solid" and looks_like_text(head):
         return ScanFormat.STL_ASCII
     return None
 
 
-def _looks_like_text(head: bytes) -> bool:
+def looks_like_text(head: bytes) -> bool:
+    """No control bytes but tabs and line ends in the first KiB. A binary STL's count and
+    coordinates always have some (the count's top byte is 0 below 16 million triangles)."""
     sample = head[:1024]
     return bool(sample) and all(b >= 9 for b in sample) and b"\x7f" not in sample
 

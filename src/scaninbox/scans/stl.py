@@ -10,6 +10,7 @@ import numpy as np
 
 from scaninbox.scans.mesh import BytesLike, FloatArray, IndexArray, Mesh, MeshError
 from scaninbox.scans.parallel import run_parts
+from scaninbox.scans.sniff import HEAD_BYTES, looks_like_text
 from scaninbox.scans.validate import require_finite
 
 __all__ = ["STL_RECORD", "parse_binary_stl", "soup_faces", "soup_from_corners"]
@@ -27,6 +28,15 @@ def parse_binary_stl(data: BytesLike, name: str) -> Mesh:
         raise MeshError(name, f"a binary STL has at least 84 bytes; this file has {size:,}")
     count = int.from_bytes(view[80:84], "little")
     expected = 84 + 50 * count
+    if expected > size and looks_like_text(bytes(view[:HEAD_BYTES])):
+        raise MeshError(name, "it is not a 3D mesh (a text file, but not an ASCII STL)")
+    if expected > size and count > _MAX_TRIANGLES:
+        # A header that cannot be an STL's: more triangles than any scan, far beyond the size.
+        raise MeshError(
+            name,
+            f"it is not a 3D mesh (as a binary STL its header would announce {count:,} "
+            f"triangles, for a file of {size:,} bytes)",
+        )
     if expected > size:
         raise MeshError(
             name,

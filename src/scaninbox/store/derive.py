@@ -34,7 +34,7 @@ __all__ = [
     "wire_digest",
 ]
 
-DERIVATION_VERSION = 1
+DERIVATION_VERSION = 2  # 2: a worktype without type or category reads "Unspecified work"
 
 
 @dataclass(frozen=True, slots=True, order=True)

@@ -14,12 +14,17 @@ anew. Server file names never become paths: the blob name is the hash.
 
 The cache has a size limit; least-recently-used files of cases that are not pinned are evicted
 to stay under it. Pinned cases are never evicted, even when they alone exceed the limit.
+
+Opening a cached file (`cached_path`, called on the GUI thread by the case pane and the viewer)
+counts as a use but writes nothing on the calling thread (`use_marks`): the marks are written
+on the store writer's thread (`attach_writer`; the sync engine attaches its own). Eviction
+writes the waiting marks first, so it always sees every use; without a writer they are written
+by the next eviction, `flush_opened` or `close`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import logging
 import os
 import sqlite3
@@ -29,10 +34,13 @@ from pathlib import Path
 
 from scaninbox.domain import CaseRef
 from scaninbox.paths import ensure_private_dir
+from scaninbox.store.blob_files import check_blob, file_sha256, fsync_dir
 from scaninbox.store.case_store import CaseStore
 from scaninbox.store.derive import FileSpec
 from scaninbox.store.errors import NotCachedError, StoreError
 from scaninbox.store.scratch import ScratchDir, remove_abandoned
+from scaninbox.store.use_marks import UseMarks
+from scaninbox.store.writer import StoreWriter
 
 __all__ = ["DEFAULT_LIMIT_BYTES", "CacheUsage", "EvictionReport", "FileCache", "file_sha256"]
 
@@ -69,6 +77,7 @@ class FileCache:
         self.folder = store.folder / "files"
         self.blobs_dir = self.folder / "blobs"
         self._scratch: ScratchDir | None = None
+        self._uses = UseMarks(store)
 
     @classmethod
     def open(cls, store: CaseStore, *, limit_bytes: int = DEFAULT_LIMIT_BYTES) -> FileCache:
@@ -81,6 +90,8 @@ class FileCache:
         return cache
 
     def close(self) -> None:
+        if len(self._uses) and not self.store.closed:
+            self._uses.flush()
         if self._scratch is not None:
             self._scratch.close()
             self._scratch = None
@@ -106,21 +117,28 @@ class FileCache:
         """The cached copy of a file, checked (size, and hash unless ``verify`` is False).
 
         A copy that fails the check is discarded and None is returned, so the caller fetches it
-        again. Opening a file counts as a use for eviction.
+        again. Opening a file counts as a use for eviction (recorded off this thread).
         """
         found = self._file_row(ref, spec)
         if found is None:
             return None
         file_id, size, sha = found
         path = self.blob_path(sha)
-        problem = _check(path, size, sha if verify else None)
+        problem = check_blob(path, size, sha if verify else None)
         if problem is not None:
             _log.warning("cached %s of case %s discarded: %s", spec, ref, problem)
             self._discard(file_id)
             return None
-        with self.store.transaction() as tx:
-            tx.execute("UPDATE files SET last_opened_at = ? WHERE id = ?", (time.time(), file_id))
+        self._uses.note(file_id)
         return path
+
+    def attach_writer(self, writer: StoreWriter | None) -> None:
+        """Record opened files on ``writer``'s thread from now on (None: let go of it)."""
+        self._uses.attach_writer(writer)
+
+    def flush_opened(self) -> None:
+        """Write the waiting "opened" marks now, on this thread."""
+        self._uses.flush()
 
     def require(self, ref: CaseRef, spec: FileSpec) -> Path:
         """Like ``cached_path`` but says plainly when the file is not on this computer."""
@@ -158,13 +176,13 @@ class FileCache:
             raise StoreError(f"The download of {spec} was damaged on the way; it was discarded.")
         target = self.blob_path(actual_sha)
         target.parent.mkdir(exist_ok=True, mode=0o700)
-        if _check(target, actual_size, None) is None:
+        if check_blob(target, actual_size, None) is None:
             source.unlink()  # the same content is already cached (another case, or a re-fetch)
         else:
             if os.name == "posix":
                 source.chmod(0o600)  # patient data: owner only, whoever wrote the file
             source.replace(target)
-            _fsync_dir(target.parent)
+            fsync_dir(target.parent)
         now = time.time()
         with self.store.transaction() as tx:
             tx.execute(
@@ -208,6 +226,7 @@ class FileCache:
         removed = freed = 0
         doomed: list[str] = []
         with self.store.transaction() as tx:
+            self._uses.write(tx)  # every use counts, also those not written yet
             total = int(tx.execute("SELECT coalesce(sum(size_bytes), 0) FROM blobs").fetchone()[0])
             candidates = tx.execute(
                 "SELECT f.id, f.sha256 FROM files f JOIN cases c ON c.id = f.case_id "
@@ -263,6 +282,8 @@ class FileCache:
         return (int(found[0][0]), int(found[0][1]), str(found[0][2])) if found else None
 
     def _discard(self, file_id: int) -> None:
+        # Written at once, even on the GUI thread (rare: a damaged copy): the caller fetches the
+        # file again right away, and a discard queued behind that download could delete it.
         with self.store.transaction() as tx:
             found = tx.execute("SELECT sha256 FROM files WHERE id = ?", (file_id,)).fetchone()
             tx.execute("DELETE FROM files WHERE id = ?", (file_id,))
@@ -286,24 +307,6 @@ class FileCache:
         self.collect_garbage()
 
 
-def file_sha256(path: Path) -> str:
-    with path.open("rb") as handle:
-        return hashlib.file_digest(handle, "sha256").hexdigest()
-
-
-def _check(path: Path, size_bytes: int, sha256: str | None) -> str | None:
-    """Why ``path`` is not the recorded file, or None when it is."""
-    try:
-        actual = path.stat().st_size
-    except OSError:
-        return "the file is missing"
-    if actual != size_bytes:
-        return f"size {actual} instead of {size_bytes} bytes"
-    if sha256 is not None and file_sha256(path) != sha256:
-        return "its content changed (hash mismatch)"
-    return None
-
-
 def _drop_blob_if_unused(tx: sqlite3.Connection, sha256: str) -> int | None:
     """Delete a blob's row when no file uses it; its size, or None when it is still used."""
     if tx.execute("SELECT 1 FROM files WHERE sha256 = ? LIMIT 1", (sha256,)).fetchone():
@@ -311,13 +314,3 @@ def _drop_blob_if_unused(tx: sqlite3.Connection, sha256: str) -> int | None:
     found = tx.execute("SELECT size_bytes FROM blobs WHERE sha256 = ?", (sha256,)).fetchone()
     tx.execute("DELETE FROM blobs WHERE sha256 = ?", (sha256,))
     return int(found[0]) if found else 0
-
-
-def _fsync_dir(folder: Path) -> None:
-    if os.name != "posix":
-        return  # directories cannot be opened for fsync on Windows; NTFS journals renames
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

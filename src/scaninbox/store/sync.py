@@ -92,6 +92,7 @@ class SyncEngine:
         self._detail = ""
         self._lock = asyncio.Lock()
         self._writer = StoreWriter()
+        cache.attach_writer(self._writer)  # files opened on the GUI thread are noted here
         self._pass = SyncPass(
             client,
             store,
@@ -150,6 +151,7 @@ class SyncEngine:
             if task is not None:
                 await asyncio.gather(task, return_exceptions=True)
         await self.fetcher.aclose()
+        self.cache.attach_writer(None)
         self._writer.close()
         self._set_state(EngineState.STOPPED)
 

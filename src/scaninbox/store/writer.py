@@ -27,6 +27,13 @@ class StoreWriter:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, partial(fn, *args, **kwargs))
 
+    def submit(self, fn: Callable[..., object], *args: Any) -> None:
+        """Queue ``fn(*args)`` on the writer's thread and return at once (from any thread).
+
+        Fire and forget: ``fn`` handles its own errors. Raises RuntimeError once closed.
+        """
+        self._executor.submit(fn, *args)
+
     def close(self) -> None:
         """Wait for queued writes to finish, then end the thread."""
         self._executor.shutdown(wait=True)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QObject, QUrl, Slot
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
@@ -14,6 +17,25 @@ from tests.qt.case_pane.cases import make_server_files
 from tests.qt.case_pane.folder_provider import FolderProvider
 
 PANE_SIZE = (880, 800)  # the pane's share of a 1280×800 window beside the inbox table
+
+
+class _UrlCatcher(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[QUrl] = []
+
+    @Slot(QUrl)
+    def open(self, url: QUrl) -> None:
+        self.urls.append(url)
+
+
+@pytest.fixture
+def opened_files() -> Iterator[list[QUrl]]:
+    """The file URLs the pane asked the desktop to open (nothing is really opened)."""
+    catcher = _UrlCatcher()
+    QDesktopServices.setUrlHandler("file", catcher, "open")
+    yield catcher.urls
+    QDesktopServices.unsetUrlHandler("file")
 
 
 class FakeDialogs:

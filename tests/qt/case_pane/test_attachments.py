@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QObject, Qt, QUrl, Slot
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
@@ -17,24 +16,6 @@ from scaninbox.qt.case_pane.file_status import FileState
 from tests.qt.case_pane.cases import ORDER_FORM, PHOTO, REPORT, SCANS, SHADE, full_case
 from tests.qt.case_pane.conftest import FakeDialogs
 from tests.qt.case_pane.folder_provider import FolderProvider
-
-
-class _UrlCatcher(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.urls: list[QUrl] = []
-
-    @Slot(QUrl)
-    def open(self, url: QUrl) -> None:
-        self.urls.append(url)
-
-
-@pytest.fixture
-def opened_files() -> Iterator[list[QUrl]]:
-    catcher = _UrlCatcher()
-    QDesktopServices.setUrlHandler("file", catcher, "open")
-    yield catcher.urls
-    QDesktopServices.unsetUrlHandler("file")
 
 
 def _tile(pane: CasePane, name: str) -> AttachmentTile:

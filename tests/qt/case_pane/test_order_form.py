@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QObject, Qt, QUrl, Slot
-from PySide6.QtGui import QDesktopServices, QImage
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QImage
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
@@ -18,24 +18,6 @@ from scaninbox.qt.case_pane.file_status import FileState
 from tests.qt.case_pane.cases import ORDER_FORM, ORDER_FORM_PAGES, full_case
 from tests.qt.case_pane.conftest import FakeDialogs
 from tests.qt.case_pane.folder_provider import FolderProvider
-
-
-class _UrlCatcher(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.urls: list[QUrl] = []
-
-    @Slot(QUrl)
-    def open(self, url: QUrl) -> None:
-        self.urls.append(url)
-
-
-@pytest.fixture
-def opened_files() -> Iterator[list[QUrl]]:
-    catcher = _UrlCatcher()
-    QDesktopServices.setUrlHandler("file", catcher, "open")
-    yield catcher.urls
-    QDesktopServices.unsetUrlHandler("file")
 
 
 def _open_order_form(pane: CasePane, qtbot: QtBot) -> None:

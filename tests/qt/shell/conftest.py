@@ -22,10 +22,12 @@ from pytestqt.qtbot import QtBot
 
 from scaninbox.api import RetryPolicy
 from scaninbox.qt.app_controller import AppController, GuiOptions
+from scaninbox.qt.main_window import MainWindow
 from scaninbox.qt.signin import SignInDialog
 from scaninbox.qt.theme import Theme, apply_theme
 from scaninbox.sandbox import DEMO_ACCOUNT
 from scaninbox.store import SyncOptions
+from tests.keyrings import MemoryKeyring
 
 FAST_RETRY = RetryPolicy(attempts=2, base_delay_s=0.01, max_delay_s=0.02)
 TEST_SYNC = SyncOptions(interval_s=600, prefetch_days=0, offline_retry_min_s=0.05)
@@ -136,6 +138,13 @@ def activate(qtbot: QtBot, app: AppController) -> None:
     qtbot.waitUntil(app.window.isActiveWindow, timeout=WAIT_MS)
 
 
+def show_window(qtbot: QtBot, app: AppController) -> MainWindow:
+    """The app's window, shown and exposed."""
+    app.window.show()
+    qtbot.waitExposed(app.window)
+    return app.window
+
+
 def wait_for_rows(qtbot: QtBot, app: AppController, minimum: int = 1) -> None:
     model = app.window.inbox.model
     qtbot.waitUntil(
@@ -197,34 +206,11 @@ def synced(qtbot: QtBot, qt_loop: Any, sandbox: Any, tmp_path: Any) -> Iterator[
     found.close()
 
 
-class MemoryKeyring:
-    """An in-memory keyring backend (the system's keyring is never touched by tests)."""
-
-    priority = 1.0
-
-    def __init__(self) -> None:
-        self.entries: dict[tuple[str, str], str] = {}
-
-    def get_password(self, service: str, username: str) -> str | None:
-        return self.entries.get((service, username))
-
-    def set_password(self, service: str, username: str, password: str) -> None:
-        self.entries[(service, username)] = password
-
-    def delete_password(self, service: str, username: str) -> None:
-        from keyring.errors import PasswordDeleteError
-
-        if self.entries.pop((service, username), None) is None:
-            raise PasswordDeleteError("no such entry")
-
-
 @pytest.fixture
 def memory_keyring() -> Iterator[Any]:
     import keyring
-    from keyring.backend import KeyringBackend
 
-    backend_class = type("TestMemoryKeyring", (MemoryKeyring, KeyringBackend), {})
-    backend = backend_class()
+    backend = MemoryKeyring()
     previous = keyring.get_keyring()
     keyring.set_keyring(backend)
     yield backend

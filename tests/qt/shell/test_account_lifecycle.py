@@ -22,6 +22,7 @@ from tests.qt.shell.conftest import (
     WAIT_MS,
     current_dialog,
     free_port,
+    show_window,
     shut_down,
     sign_in_via_dialog,
     wait_for_rows,
@@ -92,10 +93,7 @@ def test_a_remembered_session_opens_the_store_at_once_even_offline(
 def test_the_layout_and_filters_come_back_after_a_restart(
     qtbot: QtBot, make_app: Callable[..., AppController]
 ) -> None:
-    first = make_app(start=False)
-    window = first.window
-    window.show()
-    qtbot.waitExposed(window)
+    window = show_window(qtbot, make_app(start=False))
     window.resize(1200, 760)
     window.splitter.setSizes([800, 400])
     header = window.inbox.view.horizontalHeader()
@@ -110,9 +108,7 @@ def test_the_layout_and_filters_come_back_after_a_restart(
     window.save_ui_state()
     window.hide()
 
-    second = make_app(start=False).window
-    second.show()
-    qtbot.waitExposed(second)
+    second = show_window(qtbot, make_app(start=False))
     header = second.inbox.view.horizontalHeader()
     assert second.size().width() == 1200
     assert second.size().height() == 760

@@ -9,11 +9,12 @@ from collections.abc import Callable
 import numpy as np
 from pytestqt.qtbot import QtBot
 
+from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
 from scaninbox.qt.viewer.loader import Stage
 from scaninbox.qt.viewer.scan_list import RowState
 from scaninbox.qt.viewer.viewport import ScanViewport
 from tests.qt.case_pane.folder_provider import FolderProvider
-from tests.qt.viewer.cases import generated_case
+from tests.qt.viewer.cases import generated_case, scan_file
 from tests.qt.viewer.conftest import WAIT_MS, show_and_wait, wait_loaded
 from tests.qt.viewer.meshes import jaw_pixels
 
@@ -43,7 +44,9 @@ def test_scans_that_cannot_be_read_say_why_and_the_others_still_show(
     cut, notes, unknown = (r.status.text() for r in rows[1:])
     assert cut.startswith("Cannot read the scan 'lower_cut.stl': its header announces")
     assert cut.endswith("it is truncated.")
-    assert notes.startswith("Cannot read the scan 'notes.stl': ")
+    assert notes == (
+        "Cannot read the scan 'notes.stl': it is not a 3D mesh (a text file, but not an ASCII STL)."
+    )
     assert unknown == (
         "Cannot read the scan 'scan.xyz': it is not a 3D mesh this program knows (STL, PLY or OBJ)."
     )
@@ -231,3 +234,34 @@ def test_showing_the_same_case_again_keeps_it_unless_a_scan_was_missing(
         viewport.show_case(case)
     assert provider.fetched_names() == fetched
     assert viewport.scene.scan("scan0").actor is actor  # type: ignore[union-attr]
+
+
+def test_a_hidden_scan_read_first_is_not_the_cases_first_frame(
+    qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
+) -> None:
+    provider.cache_file("plate.stl")  # the bite: hidden at first, as both arches are there
+    provider.hold("upper.stl")
+    provider.hold("lower.stl")
+    viewport = make_viewport(provider)
+    shown: list[object] = []
+    viewport.caseShown.connect(shown.append)
+    bite = ScanFile("plate.stl", "stl", "biteScan", Jaw.BITE)
+    case = Case(
+        CaseRef("gen-bite"),
+        source="Test portal",
+        scan_files=(scan_file("upper.stl"), scan_file("lower.stl"), bite),
+    )
+    viewport.show_case(case)
+    qtbot.waitUntil(lambda: viewport.scene.scan("scan2") is not None)
+    bite_state = viewport.scene.scan("scan2")
+    assert bite_state is not None
+    assert not bite_state.visible
+    with qtbot.waitSignal(viewport.view.frameSwapped, timeout=WAIT_MS):
+        viewport.view.request_frame()
+    assert shown == []  # an empty view is no first frame of the case
+    assert viewport.stage.message.text() == "Loading the scans…"
+    provider.release("upper.stl")
+    qtbot.waitUntil(lambda: shown == [case.ref], timeout=WAIT_MS)
+    assert not viewport.stage.message.isVisible()
+    provider.release("lower.stl")
+    wait_loaded(qtbot, viewport)

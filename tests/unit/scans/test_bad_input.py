@@ -29,6 +29,28 @@ def test_truncated_binary_stl_says_how_much_is_missing(tmp_path: Path) -> None:
         read_mesh(_file(tmp_path, "cut.stl", data))
 
 
+def test_a_text_file_named_stl_is_not_a_mesh_rather_than_a_truncated_one(tmp_path: Path) -> None:
+    notes = b"Patient notes: please check the margin on 36.\n" * 10
+    # Read as a binary STL, its bytes 80-83 ("he m"…) would announce a billion triangles.
+    with pytest.raises(MeshError) as caught:
+        read_mesh(_file(tmp_path, "notes.stl", notes))
+    message = str(caught.value)
+    assert message == (
+        "Cannot read the scan 'notes.stl': it is not a 3D mesh (a text file, but not an ASCII STL)."
+    )
+    assert "truncated" not in message
+
+
+def test_an_absurd_triangle_count_is_not_a_mesh_rather_than_a_truncated_one() -> None:
+    data = b"\x01" * 80 + (2**31).to_bytes(4, "little") + b"\x02" * 200
+    with pytest.raises(
+        MeshError,
+        match=r"'odd.stl': it is not a 3D mesh \(as a binary STL its header would announce "
+        r"2,147,483,648 triangles, for a file of 284 bytes\)",
+    ):
+        read_mesh(data, name="odd.stl")
+
+
 @pytest.mark.parametrize("data", [b"\x00\x17garbage" * 50, b"hello, this is not a mesh\n" * 10])
 def test_garbage_is_not_a_mesh(tmp_path: Path, data: bytes) -> None:
     with pytest.raises(MeshError, match=r"'junk.bin'.*not a 3D mesh"):

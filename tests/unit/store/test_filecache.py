@@ -8,6 +8,7 @@ import os
 import stat
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +23,7 @@ from scaninbox.store.derive import FileSpec
 from scaninbox.store.errors import NotCachedError, StoreError
 from scaninbox.store.filecache import FileCache
 from scaninbox.store.scratch import ScratchDir, remove_abandoned
+from scaninbox.store.writer import StoreWriter
 
 
 def _ref(index: int) -> CaseRef:
@@ -56,6 +58,7 @@ def test_a_file_is_stored_under_its_hash_and_recorded(cache: FileCache) -> None:
     assert path == cache.blobs_dir / sha[:2] / sha
     assert path.read_bytes() == content
     assert cache.cached_path(_ref(1), _upper(1)) == path
+    cache.flush_opened()  # the use is noted in memory; the engine's writer thread writes it
     stored = cache.store.case(_ref(1))
     assert stored is not None
     [upper] = [f for f in stored.files if f.spec == _upper(1)]
@@ -214,3 +217,69 @@ def test_scratch_folders_of_living_processes_are_left_alone(tmp_path: Path) -> N
             child.kill()
             mine.close()
     assert not mine.path.exists()
+
+
+def _last_opened(cache: FileCache, index: int, spec: FileSpec) -> object:
+    stored = cache.store.case(_ref(index))
+    assert stored is not None
+    return next(f.last_opened_at for f in stored.files if f.spec == spec)
+
+
+class BlockedWriter:
+    """A store writer whose thread waits for ``release()`` before its first job."""
+
+    def __init__(self) -> None:
+        self.writer = StoreWriter()
+        self._gate = threading.Event()
+        self.writer.submit(self._gate.wait, 30)
+
+    def release(self) -> None:
+        self._gate.set()
+
+    def drain(self) -> None:
+        """Until every job queued so far has run (the thread runs them in order)."""
+        done = threading.Event()
+        self.writer.submit(done.set)
+        assert done.wait(10)
+
+
+@pytest.fixture
+def blocked_writer(cache: FileCache) -> Iterator[BlockedWriter]:
+    blocked = BlockedWriter()
+    cache.attach_writer(blocked.writer)
+    yield blocked
+    blocked.release()
+    cache.attach_writer(None)
+    blocked.writer.close()
+
+
+def test_opening_a_cached_file_writes_nothing_on_the_calling_thread(
+    cache: FileCache, blocked_writer: BlockedWriter
+) -> None:
+    _put(cache, 1, _upper(1), b"1" * 300)
+    _put(cache, 1, _lower(1), b"2" * 300)
+    before = cache.store.query("PRAGMA data_version")  # this thread's reader: sees commits
+    for _ in range(50):
+        assert cache.cached_path(_ref(1), _upper(1), verify=False) is not None
+        assert cache.cached_path(_ref(1), _lower(1), verify=False) is not None
+    assert cache.store.query("PRAGMA data_version") == before  # nothing was committed
+    assert _last_opened(cache, 1, _upper(1)) is None
+    blocked_writer.release()  # the writer's thread writes the marks, in one go
+    blocked_writer.drain()
+    assert _last_opened(cache, 1, _upper(1)) is not None
+    assert _last_opened(cache, 1, _lower(1)) is not None
+
+
+def test_eviction_follows_uses_not_yet_written(
+    cache: FileCache, blocked_writer: BlockedWriter
+) -> None:
+    for index in (1, 2):
+        _put(cache, index, _upper(index), str(index).encode() * 4000)
+    _age(cache, 1, _upper(1), 300)
+    _age(cache, 2, _upper(2), 200)
+    assert cache.cached_path(_ref(1), _upper(1)) is not None  # the oldest is used: noted only
+    assert _last_opened(cache, 1, _upper(1)) is None
+    _put(cache, 3, _upper(3), b"3" * 4000)  # 12,000 bytes > 10,000: one must go
+    assert cache.cached_path(_ref(2), _upper(2)) is None  # least recently used
+    assert cache.cached_path(_ref(1), _upper(1)) is not None
+    assert cache.cached_path(_ref(3), _upper(3)) is not None

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from scaninbox.domain import Tag, Unit, Worktype
 from scaninbox.domain.fdi import format_teeth, parse_fdi
-from scaninbox.domain.worktypes import worktype_teeth
+from scaninbox.domain.worktypes import UNSPECIFIED_WORK, worktype_teeth
 from scaninbox.qt.case_pane.tooth_chart import (
     CategoryLegend,
     ToothChart,
@@ -157,7 +157,7 @@ def _worktype_cells(worktype: Worktype) -> list[str]:
     jaw = _JAWS.get((worktype.jaw or "").strip().lower(), _DASH)
     where = format_teeth(teeth) if teeth else jaw
     return [
-        _what(worktype.restoration_type, worktype.restoration_detail, "Work"),
+        _what(worktype.restoration_type, worktype.restoration_detail, UNSPECIFIED_WORK),
         _text(worktype.category),
         _text(worktype.material),
         _text(worktype.setting),

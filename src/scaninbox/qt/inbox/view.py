@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QItemSelectionModel, QModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QMenu,
+    QStyle,
+    QTableView,
+    QWidget,
+)
 
 from scaninbox.domain import CaseRef
 from scaninbox.qt.inbox.columns import COLUMNS, Column
@@ -107,6 +114,19 @@ class InboxView(QTableView):
             if spec.icon_only:
                 header.setSectionResizeMode(spec.column, QHeaderView.ResizeMode.Fixed)
             header.resizeSection(spec.column, spec.width_px)
+
+    def width_to_show(self, last: Column) -> int:
+        """The width (px) the table needs to show every column up to ``last`` (in the order
+        shown) in full, with its scroll bar and frame."""
+        header = self.horizontalHeader()
+        columns = header.visualIndex(last) + 1
+        sections = sum(
+            header.sectionSize(header.logicalIndex(visual))
+            for visual in range(columns)
+            if not header.isSectionHidden(header.logicalIndex(visual))
+        )
+        scroll_bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
+        return sections + scroll_bar + 2 * self.frameWidth()
 
     def restore_header(self, state: QByteArray) -> bool:
         """Columns (order, widths, hidden) and sort from ``header.saveState()``; the model

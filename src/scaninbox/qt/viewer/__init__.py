@@ -12,8 +12,8 @@ GUI thread), then `create_scan_viewport` on the GUI thread::
 
 Rooms: `plan` (which files, names, orientation; no Qt), `loader` (cached files at once, the rest
 as they arrive, off the GUI thread), `viewport` (the widget and the loader's sink), `interactor`
-(pyvistaqt's widget, one render per frame), `scan_list`, `toolbar`, `overlays`, `measure_tool`,
-`pictures`, `icons`.
+(pyvistaqt's widget, one render per frame), `scan_list` (floating over the view) and its
+`scan_row` rows, `toolbar`, `overlays`, `measure_tool`, `pictures`, `icons`.
 """
 
 from __future__ import annotations

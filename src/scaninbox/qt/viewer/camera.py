@@ -11,13 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from scaninbox.domain import Jaw
+from scaninbox.domain import Jaw, jaws_hidden_in_view
 from scaninbox.qt.viewer.scan_list import ScanList
 from scaninbox.render import ScanScene, View
 
 __all__ = ["CameraGuide"]
-
-_HIDDEN_IN = {View.UPPER: {Jaw.LOWER, Jaw.BITE}, View.LOWER: {Jaw.UPPER, Jaw.BITE}}
 
 
 class CameraGuide:
@@ -47,7 +45,7 @@ class CameraGuide:
             for key in sorted(self._auto_hidden):
                 self._set_shown(key, True)
             self._auto_hidden.clear()
-            hide = _HIDDEN_IN.get(view, set())
+            hide = jaws_hidden_in_view(view)
             for state in self._scene:
                 if state.visible and state.jaw in hide:
                     self._set_shown(state.key, False)
@@ -69,7 +67,7 @@ class CameraGuide:
     def arriving(self, key: str, jaw: Jaw) -> None:
         """A scan is about to be drawn for the first time: an occlusal view hides it too."""
         row = self._scans.row(key)
-        if row is not None and row.shown and jaw in _HIDDEN_IN.get(self.choice, set()):
+        if row is not None and row.shown and jaw in jaws_hidden_in_view(self.choice):
             self._switching = True
             try:
                 row.eye.setChecked(False)

@@ -3,6 +3,9 @@ Xvfb and Windows have none)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
 
@@ -19,27 +22,15 @@ def eye_icon(colour: QColor, *, size_px: int = 18) -> QIcon:
 
 def swatch_pixmap(colour: str, *, size_px: int = 14, outline: QColor | None = None) -> QPixmap:
     """A rounded square of the jaw's colour, as in the 3D view."""
-    pixmap = QPixmap(size_px * 2, size_px * 2)
-    pixmap.setDevicePixelRatio(2.0)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    try:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    with _canvas(size_px) as (pixmap, painter):
         painter.setPen(QPen(outline or QColor(0, 0, 0, 90), 1.0))
         painter.setBrush(QColor(colour))
         painter.drawRoundedRect(QRectF(0.5, 0.5, size_px - 1, size_px - 1), 3, 3)
-    finally:
-        painter.end()
     return pixmap
 
 
 def _eye(colour: QColor, size_px: int, *, open_: bool) -> QPixmap:
-    pixmap = QPixmap(size_px * 2, size_px * 2)
-    pixmap.setDevicePixelRatio(2.0)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    try:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    with _canvas(size_px) as (pixmap, painter):
         painter.scale(size_px / 16.0, size_px / 16.0)
         faint = QColor(colour)
         if not open_:
@@ -56,6 +47,19 @@ def _eye(colour: QColor, size_px: int, *, open_: bool) -> QPixmap:
             painter.drawEllipse(QPointF(8, 8), 2.4, 2.4)
         else:
             painter.drawLine(QPointF(3, 13), QPointF(13, 3))
+    return pixmap
+
+
+@contextmanager
+def _canvas(size_px: int) -> Iterator[tuple[QPixmap, QPainter]]:
+    """A transparent ``size_px`` square drawn at twice the resolution (sharp on HiDPI too),
+    and an antialiased painter on it, ended on leaving."""
+    pixmap = QPixmap(size_px * 2, size_px * 2)
+    pixmap.setDevicePixelRatio(2.0)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        yield pixmap, painter
     finally:
         painter.end()
-    return pixmap

@@ -1,4 +1,5 @@
-"""What the viewport writes over the 3D view: a note (orientation), a centred message, pictures.
+"""What the viewport puts over the 3D view: a note (orientation), a centred message, pictures
+and a side panel (the list of scans, top right).
 
 Overlays are ordinary widgets stacked over the QOpenGLWidget (Qt composes them). They ignore the
 mouse, so dragging over a note still turns the scene. The 3D background is always dark (the
@@ -12,6 +13,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QImage, QPixmap, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from scaninbox.qt.viewer.scan_list import ScanList
+
 __all__ = ["PictureGallery", "SceneStage", "overlay_label"]
 
 _PLATE = (
@@ -21,6 +24,7 @@ _PLATE = (
 _NOTE = _PLATE + " border-left: 3px solid #f0b429;"
 _MAX_PICTURE_PX = 260
 _MARGIN_PX = 12
+_PANEL_MARGIN_PX = 8
 _NOTE_WIDTH_PX = 460
 _MESSAGE_WIDTH_PX = 380
 
@@ -102,15 +106,21 @@ class PictureGallery(QWidget):
 
 
 class SceneStage(QWidget):
-    """The 3D view with its overlays: the note (top left), a message and pictures (centre).
+    """The 3D view with its overlays: the note (top left), a message and pictures (centre), a
+    side panel (top right; ``set_side_panel``). ``coveredChanged(share)``: the share of the
+    view's width, from the right, that the unfolded side panel now covers (0: none).
 
     Overlays are placed by hand on every resize: a word-wrapped label inside a layout with an
     alignment gets its width but not the height that width needs, and would be cut off.
     """
 
+    coveredChanged = Signal(float)
+
     def __init__(self, view: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.view = view
+        self.covered_px = 0
+        self.covered = 0.0
         self.note = overlay_label(self, note=True)
         self.note.setObjectName("orientationNote")
         self.message = overlay_label(self)
@@ -118,11 +128,21 @@ class SceneStage(QWidget):
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.pictures = PictureGallery(self)
         self.pictures.resized.connect(self._place_overlays)
+        self.side_panel: ScanList | None = None
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.addWidget(view, 0, 0)
         for overlay in (self.note, self.message, self.pictures):
             overlay.raise_()
+
+    def set_side_panel(self, panel: ScanList) -> None:
+        """Float ``panel`` over the top right of the view (it says when it wants another size)."""
+        panel.setParent(self)
+        self.side_panel = panel
+        panel.resized.connect(self._place_overlays)
+        panel.show()
+        panel.raise_()
+        self._place_overlays()
 
     def set_note(self, text: str | None) -> None:
         self.note.setText(text or "")
@@ -141,7 +161,9 @@ class SceneStage(QWidget):
 
     def _place_overlays(self) -> None:
         width, height = self.width(), self.height()
-        note_width = min(_NOTE_WIDTH_PX, width - 2 * _MARGIN_PX)
+        panel_width = self._place_side_panel()
+        beside = panel_width + _MARGIN_PX if panel_width else 0
+        note_width = max(_MARGIN_PX, min(_NOTE_WIDTH_PX, width - 2 * _MARGIN_PX - beside))
         self.note.setGeometry(
             _MARGIN_PX, _MARGIN_PX, note_width, self.note.heightForWidth(note_width)
         )
@@ -160,3 +182,20 @@ class SceneStage(QWidget):
             min(width, hint.width()),
             min(height, hint.height()),
         )
+
+    def _place_side_panel(self) -> int:
+        panel = self.side_panel
+        width = covered = 0
+        if panel is not None and panel.isVisibleTo(self):
+            width = min(panel.preferred_width(), max(1, self.width() - 2 * _PANEL_MARGIN_PX))
+            room = max(1, self.height() - 2 * _PANEL_MARGIN_PX)
+            height = min(panel.preferred_height(width), room)
+            x = self.width() - _PANEL_MARGIN_PX - width
+            panel.setGeometry(x, _PANEL_MARGIN_PX, width, height)
+            # Folded, the panel is a small tab in the corner: the image keeps the whole width.
+            covered = 0 if panel.folded else width + 2 * _PANEL_MARGIN_PX
+        share = covered / self.width() if covered and self.width() > 0 else 0.0
+        if covered != self.covered_px or abs(share - self.covered) > 1e-4:
+            self.covered_px, self.covered = covered, share
+            self.coveredChanged.emit(share)
+        return width

@@ -1,15 +1,14 @@
 """Saving the 3D view as a PNG picture: a suggested name, and a write that leaves nothing half
-done (the picture is written beside its name and moved into place)."""
+done (`scaninbox.render.write_png`)."""
 
 from __future__ import annotations
 
-import contextlib
-import os
 from pathlib import Path
 
 import numpy as np
 
 from scaninbox.domain import Case
+from scaninbox.render.png_file import write_png
 
 __all__ = ["save_png", "suggested_picture_name"]
 
@@ -30,16 +29,4 @@ def save_png(pixels: np.ndarray, path: Path) -> Path:
     Raises OSError when the folder cannot be written; no partial file is left behind.
     """
     path = Path(path)
-    if not path.suffix:
-        path = path.with_suffix(".png")
-    from PIL import Image
-
-    rgb = np.ascontiguousarray(pixels[:, :, :3], dtype=np.uint8)
-    partial = path.with_name(f".{path.name}.{os.getpid()}.part")
-    try:
-        Image.fromarray(rgb).save(partial, format="PNG")
-        partial.replace(path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            partial.unlink()
-    return path
+    return write_png(pixels, path if path.suffix else path.with_suffix(".png"))

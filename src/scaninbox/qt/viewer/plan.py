@@ -6,9 +6,8 @@ No Qt and no VTK here: plain rules over the domain `Case`, so they are easy to r
 - A ``preview`` file stands in for the first full scan of its jaw (the arch, not the scan before
   preparation) while that scan is not on this computer yet. A preview whose jaw has no full scan
   is shown on its own row, as the only thing there is to see of that jaw.
-- Shown at first: the arches and whatever else the case has. Hidden at first (one click on the
-  eye shows them): the scan taken before preparation (it lies on top of the prepared arch) and
-  the bite registration when both arches are there (its surface is a copy of theirs).
+- Shown at first: `scaninbox.domain.shown_at_first` (the rule ``scaninbox render --case``
+  follows too); the others start hidden, one click on the eye away.
 - Orientation: the portal's ``axisMapping``; missing or unreadable → as exported, with a note
   naming the portal.
 """
@@ -20,20 +19,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from scaninbox.domain import Case, Jaw, ScanFile
+from scaninbox.domain import Case, Jaw, ScanFile, shown_at_first
+from scaninbox.domain.first_look import full_scans, is_before_preparation, is_preview
 from scaninbox.scans.orientation import AxisMappingError, Orientation, parse_axis_mapping
 
-__all__ = [
-    "PREVIEW",
-    "PRE_PREPARATION",
-    "PlannedScan",
-    "is_preview",
-    "orientation_for",
-    "plan_scans",
-]
+__all__ = ["PlannedScan", "orientation_for", "plan_scans"]
 
-PREVIEW = "preview"
-PRE_PREPARATION = "prepreparationscan"
 _JAW_LABELS = {Jaw.UPPER: "Upper jaw", Jaw.LOWER: "Lower jaw", Jaw.BITE: "Bite", Jaw.NONE: "Scan"}
 _SHOWN_MAPPING_CHARS = 40
 
@@ -58,19 +49,13 @@ class PlannedScan:
         return (shown.filename if shown is not None else None) or ""
 
 
-def is_preview(scan: ScanFile) -> bool:
-    return (scan.file_type or "").strip().lower() == PREVIEW
-
-
 def plan_scans(case: Case | None) -> list[PlannedScan]:
     """The rows for ``case``'s scans, in the order the case lists them."""
     if case is None:
         return []
-    named = [s for s in case.scan_files if s.filename]
-    full = [s for s in named if not is_preview(s)]
-    previews = [s for s in named if is_preview(s)]
-    jaws = {s.jaw for s in full if not _before_preparation(s)}
-    both_arches = Jaw.UPPER in jaws and Jaw.LOWER in jaws
+    full = full_scans(case.scan_files)
+    previews = [s for s in case.scan_files if s.filename and is_preview(s)]
+    shown = shown_at_first(case.scan_files)
 
     stand_ins: dict[int, ScanFile] = {}
     alone: list[ScanFile] = []
@@ -89,7 +74,7 @@ def plan_scans(case: Case | None) -> list[PlannedScan]:
             jaw=scan.jaw,
             file=scan,
             preview=stand_ins.get(index),
-            visible=not _before_preparation(scan) and not (scan.jaw is Jaw.BITE and both_arches),
+            visible=any(scan is s for s in shown),
         )
         for index, scan in enumerate(full)
     ]
@@ -125,15 +110,11 @@ def orientation_for(source: str | None, mapping: str | None) -> Orientation:
         )
 
 
-def _before_preparation(scan: ScanFile) -> bool:
-    return (scan.scan_type or "").strip().lower() == PRE_PREPARATION
-
-
 def _stand_in_target(full: list[ScanFile], jaw: Jaw, *, taken: dict[int, ScanFile]) -> int | None:
     candidates = [
         i for i, s in enumerate(full) if s.jaw is jaw and i not in taken and not is_preview(s)
     ]
-    preferred = [i for i in candidates if not _before_preparation(full[i])]
+    preferred = [i for i in candidates if not is_before_preparation(full[i])]
     chosen = preferred or candidates
     return chosen[0] if chosen else None
 
@@ -143,7 +124,7 @@ def _labels(scans: list[ScanFile]) -> list[str]:
     base = []
     for scan in scans:
         label = _JAW_LABELS[scan.jaw]
-        if _before_preparation(scan):
+        if is_before_preparation(scan):
             label += " (before preparation)"
         elif is_preview(scan):
             label += " (preview)"

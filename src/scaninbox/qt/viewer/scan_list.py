@@ -1,220 +1,86 @@
-"""The viewport's side panel: one row per scan — jaw colour, name, eye toggle, opacity, status.
+"""The list of a case's scans, floating over the top right of the 3D view; it folds to its title.
 
-A row reports what the person changes (``visibilityToggled(key, shown)``,
-``opacityChanged(key, opacity)``); the viewport applies it to the scene. What a row shows about
-loading (progress, "Not available offline", a file that cannot be read) is set by the viewport.
-File names from the server are shown as plain text, never as rich text.
+The 3D view is the reviewer's main tool, so the list takes no width of its own: it is a narrow
+translucent plate over the view (dark whatever the theme, like the view's other overlays), one
+compact `ScanRow` per scan. The title button (or the S key) folds it to a small "Scans" tab and
+back. ``resized()`` tells the stage the list wants another height (rows came or changed).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import Enum
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QPalette, QResizeEvent
-from PySide6.QtWidgets import (
-    QFrame,
-    QGridLayout,
-    QLabel,
-    QProgressBar,
-    QScrollArea,
-    QSizePolicy,
-    QSlider,
-    QStyle,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPaintEvent
+from PySide6.QtWidgets import QFrame, QScrollArea, QToolButton, QVBoxLayout, QWidget
 
-from scaninbox.qt.case_pane.widgets import muted_label, set_muted
-from scaninbox.qt.viewer.icons import eye_icon, swatch_pixmap
+from scaninbox.qt.case_pane.widgets import muted_label
+from scaninbox.qt.theme import dark_palette
 from scaninbox.qt.viewer.plan import PlannedScan
+from scaninbox.qt.viewer.scan_row import RowState, ScanRow, adopt_palette
 
 __all__ = ["PANEL_WIDTH_PX", "RowState", "ScanList", "ScanRow"]
 
-PANEL_WIDTH_PX = 212
+PANEL_WIDTH_PX = 184
+_PLATE = QColor(18, 20, 24, 200)
+_RADIUS_PX = 6.0
+_PAD_PX = 2
 
 
-class RowState(Enum):
-    WAITING = "waiting"
-    LOADING = "loading"
-    PREVIEW = "preview"
-    READY = "ready"
-    PROBLEM = "problem"
-    OFFLINE = "offline"
+class ScanList(QFrame):
+    """The rows of the case shown; forwards their signals with the scan's key.
 
-
-class ScanRow(QFrame):
-    """One scan. ``visibilityToggled(key, bool)``, ``opacityChanged(key, float)``."""
+    Signals: ``visibilityToggled(key, bool)``, ``opacityChanged(key, float)``,
+    ``foldedChanged(bool)``, ``resized()``.
+    """
 
     visibilityToggled = Signal(str, bool)
     opacityChanged = Signal(str, float)
-
-    def __init__(self, scan: PlannedScan, colour: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.key = scan.key
-        self.state = RowState.WAITING
-        self.setObjectName(f"scanRow-{scan.key}")
-        self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setAccessibleName(scan.label)
-        small = QFont(self.font())
-        small.setPointSizeF(small.pointSizeF() * 0.88)
-
-        self.swatch = QLabel(self)
-        self.set_colour(colour)
-        self.title = _ElidedLabel(scan.label, self, muted=False, elide=Qt.TextElideMode.ElideRight)
-        bold = QFont(self.title.font())
-        bold.setBold(True)
-        self.title.setFont(bold)
-        self.filename = _ElidedLabel(scan.filename, self)
-        self.filename.setFont(small)
-        self.eye = self._eye_button(scan)
-        self.opacity = self._opacity_slider(scan)
-        self.status_icon = QLabel(self)
-        self.status_icon.hide()
-        self.status = muted_label("", self)
-        self.status.setFont(small)
-        self.status.hide()
-        self.progress = QProgressBar(self)
-        self.progress.setTextVisible(False)
-        self.progress.setFixedHeight(4)
-        self.progress.hide()
-
-        grid = QGridLayout(self)
-        grid.setContentsMargins(8, 6, 4, 6)
-        grid.setHorizontalSpacing(8)
-        grid.setVerticalSpacing(2)
-        grid.addWidget(self.swatch, 0, 0, Qt.AlignmentFlag.AlignVCenter)
-        grid.addWidget(self.title, 0, 1)
-        grid.addWidget(self.eye, 0, 2, 2, 1, Qt.AlignmentFlag.AlignVCenter)
-        grid.addWidget(self.filename, 1, 1)
-        grid.addWidget(self.opacity, 2, 1, 1, 2)
-        grid.addWidget(self.status_icon, 3, 0, Qt.AlignmentFlag.AlignTop)
-        grid.addWidget(self.status, 3, 1, 1, 2)
-        grid.addWidget(self.progress, 4, 1, 1, 2)
-        grid.setColumnStretch(1, 1)
-        grid.setColumnMinimumWidth(0, 16)
-
-    def _eye_button(self, scan: PlannedScan) -> QToolButton:
-        eye = QToolButton(self)
-        eye.setCheckable(True)
-        eye.setChecked(scan.visible)
-        eye.setAutoRaise(True)
-        eye.setIcon(eye_icon(self.palette().color(QPalette.ColorRole.WindowText)))
-        eye.setAccessibleName(f"Show {scan.label}")
-        eye.toggled.connect(self._on_eye)
-        verb = "Hide" if scan.visible else "Show"
-        eye.setToolTip(f"{verb} {scan.label.lower()}")
-        return eye
-
-    def _opacity_slider(self, scan: PlannedScan) -> QSlider:
-        slider = QSlider(Qt.Orientation.Horizontal, self)
-        slider.setRange(10, 100)
-        slider.setValue(100)
-        slider.setAccessibleName(f"Opacity of {scan.label}")
-        slider.setToolTip("Opacity: 100 %")
-        slider.valueChanged.connect(self._on_opacity)
-        return slider
-
-    # ------------------------------------------------------------------ state
-
-    @property
-    def shown(self) -> bool:
-        return self.eye.isChecked()
-
-    def set_colour(self, colour: str) -> None:
-        self.swatch.setPixmap(swatch_pixmap(colour))
-
-    def set_state(self, state: RowState, text: str = "", fraction: float | None = None) -> None:
-        """Show how loading goes: progress (``fraction`` None: unknown), a problem, ready."""
-        self.state = state
-        self.status.setText(text)
-        self.status.setToolTip(text if state in (RowState.PROBLEM, RowState.OFFLINE) else "")
-        self.status.setVisible(bool(text))
-        set_muted(self.status, state is not RowState.PROBLEM)
-        warning = state in (RowState.PROBLEM, RowState.OFFLINE)
-        if warning:
-            icon = self.style().standardIcon(
-                QStyle.StandardPixmap.SP_MessageBoxWarning
-                if state is RowState.PROBLEM
-                else QStyle.StandardPixmap.SP_MessageBoxInformation
-            )
-            self.status_icon.setPixmap(icon.pixmap(16, 16))
-        self.status_icon.setVisible(warning)
-        loading = state is RowState.LOADING
-        self.progress.setVisible(loading)
-        if loading:
-            if fraction is None:
-                self.progress.setRange(0, 0)  # busy indicator
-            else:
-                self.progress.setRange(0, 1000)
-                self.progress.setValue(round(fraction * 1000))
-        self.opacity.setEnabled(state not in (RowState.PROBLEM, RowState.OFFLINE))
-
-    # ------------------------------------------------------------------ internals
-
-    def _on_eye(self, shown: bool) -> None:
-        verb = "Hide" if shown else "Show"
-        self.eye.setToolTip(f"{verb} {self.title.full_text.lower()}")
-        self.visibilityToggled.emit(self.key, shown)
-
-    def _on_opacity(self, value: int) -> None:
-        self.opacity.setToolTip(f"Opacity: {value} %")
-        self.opacityChanged.emit(self.key, value / 100)
-
-
-class _ElidedLabel(QLabel):
-    """A one-line label that shortens its text to fit (file names in the middle:
-    "3S-2026…Jaw.stl"); the tooltip has it all."""
-
-    def __init__(
-        self,
-        text: str,
-        parent: QWidget | None = None,
-        *,
-        muted: bool = True,
-        elide: Qt.TextElideMode = Qt.TextElideMode.ElideMiddle,
-    ) -> None:
-        super().__init__(parent)
-        self.full_text = text
-        self._elide = elide
-        self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setToolTip(text)
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        set_muted(self, muted)
-        self.setText(text)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        metrics = self.fontMetrics()
-        self.setText(metrics.elidedText(self.full_text, self._elide, self.width()))
-
-
-class ScanList(QScrollArea):
-    """The rows of the case shown; forwards their signals with the scan's key."""
-
-    visibilityToggled = Signal(str, bool)
-    opacityChanged = Signal(str, float)
+    foldedChanged = Signal(bool)
+    resized = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("scanList")
         self.setAccessibleName("Scans")
-        self.setWidgetResizable(True)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._palette = dark_palette()
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setMinimumWidth(PANEL_WIDTH_PX * 3 // 4)
+        self._folded = False
         self._rows: dict[str, ScanRow] = {}
-        self._body = QWidget(self)
+
+        self.fold_button = QToolButton(self)
+        self.fold_button.setObjectName("scanListFold")
+        self.fold_button.setAutoRaise(True)
+        self.fold_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.fold_button.clicked.connect(lambda: self.set_folded(not self._folded))
+
+        self._body = QWidget()
+        self._body.installEventFilter(self)
         self._layout = QVBoxLayout(self._body)
-        self._layout.setContentsMargins(0, 4, 0, 4)
+        self._layout.setContentsMargins(0, 0, 0, 2)
         self._layout.setSpacing(0)
         self.empty = muted_label("", self._body)
-        self.empty.setContentsMargins(10, 8, 10, 8)
+        self.empty.setContentsMargins(8, 4, 8, 6)
         self._layout.addWidget(self.empty)
         self._layout.addStretch(1)
-        self.setWidget(self._body)
+
+        self.area = QScrollArea(self)
+        self.area.setWidgetResizable(True)
+        self.area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.area.setFrameShape(QFrame.Shape.NoFrame)
+        self.area.viewport().setAutoFillBackground(False)
+        self.area.setWidget(self._body)
+        self._body.setAutoFillBackground(False)  # setWidget turned it on; the plate shows through
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(_PAD_PX, _PAD_PX, _PAD_PX, _PAD_PX)
+        layout.setSpacing(0)
+        layout.addWidget(self.fold_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.area, 1)
+        adopt_palette(self, self._palette)
+        self._show_fold()
+
+    # ------------------------------------------------------------------ rows
 
     def set_scans(self, scans: Sequence[PlannedScan], colours: Sequence[str]) -> None:
         for row in self._rows.values():
@@ -222,12 +88,13 @@ class ScanList(QScrollArea):
             row.deleteLater()
         self._rows = {}
         for index, (scan, colour) in enumerate(zip(scans, colours, strict=True)):
-            row = ScanRow(scan, colour, self._body)
+            row = ScanRow(scan, colour, self._body, palette=self._palette)
             row.visibilityToggled.connect(self.visibilityToggled)
             row.opacityChanged.connect(self.opacityChanged)
             self._layout.insertWidget(index, row)
             self._rows[scan.key] = row
         self.empty.setVisible(not scans)
+        self._show_fold()
 
     def set_empty_text(self, text: str) -> None:
         self.empty.setText(text)
@@ -237,3 +104,65 @@ class ScanList(QScrollArea):
 
     def rows(self) -> list[ScanRow]:
         return list(self._rows.values())
+
+    # ------------------------------------------------------------------ folding and size
+
+    @property
+    def folded(self) -> bool:
+        return self._folded
+
+    def set_folded(self, folded: bool) -> None:
+        """Fold the list to its title (the view shows everything) or unfold it."""
+        if folded == self._folded:
+            return
+        self._folded = folded
+        self._show_fold()
+        self.foldedChanged.emit(folded)
+
+    def preferred_width(self) -> int:
+        if self._folded:
+            return self.fold_button.sizeHint().width() + 2 * _PAD_PX
+        return PANEL_WIDTH_PX
+
+    def preferred_height(self, width: int) -> int:
+        """The height that shows every row at ``width`` (the stage caps it at its own)."""
+        height = self.fold_button.sizeHint().height() + 2 * _PAD_PX
+        if not self._folded:
+            body_width = max(1, width - 2 * _PAD_PX)
+            body = self._body
+            height += (
+                body.heightForWidth(body_width)
+                if body.hasHeightForWidth()
+                else body.sizeHint().height()
+            )
+        return height
+
+    # ------------------------------------------------------------------ Qt
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        try:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(_PLATE)
+            painter.drawRoundedRect(QRectF(self.rect()), _RADIUS_PX, _RADIUS_PX)
+        finally:
+            painter.end()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._body and event.type() == QEvent.Type.LayoutRequest:
+            self.resized.emit()  # a row grew or shrank (a status line came or went)
+        return False
+
+    # ------------------------------------------------------------------ internals
+
+    def _show_fold(self) -> None:
+        folded = self._folded
+        self.area.setVisible(not folded)
+        count = len(self._rows)
+        self.fold_button.setText(f"Scans ({count})" if folded and count else "Scans")
+        self.fold_button.setArrowType(Qt.ArrowType.LeftArrow if folded else Qt.ArrowType.DownArrow)
+        verb = "Show" if folded else "Fold away"
+        self.fold_button.setToolTip(f"{verb} the list of scans (S)")
+        self.fold_button.setAccessibleName(f"{verb} the list of scans")
+        self.resized.emit()

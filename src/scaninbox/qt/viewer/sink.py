@@ -125,7 +125,7 @@ class ScanSink:
             elif stage is Stage.FIRST:
                 row.set_state(RowState.LOADING, "Smoothing the surface…")
         self._scanner_colours.setEnabled(any(s.has_colours for s in self._scene))
-        if self._first_look_done:
+        if self._first_look_done and self._shows_something():
             self._drawn_something(camera=added)
 
     def show_lod(self, key: str, lod: Mesh) -> None:
@@ -165,11 +165,14 @@ class ScanSink:
 
     def first_look_done(self) -> None:
         self._first_look_done = True
-        if len(self._scene) or len(self._stage.pictures):
+        if self._shows_something():
             self._drawn_something(camera=True)
 
     def load_done(self) -> None:
-        if len(self._scene) or len(self._stage.pictures):
+        if self._shows_something():
+            return
+        if len(self._scene):  # all there is starts hidden (a scan before preparation alone)
+            self._drawn_something(camera=True)
             return
         states = {row.state for row in self._scans.rows()}
         if states == {RowState.OFFLINE}:
@@ -179,6 +182,11 @@ class ScanSink:
         self._first_frame.expect()
 
     # ------------------------------------------------------------------ internals
+
+    def _shows_something(self) -> bool:
+        """Whether a frame now would show anything of the case: a hidden scan (the bite, the
+        scan before preparation) read first is no first frame of it."""
+        return any(state.visible for state in self._scene) or len(self._stage.pictures) > 0
 
     def _drawn_something(self, *, camera: bool) -> None:
         self._stage.set_message(None)

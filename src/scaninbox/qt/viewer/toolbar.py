@@ -2,7 +2,8 @@
 
 Keys work while the viewport (or anything in it) has the focus, so they never steal letters
 from the inbox's search field: F/1 front, L/2 left, R/3 right, U/4 upper, D/5 lower ("down"),
-0/Home fit, M measure, Esc clears the measurement, V scanner colours, Ctrl+Shift+S picture.
+0/Home fit, M measure, Esc clears the measurement, V scanner colours, S folds the list of scans
+(or shows it again), Ctrl+Shift+S picture.
 Every tooltip names its keys. The viewport looks keys up in `ViewerActions.by_key` from its own
 key handler rather than through QAction shortcuts: shortcuts fire only in the active window,
 and a key pressed in the 3D view should work the same whether or not a window manager has made
@@ -47,6 +48,7 @@ class ViewerActions:
     clear_measurement: QAction
     scanner_colours: QAction
     save_picture: QAction
+    scan_list: QAction  # no button: the list's own title folds it
     by_key: dict[str, QAction]  # QKeySequence text ("U", "Ctrl+Shift+S") → action
 
     def action_for(self, key: QKeySequence) -> QAction | None:
@@ -81,7 +83,8 @@ def make_actions(owner: QWidget) -> ViewerActions:
     picture = _action(
         owner, by_key, "Save picture…", "Save the 3D view as a PNG picture", ("Ctrl+Shift+S",)
     )
-    return ViewerActions(views, fit, measure, clear, colours, picture, by_key)
+    scan_list = _action(owner, by_key, "Scan list", "Fold away or show the list of scans", ("S",))
+    return ViewerActions(views, fit, measure, clear, colours, picture, scan_list, by_key)
 
 
 def build_toolbar(parent: QWidget, actions: ViewerActions) -> QToolBar:

@@ -1,4 +1,4 @@
-"""`ScanViewport`: a case's scans in 3D — toolbar on top, the view, the list of scans beside it.
+"""`ScanViewport`: a case's scans in 3D — toolbar on top, the view, the list of scans over it.
 
 `show_case` plans the rows (`plan.plan_scans`), resolves the portal's orientation, and starts a
 `CaseLoader` under the async bridge (key ``"case"``: showing another case cancels it). Its
@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from scaninbox.domain import Case
 from scaninbox.qt import async_bridge
@@ -36,7 +36,7 @@ from scaninbox.qt.viewer.measure_tool import MeasureTool
 from scaninbox.qt.viewer.overlays import SceneStage
 from scaninbox.qt.viewer.pictures import save_png, suggested_picture_name
 from scaninbox.qt.viewer.plan import orientation_for, plan_scans
-from scaninbox.qt.viewer.scan_list import PANEL_WIDTH_PX, RowState, ScanList
+from scaninbox.qt.viewer.scan_list import RowState, ScanList
 from scaninbox.qt.viewer.sink import FirstFrame, ScanSink
 from scaninbox.qt.viewer.toolbar import build_toolbar, make_actions
 from scaninbox.render import Measurement, ScanScene, View
@@ -92,25 +92,21 @@ class ScanViewport(QWidget):
             say=self.statusMessage.emit,
         )
 
-        # The list can be made narrower (or folded away) when the pane is narrow.
-        self.body = QSplitter(Qt.Orientation.Horizontal, self)
-        self.body.setChildrenCollapsible(True)
-        self.body.addWidget(self.stage)
-        self.body.addWidget(self.scans)
-        self.body.setCollapsible(0, False)
-        self.body.setStretchFactor(0, 1)
-        self.body.setStretchFactor(1, 0)
-        self.body.setSizes([10_000, PANEL_WIDTH_PX])
+        # The list floats over the view (top right) rather than taking width from it; the
+        # image is centred (and fitted) beside it.
+        self.stage.coveredChanged.connect(self._on_covered)
+        self.stage.set_side_panel(self.scans)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.toolbar)
-        layout.addWidget(self.body, 1)
+        layout.addWidget(self.stage, 1)
         self.setFocusProxy(self.view)
 
         for view, action in self.controls.views.items():
             action.triggered.connect(lambda _=False, v=view: self.set_view(v))
         self.controls.fit.triggered.connect(self.fit)
+        self.controls.scan_list.triggered.connect(self._on_fold_scan_list)
         self.controls.measure.toggled.connect(self.measure_tool.set_active)
         self.controls.clear_measurement.triggered.connect(self._on_escape)
         self.controls.scanner_colours.toggled.connect(self._on_scanner_colours)
@@ -188,9 +184,16 @@ class ScanViewport(QWidget):
         self.view.request_frame()
 
     def scene_image(self) -> np.ndarray:
-        """The 3D view as it is now, (height, width, 3) RGB — rendered afresh."""
-        self.view.render()
-        image: np.ndarray = np.asarray(self.view.screenshot(return_img=True))
+        """The 3D view as it is now, (height, width, 3) RGB — rendered afresh, centred on the
+        whole picture (the list of scans is not in it)."""
+        covered = self.scene.covered
+        self.scene.set_covered(0.0)
+        try:
+            self.view.render()
+            image: np.ndarray = np.asarray(self.view.screenshot(return_img=True))
+        finally:
+            self.scene.set_covered(covered)
+            self.view.request_frame()
         return image
 
     def save_picture(self, path: Path | None = None) -> Path | None:
@@ -283,6 +286,14 @@ class ScanViewport(QWidget):
     def _on_escape(self) -> None:
         if not self.measure_tool.clear() and self.measure_tool.active:
             self.controls.measure.setChecked(False)
+
+    def _on_covered(self, share: float) -> None:
+        self.scene.set_covered(share)
+        self.camera.frame()  # fitted again into the room there is now, unless moved by hand
+        self.view.request_frame()
+
+    def _on_fold_scan_list(self) -> None:
+        self.scans.set_folded(not self.scans.folded)
 
     def _on_save_picture(self) -> None:
         self.save_picture()

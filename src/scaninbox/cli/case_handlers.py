@@ -1,0 +1,164 @@
+"""``scaninbox cases``, ``case`` and ``download`` at work (declared in ``case_commands``,
+whose docstring says where the answers come from).
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+from pathlib import Path
+
+from scaninbox.api import ApiClient, safe_filename
+from scaninbox.api.wire import UnifiedCase
+from scaninbox.cli.arguments import case_ref, iso_date
+from scaninbox.cli.case_download import download_case_files
+from scaninbox.cli.case_listing import CaseListing, readable_case, show_cases, warn
+from scaninbox.cli.errors import EXIT_USAGE, CliError
+from scaninbox.cli.local_cases import (
+    ListingQuery,
+    answer_locally_when_offline,
+    answer_offline,
+    case_from_store,
+    copy_cached_files,
+    listing_from_store,
+    search_listing,
+)
+from scaninbox.cli.local_store import FetchedCases
+from scaninbox.cli.output import case_detail, print_json, write_line
+from scaninbox.cli.session import SignedIn, run_online, run_signed_in
+from scaninbox.cli.text_layout import Progress
+
+__all__ = ["run_case", "run_cases", "run_download", "show_case"]
+
+
+# ------------------------------------------------------------------ cases
+
+
+def run_cases(args: argparse.Namespace) -> int:
+    query = _listing_query(args)
+    if args.offline:
+        listing = answer_offline(args, lambda local: listing_from_store(local.store, query))
+    else:
+        listing = answer_locally_when_offline(
+            args,
+            lambda: search_listing(args, query) if query.text else _fetch_listing(args, query),
+            lambda local: listing_from_store(local.store, query),
+            doing="showing cases",
+        )
+    return show_cases(listing, as_json=args.json)
+
+
+def _listing_query(args: argparse.Namespace) -> ListingQuery:
+    date_from, date_to = iso_date(args.date_from, "--from"), iso_date(args.date_to, "--to")
+    if date_from and date_to and date_from > date_to:
+        raise CliError("--from must not be after --to.", EXIT_USAGE)
+    text = (args.search or "").strip()
+    if args.search is not None and not text:
+        raise CliError("--search needs some text to look for.", EXIT_USAGE)
+    return ListingQuery(
+        text, date_from, date_to, args.status, args.page, args.page_size, bool(args.all)
+    )
+
+
+def _fetch_listing(args: argparse.Namespace, query: ListingQuery) -> CaseListing:
+    """A page (or every page) from the service, kept in the store as it comes."""
+
+    async def fetch(session: SignedIn) -> CaseListing:
+        client = session.client
+        with FetchedCases(session.account) as fetched:
+            if not query.all_pages:
+                page = await client.list_cases(
+                    page=query.page,
+                    page_size=query.page_size,
+                    date_from=query.date_from,
+                    date_to=query.date_to,
+                    status=query.status,
+                )
+                fetched.keep(page.items)
+                unreadable = [str(m) for m in page.malformed]
+                return CaseListing(page.items, unreadable, page.total, page.page, page.page_size)
+            listing = CaseListing(complete=True)
+            progress = Progress()
+            async for page in client.iter_case_pages(
+                page_size=query.page_size or 100,
+                date_from=query.date_from,
+                date_to=query.date_to,
+                status=query.status,
+            ):
+                fetched.keep(page.items)
+                listing.cases += page.items
+                listing.unreadable += [str(m) for m in page.malformed]
+                listing.total, listing.page_size = page.total, page.page_size
+                progress.show(f"Fetching cases: {len(listing.cases)} of {page.total}…")
+            progress.done()
+            return listing
+
+    return _keep_status(run_signed_in(args, fetch), query.status)
+
+
+def _keep_status(listing: CaseListing, status: str | None) -> CaseListing:
+    """Apply ``--status`` here when the service did not.
+
+    The numeric-id variant of the service has no status filter and answers with every case;
+    a person who asked for one status still gets only that status.
+    """
+    if not status or all(case.status == status for case in listing.cases):
+        return listing
+    warn("this service does not filter by status; the cases were filtered here.")
+    kept = [case for case in listing.cases if case.status == status]
+    total = len(kept) if listing.complete else listing.total
+    return replace(listing, cases=kept, total=total)
+
+
+# ------------------------------------------------------------------ case
+
+
+def show_case(case: UnifiedCase, *, as_json: bool) -> int:
+    if as_json:
+        print_json(case.wire_dict())
+    else:
+        write_line(case_detail(readable_case(case)))
+    return 0
+
+
+def run_case(args: argparse.Namespace) -> int:
+    ref = case_ref(args.ref)
+    if args.offline:
+        wire = answer_offline(args, lambda local: case_from_store(local, ref))
+    else:
+
+        async def fetch(session: SignedIn) -> UnifiedCase:
+            wire = await session.client.get_case(ref)
+            with FetchedCases(session.account) as fetched:
+                fetched.keep([wire])
+            return wire
+
+        wire = answer_locally_when_offline(
+            args,
+            lambda: run_signed_in(args, fetch),
+            lambda local: case_from_store(local, ref),
+            doing=f"showing case {ref}",
+            ref=ref,
+        )
+    return show_case(wire, as_json=args.json)
+
+
+# ------------------------------------------------------------------ download
+
+
+def run_download(args: argparse.Namespace) -> int:
+    ref = case_ref(args.ref)
+    dest: Path = args.dest if args.dest is not None else Path.cwd() / safe_filename(str(ref))
+    if args.offline:
+        return answer_offline(args, lambda local: copy_cached_files(local, ref, dest))
+
+    async def download(client: ApiClient) -> int:
+        return await download_case_files(client, ref, await client.get_case(ref), dest)
+
+    return answer_locally_when_offline(
+        args,
+        lambda: run_online(args, download),
+        lambda local: copy_cached_files(local, ref, dest),
+        doing=f"copying the files of case {ref} kept on this computer",
+        ref=ref,
+    )
