@@ -36,3 +36,21 @@ def test_mapping_an_error_imports_the_error_classes_then() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
     )
     assert done.stdout.strip() == "4 Unexpected error (KeyError): 'x'."
+
+
+def test_the_desktop_launcher_passes_everything_to_the_window() -> None:
+    from scaninbox.cli.main import build_parser, desktop_argv
+
+    argv = desktop_argv(
+        ["--demo", "--offline", "--quit-when-ready", "--screenshot", "shot.png", "--env", "staging"]
+    )
+    args = build_parser().parse_args(argv)
+    assert args.command == "gui"
+    assert args.gui_demo
+    assert args.gui_offline
+    assert args.quit_when_ready
+    assert str(args.screenshot) == "shot.png"
+    assert args.gui_environment == "staging"
+    assert desktop_argv(["gui", "--demo"]) == ["gui", "--demo"]
+    base = build_parser().parse_args(desktop_argv(["--base-url", "https://inbox.example"]))
+    assert base.gui_base_url == "https://inbox.example"

@@ -25,6 +25,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="start the built-in demo sandbox and sign in as the demo user",
     )
+    # The global target options again, so that a launcher (``scaninbox-desktop --offline``) can
+    # pass them after ``gui``; separate names keep the global values from being reset.
+    target = gui.add_mutually_exclusive_group()
+    target.add_argument("--base-url", metavar="URL", dest="gui_base_url", help=argparse.SUPPRESS)
+    target.add_argument("--env", metavar="NAME", dest="gui_environment", help=argparse.SUPPRESS)
+    gui.add_argument("--offline", dest="gui_offline", action="store_true", help=argparse.SUPPRESS)
     gui.add_argument("--screenshot", metavar="PATH", type=Path, help=argparse.SUPPRESS)
     gui.add_argument("--quit-when-ready", action="store_true", help=argparse.SUPPRESS)
     gui.add_argument("--ready-timeout", type=float, default=45.0, help=argparse.SUPPRESS)
@@ -38,9 +44,9 @@ def _gui(args: argparse.Namespace) -> int:
 
     options = GuiOptions(
         demo=bool(getattr(args, "demo", False) or getattr(args, "gui_demo", False)),
-        offline=bool(getattr(args, "offline", False)),
-        base_url=getattr(args, "base_url", None),
-        environment=getattr(args, "environment", None),
+        offline=bool(getattr(args, "offline", False) or args.gui_offline),
+        base_url=args.gui_base_url or getattr(args, "base_url", None),
+        environment=args.gui_environment or getattr(args, "environment", None),
         screenshot=args.screenshot.absolute() if args.screenshot else None,
         quit_when_ready=bool(args.quit_when_ready),
         ready_timeout_s=max(1.0, float(args.ready_timeout)),

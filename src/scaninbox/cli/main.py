@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from scaninbox import __version__
 from scaninbox.cli.errors import CliError, exit_code_for, plain_message
 
-__all__ = ["build_parser", "gui_main", "main"]
+__all__ = ["build_parser", "desktop_argv", "gui_main", "main"]
 
 # Command modules, in the order their commands appear in --help.
 COMMAND_MODULES = (
@@ -111,4 +111,14 @@ def _start_logging(verbosity: int) -> None:
 
 def gui_main() -> int:
     """The desktop launcher (``gui-scripts`` entry): always the window."""
-    return main([*sys.argv[1:], "gui"] if "gui" not in sys.argv[1:] else sys.argv[1:])
+    return main(desktop_argv(sys.argv[1:]))
+
+
+def desktop_argv(argv: Sequence[str]) -> list[str]:
+    """The launcher's arguments as a ``gui`` command line.
+
+    Everything a launcher passes is meant for the window (``--demo``, ``--offline``,
+    ``--base-url URL``…), so ``gui`` goes first and its sub-parser reads them all.
+    """
+    args = list(argv)
+    return args if args[:1] == ["gui"] else ["gui", *args]
