@@ -8,8 +8,8 @@
   expire credentials or stop the server.
 
 All of them share one cache folder for generated files (meshes, PDFs, images), so each file is
-generated once per test run. ``DEMO_ACCOUNT`` / ``OTHER_ACCOUNT`` (``.email``, ``.password``)
-sign in to the demo organisation and to the other one.
+generated once per test run. ``scaninbox.sandbox.DEMO_ACCOUNT`` / ``OTHER_ACCOUNT`` (``.email``,
+``.password``) sign in to the demo organisation and to the other one.
 """
 
 from __future__ import annotations
@@ -20,14 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from scaninbox.sandbox.organisations import DEMO_ACCOUNT, OTHER_ACCOUNT
-
 if TYPE_CHECKING:
     from scaninbox.sandbox import SandboxServer
 
 __all__ = [
-    "DEMO_ACCOUNT",
-    "OTHER_ACCOUNT",
     "make_sandbox",
     "sandbox",
     "sandbox_cache_dir",

@@ -13,7 +13,7 @@ import numpy as np
 from fpdf.enums import XPos, YPos
 from PIL import Image, ImageDraw, ImageFilter
 
-from scaninbox.sandbox.order_form import pdf_with_font, printable
+from scaninbox.sandbox.order_form import pdf_with_font, printable, set_body_font
 
 __all__ = ["AttachmentStyle", "attachment_bytes", "attachment_media_type"]
 
@@ -131,9 +131,9 @@ def _xray(rng: random.Random, *, panoramic: bool) -> bytes:
 def _implant_report(rng: random.Random, caption: str) -> bytes:
     pdf = pdf_with_font(datetime(2026, 1, 1, tzinfo=UTC))
     pdf.add_page()
-    pdf.set_font("body" if pdf.unicode_ok else "helvetica", "B", 15)
+    set_body_font(pdf, "B", 15)
     pdf.cell(0, 10, printable(pdf, "Implant placement report"), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
-    pdf.set_font("body" if pdf.unicode_ok else "helvetica", "", 10)
+    set_body_font(pdf, "", 10)
     rows = (
         ("Implant system", caption or "Straumann BLT RC"),
         (

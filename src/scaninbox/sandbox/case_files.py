@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from scaninbox.sandbox.arch_mesh import ArchRecipe
+from scaninbox.sandbox.attachments import AttachmentStyle
 from scaninbox.sandbox.file_specs import (
     ArchFile,
     AttachmentFile,
@@ -38,7 +39,7 @@ FileKind = Literal["scan", "order-form", "misc"]
 PREVIEW_SPACING_MM = 0.75
 
 # Attachment names of the hostile case: folder paths, "..", a literal "%20", "?" and "#".
-HOSTILE_NAMES: tuple[tuple[str, str], ...] = (
+HOSTILE_NAMES: tuple[tuple[AttachmentStyle, str], ...] = (
     ("xray_opg", "../../etc/Röntgen/OPG 2026.png"),
     ("photo", "C:\\Users\\Praxis\\Desktop\\Foto frontal ñ.jpg"),
     ("photo", "scans/../../../smile.jpg"),
@@ -46,7 +47,7 @@ HOSTILE_NAMES: tuple[tuple[str, str], ...] = (
     ("xray_periapical", "what?.png"),
     ("implant_report", "Implant report%20final.pdf"),
 )
-_MISC_POOL: tuple[tuple[str, str], ...] = (
+_MISC_POOL: tuple[tuple[AttachmentStyle, str], ...] = (
     ("photo", "Foto frontal ñ.jpg"),
     ("photo", "smile photo 1.jpg"),
     ("photo", "Lächeln vorher.jpg"),
@@ -211,6 +212,6 @@ def misc_files(
     for style, name in chosen:
         caption = (implant_system or "") if style == "implant_report" else (shade or "A2")
         files.append(
-            StoredFile("misc", name, None, AttachmentFile(style, rng.randint(0, 2**31), caption))  # type: ignore[arg-type]
+            StoredFile("misc", name, None, AttachmentFile(style, rng.randint(0, 2**31), caption))
         )
     return files

@@ -35,10 +35,6 @@ class CaseMeta:
     status: str
     seed: int
 
-    @property
-    def received_date(self) -> date:
-        return datetime.fromtimestamp(self.received_s, UTC).date()
-
     def ref(self, *, variant: bool) -> str:
         return str(self.number) if variant else self.guid
 
@@ -53,7 +49,6 @@ class Catalogue:
         self._by_org: dict[str, list[CaseMeta]] = {}
         self._by_ref: dict[str, CaseMeta] = {}
         self._next_index: dict[str, int] = {}
-        self._id_base: dict[str, int] = {}
         for org, count in counts.items():
             metas = _generate(seed, org, count, variant, anchor)
             metas.sort(key=self._order_key)

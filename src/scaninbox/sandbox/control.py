@@ -10,12 +10,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from scaninbox.sandbox.catalogue import Catalogue
+from scaninbox.sandbox.organisations import ORGANISATIONS
 from scaninbox.sandbox.signing import LinkSigner
 from scaninbox.sandbox.tokens import TokenIssuer
 
 __all__ = ["FaultPlan", "RecordedRequest", "SandboxControl"]
-
-_ORGS = ("demo", "other")
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,5 +160,5 @@ class SandboxControl:
 
 
 def _check_org(org: str) -> None:
-    if org not in _ORGS:
+    if org not in ORGANISATIONS:
         raise ValueError(f"unknown organisation {org!r}; use 'demo' or 'other'")

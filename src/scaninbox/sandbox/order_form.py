@@ -18,7 +18,9 @@ from typing import Any
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
-__all__ = ["dejavu_font_dir", "order_form_pdf", "pdf_with_font", "printable"]
+from scaninbox.sandbox.work_model import LOWER_ORDER, UPPER_ORDER
+
+__all__ = ["dejavu_font_dir", "order_form_pdf", "pdf_with_font", "printable", "set_body_font"]
 
 _GREEK = dict(
     zip(
@@ -62,8 +64,6 @@ _GREEK = dict(
 )
 # Letters NFKD leaves whole, and dashes outside Latin-1.
 _NO_DECOMPOSITION = {"Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "ı": "i", "–": "-", "—": "-"}
-_UPPER = (18, 17, 16, 15, 14, 13, 12, 11, 21, 22, 23, 24, 25, 26, 27, 28)
-_LOWER = (48, 47, 46, 45, 44, 43, 42, 41, 31, 32, 33, 34, 35, 36, 37, 38)
 
 
 def dejavu_font_dir() -> Path | None:
@@ -112,7 +112,8 @@ def printable(pdf: _Pdf, text: object) -> str:
     return "".join(out)
 
 
-def _font(pdf: _Pdf, style: str = "", size: float = 9.5) -> None:
+def set_body_font(pdf: _Pdf, style: str = "", size: float = 9.5) -> None:
+    """The "body" family when it is set up, otherwise the core Helvetica."""
     if pdf.unicode_ok:
         pdf.set_font("body", style, size)
     else:
@@ -125,11 +126,11 @@ def order_form_pdf(data: dict[str, Any], *, portal_name: str, case_ref: str) -> 
     pdf = pdf_with_font(received)
     pdf.set_title(f"Order form {data.get('externalId') or case_ref}")
     pdf.add_page()
-    _font(pdf, "B", 16)
+    set_body_font(pdf, "B", 16)
     pdf.cell(
         0, 9, printable(pdf, "Dental laboratory prescription"), new_x=XPos.LMARGIN, new_y=YPos.NEXT
     )
-    _font(pdf, "", 10)
+    set_body_font(pdf, "", 10)
     pdf.cell(
         0,
         6,
@@ -180,7 +181,7 @@ def order_form_pdf(data: dict[str, Any], *, portal_name: str, case_ref: str) -> 
         ],
     )
     pdf.set_xy(10, top + 30)
-    _font(pdf, "", 10)
+    set_body_font(pdf, "", 10)
     pdf.cell(
         0,
         6,
@@ -209,7 +210,7 @@ def order_form_pdf(data: dict[str, Any], *, portal_name: str, case_ref: str) -> 
         )
         if admin.get(key)
     ]
-    _font(pdf, "B", 10)
+    set_body_font(pdf, "B", 10)
     pdf.cell(
         0,
         6,
@@ -217,7 +218,7 @@ def order_form_pdf(data: dict[str, Any], *, portal_name: str, case_ref: str) -> 
         new_x=XPos.LMARGIN,
         new_y=YPos.NEXT,
     )
-    _font(pdf, "", 10)
+    set_body_font(pdf, "", 10)
     pdf.multi_cell(0, 5, printable(pdf, f"Remark: {data.get('remark') or 'none'}"))
     return bytes(pdf.output())
 
@@ -233,9 +234,9 @@ def _parse_time(value: object) -> datetime:
 
 def _block(pdf: _Pdf, x: float, y: float, title: str, lines: list[object]) -> None:
     pdf.set_xy(x, y)
-    _font(pdf, "B", 10)
+    set_body_font(pdf, "B", 10)
     pdf.cell(62, 6, printable(pdf, title), new_x=XPos.LEFT, new_y=YPos.NEXT)
-    _font(pdf, "", 8.5)
+    set_body_font(pdf, "", 8.5)
     for line in lines:
         pdf.set_x(x)
         pdf.multi_cell(62, 4.2, printable(pdf, line), new_x=XPos.LEFT, new_y=YPos.NEXT)
@@ -243,7 +244,7 @@ def _block(pdf: _Pdf, x: float, y: float, title: str, lines: list[object]) -> No
 
 def _worktypes_table(pdf: _Pdf, worktypes: list[dict[str, Any]]) -> set[int]:
     teeth: set[int] = set()
-    _font(pdf, "", 8)
+    set_body_font(pdf, "", 8)
     with pdf.table(col_widths=(20, 26, 20, 30, 20, 14, 30), text_align="LEFT") as table:
         table.row(
             [
@@ -281,7 +282,7 @@ def _span_teeth(worktypes: list[dict[str, Any]]) -> set[int]:
     teeth: set[int] = set()
     for item in worktypes:
         first, last = item.get("from"), item.get("to")
-        for order in (_UPPER, _LOWER):
+        for order in (UPPER_ORDER, LOWER_ORDER):
             if str(first).isdigit() and str(last).isdigit():
                 a, b = int(str(first)), int(str(last))
                 if a in order and b in order:
@@ -292,9 +293,9 @@ def _span_teeth(worktypes: list[dict[str, Any]]) -> set[int]:
 
 def _tooth_chart(pdf: _Pdf, y: float, involved: set[int]) -> None:
     """Two rows of 16 teeth as the dentist faces the patient (patient's right on the left)."""
-    _font(pdf, "", 6.5)
+    set_body_font(pdf, "", 6.5)
     width, gap, left = 10.0, 1.2, 105 - 8 * (10.0 + 1.2)
-    for row, order in enumerate((_UPPER, _LOWER)):
+    for row, order in enumerate((UPPER_ORDER, LOWER_ORDER)):
         for i, tooth in enumerate(order):
             x = left + i * (width + gap)
             top = y + row * 15

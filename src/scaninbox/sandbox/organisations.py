@@ -58,7 +58,6 @@ class Organisation:
     parent_guid: str | None
     cluster: int
     connections: tuple[ConfiguredConnection, ...]
-    case_id_base: int  # numeric ids of the variant shape start above this
 
 
 def _guid(name: str) -> str:
@@ -100,7 +99,6 @@ ORGANISATIONS: dict[str, Organisation] = {
                 (6, "Shining 3D Dental Cloud", "ddl-shining", "ap-southeast", None),
             ),
         ),
-        case_id_base=1_000_000,
     ),
     "other": Organisation(
         key="other",
@@ -123,7 +121,6 @@ ORGANISATIONS: dict[str, Organisation] = {
                 (1, "TRIOS Praxis Süd", "sued@nordlicht-kfo.example", "eu-central", 240),
             ),
         ),
-        case_id_base=5_000_000,
     ),
 }
 

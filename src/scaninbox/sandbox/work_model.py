@@ -47,8 +47,6 @@ IMPLANT_SYSTEMS = (
 UPPER_ORDER = (*range(18, 10, -1), *range(21, 29))
 LOWER_ORDER = (*range(48, 40, -1), *range(31, 39))
 
-# Work kinds with their share of the dental organisation's cases.
-
 
 @dataclass(slots=True)
 class JawWork:
