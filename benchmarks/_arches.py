@@ -60,9 +60,10 @@ def subdivide(points: np.ndarray, faces: np.ndarray) -> tuple[np.ndarray, np.nda
 
 
 def write_binary_stl(path: Path, points: np.ndarray, faces: np.ndarray) -> Path:
-    record = np.dtype([("normal", "<f4", (3,)), ("corners", "<f4", (3, 3)), ("attribute", "<u2")])
+    from scaninbox.scans.stl import STL_RECORD
+
     corners = points[faces]
-    rows = np.zeros(len(faces), record)
+    rows = np.zeros(len(faces), STL_RECORD)
     rows["corners"] = corners
     rows["normal"] = np.cross(corners[:, 1] - corners[:, 0], corners[:, 2] - corners[:, 0])
     with path.open("wb") as handle:

@@ -54,16 +54,10 @@ class ScanScene:
     """Scans on ``plotter`` (``pyvista.Plotter``, off-screen or ``QtInteractor``).
 
     ``jaw_colours`` maps "upper"/"lower"/"bite" to ``#rrggbb`` (default: the settings' colours).
-    ``style`` applies the background, lights, orientation marker and anti-aliasing choice.
+    The plotter gets the scene's background, lights, orientation marker and anti-aliasing.
     """
 
-    def __init__(
-        self,
-        plotter: Any,
-        *,
-        jaw_colours: Mapping[str, str] | None = None,
-        style: bool = True,
-    ) -> None:
+    def __init__(self, plotter: Any, *, jaw_colours: Mapping[str, str] | None = None) -> None:
         self.plotter = plotter
         self.jaw_colours = dict(DEFAULT_JAW_COLOURS if jaw_colours is None else jaw_colours)
         self._scans: dict[str, ScanState] = {}
@@ -71,8 +65,7 @@ class ScanScene:
         self._fxaa_at_rest = False
         self._peeling = False
         self._covered = 0.0
-        if style:
-            style_plotter(plotter)
+        style_plotter(plotter)
         window = plotter.render_window
         self._observer = window.AddObserver("StartEvent", self._before_frame)
 

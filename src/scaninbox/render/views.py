@@ -47,35 +47,30 @@ _CAMERAS: dict[View, tuple[tuple[float, float, float], tuple[float, float, float
 }
 
 
-def apply_view(
-    plotter: Any, view: View | str, bounds: Bounds | None = None, *, covered: float = 0.0
-) -> None:
-    """Point the camera as ``view`` says and fit ``bounds`` (default: everything shown)."""
+def apply_view(plotter: Any, view: View | str, bounds: Bounds, *, covered: float = 0.0) -> None:
+    """Point the camera as ``view`` says and fit ``bounds``."""
     direction, up = _CAMERAS[View(view)]
-    box = bounds if bounds is not None else tuple(plotter.renderer.ComputeVisiblePropBounds())
-    if not _valid(box):
+    if not _valid(bounds):
         return
-    centre = [(box[0] + box[1]) / 2, (box[2] + box[3]) / 2, (box[4] + box[5]) / 2]
+    centre = [(bounds[0] + bounds[1]) / 2, (bounds[2] + bounds[3]) / 2, (bounds[4] + bounds[5]) / 2]
     camera = plotter.renderer.GetActiveCamera()
     camera.SetFocalPoint(*centre)
     camera.SetPosition(*(c + d for c, d in zip(centre, direction, strict=True)))
     camera.SetViewUp(*up)
-    fit(plotter, box, covered=covered)
-    # Tell pyvista the camera is placed, or its first render "helpfully" resets it.
-    plotter.renderer.camera_set = True
+    fit(plotter, bounds, covered=covered)
 
 
-def fit(plotter: Any, bounds: Bounds | None = None, *, covered: float = 0.0) -> None:
+def fit(plotter: Any, bounds: Bounds, *, covered: float = 0.0) -> None:
     """Move the camera along its line of sight until ``bounds`` fill the view (the part of it
     left of the ``covered`` share of its width)."""
-    box = bounds if bounds is not None else tuple(plotter.renderer.ComputeVisiblePropBounds())
-    if not _valid(box):
+    if not _valid(bounds):
         return
     renderer = plotter.renderer
-    renderer.ResetCamera(*box)
+    renderer.ResetCamera(*bounds)
     if 0.0 < covered < 1.0:
         _step_back_for(renderer, 1.0 - covered)
-    renderer.ResetCameraClippingRange(*box)
+    renderer.ResetCameraClippingRange(*bounds)
+    # Tell pyvista the camera is placed, or its first render "helpfully" resets it.
     renderer.camera_set = True
 
 

@@ -18,7 +18,6 @@ __all__ = [
     "accumulate_normals",
     "face_normals",
     "point_normals",
-    "point_normals_of_soup",
     "soup_face_normals",
     "unit_rows",
 ]
@@ -26,8 +25,8 @@ __all__ = [
 _BLOCK = 32768
 
 
-def face_normals(points: FloatArray, faces: IndexArray, *, unit: bool = False) -> FloatArray:
-    """Per-triangle normals (M, 3) float32: area-weighted (length = 2·area) or ``unit``."""
+def face_normals(points: FloatArray, faces: IndexArray) -> FloatArray:
+    """Per-triangle normals (M, 3) float32, area-weighted (length = 2·area)."""
     out = np.empty((len(faces), 3), np.float32)
     for a in range(0, len(faces), _BLOCK):
         b = min(a + _BLOCK, len(faces))
@@ -38,7 +37,7 @@ def face_normals(points: FloatArray, faces: IndexArray, *, unit: bool = False) -
             points.take(f[:, 2], axis=0),
             out[a:b],
         )
-    return unit_rows(out) if unit else out
+    return out
 
 
 def soup_face_normals(soup: FloatArray) -> FloatArray:
@@ -66,15 +65,6 @@ def point_normals(points: FloatArray, faces: IndexArray) -> FloatArray:
     """Smooth, area-weighted unit normals (N, 3) float32 of an indexed mesh."""
     weights = face_normals(points, faces)
     return accumulate_normals(weights, faces.reshape(-1), len(points))
-
-
-def point_normals_of_soup(soup: FloatArray, inverse: IndexArray, n_points: int) -> FloatArray:
-    """Smooth normals of the welded points, computed from the soup (``inverse`` from welding).
-
-    Reading the corners from the soup streams memory in order instead of gathering them through
-    the new indices.
-    """
-    return accumulate_normals(soup_face_normals(soup), inverse, n_points)
 
 
 def unit_rows(vectors: FloatArray) -> FloatArray:

@@ -43,7 +43,7 @@ def parse_ply(data: BytesLike, name: str) -> Mesh:
         raise MeshError(name, "its faces have no 'vertex_indices' list")
     body = _AsciiBody(view, header, name) if header.is_ascii else _BinaryBody(view, header, name)
     columns, polygons = body.read()
-    mesh = _assemble(columns, vertex, polygons, name, getattr(body, "records", None))
+    mesh = _assemble(columns, vertex, polygons, name, body.records)
     require_finite(mesh.points, name)
     require_indices_in_range(mesh.faces, mesh.n_points, name)
     return mesh
@@ -145,6 +145,7 @@ class _AsciiBody:
         self.values = parse_decimal_tokens(buf, starts, ends, name)
         self.header = header
         self.name = name
+        self.records: np.ndarray | None = None  # text has no records to copy whole rows from
 
     def read(self) -> tuple[Columns, IndexArray]:
         at = 0

@@ -48,8 +48,7 @@ def parse_binary_stl(data: BytesLike, name: str) -> Mesh:
     if count > _MAX_TRIANGLES:
         raise MeshError(name, f"{count:,} triangles are more than this program can show")
     soup = _corners(np.frombuffer(view, STL_RECORD, count=count, offset=84))
-    require_finite(soup, name)
-    return Mesh(soup, soup_faces(count), welded=False, name=name, source="binary STL")
+    return soup_from_corners(soup, name, "binary STL")
 
 
 def _corners(records: np.ndarray) -> FloatArray:

@@ -188,6 +188,5 @@ class CaseStore(StoreReader):
         columns = derive_columns(wire)
         result = PageResult()
         with self.transaction() as tx:
-            found = tx.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
-            sync_writes.save_case(tx, columns, int(found[0]) if found else 0, result)
+            sync_writes.save_case(tx, columns, sync_writes.current_generation(tx), result)
         return result

@@ -60,11 +60,9 @@ class FileFetcher:
             task.add_done_callback(lambda _t: self._running.pop(key, None))
         return await asyncio.shield(task)
 
-    async def fetch_case(self, ref: CaseRef, *, stop_when_offline: bool = True) -> FetchReport:
-        """Fetch every file of a case that is not cached yet; failures are reported, not raised.
-
-        A connection failure stops the rest (raised as TransportError when ``stop_when_offline``).
-        """
+    async def fetch_case(self, ref: CaseRef) -> FetchReport:
+        """Fetch every file of a case that is not cached yet; failures are reported, not raised,
+        except a connection failure, which is raised (as TransportError) once the rest ended."""
         report = FetchReport()
         stored = await asyncio.to_thread(self._cache.store.case, ref)
         if stored is None:
@@ -84,7 +82,7 @@ class FileFetcher:
                 report.failed.append((ref, file.spec, str(outcome)))
             elif isinstance(outcome, BaseException):
                 raise outcome
-        if offline is not None and stop_when_offline:
+        if offline is not None:
             raise offline
         return report
 

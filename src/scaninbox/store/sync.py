@@ -196,12 +196,13 @@ class SyncEngine:
         days = self.options.prefetch_days
         since = self._clock() - timedelta(days=days) if days > 0 else None
         report = FetchReport()
+        room_bytes = _PREFETCH_SHARE * self.cache.limit_bytes
         for ref in self.store.cases_needing_files(since):
-            row = self.store.row(ref)
-            full = self.cache.usage().total_bytes >= _PREFETCH_SHARE * self.cache.limit_bytes
-            if full and not (row is not None and row.pinned):
-                _log.info("prefetch stopped: the file cache is nearly full")
-                break
+            if self.cache.stored_bytes() >= room_bytes:
+                row = self.store.row(ref)
+                if row is None or not row.pinned:
+                    _log.info("prefetch stopped: the file cache is nearly full")
+                    break
             report.merge(await self.fetcher.fetch_case(ref))
         return report
 

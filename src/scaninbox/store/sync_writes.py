@@ -22,8 +22,10 @@ from scaninbox.store.derive import CaseColumns, pack_json
 from scaninbox.store.records import PageResult, SyncCursor
 
 __all__ = [
+    "current_generation",
     "cursor_from_meta",
     "finish_sync",
+    "get_meta",
     "mark_seen",
     "next_generation",
     "record_malformed",
@@ -179,21 +181,29 @@ def finish_sync(conn: sqlite3.Connection, cursor: SyncCursor) -> list[CaseRef]:
     newest = conn.execute(
         "SELECT max(received_ts) FROM cases WHERE seen_sync = ?", (cursor.generation,)
     ).fetchone()[0]
-    before = conn.execute("SELECT value FROM meta WHERE key = 'synced_through'").fetchone()
-    if newest is not None and (before is None or float(before[0]) < newest):
+    before = get_meta(conn, "synced_through")
+    if newest is not None and (before is None or float(before) < newest):
         set_meta(conn, "synced_through", repr(float(newest)))
     set_meta(conn, "last_success_at", repr(now))
-    count = conn.execute("SELECT value FROM meta WHERE key = 'sync_count'").fetchone()
-    set_meta(conn, "sync_count", str(int(count[0]) + 1 if count else 1))
+    set_meta(conn, "sync_count", str(int(get_meta(conn, "sync_count") or 0) + 1))
     save_cursor(conn, None)
     return removed
 
 
+def current_generation(conn: sqlite3.Connection) -> int:
+    """The generation of the newest sync begun (0 before the first)."""
+    return int(get_meta(conn, "generation") or 0)
+
+
 def next_generation(conn: sqlite3.Connection) -> int:
-    row = conn.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
-    generation = int(row[0]) + 1 if row else 1
+    generation = current_generation(conn) + 1
     set_meta(conn, "generation", str(generation))
     return generation
+
+
+def get_meta(conn: sqlite3.Connection, key: str) -> str | None:
+    found = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+    return str(found[0]) if found else None
 
 
 def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:

@@ -133,7 +133,7 @@ def test_least_recently_used_files_go_first_and_pinned_cases_never(cache: FileCa
     assert cache.cached_path(_ref(1), _upper(1)) is not None  # opened: now the freshest
     _put(cache, 3, _upper(3), b"3" * 3000)  # 12,000 bytes > 10,000: one must go
     usage = cache.usage()
-    assert usage.total_bytes == 9000 <= cache.limit_bytes
+    assert usage.total_bytes == cache.stored_bytes() == 9000 <= cache.limit_bytes
     assert cache.cached_path(_ref(2), _upper(2)) is None  # least recently used
     assert cache.cached_path(_ref(0), _upper(0)) is not None  # pinned: kept although oldest
     assert cache.cached_path(_ref(1), _upper(1)) is not None

@@ -15,6 +15,7 @@ from tests.unit.store.factory import wire_case
 from scaninbox.api.convert import case_ref
 from scaninbox.api.wire import UnifiedCase
 from scaninbox.domain import CaseRef
+from scaninbox.domain.fdi import LOWER_ARCH_ORDER, UPPER_ARCH_ORDER
 from scaninbox.store.case_store import CaseStore
 from scaninbox.store.derive import fold
 from scaninbox.store.queries import CaseFilter, CaseRow, SortKey, SortSpec
@@ -22,6 +23,7 @@ from scaninbox.store.queries import CaseFilter, CaseRow, SortKey, SortSpec
 _LAST_NAMES = ["Müller", "Schmidt", "Öztürk", "de Vries", "Álvarez", "Nowak", "Andersson", "Ωmega"]
 _SOURCES = ["3Shape", "iTero", "Medit", "Primescan"]
 _START = datetime(2026, 1, 1, 8, tzinfo=UTC)
+_ARCH = UPPER_ARCH_ORDER + LOWER_ARCH_ORDER  # the chart's order, which the teeth column sorts by
 
 
 @pytest.fixture
@@ -41,6 +43,7 @@ def inbox(store: CaseStore) -> CaseStore:
                 priority=rnd.random() < 0.2,
                 delivery=rnd.choice([None, "2026-02-01", "2026-03-15", "2026-01-20"]),
                 misc=["photo.jpg"] * rnd.randrange(0, 2),
+                worktypes=_one_tooth_or_none(rnd),
             )
         )
     sync_pages(store, cases, page_size=25)
@@ -48,6 +51,13 @@ def inbox(store: CaseStore) -> CaseStore:
         store.set_pinned(_ref_of(case), True)
     store.mark_read([_ref_of(c) for c in cases[::3]])
     return store
+
+
+def _one_tooth_or_none(rnd: random.Random) -> list[dict[str, Any]]:
+    tooth = rnd.choice(["11", "18", "21", "28", "36", "41", "48", None])
+    if tooth is None:
+        return []
+    return [{"categoryId": "Fixed", "restorationTypeId": "Crown", "fdi": tooth}]
 
 
 def _ref_of(case: UnifiedCase) -> CaseRef:
@@ -66,12 +76,13 @@ def _python_key(key: SortKey, row: CaseRow) -> Any:
         SortKey.CLINIC: fold(row.clinic),
         SortKey.SOURCE: fold(row.source),
         SortKey.WORK: fold(row.work_summary),
+        SortKey.TEETH: _ARCH.index(int(row.teeth)) if row.teeth else len(_ARCH),  # none last
         SortKey.DELIVERY: row.delivery_date.isoformat() if row.delivery_date else "~",
         SortKey.STATUS: row.status,
         SortKey.FILES: row.file_count,
         SortKey.PINNED: row.pinned,
         SortKey.CACHED: row.fully_cached,
-    }.get(key, 0)
+    }[key]
 
 
 @pytest.mark.parametrize("key", list(SortKey))
@@ -86,12 +97,11 @@ def test_every_column_sorts_and_windows_tile_the_whole_list(
     assert len(tiled) == inbox.count() == 120
     assert len({r.ref for r in tiled}) == 120  # no overlap, nothing skipped
     assert tiled[:17] == first
-    if key is not SortKey.TEETH:
-        keys = [_python_key(key, r) for r in tiled]
-        assert keys == sorted(keys, reverse=descending)
+    keys = [_python_key(key, r) for r in tiled]
+    assert keys == sorted(keys, reverse=descending)
     # Equal values keep the received order in the same direction.
     for a, b in itertools.pairwise(tiled):
-        if key is not SortKey.TEETH and _python_key(key, a) == _python_key(key, b):
+        if _python_key(key, a) == _python_key(key, b):
             assert a.received_at is not None
             assert b.received_at is not None
             assert (a.received_at >= b.received_at) == descending or a.received_at == b.received_at
