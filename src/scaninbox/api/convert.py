@@ -125,17 +125,7 @@ def to_case(case: UnifiedCase) -> Case:
             if data.order_form and (data.order_form.filename or data.order_form.file_link)
             else None
         ),
-        misc_files=tuple(
-            MiscFile(
-                filename=m.filename,
-                details=tuple(
-                    (str(k), str(v))
-                    for k, v in (m.model_extra or {}).items()
-                    if isinstance(v, str | int | float | bool)
-                ),
-            )
-            for m in data.miscellaneous_files or ()
-        ),
+        misc_files=tuple(MiscFile(m.filename) for m in data.miscellaneous_files or ()),
         worktypes=tuple(_worktype(w) for w in data.worktypes or ()),
         flags=AdminFlags(
             priority=bool(admin and admin.priority),

@@ -41,6 +41,8 @@ __all__ = ["ProgressCallback", "download_file"]
 ProgressCallback = Callable[[int, int | None], None]
 _log = logging.getLogger(__name__)
 _EXPIRY_MARGIN = timedelta(seconds=5)
+_MAX_LINK_REFRESHES = 3
+_MAX_REDIRECTS = 5
 _CONTENT_RANGE = re.compile(r"bytes\s+(\d+)-(\d+)/(\d+|\*)")
 _CREDENTIAL_HEADERS = ("authorization", "cookie", "proxy-authorization")
 
@@ -88,8 +90,6 @@ async def download_file(
     *,
     retry: RetryPolicy,
     progress: ProgressCallback | None = None,
-    max_link_refreshes: int = 3,
-    max_redirects: int = 5,
 ) -> DownloadResult:
     """Download the file ``get_link`` points to into ``dest`` (whose folder must exist)."""
     dest = Path(dest)
@@ -102,7 +102,7 @@ async def download_file(
     try:
         with os.fdopen(fd, "wb") as out:
             transfer = _Transfer(out, progress)
-            job = _Download(http, get_link, retry, dest.name, max_link_refreshes, max_redirects)
+            job = _Download(http, get_link, retry, dest.name)
             await job.run(transfer)
             out.flush()
             # fsync of a large scan can take a while on a slow disk: not on the event loop,
@@ -128,8 +128,6 @@ class _Download:
     get_link: Callable[[], Awaitable[SignedFileLink]]
     retry: RetryPolicy
     name: str
-    max_link_refreshes: int
-    max_redirects: int
 
     async def run(self, transfer: _Transfer) -> None:
         link = await self.get_link()
@@ -145,7 +143,7 @@ class _Download:
                 return
             if outcome is _Outcome.LINK_REFUSED:
                 refreshes += 1
-                if refreshes > self.max_link_refreshes:
+                if refreshes > _MAX_LINK_REFRESHES:
                     raise DownloadError(
                         f"File storage kept refusing the download link for {self.name!r} (it "
                         "expired again and again); check this computer's clock and try again"
@@ -168,7 +166,7 @@ class _Download:
         elif transfer.done:
             transfer.restart()
         transfer.retry_after_s = None
-        for _ in range(self.max_redirects + 1):
+        for _ in range(_MAX_REDIRECTS + 1):
             if not is_secure_url(url):
                 raise DownloadError(
                     f"The storage address for {self.name!r} is not encrypted (http://) and is "

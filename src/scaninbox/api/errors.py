@@ -64,10 +64,6 @@ class ApiError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(sentence(message))
 
-    @property
-    def message(self) -> str:
-        return str(self)
-
 
 class ServiceError(ApiError):
     """The service answered with an error status; ``problem`` is its ProblemDetails body."""
@@ -79,12 +75,9 @@ class ServiceError(ApiError):
         status: int,
         problem: ProblemDetails | None = None,
         message: str | None = None,
-        *,
-        retry_after_s: float | None = None,
     ) -> None:
         self.status = status
         self.problem = problem
-        self.retry_after_s = retry_after_s
         super().__init__(message or _message_from(problem, self.default_message, status))
 
     def __repr__(self) -> str:
@@ -163,12 +156,10 @@ _BY_STATUS: dict[int, type[ServiceError]] = {
 }
 
 
-def error_for_status(
-    status: int, problem: ProblemDetails | None, *, retry_after_s: float | None = None
-) -> ServiceError:
+def error_for_status(status: int, problem: ProblemDetails | None) -> ServiceError:
     """The exception for an error answer of the service."""
     cls = _BY_STATUS.get(status) or (ServerError if status >= 500 else ServiceError)
-    return cls(status, problem, retry_after_s=retry_after_s)
+    return cls(status, problem)
 
 
 def _message_from(problem: ProblemDetails | None, default: str, status: int) -> str:

@@ -16,7 +16,6 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from scaninbox.api.errors import ProtocolError, ServiceError, error_for_status
 from scaninbox.api.results import CasePage, MalformedCase
-from scaninbox.api.retry import parse_retry_after
 from scaninbox.api.wire import PagedEnvelope, ProblemDetails, UnifiedCase
 
 __all__ = [
@@ -127,8 +126,7 @@ def read_json(response: httpx.Response, what: str, service_name: str) -> Any:
 
 def service_error(response: httpx.Response) -> ServiceError:
     """The error for an error status, with the ProblemDetails body when there is one."""
-    retry_after_s = parse_retry_after(response.headers.get("retry-after"))
-    return error_for_status(response.status_code, problem_of(response), retry_after_s=retry_after_s)
+    return error_for_status(response.status_code, problem_of(response))
 
 
 def problem_of(response: httpx.Response) -> ProblemDetails | None:

@@ -18,8 +18,8 @@ class Session:
     token: str = field(repr=False)
     expires_at: datetime
 
-    def seconds_left(self, now: datetime | None = None) -> float:
-        return (self.expires_at - (now or datetime.now(UTC))).total_seconds()
+    def seconds_left(self) -> float:
+        return (self.expires_at - datetime.now(UTC)).total_seconds()
 
     def __repr__(self) -> str:
         return f"Session(token=<redacted>, expires_at={self.expires_at.isoformat()})"

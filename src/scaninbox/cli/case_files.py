@@ -13,10 +13,9 @@ from pathlib import Path
 from scaninbox.api import dedupe_filename, safe_filename
 from scaninbox.cli.errors import CliError
 from scaninbox.domain import Case, FileKind
+from scaninbox.store import FileSpec
 
 __all__ = ["PlannedFile", "SkippedFile", "make_folder", "plan_case_files"]
-
-_KNOWN_SCAN_TYPES = ("stl", "ply")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,15 +53,17 @@ def plan_case_files(case: Case) -> tuple[list[PlannedFile], list[SkippedFile]]:
         if not scan.filename:
             skipped.append(SkippedFile(f"scan file {number}", "the service gives it no name"))
             continue
-        file_type = scan.file_type or _type_from_name(scan.filename)
-        if file_type is None:
+        # The store's rule for which scan files can be asked for, so the command line and the
+        # file cache never disagree about a case's files.
+        spec = FileSpec.of(FileKind.SCAN, scan.filename, scan.file_type)
+        if spec is None:
             skipped.append(
                 SkippedFile(
                     repr(scan.filename), "the service does not say which kind of file it is"
                 )
             )
             continue
-        add(FileKind.SCAN, scan.filename, file_type, f"scan-{number}.{file_type}")
+        add(FileKind.SCAN, scan.filename, spec.file_type, f"scan-{number}.{spec.file_type}")
     if case.order_form is not None:
         add(FileKind.ORDER_FORM, case.order_form.filename, None, "order-form.pdf")
     for number, misc in enumerate(case.misc_files, start=1):
@@ -79,8 +80,3 @@ def make_folder(dest: Path) -> None:
         dest.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise CliError(f"The folder {dest} cannot be created: {exc.strerror or exc}.") from None
-
-
-def _type_from_name(name: str) -> str | None:
-    suffix = name.rpartition(".")[2].lower()
-    return suffix if suffix in _KNOWN_SCAN_TYPES else None

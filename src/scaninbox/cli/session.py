@@ -29,7 +29,7 @@ from scaninbox import credentials
 from scaninbox.api import ApiClient, Session, check_base_url, make_http_client
 from scaninbox.api.errors import SessionExpiredError
 from scaninbox.cli.errors import EXIT_AUTH, EXIT_USAGE, CliError
-from scaninbox.paths import app_paths
+from scaninbox.paths import app_paths, ensure_private_dir
 from scaninbox.settings import load_settings
 from scaninbox.store.accounts import (
     CUSTOM_ENVIRONMENT,
@@ -97,7 +97,9 @@ def open_target(args: argparse.Namespace) -> Iterator[Target]:
     if environment == DEMO_ENVIRONMENT:
         from scaninbox.sandbox import DEMO_ACCOUNT, SandboxConfig, SandboxServer
 
-        config = SandboxConfig(host="127.0.0.1", port=0, cache_dir=app_paths().sandbox_cache_dir)
+        config = SandboxConfig(
+            host="127.0.0.1", port=0, cache_dir=ensure_private_dir(app_paths().sandbox_cache_dir)
+        )
         with SandboxServer(config) as server:
             login = (DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
             yield Target(server.base_url, DEMO_ENVIRONMENT, None, login)

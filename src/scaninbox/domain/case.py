@@ -133,10 +133,9 @@ class OrderForm:
 
 @dataclass(frozen=True, slots=True)
 class MiscFile:
-    """A non-scan attachment. The spec names only its file name; other members are kept as text."""
+    """A non-scan attachment. The spec names only its file name (the wire JSON keeps the rest)."""
 
     filename: str | None
-    details: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -135,7 +135,7 @@ class AppController(QObject):
                 timeout_s=options.ready_timeout_s,
                 parent=self,
             )
-            self.readiness.done.connect(self._ready_done)
+            self.readiness.done.connect(self.quit)
 
     # ------------------------------------------------------------------ start-up
 
@@ -306,9 +306,6 @@ class AppController(QObject):
             self.window.notifier.hide()
             self.window.hide()
             self.finished.emit(exit_code)
-
-    def _ready_done(self, exit_code: int) -> None:
-        self.quit(exit_code)
 
     def set_theme(self, theme: Theme) -> None:
         """Switch the look now and for the next start."""

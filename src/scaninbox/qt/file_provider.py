@@ -37,10 +37,6 @@ class StoreFileProvider:
     def set_engine(self, engine: SyncEngine | None) -> None:
         self._engine = engine
 
-    @property
-    def engine(self) -> SyncEngine | None:
-        return self._engine
-
     def cached_path(
         self, ref: CaseRef, kind: FileKind, filename: str, file_type: str | None
     ) -> Path | None:

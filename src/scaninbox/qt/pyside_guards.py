@@ -12,14 +12,14 @@ after a few hundred cases, or a few minutes of download progress. CPython 3.12 m
 objects immortal, which hides the bug there; PySide6 6.11 does not have it, but QtPdf is only
 published for 6.12 outside the 400 MB Addons wheel. ``None``, ``True`` and ``False`` are never
 freed anyway, so raising their counts once, far beyond what any session can drop, changes
-nothing else. ``tests/qt/test_qt_package.py`` shows the crash without the guard.
+nothing else. ``tests/qt/case_pane/test_qt_package.py`` shows the crash without the guard.
 """
 
 from __future__ import annotations
 
 import sys
 
-__all__ = ["keep_bools_alive", "protect_singletons"]
+__all__ = ["protect_singletons"]
 
 _BALLAST = 1 << 40
 
@@ -41,7 +41,3 @@ def protect_singletons() -> None:
         if abs(refcount.value - before) > 1_000:
             continue  # not the layout we expect: do nothing rather than damage anything
         refcount.value += _BALLAST
-
-
-# Kept for callers written before the guards were merged; importing scaninbox.qt already runs it.
-keep_bools_alive = protect_singletons

@@ -33,7 +33,7 @@ from PySide6.QtCore import QObject, Signal
 from scaninbox import credentials
 from scaninbox.api import ApiClient, RetryPolicy, make_http_client
 from scaninbox.api.errors import SessionExpiredError
-from scaninbox.paths import AppPaths, app_paths
+from scaninbox.paths import AppPaths, app_paths, ensure_private_dir
 from scaninbox.qt.file_provider import StoreFileProvider
 from scaninbox.qt.signin.targets import DEMO, SignInTarget
 from scaninbox.qt.sync_signals import SyncSignals
@@ -83,14 +83,12 @@ class SessionController(QObject):
     """Opens and closes accounts (see the module docstring). One account at a time.
 
     Signals: ``opened(AccountSession)``, ``closing(AccountSession)`` (before the store closes:
-    let go of it), ``closed()``, ``expired(str email)``, ``resumed()`` (signed in again).
+    let go of it), ``expired(str email)``.
     """
 
     opened = Signal(object)
     closing = Signal(object)
-    closed = Signal()
     expired = Signal(str)
-    resumed = Signal()
 
     def __init__(
         self,
@@ -215,7 +213,6 @@ class SessionController(QObject):
             current.engine.start()
         else:
             current.engine.resume()
-        self.resumed.emit()
 
     # ------------------------------------------------------------------ closing
 
@@ -282,7 +279,6 @@ class SessionController(QObject):
             current.store.close()
             await current.http.aclose()
             current.signals.deleteLater()
-            self.closed.emit()
 
     async def _start_demo(self) -> tuple[str, str, str]:
         from scaninbox.sandbox import DEMO_ACCOUNT
@@ -294,7 +290,9 @@ class SessionController(QObject):
     def _new_sandbox(self) -> SandboxServer:
         from scaninbox.sandbox import SandboxConfig, SandboxServer
 
-        config = SandboxConfig(host="127.0.0.1", port=0, cache_dir=self.paths.sandbox_cache_dir)
+        config = SandboxConfig(
+            host="127.0.0.1", port=0, cache_dir=ensure_private_dir(self.paths.sandbox_cache_dir)
+        )
         return SandboxServer(config).start()
 
     def _remembered(self) -> tuple[Account, tuple[str, datetime]] | None:

@@ -16,21 +16,16 @@ import os
 import sys
 import time
 
-__all__ = ["TRACE_ENV", "milestones", "trace"]
+__all__ = ["TRACE_ENV", "trace"]
 
 TRACE_ENV = "SCANINBOX_STARTUP_TRACE"
-_seen: dict[str, float] = {}
+_seen: set[str] = set()
 
 
 def trace(event: str) -> None:
     """Record ``event`` once (later calls for the same event are ignored)."""
     if event in _seen:
         return
-    now = time.monotonic()
-    _seen[event] = now
+    _seen.add(event)
     if os.environ.get(TRACE_ENV):
-        print(f"scaninbox-trace {event} {now:.6f}", file=sys.stderr, flush=True)
-
-
-def milestones() -> dict[str, float]:
-    return dict(_seen)
+        print(f"scaninbox-trace {event} {time.monotonic():.6f}", file=sys.stderr, flush=True)

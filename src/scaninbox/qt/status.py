@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from scaninbox.qt.formatting import exact_time, format_date, local_time, relative_time
 from scaninbox.qt.inbox import icons
+from scaninbox.qt.theme import is_dark
 
 __all__ = ["BannerKind", "ConnectionBanner", "SyncStatus", "as_of_text"]
 
@@ -128,8 +129,7 @@ class ConnectionBanner(QFrame):
         )
 
     def _update_colours(self) -> None:
-        base = self.palette().color(QPalette.ColorRole.Window)
-        dark = base.lightnessF() < 0.5
+        dark = is_dark(self.palette())
         tint = QColor("#8a6d00" if dark else "#fff4d6")
         text = QColor("#fff4d6" if dark else "#4d3b00")
         if self._kind == BannerKind.SIGNED_OUT:
@@ -193,8 +193,7 @@ class SyncStatus(QObject):
         palette = self.state_label.palette()
         colour = palette.color(QPalette.ColorRole.WindowText)
         if warning:
-            light = palette.color(QPalette.ColorRole.Window).lightnessF() > 0.5
-            colour = QColor("#c62828" if light else "#ff7b72")
+            colour = QColor("#ff7b72" if is_dark(palette) else "#c62828")
         if icon_name:
             self.state_icon.setPixmap(
                 icons.pixmap(icon_name, colour, 16, self.state_icon.devicePixelRatioF())

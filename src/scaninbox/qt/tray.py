@@ -49,10 +49,6 @@ class Notifier(QObject):
             tray.show()
             self._tray = tray
 
-    @property
-    def has_tray(self) -> bool:
-        return self._tray is not None
-
     def set_tooltip(self, text: str) -> None:
         if self._tray is not None:
             self._tray.setToolTip(text)

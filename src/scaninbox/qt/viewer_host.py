@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib
 import logging
-import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -53,7 +52,6 @@ class ViewerHost(QObject):
         self._jaw_colours = jaw_colours
         self._case: Case | None = None
         self.viewport: Any = None
-        self.load_seconds: float | None = None
         self.placeholder = QLabel("Loading the 3D viewer…", pane)
         self.placeholder.setObjectName("viewerPlaceholder")
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -76,7 +74,6 @@ class ViewerHost(QObject):
             self.viewport = None
 
     async def _load(self) -> None:
-        started = time.perf_counter()
         try:
             # Looked up by name: the viewer is a separate part and may be missing from a build.
             viewer: Any = importlib.import_module("scaninbox.qt.viewer")
@@ -93,7 +90,6 @@ class ViewerHost(QObject):
             _log.exception("the 3D viewer could not start")
             self._unavailable(f"The 3D viewer could not start: {exc}")
             return
-        self.load_seconds = time.perf_counter() - started
         self.viewport = viewport
         viewport.statusMessage.connect(self.statusMessage)
         viewport.caseShown.connect(self.caseShown)

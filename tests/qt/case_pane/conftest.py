@@ -19,7 +19,9 @@ from tests.qt.case_pane.folder_provider import FolderProvider
 PANE_SIZE = (880, 800)  # the pane's share of a 1280×800 window beside the inbox table
 
 
-class _UrlCatcher(QObject):
+class UrlCatcher(QObject):
+    """Stands in for the desktop's handler of a URL scheme: remembers what it was asked to open."""
+
     def __init__(self) -> None:
         super().__init__()
         self.urls: list[QUrl] = []
@@ -32,7 +34,7 @@ class _UrlCatcher(QObject):
 @pytest.fixture
 def opened_files() -> Iterator[list[QUrl]]:
     """The file URLs the pane asked the desktop to open (nothing is really opened)."""
-    catcher = _UrlCatcher()
+    catcher = UrlCatcher()
     QDesktopServices.setUrlHandler("file", catcher, "open")
     yield catcher.urls
     QDesktopServices.unsetUrlHandler("file")

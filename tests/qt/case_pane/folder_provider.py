@@ -37,7 +37,7 @@ class FolderProvider:
         self.damaged: set[str] = set()  # filename -> serve garbage instead of the file
         # Downloads that finish even when cancelled, as a provider that ignores cancellation would.
         self.stubborn: set[str] = set()
-        self.fetches: list[tuple[str, str, FileKind, str, str | None]] = []
+        self.fetches: list[tuple[str, str, FileKind, str | None]] = []  # ref, name, kind, type
         self.cancelled: list[str] = []
         self.completed: list[str] = []
         self._gates: dict[str, _Gate] = {}
@@ -80,7 +80,7 @@ class FolderProvider:
         file_type: str | None,
         progress: ProgressCallback,
     ) -> Path:
-        self.fetches.append((ref.value, filename, kind, filename, file_type))
+        self.fetches.append((ref.value, filename, kind, file_type))
         if self.offline or filename in self.unavailable:
             raise FileUnavailableError(f"{filename} is not available offline")
         message = self.failures.pop(filename, None)

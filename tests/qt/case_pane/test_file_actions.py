@@ -35,6 +35,7 @@ from scaninbox.qt.case_pane.file_actions import (
         ("com1.txt", "_com1.txt"),
         ("trailing. . ", "trailing"),
         ("Zahnfarbe Ä2 – Foto.jpg", "Zahnfarbe Ä2 – Foto.jpg"),
+        ("invoice\u202efdp.exe", "invoicefdp.exe"),  # no right-to-left override disguise
     ],
 )
 def test_safe_filename(name: str, safe: str) -> None:

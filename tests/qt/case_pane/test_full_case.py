@@ -6,31 +6,25 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QObject, Qt, QUrl, Slot
-from PySide6.QtGui import QColor, QDesktopServices, QPalette
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QDesktopServices, QPalette
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
+from scaninbox.domain import Worktype
 from scaninbox.domain.worktypes import case_teeth
 from scaninbox.qt.case_pane import CasePane
-from scaninbox.qt.case_pane.worktypes import COLUMNS
+from scaninbox.qt.case_pane.tooth_chart import category_color
+from scaninbox.qt.case_pane.worktypes import COLUMNS, WorktypesSection
+from scaninbox.qt.theme import dark_palette
 from tests.qt.case_pane.cases import full_case
-
-
-class _UrlCatcher(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.urls: list[str] = []
-
-    @Slot(QUrl)
-    def open(self, url: QUrl) -> None:
-        self.urls.append(url.toString())
+from tests.qt.case_pane.conftest import UrlCatcher
 
 
 @pytest.fixture
-def opened_urls() -> Iterator[list[str]]:
+def opened_urls() -> Iterator[list[QUrl]]:
     """tel:/mailto: links the pane asked the desktop to open (caught, not opened)."""
-    catcher = _UrlCatcher()
+    catcher = UrlCatcher()
     for scheme in ("tel", "mailto"):
         QDesktopServices.setUrlHandler(scheme, catcher, "open")
     yield catcher.urls
@@ -65,7 +59,7 @@ def test_header_shows_patient_dates_origin_and_flags(pane: CasePane) -> None:
 
 
 def test_customer_links_open_phone_and_mail(
-    pane: CasePane, qtbot: QtBot, opened_urls: list[str]
+    pane: CasePane, qtbot: QtBot, opened_urls: list[QUrl]
 ) -> None:
     pane.show_case(full_case(), pinned=False, fully_cached=False)
     pane.tabs.setCurrentIndex(pane.PRESCRIPTION_TAB)
@@ -86,7 +80,10 @@ def test_customer_links_open_phone_and_mail(
         qtbot.waitUntil(label.hasFocus)
         qtbot.keyClick(label, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: len(opened_urls) == 2)
-    assert opened_urls == ["tel:+49301234567", "mailto:j.weber@example.org"]
+    assert [url.toString() for url in opened_urls] == [
+        "tel:+49301234567",
+        "mailto:j.weber@example.org",
+    ]
 
 
 def test_markup_in_case_text_is_shown_as_typed(pane: CasePane) -> None:
@@ -112,6 +109,26 @@ def test_tooth_chart_highlights_the_case_teeth_by_category(pane: CasePane) -> No
         "Appliance",
         "Orthodontics",
     ]
+
+
+def test_a_worktypes_swatch_has_its_chart_colour_however_the_category_is_written(
+    qtbot: QtBot,
+) -> None:
+    section = WorktypesSection()
+    qtbot.addWidget(section)
+    section.show_worktypes(
+        [
+            Worktype(category="FIXED", fdi="11"),
+            Worktype(category="removable", fdi="36"),
+            Worktype(category="Implant", fdi="46"),
+        ]
+    )
+    assert section.chart.highlighted() == {11: ("Fixed",), 36: ("Removable",), 46: ("Other",)}
+    for index, legend_name in enumerate(["Fixed", "Removable", "Other"]):
+        item = section.tree.topLevelItem(index)
+        assert item is not None
+        swatch = item.icon(1).pixmap(10, 10).toImage()
+        assert swatch.pixelColor(5, 5).rgb() == category_color(legend_name).rgb(), legend_name
 
 
 def _rows(section: QWidget) -> list[list[str]]:
@@ -172,32 +189,10 @@ def test_screenshot_full_case(
     assert path.stat().st_size > 10_000
 
 
-def _dark_palette() -> QPalette:
-    palette = QPalette()
-    roles = {
-        QPalette.ColorRole.Window: "#2b2d30",
-        QPalette.ColorRole.WindowText: "#e6e6e6",
-        QPalette.ColorRole.Base: "#1e1f22",
-        QPalette.ColorRole.AlternateBase: "#26282b",
-        QPalette.ColorRole.Text: "#e6e6e6",
-        QPalette.ColorRole.Button: "#3a3d41",
-        QPalette.ColorRole.ButtonText: "#e6e6e6",
-        QPalette.ColorRole.Mid: "#55585c",
-        QPalette.ColorRole.Midlight: "#45484c",
-        QPalette.ColorRole.PlaceholderText: "#9a9da1",
-        QPalette.ColorRole.Highlight: "#3574f0",
-        QPalette.ColorRole.HighlightedText: "#ffffff",
-        QPalette.ColorRole.Link: "#6ea8ff",
-    }
-    for role, color in roles.items():
-        palette.setColor(role, QColor(color))
-    return palette
-
-
 def test_dark_palette_keeps_text_readable(
     pane: CasePane, qtbot: QtBot, screenshot: Callable[[QWidget, str], Path]
 ) -> None:
-    pane.setPalette(_dark_palette())
+    pane.setPalette(dark_palette())  # the app's own dark theme
     pane.show_case(full_case(), pinned=False, fully_cached=True)
     pane.tabs.setCurrentIndex(pane.PRESCRIPTION_TAB)
     qtbot.waitUntil(pane.prescription.worktypes.tree.isVisible)

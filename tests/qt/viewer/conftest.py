@@ -29,13 +29,6 @@ from tests.qt.case_pane.folder_provider import FolderProvider
 from tests.qt.viewer.meshes import lower_arch, plate, upper_arch, write_stl
 from tests.qt.viewer.sandbox_cases import SandboxCase, fetch_portal_cases
 
-try:  # the window's guard against PySide6's reference drops on every Signal.emit()
-    from scaninbox.qt.pyside_guards import keep_bools_alive
-
-    keep_bools_alive()
-except ImportError:  # pragma: no cover - the guard may have moved into scaninbox.qt
-    pass
-
 HOST_SIZE = (900, 620)
 WAIT_MS = 20_000
 PORTALS = ("3Shape TRIOS", "iTero", "Medit Link", "Carestream")

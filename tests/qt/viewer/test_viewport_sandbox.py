@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Case
+from scaninbox.domain.first_look import full_scans
 from scaninbox.qt.viewer.scan_list import RowState
 from scaninbox.qt.viewer.viewport import ScanViewport
 from scaninbox.render import View
@@ -27,13 +28,29 @@ from tests.qt.viewer.sandbox_cases import SandboxCase
 from tests.render.pixels import centroid, overlap, scan_mask
 
 
+def full_names(case: Case) -> list[str]:
+    return [scan.filename or "" for scan in full_scans(case.scan_files)]
+
+
 def provider_for(found: SandboxCase, tmp_path: Path, *, cached: bool = True) -> FolderProvider:
     provider = FolderProvider(found.folder, tmp_path / "cache")
     if cached:
-        for scan in found.case.scan_files:
-            if scan.file_type != "preview" and scan.filename:
-                provider.cache_file(scan.filename)
+        for name in full_names(found.case):
+            provider.cache_file(name)
     return provider
+
+
+def loaded_viewport(
+    qtbot: QtBot,
+    make_viewport: Callable[..., ScanViewport],
+    found: SandboxCase,
+    tmp_path: Path,
+) -> ScanViewport:
+    """A viewport showing ``found`` with every full scan cached, all of them loaded."""
+    viewport = make_viewport(provider_for(found, tmp_path), found.mapping)
+    show_and_wait(qtbot, viewport, found.case)
+    wait_loaded(qtbot, viewport)
+    return viewport
 
 
 def test_a_two_arch_case_in_every_view(
@@ -43,10 +60,7 @@ def test_a_two_arch_case_in_every_view(
     tmp_path: Path,
     screenshot: Callable[..., object],
 ) -> None:
-    found = sandbox_cases["Carestream"]
-    viewport = make_viewport(provider_for(found, tmp_path), found.mapping)
-    show_and_wait(qtbot, viewport, found.case)
-    wait_loaded(qtbot, viewport)
+    viewport = loaded_viewport(qtbot, make_viewport, sandbox_cases["Carestream"], tmp_path)
     assert not viewport.stage.note.isVisible()  # the portal's mapping was used
     assert [(r.title.full_text, r.shown, r.state) for r in viewport.scans.rows()] == [
         ("Upper jaw", True, RowState.READY),
@@ -86,16 +100,11 @@ def canonical_copy(found: SandboxCase, folder: Path) -> tuple[Case, FolderProvid
     mapping, written as STL files of an identity-mapped portal."""
     matrix = mapping_matrix(found.mapping or "x,y,z").astype(np.float32)
     folder.mkdir()
-    for scan in found.case.scan_files:
-        if scan.file_type != "preview" and scan.filename:
-            mesh = read_mesh(found.folder / scan.filename)
-            write_stl(
-                folder / scan.filename, (np.ascontiguousarray(mesh.points @ matrix.T), mesh.faces)
-            )
     provider = FolderProvider(folder, folder.parent / "canonical-cache")
-    for scan in found.case.scan_files:
-        if scan.file_type != "preview" and scan.filename:
-            provider.cache_file(scan.filename)
+    for name in full_names(found.case):
+        mesh = read_mesh(found.folder / name)
+        write_stl(folder / name, (np.ascontiguousarray(mesh.points @ matrix.T), mesh.faces))
+        provider.cache_file(name)
     return found.case, provider
 
 
@@ -141,10 +150,7 @@ def test_scanner_colours_can_be_switched_on_when_the_files_have_them(
     tmp_path: Path,
     screenshot: Callable[..., object],
 ) -> None:
-    found = sandbox_cases["Medit Link"]
-    viewport = make_viewport(provider_for(found, tmp_path), found.mapping)
-    show_and_wait(qtbot, viewport, found.case)
-    wait_loaded(qtbot, viewport)
+    viewport = loaded_viewport(qtbot, make_viewport, sandbox_cases["Medit Link"], tmp_path)
     action = viewport.controls.scanner_colours
     assert action.isEnabled()
     assert not action.isChecked()
@@ -177,10 +183,7 @@ def test_the_level_of_detail_is_drawn_while_the_camera_turns(
     sandbox_cases: dict[str, SandboxCase],
     tmp_path: Path,
 ) -> None:
-    found = sandbox_cases["3Shape TRIOS"]
-    viewport = make_viewport(provider_for(found, tmp_path), found.mapping)
-    show_and_wait(qtbot, viewport, found.case)
-    wait_loaded(qtbot, viewport)
+    viewport = loaded_viewport(qtbot, make_viewport, sandbox_cases["3Shape TRIOS"], tmp_path)
     shown = [s for s in viewport.scene if s.visible]
     assert len(shown) == 2
     assert all(s.lod_actor is not None for s in shown)  # 100k+ triangles: a coarse copy exists
@@ -206,7 +209,7 @@ def test_a_preview_picture_of_a_real_portal_while_its_scans_download(
 ) -> None:
     found = sandbox_cases["3Shape TRIOS"]
     provider = provider_for(found, tmp_path, cached=False)
-    full = [s.filename for s in found.case.scan_files if s.file_type != "preview" and s.filename]
+    full = full_names(found.case)
     for name in full:
         provider.hold(name)
     viewport = make_viewport(provider, found.mapping)

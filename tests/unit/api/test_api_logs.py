@@ -87,7 +87,7 @@ def test_configuring_twice_does_not_duplicate_lines(log_dir: Path) -> None:
     assert (log_dir / LOG_FILE_NAME).read_text(encoding="utf-8").count("only once") == 1
 
 
-def test_verbose_logs_to_stderr_redacted(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+def test_verbose_logs_to_stderr_redacted(capsys: pytest.CaptureFixture) -> None:
     configure_logging(1, None)
     try:
         logging.getLogger("scaninbox.test").info("token=%s", JWT)

@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.unit.api.conftest import Sleeps
 
 from scaninbox.api import ApiClient, RetryPolicy, errors, make_http_client
 from scaninbox.api.convert import case_ref, to_case
@@ -17,14 +18,6 @@ from scaninbox.api.wire import SignedFileLink, UnifiedCase
 from scaninbox.domain import CaseRef
 
 pytestmark = pytest.mark.anyio
-
-
-class NoWait:
-    def __init__(self) -> None:
-        self.delays: list[float] = []
-
-    async def __call__(self, seconds: float) -> None:
-        self.delays.append(seconds)
 
 
 @pytest.fixture
@@ -42,7 +35,7 @@ def accounts() -> tuple[Any, Any]:
 async def signed_in(http: httpx.AsyncClient, server: Any, *, other: bool = False) -> ApiClient:
     demo, other_account = accounts()
     account = other_account if other else demo
-    client = ApiClient(http, server.base_url, retry=RetryPolicy(sleep=NoWait()))
+    client = ApiClient(http, server.base_url, retry=RetryPolicy(sleep=Sleeps()))
     await client.login(account.email, account.password)
     return client
 
@@ -91,7 +84,7 @@ async def test_paging_reads_every_case_in_order(http, any_sandbox) -> None:
     refs = [str(ref_of(c)) for c in small]
     assert refs == any_sandbox.control.case_refs(org="demo")
     assert len(refs) == clamped.total
-    assert all(not page.malformed for page in [clamped])
+    assert not clamped.malformed
 
 
 async def test_date_and_status_filters(http, sandbox) -> None:

@@ -39,10 +39,8 @@ async def https_server(tmp_path: Path) -> AsyncIterator[tuple[str, Path]]:
 
     server = await asyncio.start_server(answer, "127.0.0.1", 0, ssl=context)
     port = server.sockets[0].getsockname()[1]
-    async with server:
+    async with server:  # closes it and waits for its connections on the way out
         yield f"https://127.0.0.1:{port}", cert
-    server.close()
-    await server.wait_closed()
 
 
 async def test_untrusted_certificate_is_refused_plainly(https_server: tuple[str, Path]) -> None:

@@ -13,8 +13,7 @@ import threading
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QUrl, Signal
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QPushButton,
@@ -29,7 +28,7 @@ from scaninbox.qt.case_pane.attachment_tile import THUMBNAIL_SIZE, AttachmentTil
 from scaninbox.qt.case_pane.dialogs import FileDialogs
 from scaninbox.qt.case_pane.file_actions import (
     SaveError,
-    external_copy,
+    open_with_system,
     safe_filename,
     save_copy,
     save_files,
@@ -221,13 +220,9 @@ class AttachmentsView(QWidget):
             self.viewer.raise_()
             self.viewer.activateWindow()
             return
-        try:
-            copy = await async_bridge.to_thread(external_copy, path, name)
-        except OSError as error:
-            self.statusMessage.emit(f"{name} could not be opened: {error.strerror or error}.")
-            return
-        if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(copy))):
-            self.statusMessage.emit(f"No application on this computer opens {name}.")
+        problem = await open_with_system(path, name)
+        if problem is not None:
+            self.statusMessage.emit(problem)
 
     def _tile(self, file: CaseFile) -> AttachmentTile | None:
         return next((t for t in self.tiles if t.file == file), None)

@@ -1,10 +1,11 @@
 """Saving and opening a case's files: safe names, no half-written files, private copies.
 
 File names come from the server: they are cut down to one harmless name before they touch a
-folder, so nothing can escape the folder the person chose. Copies are written beside their target
-under a temporary name and renamed only when every file of a batch is complete; a failure removes
-what the batch wrote. Files handed to other applications are copies in a private folder, so an
-external viewer that saves cannot damage the verified cache.
+folder (``scaninbox.api.safe_filename``, the rule the command line follows too), so nothing can
+escape the folder the person chose. Copies are written beside their target under a temporary
+name and renamed only when every file of a batch is complete; a failure removes what the batch
+wrote. Files handed to other applications are copies in a private folder, so an external viewer
+that saves cannot damage the verified cache.
 """
 
 from __future__ import annotations
@@ -17,13 +18,22 @@ import uuid
 from collections.abc import Sequence
 from pathlib import Path
 
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
+
 from scaninbox.paths import app_paths, ensure_private_dir
+from scaninbox.qt import async_bridge
 
-__all__ = ["SaveError", "external_copy", "safe_filename", "save_copy", "save_files"]
+__all__ = [
+    "SaveError",
+    "external_copy",
+    "open_with_system",
+    "safe_filename",
+    "save_copy",
+    "save_files",
+]
 
-_FORBIDDEN = re.compile(r'[\x00-\x1f\x7f<>:"|?*]')
-_WINDOWS_RESERVED = re.compile(r"(?i)(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?")
-_MAX_NAME_BYTES = 200
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _PART_SUFFIX = ".part"
 _OPENED_KEEP_S = 24 * 3600
 
@@ -35,18 +45,16 @@ class SaveError(Exception):
 def safe_filename(name: str, fallback: str = "file") -> str:
     """One file name that cannot leave its folder or upset a file system.
 
-    Path parts are dropped (``../x`` and ``a\\b`` keep only their last part), characters Windows
-    forbids and control characters become ``_``, leading dots and trailing dots/spaces go,
-    reserved device names get a ``_`` prefix, and the name is cut to 200 bytes keeping its
-    extension.
+    ``scaninbox.api.safe_filename`` (path parts dropped, characters Windows forbids become ``_``,
+    invisible format characters such as a right-to-left override dropped, no leading dots or
+    trailing dots/spaces, reserved device names prefixed, at most 200 bytes keeping the
+    extension), except that control characters become ``_`` rather than vanish: a name the
+    person reads should keep its word breaks.
     """
-    last = re.split(r"[/\\]", name)[-1]
-    cleaned = _FORBIDDEN.sub("_", last).strip().lstrip(".").rstrip(". ")
-    if not cleaned:
-        cleaned = fallback
-    if _WINDOWS_RESERVED.fullmatch(cleaned):
-        cleaned = f"_{cleaned}"
-    return _shorten(cleaned)
+    # Imported here: the API package is not loaded before the window is on screen.
+    from scaninbox.api.filenames import safe_filename as portable_name
+
+    return portable_name(_CONTROL.sub("_", name), fallback=fallback)
 
 
 def save_files(
@@ -58,15 +66,13 @@ def save_files(
     it in a worker thread; setting ``stop`` before the copies are complete undoes them (SaveError).
     Returns the saved paths in the order given.
     """
+    from scaninbox.api.filenames import dedupe_filename
+
     if not folder.is_dir():
         raise SaveError(f"The folder {folder} does not exist.")
     # Compared without case: a USB stick's FAT file system would merge PHOTO.JPG and photo.jpg.
     taken = {entry.name.casefold() for entry in folder.iterdir()}
-    targets = []
-    for _, name in sources:
-        target = _unused_name(folder, safe_filename(name), taken)
-        taken.add(target.name.casefold())
-        targets.append(target)
+    targets = [folder / dedupe_filename(safe_filename(name), taken) for _, name in sources]
     parts: list[Path] = []
     done: list[Path] = []
     try:
@@ -126,6 +132,18 @@ def external_copy(source: Path, name: str) -> Path:
     return target
 
 
+async def open_with_system(path: Path, name: str) -> str | None:
+    """Hand a private copy of ``path``, named ``name``, to the application the system opens
+    such files with. None when it was handed over, else what went wrong in plain words."""
+    try:
+        copy = await async_bridge.to_thread(external_copy, path, name)
+    except OSError as error:
+        return f"{name} could not be opened: {error.strerror or error}."
+    if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(copy))):
+        return f"No application on this computer opens {name}."
+    return None
+
+
 def _prune(root: Path) -> None:
     """Remove copies handed out more than a day ago (patient data should not pile up)."""
     cutoff = time.time() - _OPENED_KEEP_S
@@ -135,26 +153,3 @@ def _prune(root: Path) -> None:
                 shutil.rmtree(folder)
         except OSError:
             continue  # still open elsewhere (Windows) or already gone: try again next time
-
-
-def _unused_name(folder: Path, name: str, taken: set[str]) -> Path:
-    stem, dot, suffix = name.rpartition(".")
-    if not dot or not stem:
-        stem, suffix = name, ""
-    candidate = name
-    number = 1
-    while candidate.casefold() in taken or (folder / candidate).exists():
-        number += 1
-        candidate = f"{stem} ({number}).{suffix}" if suffix else f"{stem} ({number})"
-    return folder / candidate
-
-
-def _shorten(name: str) -> str:
-    if len(name.encode()) <= _MAX_NAME_BYTES:
-        return name
-    stem, dot, suffix = name.rpartition(".")
-    if not dot or len(suffix.encode()) > 16:
-        stem, suffix = name, ""
-    keep = _MAX_NAME_BYTES - len(suffix.encode()) - 1
-    short = stem.encode()[:keep].decode(errors="ignore").rstrip(". ")
-    return f"{short}.{suffix}" if suffix else short

@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import QPlainTextEdit, QStackedWidget, QVBoxLayout, QWidget
@@ -19,7 +19,12 @@ from PySide6.QtWidgets import QPlainTextEdit, QStackedWidget, QVBoxLayout, QWidg
 from scaninbox.domain import CaseRef, FileKind, OrderForm
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane.dialogs import FileDialogs
-from scaninbox.qt.case_pane.file_actions import SaveError, external_copy, safe_filename, save_copy
+from scaninbox.qt.case_pane.file_actions import (
+    SaveError,
+    open_with_system,
+    safe_filename,
+    save_copy,
+)
 from scaninbox.qt.case_pane.file_status import FileStatusBar, fetch_with_status
 from scaninbox.qt.case_pane.pdf_toolbar import PdfToolbar
 from scaninbox.qt.case_pane.providers import CaseFile, CaseFileProvider
@@ -246,13 +251,9 @@ class OrderFormView(QWidget):
             async_bridge.run(self._open_async(self._path, self._file.filename), owner=self)
 
     async def _open_async(self, path: Path, name: str) -> None:
-        try:
-            copy = await async_bridge.to_thread(external_copy, path, name)
-        except OSError as error:
-            self.statusMessage.emit(f"{name} could not be opened: {error.strerror or error}.")
-            return
-        if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(copy))):
-            self.statusMessage.emit(f"No application on this computer opens {name}.")
+        problem = await open_with_system(path, name)
+        if problem is not None:
+            self.statusMessage.emit(problem)
 
     def save_as(self) -> None:
         if self._path is None or self._file is None:

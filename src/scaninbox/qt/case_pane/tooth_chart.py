@@ -19,7 +19,14 @@ from scaninbox.domain.fdi import LOWER_ARCH_ORDER, UPPER_ARCH_ORDER, format_teet
 from scaninbox.domain.vocabulary import CATEGORIES
 from scaninbox.domain.worktypes import worktype_teeth
 
-__all__ = ["OTHER_CATEGORY", "CategoryLegend", "ToothChart", "category_color", "teeth_by_category"]
+__all__ = [
+    "OTHER_CATEGORY",
+    "CategoryLegend",
+    "ToothChart",
+    "category_color",
+    "chart_category",
+    "teeth_by_category",
+]
 
 OTHER_CATEGORY = "Other"
 _COLORS = {
@@ -46,13 +53,13 @@ def teeth_by_category(worktypes: Iterable[Worktype]) -> dict[int, tuple[str, ...
     """
     found: dict[int, set[str]] = {}
     for worktype in worktypes:
-        own = _category(worktype.category)
+        own = chart_category(worktype.category)
         unit_teeth: set[int] = set()
         for unit in worktype.units:
             tooth = parse_fdi(unit.fdi)
             if tooth is not None:
                 unit_teeth.add(tooth)
-                found.setdefault(tooth, set()).add(_category(unit.category) or own or "")
+                found.setdefault(tooth, set()).add(chart_category(unit.category) or own or "")
         for tooth in worktype_teeth(worktype):
             if tooth not in unit_teeth or own:
                 found.setdefault(tooth, set()).add(own or "")
@@ -63,7 +70,9 @@ def teeth_by_category(worktypes: Iterable[Worktype]) -> dict[int, tuple[str, ...
     }
 
 
-def _category(value: str | None) -> str | None:
+def chart_category(value: str | None) -> str | None:
+    """The legend's name for a wire category (``FIXED`` → ``Fixed``; unknown ones are
+    ``Other``); None when the work names none."""
     if not value or not value.strip():
         return None
     wanted = value.strip().casefold()

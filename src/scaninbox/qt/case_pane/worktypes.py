@@ -28,6 +28,7 @@ from scaninbox.qt.case_pane.tooth_chart import (
     CategoryLegend,
     ToothChart,
     category_color,
+    chart_category,
     teeth_by_category,
 )
 from scaninbox.qt.case_pane.widgets import section_title
@@ -123,9 +124,9 @@ class WorktypesSection(QWidget):
 
 
 def _decorate(item: QTreeWidgetItem, category: str | None, *, swatch: bool) -> None:
-    label = identifier_label(category)
-    if label and swatch:
-        item.setIcon(1, _swatch(category_color(_legend_name(label))))
+    legend_name = chart_category(category)
+    if legend_name is not None and swatch:
+        item.setIcon(1, _swatch(category_color(legend_name)))
     else:
         # An invisible dot keeps every row's category text on one line with the others.
         item.setIcon(1, _swatch(QColor(0, 0, 0, 0)))
@@ -146,10 +147,6 @@ def _swatch(color: QColor) -> QIcon:
     painter.drawEllipse(0, 0, 9, 9)
     painter.end()
     return QIcon(pixmap)
-
-
-def _legend_name(label: str) -> str:
-    return label if label in ("Fixed", "Removable", "Appliance", "Orthodontics") else "Other"
 
 
 def _worktype_cells(worktype: Worktype) -> list[str]:

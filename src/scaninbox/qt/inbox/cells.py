@@ -30,10 +30,8 @@ if TYPE_CHECKING:
     from scaninbox.store import CaseRow
 
 __all__ = [
-    "REF_ROLE",
     "ROLES",
     "ROW_ROLE",
-    "URGENCY_ROLE",
     "files_text",
     "forget_looks",
     "header_icon",
@@ -41,9 +39,7 @@ __all__ = [
     "urgency_colour",
 ]
 
-REF_ROLE = Qt.ItemDataRole.UserRole + 1
-ROW_ROLE = Qt.ItemDataRole.UserRole + 2
-URGENCY_ROLE = Qt.ItemDataRole.UserRole + 3
+ROW_ROLE = Qt.ItemDataRole.UserRole + 1  # the whole scaninbox.store.CaseRow (for delegates)
 # Finished work needs no reminder that it is due: these statuses never count as overdue.
 _CLOSED_STATUSES = frozenset({"complete", "completed", "cancelled", "rejected", "delivered"})
 _LONG_TEXT = 16  # longer texts get a tooltip, as they may be elided
@@ -227,7 +223,5 @@ ROLES: dict[int, _Value] = {
     Qt.ItemDataRole.AccessibleTextRole: _accessible,
     Qt.ItemDataRole.ForegroundRole: _foreground,
     Qt.ItemDataRole.TextAlignmentRole: _alignment,
-    REF_ROLE: lambda r, _c: r.ref,
     ROW_ROLE: lambda r, _c: r,
-    URGENCY_ROLE: lambda r, _c: urgency(r),
 }

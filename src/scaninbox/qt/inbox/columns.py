@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-__all__ = ["COLUMNS", "Column", "ColumnSpec", "spec"]
+__all__ = ["COLUMNS", "Column", "ColumnSpec"]
 
 
 class Column(IntEnum):
@@ -64,7 +64,3 @@ COLUMNS: tuple[ColumnSpec, ...] = (
         Column.FILES, "Files", "Scans, order form and attachments", "files", 110, False, True
     ),
 )
-
-
-def spec(column: int) -> ColumnSpec:
-    return COLUMNS[column]

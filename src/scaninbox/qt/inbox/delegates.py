@@ -14,6 +14,7 @@ from PySide6.QtGui import QColor, QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from scaninbox.qt.inbox import icons
+from scaninbox.qt.inbox.cells import ROW_ROLE
 from scaninbox.qt.inbox.columns import COLUMNS, Column
 
 __all__ = ["InboxDelegate"]
@@ -85,7 +86,7 @@ class InboxDelegate(QStyledItemDelegate):
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
         opt = self._background(painter, option, index)
-        row = index.data(Qt.ItemDataRole.UserRole + 2)  # CaseTableModel.RowRole
+        row = index.data(ROW_ROLE)
         if row is None:
             return
         selected = bool(opt.state & QStyle.StateFlag.State_Selected)

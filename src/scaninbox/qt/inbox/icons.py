@@ -11,7 +11,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
 
-__all__ = ["ICON_NAMES", "draw_icon", "icon", "pixmap"]
+__all__ = ["draw_icon", "icon", "pixmap"]
 
 _cache: dict[tuple[str, str, int, float], QPixmap] = {}
 
@@ -210,4 +210,3 @@ _PAINTERS: dict[str, Callable[[QPainter, QColor], None]] = {
     "sync": _sync,
     "offline": _offline,
 }
-ICON_NAMES = tuple(_PAINTERS)

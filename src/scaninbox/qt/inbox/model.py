@@ -66,10 +66,6 @@ class CaseTableModel(QAbstractTableModel):
     ``queryFailed(str)`` when the store could not answer.
     """
 
-    RefRole = cells.REF_ROLE  # CaseRef
-    RowRole = cells.ROW_ROLE  # scaninbox.store.CaseRow
-    UrgencyRole = cells.URGENCY_ROLE  # formatting.Urgency of the delivery date
-
     queryApplied = Signal()
     queryFailed = Signal(str)
 

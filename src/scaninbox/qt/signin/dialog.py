@@ -46,11 +46,10 @@ class SignInDialog(QDialog):
     account (``reauth_expired``: because its session ended, rather than it being opened offline).
 
     ``remember_available``/``remember_reason`` come from ``credentials.keyring_status()``.
-    Signals: ``signedIn()`` after the handler succeeded (the dialog then accepts);
-    ``workOfflineRequested()`` and ``signOutRequested()`` for the extra buttons.
+    The dialog accepts once the handler succeeded. Signals: ``workOfflineRequested()`` and
+    ``signOutRequested()`` for the extra buttons.
     """
 
-    signedIn = Signal()
     workOfflineRequested = Signal()
     signOutRequested = Signal()
 
@@ -264,7 +263,6 @@ class SignInDialog(QDialog):
             return
         self._set_busy(False)
         self.password_edit.clear()
-        self.signedIn.emit()
         self.accept()
 
     def _on_cancel(self) -> None:

@@ -20,10 +20,10 @@ def eye_icon(colour: QColor, *, size_px: int = 18) -> QIcon:
     return icon
 
 
-def swatch_pixmap(colour: str, *, size_px: int = 14, outline: QColor | None = None) -> QPixmap:
+def swatch_pixmap(colour: str, *, size_px: int = 14) -> QPixmap:
     """A rounded square of the jaw's colour, as in the 3D view."""
     with _canvas(size_px) as (pixmap, painter):
-        painter.setPen(QPen(outline or QColor(0, 0, 0, 90), 1.0))
+        painter.setPen(QPen(QColor(0, 0, 0, 90), 1.0))
         painter.setBrush(QColor(colour))
         painter.drawRoundedRect(QRectF(0.5, 0.5, size_px - 1, size_px - 1), 3, 3)
     return pixmap

@@ -29,13 +29,13 @@ from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from scaninbox.domain import CaseRef, FileKind, ScanFile
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane import CaseFile, CaseFileProvider, ProgressCallback
 from scaninbox.qt.case_pane.file_fetch import FileProblem, cached_copy, obtain
+from scaninbox.qt.case_pane.image_viewer import decode_image
 from scaninbox.qt.viewer.plan import PlannedScan
 from scaninbox.scans import Mesh, MeshError, build_lod, orient, read_mesh, refine, sniff_format
 
@@ -200,7 +200,7 @@ class CaseLoader:
             look = await async_bridge.to_thread(_read_preview, path, file.filename, self._matrix)
         except (FileProblem, MeshError) as exc:
             if report and self._live():
-                self._sink.show_problem(scan.key, _message(exc), offline=_offline(exc))
+                self._sink.show_problem(scan.key, str(exc), offline=_offline(exc))
             return
         if not self._live():
             return
@@ -222,7 +222,7 @@ class CaseLoader:
             return await async_bridge.to_thread(_read, path, scan.filename, self._matrix)
         except (FileProblem, MeshError) as exc:
             if self._live():
-                self._sink.show_problem(scan.key, _message(exc), offline=_offline(exc))
+                self._sink.show_problem(scan.key, str(exc), offline=_offline(exc))
             return None
 
     async def _heavy_step(self, key: str, step: _MeshStep, mesh: Mesh) -> Mesh | None:
@@ -273,24 +273,11 @@ def _read(path: Path, name: str, matrix: npt.NDArray[np.float64]) -> Mesh:
 def _read_preview(path: Path, name: str, matrix: npt.NDArray[np.float64]) -> Mesh | QImage:
     """A preview: a small mesh (drawn smooth at once, it is cheap) or a picture."""
     if sniff_format(path).is_image:
-        picture = QImage(str(path))  # QImage is reentrant: fine off the GUI thread
-        if picture.isNull():
-            raise MeshError(name, "the preview picture cannot be read")
-        if max(picture.width(), picture.height()) > _PICTURE_MAX_PX:
-            picture = picture.scaled(
-                _PICTURE_MAX_PX,
-                _PICTURE_MAX_PX,
-                Qt.AspectRatioMode.KeepAspectRatio,
-                Qt.TransformationMode.SmoothTransformation,
-            )
-        return picture
+        try:
+            return decode_image(path, _PICTURE_MAX_PX)  # QImage is fine off the GUI thread
+        except ValueError as exc:
+            raise MeshError(name, "the preview picture cannot be read") from exc
     return orient(refine(read_mesh(path, name=name)), matrix)
-
-
-def _message(exc: Exception) -> str:
-    if isinstance(exc, FileProblem) and exc.offline:
-        return "Not available offline"
-    return str(exc)
 
 
 def _offline(exc: Exception) -> bool:

@@ -30,13 +30,11 @@ _PAD_PX = 2
 class ScanList(QFrame):
     """The rows of the case shown; forwards their signals with the scan's key.
 
-    Signals: ``visibilityToggled(key, bool)``, ``opacityChanged(key, float)``,
-    ``foldedChanged(bool)``, ``resized()``.
+    Signals: ``visibilityToggled(key, bool)``, ``opacityChanged(key, float)``, ``resized()``.
     """
 
     visibilityToggled = Signal(str, bool)
     opacityChanged = Signal(str, float)
-    foldedChanged = Signal(bool)
     resized = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -117,7 +115,6 @@ class ScanList(QFrame):
             return
         self._folded = folded
         self._show_fold()
-        self.foldedChanged.emit(folded)
 
     def preferred_width(self) -> int:
         if self._folded:

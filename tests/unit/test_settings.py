@@ -1,0 +1,87 @@
+"""``settings.toml``: absent means defaults, values are read, mistakes are named plainly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scaninbox.paths import AppPaths, app_paths
+from scaninbox.settings import DEFAULT_JAW_COLOURS, SettingsError, load_settings
+
+GIB = 1024**3
+
+
+def written(text: str) -> AppPaths:
+    paths = app_paths()
+    paths.config_dir.mkdir(parents=True, exist_ok=True)
+    paths.settings_file.write_text(text, encoding="utf-8")
+    return paths
+
+
+def test_without_a_file_the_defaults_hold() -> None:
+    settings = load_settings(app_paths(), env={})
+    assert settings.environment("production").base_url is None
+    assert settings.environment("staging").label == "Staging"
+    assert settings.ca_bundle is None
+    assert settings.cache_limit_bytes == 5 * GIB
+    assert (settings.sync_interval_s, settings.prefetch_days) == (120.0, 7)
+    assert settings.jaw_colours == DEFAULT_JAW_COLOURS
+
+
+def test_values_and_environment_overrides_are_read(tmp_path: Path) -> None:
+    bundle = tmp_path / "lab-ca.pem"
+    bundle.write_text("-----BEGIN CERTIFICATE-----\n", encoding="utf-8")
+    paths = written(
+        "[environments.production]\n"
+        'base_url = "https://inbox.example.com"\n'
+        "[environments.lab]\n"
+        'base_url = "https://lab.example.com"\n'
+        'label = "Our lab"\n'
+        "[network]\n"
+        f"ca_bundle = {str(bundle)!r}\n"
+        "[cache]\n"
+        "limit_gb = 0.5\n"
+        "[sync]\n"
+        "interval_s = 30\n"
+        "full_reconcile_every = 4\n"
+        "prefetch_days = 0\n"
+        "parallel_downloads = 2\n"
+        "[viewer]\n"
+        'lower_colour = "#102030"\n'
+    )
+    settings = load_settings(paths, env={"SCANINBOX_STAGING_URL": "https://staging.example.com"})
+    assert settings.environment("production").base_url == "https://inbox.example.com"
+    assert settings.environment("staging").base_url == "https://staging.example.com"
+    assert settings.environment("lab").label == "Our lab"
+    assert settings.ca_bundle == bundle
+    assert settings.cache_limit_bytes == GIB // 2
+    assert (settings.sync_interval_s, settings.full_reconcile_every) == (30.0, 4)
+    assert (settings.prefetch_days, settings.parallel_downloads) == (0, 2)
+    assert settings.jaw_colours == {**DEFAULT_JAW_COLOURS, "lower": "#102030"}
+
+
+def test_an_unknown_environment_names_the_known_ones() -> None:
+    with pytest.raises(SettingsError, match="Unknown environment 'qa'; known: production, staging"):
+        load_settings(app_paths(), env={}).environment("qa")
+
+
+@pytest.mark.parametrize(
+    ("text", "complaint"),
+    [
+        ("[cache\n", "Cannot read"),
+        ("network = 5\n", r"\[network\] must be a table"),
+        ("[environments]\nproduction = 1\n", r"\[environments\.production\] must be a table"),
+        ("[environments.staging]\nbase_url = 7\n", "environments.staging.base_url must be"),
+        ('[network]\nca_bundle = "/no/such/ca.pem"\n', "CA bundle /no/such/ca.pem does not exist"),
+        ("[cache]\nlimit_gb = 0\n", "limit_gb must be a number ≥ 0.1"),
+        ("[sync]\ninterval_s = true\n", "interval_s must be a number ≥ 5"),
+        ('[sync]\nparallel_downloads = "3"\n', "parallel_downloads must be a number ≥ 1"),
+        ('[viewer]\nupper_colour = "ivory"\n', r"viewer\.upper_colour must look like #rrggbb"),
+    ],
+)
+def test_a_bad_entry_is_named_with_the_file(text: str, complaint: str) -> None:
+    paths = written(text)
+    with pytest.raises(SettingsError, match=complaint) as caught:
+        load_settings(paths, env={})
+    assert str(paths.settings_file) in str(caught.value)
