@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 
 from scaninbox.domain import CaseRef
 from scaninbox.store.queries import ROW_COLUMNS, CaseFilter, CaseRow, SortSpec, row_from_sql
@@ -26,7 +27,7 @@ class CaseList:
         f: CaseFilter,
         sort: SortSpec,
         ids: Sequence[int],
-        connection: Callable[[], sqlite3.Connection],
+        connection: Callable[[], AbstractContextManager[sqlite3.Connection]],
     ) -> None:
         self.filter = f
         self.sort = sort
@@ -46,14 +47,16 @@ class CaseList:
         out, which only happens when local data is removed)."""
         if offset < 0 or limit <= 0:
             return []
-        return rows_by_id(self._connection(), self._ids[offset : offset + limit])
+        with self._connection() as conn:
+            return rows_by_id(conn, self._ids[offset : offset + limit])
 
     def position_of(self, ref: CaseRef) -> int | None:
         """Where a case is in this list (to keep a selection across refreshes)."""
-        conn = self._connection()
-        found = conn.execute(
-            "SELECT id FROM cases WHERE ref = ? AND ref_numeric = ?", (ref.value, int(ref.numeric))
-        ).fetchone()
+        with self._connection() as conn:
+            found = conn.execute(
+                "SELECT id FROM cases WHERE ref = ? AND ref_numeric = ?",
+                (ref.value, int(ref.numeric)),
+            ).fetchone()
         if found is None:
             return None
         if self._positions is None:

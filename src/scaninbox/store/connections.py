@@ -4,6 +4,11 @@ Reads are synchronous and cheap so the window can call them on its GUI thread; e
 reads through its own connection, and WAL keeps readers from ever waiting for the writer.
 Writes go through the single writer connection in ``transaction()``; from async code, run them
 on ``StoreWriter``'s thread so the event loop never waits for the disk.
+
+``close()`` may come from any thread while others are still reading (the window closing while a
+worker checks a cached file). Closing a SQLite connection under a running statement crashes the
+process, so every use of a reader holds that reader's lock and ``close()`` takes each lock before
+closing: a read in flight finishes first, and a later one gets a plain "the store is closed".
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ class ReaderState:
     conn: sqlite3.Connection
     orderings: OrderedDict[Any, list[int]] = field(default_factory=OrderedDict)
     data_version: int = -1
+    # Held while the connection is in use; reentrant because a read may call another read.
+    lock: threading.RLock = field(default_factory=threading.RLock)
 
 
 class Database:
@@ -42,7 +49,7 @@ class Database:
         self._writer = writer
         self._write_lock = threading.RLock()
         self._local = threading.local()
-        self._readers: list[sqlite3.Connection] = []
+        self._readers: list[ReaderState] = []
         self._readers_lock = threading.Lock()
         self._closed = False
 
@@ -52,9 +59,11 @@ class Database:
             return
         self._closed = True
         with self._readers_lock:
-            for conn in self._readers:
-                conn.close()
+            readers = list(self._readers)
             self._readers.clear()
+        for state in readers:
+            with state.lock:  # waits for a read in flight on another thread
+                state.conn.close()
         with self._write_lock:
             self._writer.close()
 
@@ -79,21 +88,30 @@ class Database:
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """Rows of a read-only statement on this thread's reader (for the store's own modules)."""
-        return list(self._reader_state().conn.execute(sql, params))
+        with self.reading() as state:
+            return list(state.conn.execute(sql, params))
 
-    def _reader_state(self) -> ReaderState:
-        """This thread's reader; its caches are dropped when anything committed since."""
-        if self._closed:
-            raise RuntimeError("the store is closed")
+    @contextmanager
+    def reading(self) -> Iterator[ReaderState]:
+        """This thread's reader, held for the block; its caches are dropped when anything was
+        committed since. Fetch every row inside the block: the connection may close after it."""
         state: ReaderState | None = getattr(self._local, "state", None)
         if state is None:
-            conn = connect(self.path, writer=False)
-            with self._readers_lock:
-                self._readers.append(conn)
-            state = ReaderState(conn)
-            self._local.state = state
-        version = int(state.conn.execute("PRAGMA data_version").fetchone()[0])
-        if version != state.data_version:
-            state.orderings.clear()
-            state.data_version = version
+            state = self._new_reader()
+        with state.lock:
+            if self._closed:
+                raise RuntimeError("the store is closed")
+            version = int(state.conn.execute("PRAGMA data_version").fetchone()[0])
+            if version != state.data_version:
+                state.orderings.clear()
+                state.data_version = version
+            yield state
+
+    def _new_reader(self) -> ReaderState:
+        with self._readers_lock:
+            if self._closed:
+                raise RuntimeError("the store is closed")
+            state = ReaderState(connect(self.path, writer=False))
+            self._readers.append(state)
+        self._local.state = state
         return state

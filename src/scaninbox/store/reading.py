@@ -14,6 +14,9 @@ SQL text here is assembled only from this package's own constants (column lists,
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 
 from scaninbox.api.convert import to_case
@@ -46,12 +49,12 @@ class StoreReader(Database):
     def count(self, f: CaseFilter | None = None) -> int:
         """How many cases match ``f`` (the inbox's row count)."""
         f = f or CaseFilter()
-        state = self._reader_state()
-        if fts_query(f.text) is not None:
-            return len(self._ordered_ids(state, f, SortSpec()))
-        where, params = where_clause(f)
-        found = state.conn.execute(f"SELECT count(*) FROM cases WHERE {where}", params)  # noqa: S608
-        return int(found.fetchone()[0])
+        with self.reading() as state:
+            if fts_query(f.text) is not None:
+                return len(self._ordered_ids(state, f, SortSpec()))
+            where, params = where_clause(f)
+            sql = f"SELECT count(*) FROM cases WHERE {where}"  # noqa: S608
+            return int(state.conn.execute(sql, params).fetchone()[0])
 
     def rows(
         self,
@@ -64,14 +67,14 @@ class StoreReader(Database):
         f, sort = f or CaseFilter(), sort or SortSpec()
         if limit <= 0 or offset < 0:
             return []
-        state = self._reader_state()
-        if fts_query(f.text) is not None:
-            ids = self._ordered_ids(state, f, sort)[offset : offset + limit]
-            return rows_by_id(state.conn, ids)
-        where, params = where_clause(f)
-        sql = f"SELECT {ROW_COLUMNS} FROM cases WHERE {where} ORDER BY {sort.order_by()}"  # noqa: S608
-        found = state.conn.execute(f"{sql} LIMIT ? OFFSET ?", [*params, limit, offset])
-        return [row_from_sql(r) for r in found]
+        with self.reading() as state:
+            if fts_query(f.text) is not None:
+                ids = self._ordered_ids(state, f, sort)[offset : offset + limit]
+                return rows_by_id(state.conn, ids)
+            where, params = where_clause(f)
+            sql = f"SELECT {ROW_COLUMNS} FROM cases WHERE {where} ORDER BY {sort.order_by()}"  # noqa: S608
+            found = state.conn.execute(f"{sql} LIMIT ? OFFSET ?", [*params, limit, offset])
+            return [row_from_sql(r) for r in found]
 
     def wire_cases(
         self,
@@ -82,7 +85,8 @@ class StoreReader(Database):
     ) -> list[UnifiedCase]:
         """Matching cases as received (for ``--json`` output and the offline command line)."""
         f, sort = f or CaseFilter(), sort or SortSpec()
-        ids = self._ordered_ids(self._reader_state(), f, sort)
+        with self.reading() as state:
+            ids = self._ordered_ids(state, f, sort)
         window = ids[offset:] if limit is None else ids[offset : offset + limit]
         blobs: dict[int, bytes] = {}
         for start in range(0, len(window), 500):
@@ -95,8 +99,9 @@ class StoreReader(Database):
     def case_list(self, f: CaseFilter | None = None, sort: SortSpec | None = None) -> CaseList:
         """A fixed ordering of the matching cases for a view to window over (``CaseList``)."""
         f, sort = f or CaseFilter(), sort or SortSpec()
-        ids = self._ordered_ids(self._reader_state(), f, sort)
-        return CaseList(f, sort, ids, lambda: self._reader_state().conn)
+        with self.reading() as state:
+            ids = self._ordered_ids(state, f, sort)
+        return CaseList(f, sort, ids, self._read_connection)
 
     def row(self, ref: CaseRef) -> CaseRow | None:
         found = self.query(f"SELECT {ROW_COLUMNS} FROM cases {_BY_REF}", _ref_params(ref))  # noqa: S608
@@ -248,6 +253,11 @@ class StoreReader(Database):
             "SELECT name, raw_json FROM portals WHERE listing = ? ORDER BY position", (listing,)
         )
         return [(r[0], r[1]) for r in rows]
+
+    @contextmanager
+    def _read_connection(self) -> Iterator[sqlite3.Connection]:
+        with self.reading() as state:
+            yield state.conn
 
     def _ordered_ids(self, state: ReaderState, f: CaseFilter, sort: SortSpec) -> list[int]:
         key = (f, sort)
