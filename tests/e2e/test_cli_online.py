@@ -11,19 +11,8 @@ from typing import Any
 
 import pytest
 from tests.e2e.conftest import CliRunner, Run
+from tests.spec_members import SPEC_CASE_MEMBERS, VARIANT_MEMBERS
 
-SPEC_CASE_MEMBERS = {"guid", "organizationGuid", "acceptedData", "status"}
-VARIANT_MEMBERS = {
-    "id",
-    "organizationId",
-    "portalId",
-    "configuredPortalId",
-    "caseId",
-    "createdAt",
-    "patientFullname",
-    "completenessStatus",
-    "infoRequestStatus",
-}
 DATA_MEMBERS = {
     "organizationGuid", "organizationType", "source", "externalId", "receivedDate",
     "deliveryDate", "sentTo", "customer", "patient", "remark", "scanFiles", "orderForm",
