@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from scaninbox.sandbox import SandboxServer
 
-__all__ = ["SELF_TEST_MESH", "CheckFailed", "has_display", "run_self_test"]
+__all__ = ["SELF_TEST_MESH", "CheckFailedError", "has_display", "one_line", "run_self_test"]
 
 SELF_TEST_MESH = Path("selftest") / "upper-arch.ply"  # under resources/
 _RENDER_SIZE = (320, 240)
@@ -71,11 +71,11 @@ _GUI_IMPORTS = (
 )
 
 
-class CheckFailed(Exception):
+class CheckFailedError(Exception):
     """A check's plain-words reason for failing."""
 
 
-class _Skipped(Exception):
+class _SkippedError(Exception):
     """A check that cannot run here; its message says why."""
 
 
@@ -151,12 +151,16 @@ def _run(name: str, context: _Context, check: Callable[[_Context], str]) -> None
     started = time.monotonic()
     try:
         detail = check(context)
-    except _Skipped as skipped:
+    except _SkippedError as skipped:
         context.out(f"{name}: skipped ({skipped})")
         return
     except Exception as exc:
         context.failed.append(name)
-        reason = str(exc) if isinstance(exc, CheckFailed) else f"{type(exc).__name__}: {exc}"
+        reason = (
+            str(exc)
+            if isinstance(exc, CheckFailedError)
+            else f"{type(exc).__name__}: {one_line(exc)}"
+        )
         context.out(f"{name}: FAILED — {reason}")
         if context.verbose:
             traceback.print_exc(file=sys.stderr)
@@ -176,17 +180,34 @@ def _check_imports(context: _Context) -> str:
         for info in pkgutil.walk_packages(scaninbox.__path__, "scaninbox.")
         if not info.name.endswith("__main__")
     ]
-    missing: list[str] = []
+    failures: dict[str, list[str]] = {}
     for name in [*ours, *_LAZY_IMPORTS, *_GUI_IMPORTS]:
         try:
             importlib.import_module(name)
         except ImportError as exc:
-            missing.append(f"{name} ({exc})")
-    if missing:
-        raise CheckFailed(f"{len(missing)} modules cannot be imported: " + "; ".join(missing))
+            failures.setdefault(one_line(exc), []).append(name)
+    if failures:
+        count = sum(len(names) for names in failures.values())
+        raise CheckFailedError(
+            f"{count} modules cannot be imported: "
+            + "; ".join(f"{_names(names)}: {reason}" for reason, names in failures.items())
+        )
     if len(ours) < 50:  # a bundle whose module index is broken would walk nothing and pass
-        raise CheckFailed(f"only {len(ours)} scaninbox modules found; the app is incomplete")
+        raise CheckFailedError(f"only {len(ours)} scaninbox modules found; the app is incomplete")
     return f"{len(ours)} scaninbox modules, {len(_LAZY_IMPORTS) + len(_GUI_IMPORTS)} libraries"
+
+
+def _names(names: list[str], shown: int = 4) -> str:
+    more = len(names) - shown
+    return ", ".join(names[:shown]) + (f" and {more} more" if more > 0 else "")
+
+
+def one_line(exc: BaseException) -> str:
+    """The telling line of an exception's message (numpy's import error spans 20 lines, and the
+    cause is the last), at most 300 characters."""
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    text = lines[-1] if lines else type(exc).__name__
+    return text if len(text) <= 300 else text[:299] + "…"
 
 
 def _check_render(context: _Context) -> str:
@@ -195,13 +216,15 @@ def _check_render(context: _Context) -> str:
 
     mesh = resources_dir() / SELF_TEST_MESH
     if not mesh.is_file():
-        raise CheckFailed(f"the test mesh {str(mesh)!r} is missing from the app")
+        raise CheckFailedError(f"the test mesh {str(mesh)!r} is missing from the app")
     out = render_scan_files([ScanFile(mesh)], context.home / "render.png", size=_RENDER_SIZE)
     covered = _drawn_fraction(out)
     # The arch covers about a tenth of the frame; a blank or all-background picture means the GL
     # stack ran but drew nothing.
     if covered < 0.05:
-        raise CheckFailed(f"the picture of {mesh.name} is empty ({covered:.0%} of pixels drawn)")
+        raise CheckFailedError(
+            f"the picture of {mesh.name} is empty ({covered:.0%} of pixels drawn)"
+        )
     width, height = _RENDER_SIZE
     return f"{mesh.name} drawn off-screen, {width}×{height}, {covered:.0%} of the pixels"
 
@@ -239,7 +262,7 @@ def _check_sandbox(context: _Context) -> str:
 
 def _check_service(context: _Context) -> str:
     if context.base_url is None:
-        raise _Skipped("the sandbox did not start")
+        raise _SkippedError("the sandbox did not start")
     return asyncio.run(_sign_in_list_download(context, context.base_url))
 
 
@@ -254,16 +277,16 @@ async def _sign_in_list_download(context: _Context, base_url: str) -> str:
         await client.login(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
         page = await client.list_cases(page_size=20)
         if not page.items:
-            raise CheckFailed("the sandbox listed no cases")
+            raise CheckFailedError("the sandbox listed no cases")
         for wire in page.items:
             ref = case_ref(wire)
             meshes = [s for s in to_case(wire).scan_files if s.file_type in ("stl", "ply")]
             if ref is not None and meshes:
                 break
         else:
-            raise CheckFailed(f"none of the {len(page.items)} listed cases has a scan file")
+            raise CheckFailedError(f"none of the {len(page.items)} listed cases has a scan file")
         if ref is None:  # unreachable: the loop only breaks on a case with a reference
-            raise CheckFailed("the listed case has no reference")
+            raise CheckFailedError("the listed case has no reference")
         chosen, name, file_type = ref, meshes[0].filename or "scan", meshes[0].file_type or "stl"
         dest = context.home / "download" / safe_filename(name)
         dest.parent.mkdir()
@@ -278,32 +301,32 @@ async def _sign_in_list_download(context: _Context, base_url: str) -> str:
 
 def _check_qc(context: _Context) -> str:
     if importlib.util.find_spec("scaninbox.qc") is None:
-        raise _Skipped("not in this build")
+        raise _SkippedError("not in this build")
     if context.scan is None:
-        raise _Skipped("no scan was downloaded")
+        raise _SkippedError("no scan was downloaded")
     from scaninbox.cli.main import main
 
     captured = io.StringIO()
     with contextlib.redirect_stdout(captured):
         code = main(["qc", "--upper", str(context.scan), "--json"])
     if code not in (0, 6):  # 0 passed or warnings, 6 the scan failed QC: both are answers
-        raise CheckFailed(f"`scaninbox qc` ended with exit code {code}")
+        raise CheckFailedError(f"`scaninbox qc` ended with exit code {code}")
     try:
         report: Any = json.loads(captured.getvalue())
     except ValueError:
-        raise CheckFailed("`scaninbox qc --json` did not print JSON") from None
+        raise CheckFailedError("`scaninbox qc --json` did not print JSON") from None
     verdict = report.get("verdict") if isinstance(report, dict) else None
     if not isinstance(verdict, str):
-        raise CheckFailed("the QC report has no verdict")
+        raise CheckFailedError("the QC report has no verdict")
     return f"verdict {verdict!r} for {context.scan.name!r} (exit {code})"
 
 
 def _check_window(context: _Context) -> str:
     if not has_display():
-        raise _Skipped("no display: DISPLAY and WAYLAND_DISPLAY are not set")
+        raise _SkippedError("no display: DISPLAY and WAYLAND_DISPLAY are not set")
     from scaninbox.qt.self_check import WindowCheckError, open_main_window
 
     try:
         return open_main_window(timeout_s=_WINDOW_TIMEOUT_S)
     except WindowCheckError as exc:
-        raise CheckFailed(str(exc)) from None
+        raise CheckFailedError(str(exc)) from None

@@ -30,12 +30,13 @@ def open_main_window(*, timeout_s: float) -> str:
         controller.window.windowTitleChanged.connect(lambda title: seen.update(title=title))
         seen["title"] = controller.window.windowTitle()
 
-    options = GuiOptions(
-        demo=True, quit_when_ready=True, ready_timeout_s=timeout_s, use_tray=False
-    )
+    options = GuiOptions(demo=True, quit_when_ready=True, ready_timeout_s=timeout_s, use_tray=False)
     code = run_gui(options, on_controller=watch)
     if "unavailable" in seen:
-        raise WindowCheckError(f"the window opened but the 3D viewer is unavailable: {seen['unavailable']}")
+        # The viewer's text may carry a whole multi-line import error; its last line says why.
+        lines = [line for line in str(seen["unavailable"]).splitlines() if line.strip()]
+        reason = lines[-1].strip() if lines else "no reason given"
+        raise WindowCheckError(f"the window opened but the 3D viewer is unavailable: {reason}")
     if code != 0:
         raise WindowCheckError(
             f"the window opened but was not ready within {timeout_s:.0f} s (exit code {code})"
