@@ -184,28 +184,64 @@ def rules(binaries: list[Entry], *, imports: Callable[[str], Iterable[str]] = ld
     ]
 
 
-# Shared objects shipped with symbol tables and debug information that strip safely. Not the
-# wheels repaired by auditwheel (numpy.libs, pillow.libs and the extension modules pointing into
-# them): patchelf rewrote their program headers and `strip` turns them unloadable ("ELF load
-# command address/offset not page-aligned"; the frozen self-test caught it).
-STRIP_SAFE = ("_internal/vtkmodules/", "_internal/libpython", "_internal/python3.11/lib-dynload/")
+def loadable_layout(path: Path) -> bool:
+    """Whether every PT_LOAD segment of the ELF file satisfies the loader's rule
+    ``p_vaddr ≡ p_offset (mod p_align)`` — what `strip` breaks in files patchelf rewrote (the
+    wheels auditwheel repaired, e.g. numpy's OpenBLAS: "ELF load command address/offset not
+    page-aligned"; the frozen self-test caught it)."""
+    import struct
+
+    data = path.read_bytes()
+    if data[:4] != b"\x7fELF" or data[4] != 2:  # 64-bit only (the Linux build is x86-64)
+        return True
+    endian = "<" if data[5] == 1 else ">"
+    phoff = struct.unpack_from(endian + "Q", data, 0x20)[0]
+    phentsize, phnum = struct.unpack_from(endian + "HH", data, 0x36)
+    for index in range(phnum):
+        p_type, _flags, p_offset, p_vaddr = struct.unpack_from(
+            endian + "IIQQ", data, phoff + index * phentsize
+        )
+        p_align = struct.unpack_from(endian + "Q", data, phoff + index * phentsize + 48)[0]
+        if p_type == 1 and p_align > 1 and (p_vaddr - p_offset) % p_align:
+            return False
+    return True
 
 
 def strip_binaries(folder: Path, report: Callable[[str], None]) -> None:
-    """``strip --strip-unneeded`` the STRIP_SAFE shared objects of the frozen ``folder``."""
-    import subprocess
+    """``strip --strip-unneeded`` every shared object of the frozen ``folder`` (Linux).
 
-    saved = 0
-    count = 0
-    for path in sorted(folder.rglob("*.so*")):
-        relative = path.relative_to(folder).as_posix()
-        if path.is_symlink() or not path.is_file() or not relative.startswith(STRIP_SAFE):
-            continue
-        before = path.stat().st_size
-        subprocess.run(["strip", "--strip-unneeded", str(path)], check=True)
-        saved += before - path.stat().st_size
-        count += 1
+    Most wheels ship theirs with symbol tables and debug information (VTK's alone ≈ 110 MB).
+    A file whose stripped copy the loader would refuse (see ``loadable_layout``) is left as
+    it was.
+    """
+    import shutil
+    import subprocess
+    import tempfile
+
+    saved = count = 0
+    kept: list[str] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for path in sorted(folder.rglob("*.so*")):
+            if path.is_symlink() or not path.is_file():
+                continue
+            copy = Path(scratch) / "stripped"
+            shutil.copyfile(path, copy)
+            done = subprocess.run(
+                ["strip", "--strip-unneeded", str(copy)], capture_output=True, check=False
+            )
+            if done.returncode != 0 or not loadable_layout(copy):
+                kept.append(path.name)
+                continue
+            before, after = path.stat().st_size, copy.stat().st_size
+            if after < before:
+                mode = path.stat().st_mode
+                shutil.copyfile(copy, path)
+                path.chmod(mode)
+                saved += before - after
+                count += 1
     report(f"trim: symbol tables stripped from {count} shared objects: {saved / 1e6:.1f} MB")
+    if kept:
+        report(f"trim: left unstripped (stripping would break them): {', '.join(kept)}")
 
 
 def trim(entries: list[Entry], applied: list[Rule], report: Callable[[str], None]) -> list[Entry]:
