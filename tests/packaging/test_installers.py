@@ -77,7 +77,7 @@ def test_linux_files_reference_what_exists() -> None:
     assert (icons / "scaninbox.svg").is_file()
     meta = METAINFO.read_text(encoding="utf-8")
     assert f'<release version="{VERSION}"' in meta
-    assert "<launchable type=\"desktop-id\">scaninbox.desktop</launchable>" in meta
+    assert '<launchable type="desktop-id">scaninbox.desktop</launchable>' in meta
 
 
 @pytest.mark.skipif(shutil.which("desktop-file-validate") is None, reason="desktop-file-utils")
