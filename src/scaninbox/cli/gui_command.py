@@ -39,14 +39,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _gui(args: argparse.Namespace) -> int:
+    from scaninbox.cli.options import GlobalOptions
     from scaninbox.qt.app import run_gui
     from scaninbox.qt.app_controller import GuiOptions
 
+    given = GlobalOptions.from_args(args)
     options = GuiOptions(
-        demo=bool(getattr(args, "demo", False) or getattr(args, "gui_demo", False)),
-        offline=bool(getattr(args, "offline", False) or args.gui_offline),
-        base_url=args.gui_base_url or getattr(args, "base_url", None),
-        environment=args.gui_environment or getattr(args, "environment", None),
+        demo=given.demo or bool(args.gui_demo),
+        offline=given.offline or bool(args.gui_offline),
+        base_url=args.gui_base_url or given.base_url,
+        environment=args.gui_environment or given.environment,
         screenshot=args.screenshot.absolute() if args.screenshot else None,
         quit_when_ready=bool(args.quit_when_ready),
         ready_timeout_s=max(1.0, float(args.ready_timeout)),

@@ -133,16 +133,18 @@ def _orientation(args: argparse.Namespace) -> Orientation:
 def _case_files(args: argparse.Namespace, ref: CaseRef) -> list[ScanFile]:
     from scaninbox.cli.local_cases import answer_locally_when_offline, answer_offline
     from scaninbox.cli.local_store import run_with_store
+    from scaninbox.cli.options import GlobalOptions
 
-    if args.offline:
-        return answer_offline(args, lambda local: _cached_case_files(local, ref, args.view))
+    options = GlobalOptions.from_args(args)
+    if options.offline:
+        return answer_offline(options, lambda local: _cached_case_files(local, ref, args.view))
 
     async def fetch(engine: SyncEngine) -> list[ScanFile]:
         return await _fetched_case_files(engine, ref, args.view)
 
     return answer_locally_when_offline(
-        args,
-        lambda: run_with_store(args, fetch),
+        options,
+        lambda: run_with_store(options, fetch),
         lambda local: _cached_case_files(local, ref, args.view),
         doing=f"drawing case {ref} from the files kept on this computer",
         ref=ref,
