@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from datetime import date, timedelta
 
 import pytest
 
 from scaninbox.api import errors
 from scaninbox.cli.case_files import plan_case_files
 from scaninbox.cli.errors import CliError, exit_code_for, plain_message
-from scaninbox.cli.text_layout import Column, clean, display_width, fit, human_size, render_table
+from scaninbox.cli.text_layout import Column, clean, display_width, fit, render_table
 from scaninbox.domain import Case, CaseRef, FileKind, Jaw, MiscFile, OrderForm, ScanFile
 from scaninbox.settings import SettingsError
 from scaninbox.store import NoLocalAccountError, NotCachedError, StoreError, StoreVersionError
@@ -41,12 +42,6 @@ def test_table_squeezes_flexible_columns_to_the_width() -> None:
     assert "…" in text
     wide = render_table(columns, rows, None)
     assert "Bridge ×3 · PMMA" in wide
-
-
-def test_human_size() -> None:
-    assert human_size(999) == "999 bytes"
-    assert human_size(1_500) == "1.5 KB"
-    assert human_size(12_300_000) == "12.3 MB"
 
 
 def test_file_plan_uses_safe_unique_names() -> None:
@@ -152,3 +147,18 @@ def test_malformed_cases_are_one_stderr_line_each_and_do_not_fail(
         "Warning: Case g-3 could not be read (acceptedData.worktypes.0.from): expected an integer"
     )
     assert "position 2" in lines[1]
+
+
+def test_the_case_page_marks_only_late_open_work_overdue() -> None:
+    from scaninbox.cli.output import case_table
+
+    today = date(2025, 3, 12)
+    late = today - timedelta(days=1)
+    page = {
+        status: case_table(
+            [Case(ref=CaseRef.guid("g-1"), status=status, delivery_date=late)], 200, today=today
+        )
+        for status in ("new", "in_production", "complete", "cancelled")
+    }
+    assert all("overdue" in page[s] for s in ("new", "in_production"))
+    assert not any("overdue" in page[s] for s in ("complete", "cancelled"))

@@ -22,7 +22,8 @@ from scaninbox.cli.output import (
     write_line,
 )
 from scaninbox.cli.session import forget_session, open_target, run_online, sign_in
-from scaninbox.cli.text_layout import local_time, terminal_width
+from scaninbox.cli.text_layout import terminal_width
+from scaninbox.domain import local_minute
 
 __all__ = ["run_login", "run_logout", "run_me", "run_portals"]
 
@@ -36,7 +37,7 @@ def run_login(options: GlobalOptions, _command: NoOptions) -> int:
             async with make_http_client(ca_bundle=target.ca_bundle) as http:
                 client = ApiClient(http, target.base_url or "")
                 account, session, remembered = await sign_in(client, target)
-                return account.email, local_time(session.expires_at), remembered
+                return account.email, local_minute(session.expires_at), remembered
 
         email, until, remembered = asyncio.run(work())
         write_line(f"Signed in to {target.base_url} as {email}; the session lasts until {until}.")

@@ -27,8 +27,8 @@ from scaninbox.cli.errors import EXIT_NETWORK, EXIT_NOT_FOUND, CliError
 from scaninbox.cli.local_store import LocalStore, open_local_store, run_with_store
 from scaninbox.cli.options import GlobalOptions
 from scaninbox.cli.output import write_line
-from scaninbox.cli.text_layout import clean, human_size, local_time
-from scaninbox.domain import CaseRef
+from scaninbox.cli.text_layout import clean
+from scaninbox.domain import CaseRef, format_size, local_minute
 from scaninbox.store import (
     CaseFilter,
     CaseStore,
@@ -128,7 +128,7 @@ def copy_cached_files(local: LocalStore, ref: CaseRef, dest: Path) -> int:
         except OSError as exc:
             name = clean(item.server_name or item.local_name)
             raise CliError(f"Could not copy {name!r} to {dest}: {exc.strerror or exc}.") from None
-        write_line(f"{target}  ({human_size(target.stat().st_size)})")
+        write_line(f"{target}  ({format_size(target.stat().st_size)})")
     if missing:
         for name in missing:
             print(f"Not available offline: {clean(name)}", file=sys.stderr)
@@ -181,7 +181,7 @@ def answer_locally_when_offline(
                     EXIT_NETWORK,
                 ) from None
             synced = store.last_sync_at()
-            when = f"as of {local_time(synced)}" if synced else "(never synced)"
+            when = f"as of {local_minute(synced)}" if synced else "(never synced)"
             print(f"Offline — {doing} {when}.", file=sys.stderr)
             return local(opened)
     except StoreError as exc:  # no local data, or a store that cannot be read: it cannot help

@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable, Sequence
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import Any
 
 from scaninbox.api.wire import ConfiguredPortal, IosPortal, MeResponse
-from scaninbox.cli.text_layout import Column, clean, local_time, render_table
-from scaninbox.domain import Case, status_label
+from scaninbox.cli.text_layout import Column, clean, render_table
+from scaninbox.domain import Case, Urgency, delivery_urgency, local_minute, status_label
 from scaninbox.domain.fdi import format_teeth
 from scaninbox.domain.worktypes import (
     UNSPECIFIED_WORK,
@@ -60,7 +60,7 @@ def write_line(text: str = "") -> None:
 
 
 def case_table(cases: Sequence[Case], width: int | None, *, today: date | None = None) -> str:
-    today = today or datetime.now(UTC).date()
+    today = today or date.today()  # the technician's calendar day, as in the window
     rows = [_case_row(case, today) for case in cases]
     return render_table(_CASE_COLUMNS, rows, width)
 
@@ -80,7 +80,7 @@ def _case_row(case: Case, today: date) -> list[str]:
 
 
 def _when(moment: datetime | None) -> str:
-    return local_time(moment) if moment else "—"
+    return local_minute(moment) if moment else "—"
 
 
 def _who(case: Case) -> str:
@@ -92,8 +92,8 @@ def _who(case: Case) -> str:
 def _delivery(case: Case, today: date) -> str:
     if case.delivery_date is None:
         return case.delivery_text or "—"
-    overdue = case.delivery_date < today and case.status in (None, "new", "accepted")
-    return case.delivery_date.isoformat() + (" overdue" if overdue else "")
+    urgency = delivery_urgency(case.delivery_date, status=case.status, today=today)
+    return case.delivery_date.isoformat() + (" overdue" if urgency is Urgency.OVERDUE else "")
 
 
 def case_detail(case: Case) -> str:

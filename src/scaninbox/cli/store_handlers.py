@@ -13,7 +13,8 @@ from scaninbox.cli.options import GlobalOptions
 from scaninbox.cli.output import print_json, write_line
 from scaninbox.cli.store_commands import JsonOptions, PruneOptions, RefOptions, SyncCommandOptions
 from scaninbox.cli.store_output import cache_info_json, cache_info_text, sync_json, sync_text
-from scaninbox.cli.text_layout import clean, human_size
+from scaninbox.cli.text_layout import clean
+from scaninbox.domain import format_size
 from scaninbox.paths import app_paths
 from scaninbox.store import FetchReport, NoLocalAccountError, SyncEngine, remove_local_data
 
@@ -62,7 +63,7 @@ def run_pin(options: GlobalOptions, command: RefOptions) -> int:
 
     report = run_with_store(options, work)
     for _case, spec, path in report.fetched:
-        write_line(f"{clean(spec)}  ({human_size(path.stat().st_size)})")
+        write_line(f"{clean(spec)}  ({format_size(path.stat().st_size)})")
     write_line(
         f"Case {ref} is kept available offline: {len(report.fetched)} file(s) fetched, "
         f"{report.already_cached} already here."
@@ -99,12 +100,12 @@ def run_cache_prune(options: GlobalOptions, command: PruneOptions) -> int:
         local.cache.collect_garbage()
     limit = command.limit if command.limit is not None else before.limit_bytes
     write_line(
-        f"Evicted {report.files_removed} file(s), {human_size(report.bytes_freed)} freed; "
-        f"limit {human_size(limit)}."
+        f"Evicted {report.files_removed} file(s), {format_size(report.bytes_freed)} freed; "
+        f"limit {format_size(limit)}."
     )
     if report.over_limit_bytes:
         write_line(
-            f"Pinned cases keep {human_size(report.over_limit_bytes)} above the limit "
+            f"Pinned cases keep {format_size(report.over_limit_bytes)} above the limit "
             "(`scaninbox unpin REF` lets them go)."
         )
     return 0
@@ -118,5 +119,5 @@ def run_cache_clear(options: GlobalOptions, _command: NoOptions) -> int:
         write_line("There is no local data to remove.")
         return 0
     freed = remove_local_data(app_paths(), account)
-    write_line(f"Removed the local data of {account.email} ({human_size(freed)}).")
+    write_line(f"Removed the local data of {account.email} ({format_size(freed)}).")
     return 0

@@ -13,7 +13,6 @@ import sys
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import TextIO
 
 __all__ = [
@@ -21,8 +20,6 @@ __all__ = [
     "Progress",
     "clean",
     "fit",
-    "human_size",
-    "local_time",
     "render_table",
     "terminal_width",
 ]
@@ -120,20 +117,6 @@ def _squeeze(
         widths[widest] -= 1
         excess -= 1
     return True
-
-
-def human_size(size_bytes: int) -> str:
-    size = float(size_bytes)
-    for unit in ("bytes", "KB", "MB", "GB"):
-        if size < 1000 or unit == "GB":
-            return f"{size_bytes} bytes" if unit == "bytes" else f"{size:.1f} {unit}"
-        size /= 1000
-    raise AssertionError("unreachable")
-
-
-def local_time(moment: datetime) -> str:
-    """A moment as people read it here: the computer's time zone, to the minute."""
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 class Progress:
