@@ -39,7 +39,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _gui(args: argparse.Namespace) -> int:
+    from scaninbox.cli.display import missing_display
+    from scaninbox.cli.errors import CliError
     from scaninbox.cli.options import GlobalOptions
+
+    # Before Qt loads: without a display its xcb plugin aborts the process with a core dump.
+    problem = missing_display()
+    if problem is not None:
+        raise CliError(problem)
+
     from scaninbox.qt.app import run_gui
     from scaninbox.qt.app_controller import GuiOptions
 
