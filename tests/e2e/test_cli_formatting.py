@@ -10,7 +10,7 @@ import pytest
 from scaninbox.api import errors
 from scaninbox.cli.case_files import plan_case_files
 from scaninbox.cli.errors import CliError, exit_code_for, plain_message
-from scaninbox.cli.text_layout import Column, clean, display_width, fit, render_table
+from scaninbox.cli.text_layout import TableColumn, clean, display_width, fit, render_table
 from scaninbox.domain import Case, CaseRef, FileKind, Jaw, MiscFile, OrderForm, ScanFile
 from scaninbox.settings import SettingsError
 from scaninbox.store import NoLocalAccountError, NotCachedError, StoreError, StoreVersionError
@@ -34,7 +34,7 @@ def test_fit_pads_or_cuts_to_exact_width(text: str) -> None:
 
 
 def test_table_squeezes_flexible_columns_to_the_width() -> None:
-    columns = (Column("Ref"), Column("Patient", 6), Column("Work", 6))
+    columns = (TableColumn("Ref"), TableColumn("Patient", 6), TableColumn("Work", 6))
     rows = [["g-1", "山田太郎 " * 8, "Crown ×2 · Zirconia, Bridge ×3 · PMMA"]]
     text = render_table(columns, rows, 40)
     assert all(display_width(line) <= 40 for line in text.splitlines())
@@ -48,14 +48,26 @@ def test_file_plan_uses_safe_unique_names() -> None:
     case = Case(
         ref=CaseRef.guid("g-1"),
         scan_files=(
-            ScanFile("../upper.stl", "stl", "preparationScan", Jaw.UPPER),
-            ScanFile("UPPER.stl", "stl", "preparationScan", Jaw.UPPER),
-            ScanFile(None, "stl", "biteScan", Jaw.BITE),
-            ScanFile("preview.bin", None, "preparationScan", Jaw.UPPER),
-            ScanFile("lower.ply", None, "preparationScan", Jaw.LOWER),
+            ScanFile(
+                filename="../upper.stl", file_type="stl", scan_type="preparationScan", jaw=Jaw.UPPER
+            ),
+            ScanFile(
+                filename="UPPER.stl", file_type="stl", scan_type="preparationScan", jaw=Jaw.UPPER
+            ),
+            ScanFile(filename=None, file_type="stl", scan_type="biteScan", jaw=Jaw.BITE),
+            ScanFile(
+                filename="preview.bin", file_type=None, scan_type="preparationScan", jaw=Jaw.UPPER
+            ),
+            ScanFile(
+                filename="lower.ply", file_type=None, scan_type="preparationScan", jaw=Jaw.LOWER
+            ),
         ),
-        order_form=OrderForm(None, "internal/path.pdf"),
-        misc_files=(MiscFile("x/../CON.jpg"), MiscFile("what?.png"), MiscFile(None)),
+        order_form=OrderForm(filename=None, file_link="internal/path.pdf"),
+        misc_files=(
+            MiscFile(filename="x/../CON.jpg"),
+            MiscFile(filename="what?.png"),
+            MiscFile(filename=None),
+        ),
     )
     planned, skipped = plan_case_files(case)
     assert [(p.kind, p.local_name) for p in planned] == [
@@ -113,7 +125,7 @@ def test_plain_message_is_one_redacted_line() -> None:
 
 
 def test_narrow_tables_leave_out_less_telling_columns_but_never_cut_the_ref() -> None:
-    columns = (Column("Ref"), Column("Patient", 8), Column("Source", 6, drop_rank=1))
+    columns = (TableColumn("Ref"), TableColumn("Patient", 8), TableColumn("Source", 6, drop_rank=1))
     ref = "3f2a9c1e-aaaa-bbbb-cccc-1234567890ab"
     rows = [[ref, "Zoë Müller-Lüdenscheidt", "Carestream"]]
     text = render_table(columns, rows, 50)

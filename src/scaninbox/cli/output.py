@@ -13,7 +13,7 @@ from datetime import date, datetime
 from typing import Any
 
 from scaninbox.api.wire import ConfiguredPortal, IosPortal, MeResponse
-from scaninbox.cli.text_layout import Column, clean, render_table
+from scaninbox.cli.text_layout import TableColumn, clean, render_table
 from scaninbox.domain import Case, Urgency, delivery_urgency, local_minute, status_label
 from scaninbox.domain.fdi import format_teeth
 from scaninbox.domain.worktypes import (
@@ -35,15 +35,15 @@ __all__ = [
 
 # The ref is never cut (people copy it); less telling columns go first on narrow terminals.
 _CASE_COLUMNS = (
-    Column("Received"),
-    Column("Patient", 12),
-    Column("Dentist / clinic", 10, drop_rank=3),
-    Column("Source", 6, drop_rank=1),
-    Column("Work", 10, drop_rank=5),
-    Column("Teeth", 5, drop_rank=2),
-    Column("Delivery", drop_rank=4),
-    Column("Status", drop_rank=6),
-    Column("Ref"),
+    TableColumn("Received"),
+    TableColumn("Patient", 12),
+    TableColumn("Dentist / clinic", 10, drop_rank=3),
+    TableColumn("Source", 6, drop_rank=1),
+    TableColumn("Work", 10, drop_rank=5),
+    TableColumn("Teeth", 5, drop_rank=2),
+    TableColumn("Delivery", drop_rank=4),
+    TableColumn("Status", drop_rank=6),
+    TableColumn("Ref"),
 )
 
 
@@ -208,7 +208,13 @@ def _portal_name(portal: ConfiguredPortal) -> str:
 
 
 def ios_portals_text(portals: Sequence[IosPortal], width: int | None) -> str:
-    columns = (Column("Id"), Column("Name", 8), Column("Axes"), Column("Bits"), Column("URL", 10))
+    columns = (
+        TableColumn("Id"),
+        TableColumn("Name", 8),
+        TableColumn("Axes"),
+        TableColumn("Bits"),
+        TableColumn("URL", 10),
+    )
     rows = [
         [str(p.id), p.name or "—", p.axis_mapping or "—", _opt(p.quantization_bits), p.url or "—"]
         for p in portals
@@ -218,11 +224,11 @@ def ios_portals_text(portals: Sequence[IosPortal], width: int | None) -> str:
 
 def configured_portals_text(portals: Sequence[ConfiguredPortal], width: int | None) -> str:
     columns = (
-        Column("Id"),
-        Column("Name", 8),
-        Column("Portal", 8),
-        Column("User", 8),
-        Column("Last fetch"),
+        TableColumn("Id"),
+        TableColumn("Name", 8),
+        TableColumn("Portal", 8),
+        TableColumn("User", 8),
+        TableColumn("Last fetch"),
     )
     rows = [
         [

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import TextIO
 
 __all__ = [
-    "Column",
     "Progress",
+    "TableColumn",
     "clean",
     "fit",
     "render_table",
@@ -61,7 +61,7 @@ def fit(text: str, width: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Column:
+class TableColumn:
     """A table column.
 
     ``min_width``: how narrow it may be squeezed (0: never squeezed). ``drop_rank``: when even
@@ -83,7 +83,7 @@ def terminal_width(stream: TextIO | None = None) -> int | None:
 
 
 def render_table(
-    columns: Sequence[Column], rows: Sequence[Sequence[str]], width: int | None
+    columns: Sequence[TableColumn], rows: Sequence[Sequence[str]], width: int | None
 ) -> str:
     """Header, rule and rows fitted to ``width``: squeeze (widest first), then leave columns out."""
     cells = [[clean(cell) for cell in row] for row in rows]
@@ -105,7 +105,7 @@ def render_table(
 
 
 def _squeeze(
-    columns: Sequence[Column], shown: list[int], widths: dict[int, int], width: int
+    columns: Sequence[TableColumn], shown: list[int], widths: dict[int, int], width: int
 ) -> bool:
     """Narrow the shown squeezable columns, widest first, until they fit; False if they cannot."""
     excess = sum(widths[i] for i in shown) + len(_GAP) * (len(shown) - 1) - width
