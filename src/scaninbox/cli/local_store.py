@@ -97,7 +97,7 @@ def run_with_store(options: GlobalOptions, work: Callable[[SyncEngine], Awaitabl
             finally:
                 await engine.stop()
 
-    return run_signed_in(options, signed_in)
+    return run_signed_in(options, signed_in, settings=settings)
 
 
 class FetchedCases:

@@ -26,9 +26,9 @@ from scaninbox.api import ApiClient, Session, make_http_client
 from scaninbox.api.errors import SessionExpiredError
 from scaninbox.cli.errors import EXIT_AUTH, EXIT_USAGE, CliError
 from scaninbox.cli.options import GlobalOptions
-from scaninbox.paths import app_paths
+from scaninbox.paths import AppPaths, app_paths
 from scaninbox.services import Target, TargetError
-from scaninbox.settings import load_settings
+from scaninbox.settings import Settings, load_settings
 from scaninbox.store import Account, last_account
 
 __all__ = [
@@ -53,8 +53,10 @@ class SignedIn:
 
 
 @contextmanager
-def open_target(options: GlobalOptions) -> Iterator[Target]:
-    """The chosen service; for ``--demo`` the sandbox runs until the block ends."""
+def open_target(options: GlobalOptions, settings: Settings | None = None) -> Iterator[Target]:
+    """The chosen service; for ``--demo`` the sandbox runs until the block ends.
+
+    ``settings``: when the caller has read them already (they are read once per command)."""
     paths = app_paths()
     if options.is_demo:
         server = services.start_demo_sandbox(paths)
@@ -65,7 +67,7 @@ def open_target(options: GlobalOptions) -> Iterator[Target]:
         return
     try:
         target = services.named_target(
-            load_settings(paths),
+            settings or load_settings(paths),
             paths.settings_file,
             environment=options.target_environment,
             base_url=options.base_url,
@@ -80,18 +82,25 @@ def run_online(options: GlobalOptions, work: Callable[[ApiClient], Awaitable[_T]
     return run_signed_in(options, lambda signed_in: work(signed_in.client))
 
 
-def run_signed_in(options: GlobalOptions, work: Callable[[SignedIn], Awaitable[_T]]) -> _T:
+def run_signed_in(
+    options: GlobalOptions,
+    work: Callable[[SignedIn], Awaitable[_T]],
+    *,
+    settings: Settings | None = None,
+) -> _T:
     """Like ``run_online``, for work that also needs to know the account (its local store)."""
-    with open_target(options) as target:
-        return asyncio.run(_run_signed_in(target, work))
+    with open_target(options, settings) as target:
+        return asyncio.run(_run_signed_in(target, app_paths(), work))
 
 
-async def _run_signed_in(target: Target, work: Callable[[SignedIn], Awaitable[_T]]) -> _T:
+async def _run_signed_in(
+    target: Target, paths: AppPaths, work: Callable[[SignedIn], Awaitable[_T]]
+) -> _T:
     async with make_http_client(ca_bundle=target.ca_bundle) as http:
         client = ApiClient(http, _url(target))
-        resumed = services.remembered_session(app_paths(), target, _configured_email())
+        resumed = services.remembered_session(paths, target, _configured_email())
         if resumed is None:
-            account, _session, _remembered = await sign_in(client, target)
+            account, _session, _remembered = await sign_in(client, target, paths)
             return await work(SignedIn(client, account))
         client.use_session(resumed.token, resumed.expires_at)
         try:
@@ -99,19 +108,22 @@ async def _run_signed_in(target: Target, work: Callable[[SignedIn], Awaitable[_T
         except SessionExpiredError:
             # The remembered session was refused (e.g. signed out elsewhere): sign in afresh.
             services.forget_remembered_session(resumed.account)
-            account, _session, _remembered = await sign_in(client, target)
+            account, _session, _remembered = await sign_in(client, target, paths)
             return await work(SignedIn(client, account))
 
 
-async def sign_in(client: ApiClient, target: Target) -> tuple[Account, Session, bool]:
+async def sign_in(
+    client: ApiClient, target: Target, paths: AppPaths | None = None
+) -> tuple[Account, Session, bool]:
     """Sign in with credentials; returns (account, session, remembered in the keyring).
 
     The command keeps the password in memory while it runs, so a long download renews the
     session itself; the keyring keeps only the session.
     """
+    paths = paths or app_paths()
     email, password = services.demo_login() if target.is_demo else ask_credentials(target)
     signed_in = await services.sign_in(client, target, email, password, keep_credentials=True)
-    services.file_account(app_paths(), signed_in)
+    services.file_account(paths, signed_in)
     remembered = services.keep_session(signed_in.account, signed_in.session, remember=True)
     return signed_in.account, signed_in.session, remembered
 
