@@ -49,7 +49,7 @@ def _import_blocking(blocked: tuple[str, ...], modules: list[str]) -> None:
 def test_core_imports_without_qt() -> None:
     modules = _modules("scaninbox.qt")
     assert "scaninbox.api.wire" in modules
-    assert {"scaninbox.services.accounts", "scaninbox.services.targets"} <= set(modules)
+    assert {"scaninbox.services.opening", "scaninbox.services.targets"} <= set(modules)
     _import_blocking(QT, modules)
 
 

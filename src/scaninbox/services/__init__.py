@@ -1,12 +1,14 @@
 """What both front-ends do the same way, written once: no Qt, no argparse.
 
 ``targets`` (which service: a named environment, a custom address, the demo), ``demo`` (the
-built-in sandbox), ``accounts`` (sign in, resume, sign out, the keyring policy) and ``wording``
-(dates, sizes and phrases as people read them). ``scaninbox.cli`` and ``scaninbox.qt`` call
-these and add only their way of asking and showing.
+built-in sandbox) and ``opening`` (sign in, resume, sign out, the keyring policy).
+``scaninbox.cli`` and ``scaninbox.qt`` call these and add only their way of asking and showing.
+How dates, sizes and deadlines read is ``scaninbox.domain``'s (``wording``, ``deadlines``), so
+the window can use it before anything heavy is loaded.
 """
 
-from scaninbox.services.accounts import (
+from scaninbox.services.demo import demo_login, start_demo_sandbox
+from scaninbox.services.opening import (
     RememberedSession,
     SignedInAccount,
     adopt_typed_email_data,
@@ -18,7 +20,6 @@ from scaninbox.services.accounts import (
     remembered_session_of,
     sign_in,
 )
-from scaninbox.services.demo import demo_login, start_demo_sandbox
 from scaninbox.services.targets import (
     CUSTOM,
     DEMO,
