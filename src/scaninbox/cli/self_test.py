@@ -212,12 +212,12 @@ def one_line(exc: BaseException) -> str:
 
 def _check_render(context: _Context) -> str:
     from scaninbox.paths import resources_dir
-    from scaninbox.render import ScanFile, render_scan_files
+    from scaninbox.render import ScanToDraw, render_scan_files
 
     mesh = resources_dir() / SELF_TEST_MESH
     if not mesh.is_file():
         raise CheckFailedError(f"the test mesh {str(mesh)!r} is missing from the app")
-    out = render_scan_files([ScanFile(mesh)], context.home / "render.png", size=_RENDER_SIZE)
+    out = render_scan_files([ScanToDraw(mesh)], context.home / "render.png", size=_RENDER_SIZE)
     covered = _drawn_fraction(out)
     # The arch covers about a tenth of the frame; a blank or all-background picture means the GL
     # stack ran but drew nothing.
