@@ -13,7 +13,6 @@ import argparse
 import logging
 import os
 import shutil
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
@@ -26,7 +25,7 @@ from scaninbox.cli.case_files import make_folder, plan_case_files
 from scaninbox.cli.case_listing import CaseListing, warn
 from scaninbox.cli.errors import EXIT_NETWORK, EXIT_NOT_FOUND, CliError
 from scaninbox.cli.local_store import LocalStore, open_local_store, run_with_store
-from scaninbox.cli.output import write_line
+from scaninbox.cli.output import write_error, write_line
 from scaninbox.cli.session import environment_of
 from scaninbox.cli.text_layout import clean, human_size, local_time
 from scaninbox.domain import CaseRef
@@ -132,7 +131,7 @@ def copy_cached_files(local: LocalStore, ref: CaseRef, dest: Path) -> int:
         write_line(f"{target}  ({human_size(target.stat().st_size)})")
     if missing:
         for name in missing:
-            print(f"Not available offline: {clean(name)}", file=sys.stderr)
+            write_error(f"Not available offline: {clean(name)}")
         raise CliError(
             f"{len(missing)} of {len(planned)} files of case {ref} are not available offline; "
             "pin the case (`scaninbox pin REF`) or sync with --with-files while online.",
@@ -183,7 +182,7 @@ def answer_locally_when_offline(
                 ) from None
             synced = store.last_sync_at()
             when = f"as of {local_time(synced)}" if synced else "(never synced)"
-            print(f"Offline — {doing} {when}.", file=sys.stderr)
+            write_error(f"Offline — {doing} {when}.")
             return local(opened)
     except StoreError as exc:  # no local data, or a store that cannot be read: it cannot help
         _log.info("no local answer while offline: %s", exc)

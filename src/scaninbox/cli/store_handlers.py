@@ -5,12 +5,11 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from scaninbox.cli.arguments import case_ref, iso_date
 from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_USAGE, CliError
 from scaninbox.cli.local_store import open_local_store, run_with_store
-from scaninbox.cli.output import print_json, write_line
+from scaninbox.cli.output import print_json, write_error, write_line
 from scaninbox.cli.store_output import cache_info_json, cache_info_text, sync_json, sync_text
 from scaninbox.cli.text_layout import clean, human_size
 from scaninbox.paths import app_paths
@@ -69,7 +68,7 @@ def run_pin(args: argparse.Namespace) -> int:
     )
     if report.failed:
         for _case, spec, reason in report.failed:
-            print(f"Could not fetch {clean(spec)}: {clean(reason)}", file=sys.stderr)
+            write_error(f"Could not fetch {clean(spec)}: {clean(reason)}")
         raise CliError(f"{len(report.failed)} file(s) of case {ref} could not be fetched.")
     return 0
 
