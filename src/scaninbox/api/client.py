@@ -223,14 +223,21 @@ class ApiClient:
         dest: Path,
         *,
         progress: ProgressCallback | None = None,
+        name: str | None = None,
     ) -> DownloadResult:
         """Save the file behind ``get_link`` as ``dest`` (atomically; see ``api.download``).
 
         ``dest`` is never overwritten: when the name is taken, the file is saved as "name (2)"…
-        and the result says where.
+        and the result says where. Messages call the file ``name`` (default: ``dest``'s name).
         """
         return await download_file(
-            self._http, get_link, dest, retry=self._retry, limits=self._limits, progress=progress
+            self._http,
+            get_link,
+            dest,
+            retry=self._retry,
+            limits=self._limits,
+            progress=progress,
+            name=name,
         )
 
     # ------------------------------------------------------------------ plumbing

@@ -132,24 +132,27 @@ async def download_file(
     retry: RetryPolicy,
     limits: NetworkLimits | None = None,
     progress: ProgressCallback | None = None,
+    name: str | None = None,
 ) -> DownloadResult:
     """Download the file ``get_link`` points to as ``dest`` (whose folder must exist).
 
     An existing ``dest`` is never replaced: the file is then saved under a numbered name, which
-    the result's ``path`` gives.
+    the result's ``path`` gives. Messages call the file ``name`` (default: ``dest``'s name; a
+    download into a scratch file names the scan it is).
     """
     dest = Path(dest)
+    name = name or dest.name
     limits = limits or NetworkLimits()
     try:
         fd, temp = new_part_file(dest.parent, dest.name)
     except OSError as exc:
-        raise _disk_error(exc, dest) from None
+        raise _disk_error(exc, name, dest.parent) from None
     finished = False
     try:
         with os.fdopen(fd, "wb") as out:
             pace = _Pace(limits.download_grace_s, limits.download_min_bytes_per_s)
             transfer = _Transfer(out, progress, pace)
-            job = _Download(http, get_link, retry, limits, dest.name)
+            job = _Download(http, get_link, retry, limits, name)
             await job.run(transfer)
             out.flush()
             # fsync of a large scan can take a while on a slow disk: not on the event loop,
@@ -159,7 +162,7 @@ async def download_file(
         finished = True
         await asyncio.to_thread(_fsync_folder, dest.parent)
     except OSError as exc:
-        raise _disk_error(exc, dest) from None
+        raise _disk_error(exc, name, dest.parent) from None
     finally:
         if not finished:
             temp.unlink(missing_ok=True)
@@ -397,10 +400,10 @@ def _fsync_folder(folder: Path) -> None:
         _log.debug("could not sync folder %s", folder)
 
 
-def _disk_error(exc: OSError, dest: Path) -> DownloadError:
+def _disk_error(exc: OSError, name: str, folder: Path) -> DownloadError:
     if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
         return DownloadError(
-            f"There is not enough disk space to save {dest.name!r} in {dest.parent}", local=True
+            f"There is not enough disk space to save {name!r} in {folder}", local=True
         )
     reason = exc.strerror or type(exc).__name__
-    return DownloadError(f"{dest.name!r} could not be saved in {dest.parent}: {reason}", local=True)
+    return DownloadError(f"{name!r} could not be saved in {folder}: {reason}", local=True)

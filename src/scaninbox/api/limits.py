@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scaninbox.settings import Settings
+
 __all__ = ["MIB", "NetworkLimits"]
 
 MIB = 1024 * 1024
@@ -38,6 +40,16 @@ class NetworkLimits:
     max_inflation: int = 200
     inflation_free_bytes: int = 1 * MIB
     max_pages: int = 5000
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> NetworkLimits:
+        """The defaults, with what the settings file's ``[network]`` table changes."""
+        return cls(
+            request_deadline_s=settings.request_deadline_s,
+            max_answer_bytes=settings.max_answer_bytes,
+            max_download_bytes=settings.max_download_bytes,
+            download_min_bytes_per_s=settings.min_download_bytes_per_s,
+        )
 
     def __post_init__(self) -> None:
         if min(self.request_deadline_s, self.download_grace_s) <= 0:

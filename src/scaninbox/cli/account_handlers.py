@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from scaninbox.api import ApiClient, make_http_client
+from scaninbox.api import make_http_client
 from scaninbox.cli.output import (
     configured_portals_text,
     ios_portals_text,
@@ -19,7 +19,7 @@ from scaninbox.cli.output import (
     print_json,
     write_line,
 )
-from scaninbox.cli.session import forget_session, open_target, run_online, sign_in
+from scaninbox.cli.session import api_client, forget_session, open_target, run_online, sign_in
 from scaninbox.cli.text_layout import local_time, terminal_width
 
 __all__ = ["run_login", "run_logout", "run_me", "run_portals"]
@@ -32,7 +32,7 @@ def run_login(args: argparse.Namespace) -> int:
 
         async def work() -> tuple[str, str, bool]:
             async with make_http_client(ca_bundle=target.ca_bundle) as http:
-                client = ApiClient(http, target.base_url)
+                client = api_client(http, target)
                 email, session, remembered = await sign_in(client, target)
                 return email, local_time(session.expires_at), remembered
 

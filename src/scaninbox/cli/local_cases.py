@@ -19,9 +19,10 @@ from datetime import date
 from pathlib import Path
 from typing import TypeVar
 
+from scaninbox.api.case_folder import new_part_file, place_file
 from scaninbox.api.errors import TlsError, TransportError
 from scaninbox.api.wire import UnifiedCase
-from scaninbox.cli.case_files import make_folder, plan_case_files
+from scaninbox.cli.case_files import case_folder, plan_case_files
 from scaninbox.cli.case_listing import CaseListing, warn
 from scaninbox.cli.errors import EXIT_NETWORK, EXIT_NOT_FOUND, CliError
 from scaninbox.cli.local_store import LocalStore, open_local_store, run_with_store
@@ -107,24 +108,26 @@ def case_from_store(local: LocalStore, ref: CaseRef) -> UnifiedCase:
     return _stored_case(local, ref).wire
 
 
-def copy_cached_files(local: LocalStore, ref: CaseRef, dest: Path) -> int:
-    """Copy the cached files of a case under the same safe names as a download; list what is
-    not cached and fail with exit code 4 when anything is missing."""
-    planned, skipped = plan_case_files(_stored_case(local, ref).case)
+def copy_cached_files(local: LocalStore, ref: CaseRef, parent: Path, template: str) -> int:
+    """Copy the cached files of a case into its folder in ``parent`` (named by ``template``),
+    as a download would; list what is not cached and fail with exit code 4 when anything is
+    missing."""
+    case = _stored_case(local, ref).case
+    planned, skipped = plan_case_files(case)
     for note in skipped:
         warn(str(note))
     missing: list[str] = []
+    dest: Path | None = None
     for item in planned:
         spec = FileSpec.of(item.kind, item.server_name, item.file_type)
         source = local.cache.cached_path(ref, spec) if spec is not None else None
         if source is None:
             missing.append(item.server_name or item.local_name)
             continue
-        target = dest / item.local_name
+        if dest is None:
+            dest = case_folder(parent, case, template)
         try:
-            if not dest.is_dir():
-                make_folder(dest)
-            _copy_atomically(source, target)
+            target = _copy_atomically(source, dest, item.local_name)
         except OSError as exc:
             name = clean(item.server_name or item.local_name)
             raise CliError(f"Could not copy {name!r} to {dest}: {exc.strerror or exc}.") from None
@@ -217,14 +220,15 @@ def _nothing_stored(args: argparse.Namespace, opened: LocalStore | None) -> CliE
     )
 
 
-def _copy_atomically(source: Path, target: Path) -> None:
-    temp = target.with_name(f".{target.name}.{os.getpid()}.part")
+def _copy_atomically(source: Path, folder: Path, name: str) -> Path:
+    """Copy ``source`` into ``folder`` as ``name`` (numbered when taken); where it went."""
+    fd, temp = new_part_file(folder, name)
     try:
-        with source.open("rb") as src, temp.open("wb") as out:
+        with source.open("rb") as src, os.fdopen(fd, "wb") as out:
             shutil.copyfileobj(src, out, 1024 * 1024)
             out.flush()
             os.fsync(out.fileno())
-        temp.replace(target)
+        return place_file(temp, folder, name)
     except BaseException:
         temp.unlink(missing_ok=True)
         raise

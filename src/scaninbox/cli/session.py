@@ -25,9 +25,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+import httpx
+
 from scaninbox import credentials
 from scaninbox.api import ApiClient, Session, check_base_url, make_http_client
 from scaninbox.api.errors import SessionExpiredError
+from scaninbox.api.limits import NetworkLimits
 from scaninbox.cli.errors import EXIT_AUTH, EXIT_USAGE, CliError
 from scaninbox.paths import app_paths, ensure_private_dir
 from scaninbox.settings import load_settings
@@ -42,6 +45,7 @@ from scaninbox.store.accounts import (
 __all__ = [
     "SignedIn",
     "Target",
+    "api_client",
     "ask_credentials",
     "environment_of",
     "forget_session",
@@ -139,7 +143,7 @@ def run_signed_in(args: argparse.Namespace, work: Callable[[SignedIn], Awaitable
 
 async def _run_signed_in(target: Target, work: Callable[[SignedIn], Awaitable[_T]]) -> _T:
     async with make_http_client(ca_bundle=target.ca_bundle) as http:
-        client = ApiClient(http, target.base_url)
+        client = api_client(http, target)
         resumed = _resume_session(client, target)
         if resumed is None:
             email, _session, _remembered = await sign_in(client, target)
@@ -151,6 +155,13 @@ async def _run_signed_in(target: Target, work: Callable[[SignedIn], Awaitable[_T
             credentials.forget_session(target.base_url, resumed)
             email, _session, _remembered = await sign_in(client, target)
             return await work(SignedIn(client, target.account(email)))
+
+
+def api_client(http: httpx.AsyncClient, target: Target) -> ApiClient:
+    """A client of ``target`` with the settings' network limits (deadlines, size caps)."""
+    return ApiClient(
+        http, target.base_url, limits=NetworkLimits.from_settings(load_settings(app_paths()))
+    )
 
 
 async def sign_in(client: ApiClient, target: Target) -> tuple[str, Session, bool]:

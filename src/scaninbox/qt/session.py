@@ -33,6 +33,7 @@ from PySide6.QtCore import QObject, Signal
 from scaninbox import credentials
 from scaninbox.api import ApiClient, RetryPolicy, make_http_client
 from scaninbox.api.errors import SessionExpiredError
+from scaninbox.api.limits import NetworkLimits
 from scaninbox.paths import AppPaths, app_paths, ensure_private_dir
 from scaninbox.qt.file_provider import StoreFileProvider
 from scaninbox.qt.signin.targets import DEMO, SignInTarget
@@ -103,6 +104,7 @@ class SessionController(QObject):
         super().__init__(parent)
         self.settings = settings
         self._retry = retry
+        self._limits = NetworkLimits.from_settings(settings)
         self.paths = paths or app_paths()
         self.provider = provider
         self._sync_options = sync_options or SyncOptions.from_settings(settings)
@@ -134,7 +136,7 @@ class SessionController(QObject):
                 raise ValueError("Enter the address of the inbox service.")
             http = make_http_client(ca_bundle=target.ca_bundle)
             try:
-                client = ApiClient(http, base_url, retry=self._retry)
+                client = ApiClient(http, base_url, retry=self._retry, limits=self._limits)
                 session = await client.login(email, password, keep_credentials=target.is_demo)
                 me = await client.me()
                 account = Account(target.environment, client.base_url, me.email)
@@ -157,7 +159,7 @@ class SessionController(QObject):
             account, (token, expires_at) = found
             http = make_http_client(ca_bundle=self.settings.ca_bundle)
             try:
-                client = ApiClient(http, account.base_url, retry=self._retry)
+                client = ApiClient(http, account.base_url, retry=self._retry, limits=self._limits)
                 client.use_session(token, expires_at)
                 opened = await self._open(account, client, http, demo=False)
             except BaseException:
@@ -173,7 +175,7 @@ class SessionController(QObject):
             await self._close_current(forget=False)
             http = make_http_client(ca_bundle=self.settings.ca_bundle)
             try:
-                client = ApiClient(http, account.base_url, retry=self._retry)
+                client = ApiClient(http, account.base_url, retry=self._retry, limits=self._limits)
                 return await self._open(account, client, http, demo=False)
             except BaseException:
                 await http.aclose()
