@@ -7,7 +7,8 @@ all files", so both lay out folders alike and both keep the same promises:
   default ``{date}_{patient}_{external_id}``, e.g. ``2026-11-23_Jane Doe_EXT-1042``);
 - a file is written under a temporary name (``new_part_file``: created exclusively, never through
   a symbolic link, locked while it is written) and published with ``place_file``, which never
-  replaces an existing entry: a taken name becomes ``name (2).ext``, ``name (3).ext``…;
+  replaces an existing entry: a taken name becomes ``name (2).ext``, ``name (3).ext``… (unless
+  the file there already holds exactly the same bytes: then it is kept and nothing is added);
 - a symbolic link is never followed or replaced: a case folder name taken by a link or a file
   gets a number too;
 - what a killed run left (its temporary files) is removed by the next run in that folder
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import re
 import secrets
@@ -128,12 +130,14 @@ def new_part_file(folder: Path, name: str) -> tuple[int, Path]:
     return fd, path
 
 
-def place_file(part: Path, folder: Path, name: str) -> Path:
+def place_file(part: Path, folder: Path, name: str, *, sha256: str | None = None) -> Path:
     """Publish the finished ``part`` as ``folder``/``name``, or a numbered name when taken.
 
     Never replaces an existing file, folder or symbolic link (a hard link fails when the name
-    exists; without hard links the name is first reserved with an exclusive create). Returns
-    where the file is now; ``part`` is gone.
+    exists; without hard links the name is first reserved with an exclusive create). With
+    ``sha256`` (the part's), a regular file under one of those names that already holds exactly
+    these bytes is kept instead of adding a copy, so downloading a case again adds nothing.
+    Returns where the file is now; ``part`` is gone.
     """
     taken: set[str] = set()
     for _ in range(_MAX_NUMBERED):
@@ -141,6 +145,9 @@ def place_file(part: Path, folder: Path, name: str) -> Path:
         try:
             os.link(part, target, follow_symlinks=False)
         except FileExistsError:
+            if sha256 is not None and _same_file(target, part, sha256):
+                part.unlink()
+                return target
             continue
         except OSError as exc:
             if exc.errno not in _NO_LINKS and sys.platform != "win32":
@@ -179,6 +186,24 @@ def remove_abandoned_parts(folder: Path) -> int:
         except OSError:
             continue
     return removed
+
+
+def _same_file(existing: Path, part: Path, sha256: str) -> bool:
+    """True when ``existing`` is a regular file (not a link) with ``part``'s size and hash."""
+    try:
+        info = existing.lstat()
+        if not stat.S_ISREG(info.st_mode) or info.st_size != part.stat().st_size:
+            return False
+        digest = hashlib.sha256()
+        fd = os.open(
+            existing, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+        )
+        with os.fdopen(fd, "rb") as handle:
+            for block in iter(lambda: handle.read(1024 * 1024), b""):
+                digest.update(block)
+    except OSError:
+        return False
+    return digest.hexdigest() == sha256
 
 
 def _reserve(target: Path) -> bool:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import functools
 import hashlib
 import logging
 import os
@@ -158,7 +159,10 @@ async def download_file(
             # fsync of a large scan can take a while on a slow disk: not on the event loop,
             # which is the GUI thread in the desktop app.
             await asyncio.to_thread(os.fsync, out.fileno())
-            placed = await asyncio.to_thread(place_file, temp, dest.parent, dest.name)
+            digest = transfer.hasher.hexdigest()
+            placed = await asyncio.to_thread(
+                functools.partial(place_file, temp, dest.parent, dest.name, sha256=digest)
+            )
         finished = True
         await asyncio.to_thread(_fsync_folder, dest.parent)
     except OSError as exc:
