@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import subprocess
+import sys
+import threading
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import CliRunner, Run
+from tests.e2e.conftest import REPO_ROOT, CliRunner, Run
 from tests.hostile_server import HostileServer, Reply, login_body
 
 ESC = "\x1b"
@@ -94,3 +99,125 @@ def test_a_listing_of_repeated_pages_is_cut_short_with_a_warning(cli: CliRunner)
     assert [c["guid"] for c in json.loads(run.out)] == ["c-1", "c-2"]
     assert "only cases it had sent before" in run.err
     assert "may be incomplete" in run.err
+
+
+# ---------------------------------------------------------------- downloads
+
+GUID = "5d0c8f3a-1111-4222-8333-444455556666"
+SCAN = bytes(range(256)) * 32
+
+
+def case_with_scans(*names: str) -> dict[str, Any]:
+    case = a_case(GUID, "Ann Lee")
+    case["acceptedData"]["externalId"] = "EXT-7"
+    case["acceptedData"]["scanFiles"] = [
+        {"type": "scan", "filename": name, "jaw": "upper", "fileType": "stl"} for name in names
+    ]
+    return case
+
+
+def link_to(url: str) -> dict[str, str]:
+    expires = (datetime.now(UTC) + timedelta(minutes=15)).isoformat().replace("+00:00", "Z")
+    return {"url": url, "filename": "x", "fileType": "stl", "expiresAt": expires}
+
+
+def serve_file(reply: Reply) -> None:
+    reply.head(200, {"Content-Type": "application/octet-stream", "Content-Length": str(len(SCAN))})
+    reply.body(SCAN)
+
+
+def run_download(cli: CliRunner, server: HostileServer, dest: Path, **kw: Any) -> Run:
+    return cli(
+        "download", GUID, "--dest", str(dest),
+        base_url=server.base_url, email="a@b.test", password="pw", **kw,
+    )  # fmt: skip
+
+
+def test_an_unusable_link_fails_that_file_and_the_others_still_come(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    links = {
+        "a.stl": "data:text/plain,hello",
+        "b.stl": "http://127.0.0.1:99999/b.stl",
+        "c.stl": "https://storage.test/c.stl\r\nX-Injected: 1",
+    }
+
+    def link(reply: Reply) -> None:
+        name = reply.path.split("/files/", 1)[1].split("?", 1)[0]
+        reply.json(link_to(links.get(name) or f"{server.base_url}/storage/{name}"))
+
+    routes = {
+        "/auth/login": login,
+        f"/unified-cases/{GUID}": lambda reply: reply.json(
+            case_with_scans("a.stl", "b.stl", "c.stl", "d.stl")
+        ),
+        f"/unified-cases/{GUID}/files/*": link,
+        "/storage/*": serve_file,
+    }
+    with HostileServer(routes) as server:
+        run = run_download(cli, server, tmp_path / "out")
+    assert run.code == 5
+    assert "Traceback" not in run.err
+    assert "Unexpected" not in run.err
+    assert "Could not download 'a.stl'" in run.err
+    assert "not a web address (data)" in run.err
+    assert "Could not download 'b.stl'" in run.err
+    assert "impossible host or port" in run.err
+    assert "Could not download 'c.stl'" in run.err
+    assert "3 of 4 files could not be downloaded" in run.err
+    (folder,) = (tmp_path / "out").iterdir()
+    assert [p.name for p in folder.iterdir()] == ["d.stl"]
+    assert (folder / "d.stl").read_bytes() == SCAN
+
+
+def test_a_download_killed_midway_leaves_nothing_after_the_next_run(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    started = threading.Event()
+    first = [True]
+
+    def storage(reply: Reply) -> None:
+        if first[0]:
+            first[0] = False
+            reply.head(200, {"Content-Length": str(len(SCAN))})
+            reply.body(SCAN[:100])
+            started.set()
+            reply.stop.wait()  # never more: the client is killed meanwhile
+            return
+        serve_file(reply)
+
+    routes = {
+        "/auth/login": login,
+        f"/unified-cases/{GUID}": lambda reply: reply.json(case_with_scans("scan.stl")),
+        f"/unified-cases/{GUID}/files/*": lambda reply: reply.json(
+            link_to(f"{server.base_url}/storage/scan.stl")
+        ),
+        "/storage/*": storage,
+    }
+    out = tmp_path / "out"
+    with HostileServer(routes) as server:
+        environ = {**os.environ, "SCANINBOX_EMAIL": "a@b.test", "SCANINBOX_PASSWORD": "pw"}
+        environ["PYTHONPATH"] = os.pathsep.join([str(REPO_ROOT), environ.get("PYTHONPATH", "")])
+        command = [sys.executable, "-m", "scaninbox", "--base-url", server.base_url]
+        process = subprocess.Popen(
+            [*command, "download", GUID, "--dest", str(out)],
+            env=environ,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            assert started.wait(timeout=60)
+        finally:
+            process.send_signal(signal.SIGKILL)
+            process.wait(timeout=30)
+        (folder,) = out.iterdir()
+        (left,) = folder.iterdir()
+        assert left.name.startswith(".scan.stl.")
+        assert left.name.endswith(".part")
+        # The next run judges a partial file only once it is a little old (its writer may be
+        # between creating and locking it); make it so rather than wait.
+        os.utime(left, (1_000_000_000, 1_000_000_000))
+        again = run_download(cli, server, out)
+    assert again.code == 0, again.err
+    assert [p.name for p in folder.iterdir()] == ["scan.stl"]
+    assert (folder / "scan.stl").read_bytes() == SCAN
