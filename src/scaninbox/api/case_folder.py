@@ -93,7 +93,9 @@ def case_folder_name(case: Case, template: str = DEFAULT_FOLDER_TEMPLATE) -> str
             pieces.append(value)
         position = match.end()
     pieces.append(template[position:] if pieces else "")
-    return safe_filename("".join(pieces), fallback=str(case.ref))
+    # One folder, never nested ones: a slash from the template or the server is a separator.
+    flat = re.sub(r"[\\/]", "_", "".join(pieces))
+    return safe_filename(flat, fallback=str(case.ref))
 
 
 def open_case_folder(parent: Path, name: str) -> Path:

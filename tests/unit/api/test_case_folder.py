@@ -56,6 +56,7 @@ def test_missing_fields_drop_their_separator_and_the_external_id_falls_back_to_t
 def test_server_text_in_a_folder_name_cannot_leave_the_folder() -> None:
     case = make_case(patient=Patient(full_name="../../etc/pass\x1bwd"), external_id="a/b")
     name = case_folder_name(case, "{patient}_{external_id}")
+    assert name == "_.._etc_pass" + "wd_a_b"
     assert "/" not in name
     assert "\x1b" not in name
     assert not name.startswith(".")
