@@ -80,9 +80,11 @@ async def test_a_storage_certificate_failure_is_a_tls_error_not_unreachable(
         expires = dt.datetime.now(dt.UTC) + dt.timedelta(hours=1)
         return SignedFileLink(url=f"{url}/scan.stl?sig=x", filename="scan.stl", expires_at=expires)
 
+    out = tmp_path / "out"
+    await asyncio.to_thread(out.mkdir)
     async with make_http_client(timeout_s=10) as http:
         client = ApiClient(http, "http://127.0.0.1:9", retry=RetryPolicy(sleep=Sleeps()))
         with pytest.raises(errors.TlsError) as caught:
-            await client.download(link, tmp_path / "scan.stl")
+            await client.download(link, out / "scan.stl")
     assert "certificate of file storage could not be verified" in str(caught.value)
-    assert not await asyncio.to_thread(lambda: list(tmp_path.iterdir()))
+    assert not await asyncio.to_thread(lambda: list(out.iterdir()))
