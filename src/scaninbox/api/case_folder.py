@@ -13,6 +13,10 @@ all files", so both lay out folders alike and both keep the same promises:
   gets a number too;
 - what a killed run left (its temporary files) is removed by the next run in that folder
   (``remove_abandoned_parts``), and only files of the temporary-name pattern whose writer is gone.
+
+``save_copies`` does all of it for files already on this computer (the window's "Save all files"
+from the cache, ``download --offline``); ``copy_file`` is one such copy. Blocking: run them in a
+worker thread.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import secrets
 import stat
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from scaninbox.api.filenames import dedupe_filename, safe_filename
@@ -36,10 +41,12 @@ __all__ = [
     "FOLDER_FIELDS",
     "case_folder_name",
     "check_folder_template",
+    "copy_file",
     "new_part_file",
     "open_case_folder",
     "place_file",
     "remove_abandoned_parts",
+    "save_copies",
 ]
 
 DEFAULT_FOLDER_TEMPLATE = "{date}_{patient}_{external_id}"
@@ -53,6 +60,41 @@ _PART_MIN_AGE_S = 2.0
 # No hard links here (FAT/exFAT sticks, some network shares): publish by reserve-then-rename.
 _NO_LINKS = {errno.EPERM, errno.EXDEV, errno.ENOSYS, getattr(errno, "ENOTSUP", -1)}
 _NO_LINKS.add(getattr(errno, "EOPNOTSUPP", -1))
+
+
+def save_copies(
+    sources: Sequence[tuple[Path, str]],
+    parent: Path,
+    case: Case,
+    template: str = DEFAULT_FOLDER_TEMPLATE,
+) -> list[Path]:
+    """Copy each ``(local file, file name)`` into ``case``'s folder in ``parent``; where each
+    went, in order. The names should be safe already (``safe_filename``, ``dedupe_filename``).
+
+    OSError when the folder or a copy cannot be made; the copies finished before stay (each
+    file is complete or absent), nothing that was there is touched.
+    """
+    folder = open_case_folder(parent, case_folder_name(case, template))
+    remove_abandoned_parts(folder)
+    return [copy_file(source, folder, name) for source, name in sources]
+
+
+def copy_file(source: Path, folder: Path, name: str) -> Path:
+    """Copy ``source`` into ``folder`` as ``name`` without replacing anything (``place_file``:
+    a number when taken, nothing added when the same bytes are there); where it went."""
+    fd, part = new_part_file(folder, name)
+    try:
+        digest = hashlib.sha256()
+        with source.open("rb") as src, os.fdopen(fd, "wb") as out:
+            for block in iter(lambda: src.read(1024 * 1024), b""):
+                out.write(block)
+                digest.update(block)
+            out.flush()
+            os.fsync(out.fileno())
+        return place_file(part, folder, name, sha256=digest.hexdigest())
+    except BaseException:
+        part.unlink(missing_ok=True)
+        raise
 
 
 def check_folder_template(template: str) -> str:

@@ -12,14 +12,13 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import TypeVar
 
-from scaninbox.api.case_folder import new_part_file, place_file
+from scaninbox.api.case_folder import copy_file
 from scaninbox.api.errors import TlsError, TransportError
 from scaninbox.api.wire import UnifiedCase
 from scaninbox.cli.case_files import case_folder, plan_case_files
@@ -127,7 +126,7 @@ def copy_cached_files(local: LocalStore, ref: CaseRef, parent: Path, template: s
         if dest is None:
             dest = case_folder(parent, case, template)
         try:
-            target = _copy_atomically(source, dest, item.local_name)
+            target = copy_file(source, dest, item.local_name)
         except OSError as exc:
             name = clean(item.server_name or item.local_name)
             raise CliError(f"Could not copy {name!r} to {dest}: {exc.strerror or exc}.") from None
@@ -218,17 +217,3 @@ def _nothing_stored(args: argparse.Namespace, opened: LocalStore | None) -> CliE
         f"No cases are stored on this computer for {who}; run `scaninbox sync` while online first.",
         EXIT_NOT_FOUND,
     )
-
-
-def _copy_atomically(source: Path, folder: Path, name: str) -> Path:
-    """Copy ``source`` into ``folder`` as ``name`` (numbered when taken); where it went."""
-    fd, temp = new_part_file(folder, name)
-    try:
-        with source.open("rb") as src, os.fdopen(fd, "wb") as out:
-            shutil.copyfileobj(src, out, 1024 * 1024)
-            out.flush()
-            os.fsync(out.fileno())
-        return place_file(temp, folder, name)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise

@@ -20,6 +20,7 @@ from scaninbox.api.case_folder import (
     open_case_folder,
     place_file,
     remove_abandoned_parts,
+    save_copies,
 )
 from scaninbox.domain import Case, CaseRef, Patient
 
@@ -146,3 +147,23 @@ def test_only_abandoned_partial_files_are_removed(tmp_path: Path) -> None:
     finally:
         fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
+
+
+def test_save_copies_puts_a_case_into_its_folder_and_adds_nothing_the_second_time(
+    tmp_path: Path,
+) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / "blob1").write_bytes(b"upper jaw")
+    (cache / "blob2").write_bytes(b"order form")
+    sources = [(cache / "blob1", "upper.stl"), (cache / "blob2", "order.pdf")]
+    parent = tmp_path / "saved"
+    first = save_copies(sources, parent, make_case(), "{ref}")
+    folder = parent / str(make_case().ref)
+    assert first == [folder / "upper.stl", folder / "order.pdf"]
+    assert [p.read_bytes() for p in first] == [b"upper jaw", b"order form"]
+    (folder / "order.pdf").write_bytes(b"annotated by the technician")
+    second = save_copies(sources, parent, make_case(), "{ref}")
+    assert second == [folder / "upper.stl", folder / "order (2).pdf"]
+    assert (folder / "order.pdf").read_bytes() == b"annotated by the technician"
+    assert sorted(p.name for p in folder.iterdir()) == ["order (2).pdf", "order.pdf", "upper.stl"]
