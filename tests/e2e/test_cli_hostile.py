@@ -221,3 +221,21 @@ def test_a_download_killed_midway_leaves_nothing_after_the_next_run(
     assert again.code == 0, again.err
     assert [p.name for p in folder.iterdir()] == ["scan.stl"]
     assert (folder / "scan.stl").read_bytes() == SCAN
+
+
+def test_the_request_deadline_from_the_settings_ends_a_trickled_listing(cli: CliRunner) -> None:
+    home = Path(os.environ["SCANINBOX_HOME"])
+    (home / "config").mkdir(parents=True, exist_ok=True)
+    (home / "config" / "settings.toml").write_text(
+        "[network]\nrequest_deadline_s = 5\n", encoding="utf-8"
+    )
+    body = json.dumps({"items": [], "page": 1, "pageSize": 20, "total": 0}).encode()
+
+    def trickle(reply: Reply) -> None:
+        reply.head(200, {"Content-Type": "application/json", "Content-Length": str(len(body))})
+        reply.trickle((body[i : i + 1] for i in range(len(body))), every_s=0.5)  # ~30 s
+
+    with HostileServer({"/auth/login": login, "/unified-cases": trickle}) as server:
+        run = run_cases(cli, server)
+    assert run.code == 5
+    assert "did not send the list of cases within 5 seconds" in run.err
