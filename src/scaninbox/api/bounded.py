@@ -32,16 +32,22 @@ async def read_bounded(
         raise _too_large(what, limit)
     chunks: list[bytes] = []
     size = 0
-    async for chunk in response.aiter_bytes():
-        size += len(chunk)
-        if size > limit:
-            raise _too_large(what, limit)
-        if inflated_too_much(size, response.num_bytes_downloaded, limits):
-            raise ProtocolError(
-                f"The service's answer to {what} grows more than {limits.max_inflation} times "
-                "when decompressed; it was refused as a possible decompression bomb"
-            )
-        chunks.append(chunk)
+    try:
+        async for chunk in response.aiter_bytes():
+            size += len(chunk)
+            if size > limit:
+                raise _too_large(what, limit)
+            if inflated_too_much(size, response.num_bytes_downloaded, limits):
+                raise ProtocolError(
+                    f"The service's answer to {what} grows more than {limits.max_inflation} "
+                    "times when decompressed; it was refused as a possible decompression bomb"
+                )
+            chunks.append(chunk)
+    except httpx.DecodingError:  # not a transport failure: the same bytes would come again
+        raise ProtocolError(
+            f"The service's answer to {what} is compressed ({_encoding(response)}) but cannot "
+            "be decompressed"
+        ) from None
     # The body is decoded now: the new response must not announce an encoding or another length.
     headers = [(k, v) for k, v in response.headers.multi_items() if k.lower() not in _BODY_HEADERS]
     return httpx.Response(
@@ -52,6 +58,10 @@ async def read_bounded(
 def inflated_too_much(decoded: int, raw: int, limits: NetworkLimits) -> bool:
     """True when ``decoded`` bytes came from so few ``raw`` ones that it looks like a bomb."""
     return decoded > limits.inflation_free_bytes and decoded > limits.max_inflation * max(raw, 1)
+
+
+def _encoding(response: httpx.Response) -> str:
+    return str(response.headers.get("content-encoding", "unknown"))[:40]
 
 
 def size_text(size_bytes: float) -> str:

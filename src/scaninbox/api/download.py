@@ -313,6 +313,10 @@ class _Download:
                         "decompression bomb"
                     )
                 transfer.write(chunk)
+        except httpx.DecodingError:
+            raise DownloadError(
+                f"File storage sent {self.name!r} compressed in a way that cannot be decompressed"
+            ) from None
         except httpx.TransportError:
             transfer.problem = _short_problem(transfer)
             return _Outcome.RETRY

@@ -364,3 +364,26 @@ def test_only_localhost_itself_and_loopback_addresses_count_as_this_computer() -
     assert not is_loopback_host("localhost.attacker.example")
     with pytest.raises(errors.InsecureUrlError):
         check_base_url("http://inbox.localhost:8000")
+
+
+async def test_a_body_that_cannot_be_decompressed_is_a_plain_error(
+    http: httpx.AsyncClient, no_stray_files: Path
+) -> None:
+    def garbage(reply: Reply) -> None:
+        headers = {"Content-Type": "application/json", "Content-Encoding": "gzip"}
+        reply.head(200, {**headers, "Content-Length": "64"})
+        reply.body(b"\x1f\x8b" + b"not gzip at all" * 4 + b"!" * 2)
+
+    routes = {"/unified-cases": garbage, "/storage/scan.stl": garbage}
+    with HostileServer(routes) as server:
+        client = client_for(http, server)
+        with pytest.raises(errors.ProtocolError) as listing:
+            await client.list_cases()
+
+        async def link() -> SignedFileLink:
+            return signed_link(server.base_url + "/storage/scan.stl")
+
+        with pytest.raises(errors.DownloadError) as download:
+            await client.download(link, no_stray_files / "scan.stl")
+    assert "cannot be decompressed" in str(listing.value)
+    assert "cannot be decompressed" in str(download.value)
