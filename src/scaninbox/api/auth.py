@@ -18,7 +18,13 @@ from datetime import UTC, datetime
 import httpx
 
 from scaninbox.api.bounded import read_bounded
-from scaninbox.api.errors import AuthenticationError, SessionExpiredError, TlsError, TransportError
+from scaninbox.api.errors import (
+    AuthenticationError,
+    ProtocolError,
+    SessionExpiredError,
+    TlsError,
+    TransportError,
+)
 from scaninbox.api.limits import NetworkLimits
 from scaninbox.api.parsing import parse_model, read_json, service_error
 from scaninbox.api.results import Session
@@ -150,6 +156,10 @@ class SessionKeeper:
                 finally:
                     await streamed.aclose()
                 break
+            except httpx.InvalidURL:  # httpx reads a redirect's address before handing it back
+                raise ProtocolError(
+                    "The service answered the sign-in with a redirect to an unusable address"
+                ) from None
             except httpx.TransportError as exc:
                 error = transport_error(exc, self._service_name)
                 failures += 1

@@ -25,7 +25,7 @@ import httpx
 from scaninbox.api.auth import SessionKeeper
 from scaninbox.api.bounded import read_bounded
 from scaninbox.api.download import ProgressCallback, download_file
-from scaninbox.api.errors import SessionExpiredError, TlsError, TransportError
+from scaninbox.api.errors import ProtocolError, SessionExpiredError, TlsError, TransportError
 from scaninbox.api.limits import NetworkLimits
 from scaninbox.api.paging import PagingGuard
 from scaninbox.api.parsing import (
@@ -277,6 +277,11 @@ class ApiClient:
                     response = await read_bounded(streamed, self._limits, what)
                 finally:
                     await streamed.aclose()
+            except httpx.InvalidURL:  # httpx reads a redirect's address before handing it back
+                raise ProtocolError(
+                    f"{self._service_name[:1].upper()}{self._service_name[1:]} answered {what} "
+                    "with a redirect to an unusable address"
+                ) from None
             except httpx.TransportError as exc:
                 error = transport_error(exc, self._service_name)
                 failures += 1

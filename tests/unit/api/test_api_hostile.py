@@ -387,3 +387,19 @@ async def test_a_body_that_cannot_be_decompressed_is_a_plain_error(
             await client.download(link, no_stray_files / "scan.stl")
     assert "cannot be decompressed" in str(listing.value)
     assert "cannot be decompressed" in str(download.value)
+
+
+async def test_a_service_redirect_to_an_unusable_address_is_a_plain_error(
+    http: httpx.AsyncClient,
+) -> None:
+    def redirect(reply: Reply) -> None:
+        reply.head(302, {"Location": "data:text/plain,hi", "Content-Length": "0"})
+
+    with HostileServer({"/unified-cases": redirect, "/auth/login": redirect}) as server:
+        client = client_for(http, server)
+        with pytest.raises(errors.ProtocolError) as listing:
+            await client.list_cases()
+        with pytest.raises(errors.ProtocolError) as sign_in:
+            await client.login("a@b.test", "pw")
+    assert "redirect to an unusable address" in str(listing.value)
+    assert "redirect to an unusable address" in str(sign_in.value)
