@@ -26,6 +26,13 @@ def login(reply: Reply) -> None:
     reply.json(login_body())
 
 
+def me(reply: Reply) -> None:
+    # A sign-in files the account under the e-mail /me returns.
+    reply.json(
+        {"email": "a@b.test", "name": None, "role": None, "organizations": [], "portals": []}
+    )
+
+
 def run_cases(cli: CliRunner, server: HostileServer, *args: str) -> Run:
     return cli("cases", *args, base_url=server.base_url, email="a@b.test", password="pw")
 
@@ -49,7 +56,7 @@ def test_problem_title_and_detail_are_printed_escaped(cli: CliRunner) -> None:
         problem = {"title": f"Bad{RETITLE}", "detail": f"{CLEAR}filter", "status": 400}
         reply.json(problem, status=400, content_type="application/problem+json")
 
-    with HostileServer({"/auth/login": login, "/unified-cases": refuse}) as server:
+    with HostileServer({"/auth/login": login, "/me": me, "/unified-cases": refuse}) as server:
         run = run_cases(cli, server)
     assert run.code == 2
     assert ESC not in run.err
@@ -67,7 +74,7 @@ def test_malformed_case_ids_and_server_names_are_escaped_on_screen_and_in_the_lo
     def listing(reply: Reply) -> None:
         reply.json({"items": [broken, named], "page": 1, "pageSize": 20, "total": 2})
 
-    with HostileServer({"/auth/login": login, "/unified-cases": listing}) as server:
+    with HostileServer({"/auth/login": login, "/me": me, "/unified-cases": listing}) as server:
         table = run_cases(cli, server)
         as_json = run_cases(cli, server, "--json")
     assert table.code == 0, table.err
@@ -91,7 +98,7 @@ def test_a_listing_of_repeated_pages_is_cut_short_with_a_warning(cli: CliRunner)
         items = [a_case("c-1", "Ann Lee"), a_case("c-2", "Bo Ek")] if number <= 50 else []
         reply.json({"items": items, "page": number, "pageSize": 2, "total": 100_000})
 
-    with HostileServer({"/auth/login": login, "/unified-cases": same_page}) as server:
+    with HostileServer({"/auth/login": login, "/me": me, "/unified-cases": same_page}) as server:
         run = run_cases(cli, server, "--all", "--json")
         asked = len([hit for hit in server.hits if hit.startswith("/unified-cases")])
     assert run.code == 0, run.err
@@ -148,6 +155,7 @@ def test_an_unusable_link_fails_that_file_and_the_others_still_come(
 
     routes = {
         "/auth/login": login,
+        "/me": me,
         f"/unified-cases/{GUID}": lambda reply: reply.json(
             case_with_scans("a.stl", "b.stl", "c.stl", "d.stl")
         ),
@@ -188,6 +196,7 @@ def test_a_download_killed_midway_leaves_nothing_after_the_next_run(
 
     routes = {
         "/auth/login": login,
+        "/me": me,
         f"/unified-cases/{GUID}": lambda reply: reply.json(case_with_scans("scan.stl")),
         f"/unified-cases/{GUID}/files/*": lambda reply: reply.json(
             link_to(f"{server.base_url}/storage/scan.stl")
@@ -235,7 +244,7 @@ def test_the_request_deadline_from_the_settings_ends_a_trickled_listing(cli: Cli
         reply.head(200, {"Content-Type": "application/json", "Content-Length": str(len(body))})
         reply.trickle((body[i : i + 1] for i in range(len(body))), every_s=0.5)  # ~30 s
 
-    with HostileServer({"/auth/login": login, "/unified-cases": trickle}) as server:
+    with HostileServer({"/auth/login": login, "/me": me, "/unified-cases": trickle}) as server:
         run = run_cases(cli, server)
     assert run.code == 5
     assert "did not send the list of cases within 5 seconds" in run.err
