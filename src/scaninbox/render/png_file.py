@@ -9,7 +9,11 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["write_png"]
+__all__ = ["PNG_LEVEL", "write_png"]
+
+# zlib level 1: a 1280×960 render encodes in ~0.12 s instead of ~0.46 s at the default (6),
+# for a file ~22 % larger — pictures are written far more often than they are stored for long.
+PNG_LEVEL = 1
 
 
 def write_png(pixels: np.ndarray, path: Path) -> Path:
@@ -23,7 +27,7 @@ def write_png(pixels: np.ndarray, path: Path) -> Path:
     rgb = np.ascontiguousarray(pixels[:, :, :3], dtype=np.uint8)
     partial = path.with_name(f".{path.name}.{os.getpid()}.part")
     try:
-        Image.fromarray(rgb).save(partial, format="PNG")
+        Image.fromarray(rgb).save(partial, format="PNG", compress_level=PNG_LEVEL)
         partial.replace(path)
     finally:
         with contextlib.suppress(FileNotFoundError):
