@@ -66,7 +66,8 @@ for key, mesh, jaw in zip(("u", "l"), meshes, (Jaw.UPPER, Jaw.LOWER)):
 scene.apply_view(View.FRONT)
 target.render_window.Render()
 drawn = time.perf_counter()
-print(json.dumps({"imports": imported - start, "read": read - imported, "first render": drawn - read}))
+parts = {"imports": imported - start, "read": read - imported, "first render": drawn - read}
+print(json.dumps(parts))
 """
 
 
@@ -285,7 +286,9 @@ def _stats(values: list[float], fmt: str = "{:.1f}") -> str:
     return f"{fmt.format(low)} / {fmt.format(mid)} ±{fmt.format(spread)}"
 
 
-def _print(rows: dict[str, Any], starts: dict[str, Any], args: Any, load: tuple[float, ...]) -> None:
+def _print(
+    rows: dict[str, Any], starts: dict[str, Any], args: Any, load: tuple[float, ...]
+) -> None:
     info, results = rows["info"], rows["results"]
     threads = os.environ.get("LP_NUM_THREADS", f"{os.cpu_count()} (llvmpipe default: all cores)")
     print(f"\nrenderer: {info['renderer']}; llvmpipe threads: {threads}; both sides one GUI thread")
@@ -298,7 +301,9 @@ def _print(rows: dict[str, Any], starts: dict[str, Any], args: Any, load: tuple[
         f"{info['peer lights']} lights, MSAA {info['peer MSAA']}"
     )
     print(f"\n{args.rounds} rounds; frames/s as min / median ±spread; CPU ms per frame (median)")
-    print(f"{'':28}{'ours frames/s':>24}{'peer frames/s':>24}{'ratio (med)':>13}{'CPU ours/peer':>16}")
+    print(
+        f"{'':28}{'ours frames/s':>24}{'peer frames/s':>24}{'ratio (med)':>13}{'CPU ours/peer':>16}"
+    )
     for mode in ("turning", "still"):
         ours = [fps for fps, _ in results["ours"][mode]]
         peer = [fps for fps, _ in results["peer"][mode]]

@@ -7,10 +7,11 @@ For each size: a sandbox with that many cases (in a process of its own, on loopb
 its CPU time is not the client's), a fresh store, then: the first full sync; an incremental
 sync (2-day overlap); a full reconcile of unchanged data — each with the client's CPU time
 (``time.process_time``: every thread of this process, i.e. HTTP, parsing, deriving, SQLite's
-writer thread) per case listed; opening the store and fetching the first screen; searches (count + first screen); windows
-at deep offsets through ``CaseStore.rows`` (indexed ``LIMIT … OFFSET``) and through a
-``CaseList`` (the ordered row ids built once); and the database size per 1,000 cases. Read times are
-medians of ``--repeat`` runs, each on a freshly opened store so nothing is cached in Python.
+writer thread) per case listed; opening the store and fetching the first screen; searches
+(count + first screen); windows at deep offsets through ``CaseStore.rows`` (indexed
+``LIMIT … OFFSET``) and through a ``CaseList`` (the ordered row ids built once); and the
+database size per 1,000 cases. Read times are min / median ±spread of ``--repeat`` runs, each
+on a freshly opened store so nothing is cached in Python.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any
 
 from scaninbox.api import ApiClient, make_http_client
@@ -35,17 +36,25 @@ from scaninbox.store import CaseFilter, CaseStore, FileCache, SortKey, SortSpec,
 SCREEN = 50
 
 
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:8.1f} ms"
+Stats = tuple[float, float, float]  # min, median, spread (s)
 
 
-def _median(repeat: int, run: Callable[[], Any]) -> float:
+def _ms(stats: Stats) -> str:
+    low, mid, spread = (v * 1000 for v in stats)
+    return f"{low:8.1f} / {mid:8.1f} ±{spread:.1f} ms"
+
+
+def _stats(times: list[float]) -> Stats:
+    return min(times), statistics.median(times), max(times) - min(times)
+
+
+def _median(repeat: int, run: Callable[[], Any]) -> Stats:
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
         run()
         times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return _stats(times)
 
 
 def _serve(pipe: Connection, cases: int, cache_dir: Path) -> None:
@@ -94,8 +103,8 @@ async def _sync_times(base_url: str, pipe: Connection, folder: Path) -> dict[str
     return rows
 
 
-def _read_times(folder: Path, repeat: int) -> dict[str, float]:
-    results: dict[str, float] = {}
+def _read_times(folder: Path, repeat: int) -> dict[str, Stats]:
+    results: dict[str, Stats] = {}
 
     def open_and_first_screen() -> None:
         with CaseStore.open(folder) as store:
@@ -123,7 +132,7 @@ def _read_times(folder: Path, repeat: int) -> dict[str, float]:
                 hits = fresh.count(f)
                 fresh.rows(f, limit=SCREEN)
                 times.append(time.perf_counter() - start)
-        results[f"{label} ({hits} hits): count + first screen"] = statistics.median(times)
+        results[f"{label} ({hits} hits): count + first screen"] = _stats(times)
 
     for sort, f in (
         (SortSpec(), CaseFilter()),
@@ -137,9 +146,14 @@ def _read_times(folder: Path, repeat: int) -> dict[str, float]:
             results[f"{label}: rows() window @{deep} (LIMIT/OFFSET)"] = _median(
                 repeat, lambda s=store, f=f, o=sort, d=deep: s.rows(f, o, offset=d, limit=SCREEN)
             )
-            start = time.perf_counter()
+            builds = []
+            for _ in range(repeat):  # a fresh store each time: a built list is kept
+                with CaseStore.open(folder) as fresh:
+                    start = time.perf_counter()
+                    fresh.case_list(f, sort)
+                    builds.append(time.perf_counter() - start)
+            results[f"{label}: case_list() build (orders all ids)"] = _stats(builds)
             cases = store.case_list(f, sort)
-            results[f"{label}: case_list() build (orders all ids)"] = time.perf_counter() - start
             results[f"{label}: case_list() window @{deep}"] = _median(
                 repeat, lambda c=cases, d=deep: c.rows(d, SCREEN)
             )

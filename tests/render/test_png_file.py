@@ -38,6 +38,6 @@ def test_written_fast_and_read_back_unchanged(tmp_path: Path) -> None:
 
 def test_an_unwritable_folder_raises_and_leaves_nothing(tmp_path: Path) -> None:
     pixels = np.zeros((10, 10, 3), np.uint8)
-    with pytest.raises(OSError):
+    with pytest.raises(FileNotFoundError):
         write_png(pixels, tmp_path / "missing" / "picture.png")
     assert not list(tmp_path.iterdir())

@@ -209,7 +209,7 @@ class UnifiedCase(WireModel):
         return data
 
 
-_VARIANT_EXCLUDE = frozenset(VARIANT_FIELDS)
+_VARIANT_EXCLUDE: set[str] = set(VARIANT_FIELDS)
 
 
 class PagedEnvelope(WireModel):

@@ -25,7 +25,7 @@ class OffscreenCanvas:
 
     def __init__(self, size: tuple[int, int]) -> None:
         # Importing these registers the OpenGL and text implementations behind VTK's factories.
-        import vtkmodules.vtkRenderingFreeType  # noqa: F401
+        import vtkmodules.vtkRenderingFreeType
         import vtkmodules.vtkRenderingOpenGL2  # noqa: F401
         from vtkmodules.vtkRenderingCore import vtkRenderer, vtkRenderWindow
 
