@@ -9,6 +9,8 @@ runs, one after the other, ``scaninbox render FILE --out PNG --size WxH`` and
 ``f3d FILE --output PNG --resolution W,H`` — process start to PNG on disk, imports included.
 Printed: wall time min / median ±spread over the rounds, CPU time of the process (user + system,
 all its threads), and the ratio ours / f3d of the medians. Target (issue 11): ≤ 1.5× f3d.
+``--baseline SRC`` adds an older version of ours (``git archive COMMIT src | tar -x -C DIR``,
+then ``--baseline DIR/src``) as a third side of the same rounds.
 
 f3d is Debian's package (``apt-get install f3d``; 1.3 in Debian 12), not a dependency of the
 app. Its 1.x command line needs an X server even for ``--output``: without one it crashes, so
@@ -40,6 +42,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--size", default="1280x960")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="SRC",
+        help="also run `scaninbox render` from this source folder (e.g. an exported older "
+        "commit's src/) as a third side, to see a change's effect in the same run",
+    )
     args = parser.parse_args()
     f3d = shutil.which("f3d")
     if f3d is None:
@@ -84,23 +93,28 @@ def main() -> int:
                 f"{width},{height}",
             ],
         }
+        envs: dict[str, dict[str, str] | None] = dict.fromkeys(commands)
+        if args.baseline is not None:
+            commands["baseline"] = commands["ours"]
+            envs["baseline"] = dict(os.environ, PYTHONPATH=str(args.baseline.resolve()))
         results: dict[str, dict[str, list[tuple[float, float]]]] = {}
         for label, path in files:
             results[label] = {side: [] for side in commands}
             for side, command in commands.items():  # warm-up: page cache, font cache
-                _run(command(path, folder / f"warm-{side}.png"))
+                _run(command(path, folder / f"warm-{side}.png"), envs[side])
             for _ in range(args.rounds):
                 for side, command in commands.items():
-                    results[label][side].append(_run(command(path, folder / f"{side}.png")))
+                    out = folder / f"{side}.png"
+                    results[label][side].append(_run(command(path, out), envs[side]))
     _print(results, args, (width, height), load)
     return 0
 
 
-def _run(command: list[str]) -> tuple[float, float]:
+def _run(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """(wall s, CPU s) of one process, start to exit."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     wall = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
     wall = time.perf_counter() - wall
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
@@ -136,6 +150,11 @@ def _print(
             f"{label:18}{_stats(ours):>22}{_stats(peer):>22}{ratio:>9.2f}×"
             f"{cpu_ours:>10.2f} / {cpu_peer:.2f}"
         )
+        if "baseline" in sides:
+            before = [w for w, _ in sides["baseline"]]
+            cpu_before = statistics.median(c for _, c in sides["baseline"])
+            ratio = statistics.median(before) / statistics.median(peer)
+            print(f"{'  baseline':18}{_stats(before):>22}{'':>22}{ratio:>9.2f}×{cpu_before:>10.2f}")
     print("  target: ours ≤ 1.5× f3d (median wall time)")
 
 

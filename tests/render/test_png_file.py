@@ -36,6 +36,21 @@ def test_written_fast_and_read_back_unchanged(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["picture.png"]
 
 
+def test_a_rendered_gradient_compresses_and_survives_wrapping_differences(tmp_path: Path) -> None:
+    # Rows that get darker downwards make negative differences, which wrap around in uint8.
+    column = np.linspace(250, 5, 300).astype(np.uint8)
+    pixels = np.repeat(np.stack([column, column // 2, 255 - column], -1)[:, None, :], 400, 1)
+    out = write_png(pixels, tmp_path / "gradient.png")
+    assert np.array_equal(load(out), pixels)
+    assert out.stat().st_size < pixels.nbytes / 50  # the filter turns the gradient into runs
+
+
+def test_an_empty_picture_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="at least one pixel"):
+        write_png(np.zeros((0, 5, 3), np.uint8), tmp_path / "empty.png")
+    assert not list(tmp_path.iterdir())
+
+
 def test_an_unwritable_folder_raises_and_leaves_nothing(tmp_path: Path) -> None:
     pixels = np.zeros((10, 10, 3), np.uint8)
     with pytest.raises(FileNotFoundError):
