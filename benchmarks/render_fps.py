@@ -164,7 +164,7 @@ async def _measure(
     await _next_frame(peer, peer.update)
 
     results: dict[str, dict[str, list[tuple[float, float]]]] = {
-        "ours": {"turning": [], "still": []},
+        "ours": {"turning": [], "still": [], "still, FXAA off": []},
         "peer": {"turning": [], "still": []},
     }
     for _ in range(args.rounds):
@@ -174,6 +174,12 @@ async def _measure(
         ):
             results[side]["turning"].append(await _drag(widget, args.moves))
             results[side]["still"].append(await _still(widget, request, args.moves // 2))
+        # The peer has no anti-aliasing at all; ours smooths edges at rest with FXAA.
+        ours.renderer.SetUseFXAA(False)
+        results["ours"]["still, FXAA off"].append(
+            await _still(ours, ours.request_frame, args.moves // 2)
+        )
+        ours.renderer.SetUseFXAA(True)
     info = {
         "renderer": ours.renderer_name,
         "ours view": f"{ours.width()}×{ours.height()}",
@@ -304,13 +310,18 @@ def _print(
     print(
         f"{'':28}{'ours frames/s':>24}{'peer frames/s':>24}{'ratio (med)':>13}{'CPU ours/peer':>16}"
     )
-    for mode in ("turning", "still"):
+    for mode in ("turning", "still", "still, FXAA off"):
         ours = [fps for fps, _ in results["ours"][mode]]
-        peer = [fps for fps, _ in results["peer"][mode]]
+        peer_mode = "still" if mode.startswith("still") else mode
+        peer = [fps for fps, _ in results["peer"][peer_mode]]
         cpu_ours = statistics.median(c for _, c in results["ours"][mode])
-        cpu_peer = statistics.median(c for _, c in results["peer"][mode])
+        cpu_peer = statistics.median(c for _, c in results["peer"][peer_mode])
         ratio = statistics.median(ours) / statistics.median(peer)
-        label = "turning (drag)" if mode == "turning" else "still, full resolution"
+        label = {
+            "turning": "turning (drag)",
+            "still": "still, full res (FXAA)",
+            "still, FXAA off": "still, full res, no FXAA",
+        }[mode]
         print(
             f"{label:28}{_stats(ours):>24}{_stats(peer):>24}{ratio:>12.2f}×"
             f"{cpu_ours:>8.0f} / {cpu_peer:.0f}"
