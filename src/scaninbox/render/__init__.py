@@ -13,7 +13,7 @@ from scaninbox.render.canvas import OffscreenCanvas
 from scaninbox.render.measure import Measurement, MeasurementActors, add_measurement, measure
 from scaninbox.render.offscreen import (
     DEFAULT_SIZE,
-    ScanFile,
+    ScanToDraw,
     SceneInput,
     load_scan_file,
     render_png,
@@ -30,9 +30,9 @@ __all__ = [
     "Measurement",
     "MeasurementActors",
     "OffscreenCanvas",
-    "ScanFile",
     "ScanScene",
     "ScanState",
+    "ScanToDraw",
     "SceneInput",
     "View",
     "add_measurement",
