@@ -148,11 +148,15 @@ async def _measure(
     ours_host.layout().addWidget(viewport)
     viewport.show()
     case = Case(
-        CaseRef("arches"),
+        ref=CaseRef("arches"),
         source="Benchmark",
         scan_files=(
-            ScanFile("upper.stl", "stl", "preparationScan", Jaw.UPPER),
-            ScanFile("lower.stl", "stl", "preparationScan", Jaw.LOWER),
+            ScanFile(
+                filename="upper.stl", file_type="stl", scan_type="preparationScan", jaw=Jaw.UPPER
+            ),
+            ScanFile(
+                filename="lower.stl", file_type="stl", scan_type="preparationScan", jaw=Jaw.LOWER
+            ),
         ),
     )
     viewport.show_case(case)
