@@ -193,7 +193,8 @@ async def _measure(
         "peer MSAA": peer.render_window.GetMultiSamples(),
         "triangles": [s.n_triangles for s in viewport.scene],
         "lod triangles": [
-            s.lod_actor.GetMapper().GetInput().GetNumberOfCells() for s in viewport.scene
+            s.lod_actor.GetMapper().GetInput().GetNumberOfCells() if s.lod_actor else 0
+            for s in viewport.scene
         ],
     }
     viewport.close()
