@@ -54,15 +54,17 @@ def check_mesh(
     mesh: Mesh, *, jaw: str, file: str, thresholds: QcThresholds | None = None
 ) -> tuple[ScanResult, ScanGeometry]:
     limits = thresholds or QcThresholds()
-    points, faces = weld_mesh(mesh)
+    points, all_faces = weld_mesh(mesh)
     n = len(points)
     p = points.astype(np.float64)
+    # Degenerate and repeated triangles are reported, then left out of everything else (they
+    # would count as non-manifold edges twice over).
+    findings, faces = _bad_triangles(p, all_faces, limits)
     corner = p[faces]
     area = 0.5 * np.linalg.norm(
         np.cross(corner[:, 1] - corner[:, 0], corner[:, 2] - corner[:, 0]), axis=1
     )
     edges = unique_edges(faces, n)
-    findings: list[Finding] = []
 
     label = components(n, edges.a, edges.b)
     face_label = label[faces[:, 0]]
@@ -84,7 +86,6 @@ def check_mesh(
     )
     findings += fragment_findings
     findings += _non_manifold(p, edges, limits)
-    findings += _bad_triangles(faces, area, limits)
 
     lengths = np.linalg.norm(p[edges.a] - p[edges.b], axis=1) if len(edges.a) else np.zeros(1)
     extent = (p.max(axis=0) - p.min(axis=0)) if n else np.zeros(3)
@@ -210,10 +211,15 @@ def _non_manifold(p: npt.NDArray[np.float64], edges: Edges, limits: QcThresholds
 
 
 def _bad_triangles(
-    faces: npt.NDArray[np.int32], area: npt.NDArray[np.float64], limits: QcThresholds
-) -> list[Finding]:
+    p: npt.NDArray[np.float64], faces: npt.NDArray[np.int32], limits: QcThresholds
+) -> tuple[list[Finding], npt.NDArray[np.int32]]:
+    """Findings for degenerate and duplicate triangles, and the faces without them."""
     findings = []
     total = max(1, len(faces))
+    corner = p[faces]
+    area = 0.5 * np.linalg.norm(
+        np.cross(corner[:, 1] - corner[:, 0], corner[:, 2] - corner[:, 0]), axis=1
+    )
     degenerate = (area <= _DEGENERATE_AREA_MM2) | (faces[:, 0] == faces[:, 1])
     degenerate |= (faces[:, 1] == faces[:, 2]) | (faces[:, 0] == faces[:, 2])
     count = int(degenerate.sum())
@@ -227,21 +233,24 @@ def _bad_triangles(
                 {"triangles": count},
             )
         )
-    proper = np.sort(faces[~degenerate], axis=1)
-    if len(proper):
-        distinct = len(np.unique(proper.view(np.dtype((np.void, 12))).reshape(-1)))
-        duplicates = len(proper) - distinct
-        if duplicates:
-            findings.append(
-                Finding(
-                    "duplicate_triangles",
-                    _share(duplicates, total, limits),
-                    f"{duplicates} duplicate triangles (the same three points twice).",
-                    None,
-                    {"triangles": duplicates},
-                )
+    proper = np.flatnonzero(~degenerate)
+    keys = np.ascontiguousarray(np.sort(faces[proper], axis=1)).view(np.dtype((np.void, 12)))
+    _distinct, first = np.unique(keys.reshape(-1), return_index=True)
+    duplicates = len(proper) - len(first)
+    if duplicates:
+        findings.append(
+            Finding(
+                "duplicate_triangles",
+                _share(duplicates, total, limits),
+                f"{duplicates} duplicate triangles (the same three points twice).",
+                None,
+                {"triangles": duplicates},
             )
-    return findings
+        )
+        proper = proper[np.sort(first)]
+    if len(proper) == len(faces):
+        return findings, faces
+    return findings, np.ascontiguousarray(faces[proper])
 
 
 def _share(count: int, total: int, limits: QcThresholds) -> Severity:
