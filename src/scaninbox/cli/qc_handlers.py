@@ -1,0 +1,185 @@
+"""``scaninbox qc``: QC of a case (service or local store) or of scan files.
+
+Files: ``--upper``/``--lower``/``--bite`` are checked as they are (their own coordinates); with
+``--teeth`` the coverage check treats those teeth as fixed work. A case: its full-resolution
+scans from the file cache (downloaded when missing; ``--offline`` uses cached files only), its
+work and data, and the stored cases that might duplicate it. File mode imports neither the API
+client nor the store, so it starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_OTHER, EXIT_QC_FAILED, EXIT_USAGE, CliError
+from scaninbox.domain import Case, CaseRef, FileKind, Jaw
+from scaninbox.domain.fdi import parse_fdi
+from scaninbox.domain.first_look import full_scans, is_before_preparation
+
+if TYPE_CHECKING:
+    from scaninbox.cli.local_store import LocalStore
+    from scaninbox.domain import ScanFile
+    from scaninbox.qc import QcRun, ScanInput
+    from scaninbox.store import FileSpec, SyncEngine
+
+__all__ = ["parse_teeth", "run"]
+
+
+@dataclass(frozen=True, slots=True)
+class _CaseScans:
+    case: Case
+    inputs: list[ScanInput]
+    others: list[Case]
+
+
+def run(args: argparse.Namespace) -> int:
+    from scaninbox.cli.qc_output import print_result
+    from scaninbox.qc import check_scans
+
+    report: Path | None = args.report
+    if report is not None and not report.parent.is_dir():
+        folder = str(report.parent)
+        raise CliError(f"The folder {folder!r} for the report does not exist.", EXIT_USAGE)
+    files = [args.upper, args.lower, args.bite]
+    if args.ref is not None:
+        if any(f is not None for f in files) or args.teeth is not None:
+            raise CliError(
+                "Give a case REF or scan files (--upper, --lower, --bite, --teeth), not both.",
+                EXIT_USAGE,
+            )
+        from scaninbox.cli.arguments import case_ref
+
+        ref = case_ref(args.ref)
+        scans = _case_scans(args, ref)
+        qc = check_scans(scans.inputs, case=scans.case, others=scans.others)
+        title = f"case {ref}"
+    else:
+        if args.upper is None:
+            raise CliError("Give a case REF, or scan files starting with --upper FILE.", EXIT_USAGE)
+        teeth = parse_teeth(args.teeth) if args.teeth is not None else []
+        inputs = _file_inputs(args)
+        qc = check_scans(inputs, teeth=teeth)
+        scans = None
+        title = ", ".join(item.label for item in inputs)
+    print_result(qc.result, as_json=args.json, title=title)
+    if report is not None:
+        _write_report(qc, report, scans.case if scans else None)
+    return EXIT_QC_FAILED if qc.result.verdict == "fail" else 0
+
+
+def parse_teeth(text: str) -> list[int]:
+    """``"16,26"`` → [16, 26]; `CliError` (usage) naming what is not an FDI tooth."""
+    teeth = []
+    for part in text.replace(" ", "").split(","):
+        tooth = parse_fdi(part)
+        if tooth is None:
+            raise CliError(
+                f"{part!r} is not an FDI tooth number (11–48, deciduous 51–85); "
+                "give e.g. --teeth 16,26.",
+                EXIT_USAGE,
+            )
+        teeth.append(tooth)
+    return teeth
+
+
+def _file_inputs(args: argparse.Namespace) -> list[ScanInput]:
+    from scaninbox.qc import ScanInput
+
+    inputs = []
+    for path, jaw in ((args.upper, Jaw.UPPER), (args.lower, Jaw.LOWER), (args.bite, Jaw.BITE)):
+        if path is None:
+            continue
+        if not Path(path).is_file():
+            raise CliError(f"The scan file {str(path)!r} does not exist.", EXIT_USAGE)
+        inputs.append(ScanInput(Path(path), jaw))
+    return inputs
+
+
+def _write_report(qc: QcRun, path: Path, case: Case | None) -> None:
+    from scaninbox.qc.report import write_report
+
+    try:
+        write_report(qc, path, case=case)
+    except OSError as exc:
+        raise CliError(f"The report {str(path)!r} could not be written: {exc.strerror}.") from None
+
+
+# ------------------------------------------------------------------ a case
+
+
+def _case_scans(args: argparse.Namespace, ref: CaseRef) -> _CaseScans:
+    from scaninbox.cli.local_cases import answer_locally_when_offline, answer_offline
+    from scaninbox.cli.local_store import run_with_store
+
+    if args.offline:
+        return answer_offline(args, lambda local: _cached_case_scans(local, ref))
+
+    async def fetch(engine: SyncEngine) -> _CaseScans:
+        return await _fetched_case_scans(engine, ref)
+
+    return answer_locally_when_offline(
+        args,
+        lambda: run_with_store(args, fetch),
+        lambda local: _cached_case_scans(local, ref),
+        doing=f"checking case {ref} with the files kept on this computer",
+        ref=ref,
+    )
+
+
+async def _fetched_case_scans(engine: SyncEngine, ref: CaseRef) -> _CaseScans:
+    from scaninbox.store.duplicates import StoreDuplicates
+
+    store = engine.store
+    stored = store.case(ref) or await engine.refresh_case(ref)
+    if stored is None:
+        raise CliError(f"Case {ref} is not stored on this computer.", EXIT_NOT_FOUND)
+    scans = full_scans(stored.case.scan_files)
+    paths = [await engine.fetcher.ensure(ref, _spec(scan)) for scan in scans]
+    others = StoreDuplicates(store).duplicate_candidates(stored.case)
+    return _CaseScans(stored.case, _inputs(scans, paths), others)
+
+
+def _cached_case_scans(local: LocalStore, ref: CaseRef) -> _CaseScans:
+    from scaninbox.store.duplicates import StoreDuplicates
+
+    stored = local.store.case(ref)
+    if stored is None:
+        raise CliError(f"Case {ref} is not stored on this computer.", EXIT_NOT_FOUND)
+    scans = full_scans(stored.case.scan_files)
+    paths = [local.cache.cached_path(ref, _spec(scan)) for scan in scans]
+    missing = [scan.filename or "" for scan, path in zip(scans, paths, strict=True) if not path]
+    if missing:
+        raise CliError(
+            f"{len(missing)} of {len(scans)} scans of case {ref} are not available offline: "
+            + ", ".join(repr(name) for name in missing)
+            + f"; pin the case (`scaninbox pin {ref}`) while online.",
+            EXIT_NOT_FOUND,
+        )
+    found = [path for path in paths if path is not None]
+    others = StoreDuplicates(local.store).duplicate_candidates(stored.case)
+    return _CaseScans(stored.case, _inputs(scans, found), others)
+
+
+def _inputs(scans: list[ScanFile], paths: list[Path]) -> list[ScanInput]:
+    from scaninbox.qc import ScanInput
+
+    return [
+        ScanInput(path, scan.jaw, scan.filename or path.name, is_before_preparation(scan))
+        for scan, path in zip(scans, paths, strict=True)
+    ]
+
+
+def _spec(scan: ScanFile) -> FileSpec:
+    from scaninbox.store import FileSpec
+
+    spec = FileSpec.of(FileKind.SCAN, scan.filename, scan.file_type)
+    if spec is None:
+        raise CliError(
+            f"The scan {scan.filename!r} cannot be fetched: the case does not say what kind of "
+            "file it is.",
+            EXIT_OTHER,
+        )
+    return spec
