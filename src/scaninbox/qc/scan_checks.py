@@ -59,11 +59,8 @@ def check_mesh(
     p = points.astype(np.float64)
     # Degenerate and repeated triangles are reported, then left out of everything else (they
     # would count as non-manifold edges twice over).
-    findings, faces = _bad_triangles(p, all_faces, limits)
-    corner = p[faces]
-    area = 0.5 * np.linalg.norm(
-        np.cross(corner[:, 1] - corner[:, 0], corner[:, 2] - corner[:, 0]), axis=1
-    )
+    findings, kept = _bad_triangles(p, all_faces, limits)
+    faces, area = kept
     edges = unique_edges(faces, n)
 
     label = components(n, edges.a, edges.b)
@@ -212,8 +209,8 @@ def _non_manifold(p: npt.NDArray[np.float64], edges: Edges, limits: QcThresholds
 
 def _bad_triangles(
     p: npt.NDArray[np.float64], faces: npt.NDArray[np.int32], limits: QcThresholds
-) -> tuple[list[Finding], npt.NDArray[np.int32]]:
-    """Findings for degenerate and duplicate triangles, and the faces without them."""
+) -> tuple[list[Finding], tuple[npt.NDArray[np.int32], npt.NDArray[np.float64]]]:
+    """Findings for degenerate and duplicate triangles, and the other faces with their areas."""
     findings = []
     total = max(1, len(faces))
     corner = p[faces]
@@ -233,9 +230,8 @@ def _bad_triangles(
                 {"triangles": count},
             )
         )
-    proper = np.flatnonzero(~degenerate)
-    keys = np.ascontiguousarray(np.sort(faces[proper], axis=1)).view(np.dtype((np.void, 12)))
-    _distinct, first = np.unique(keys.reshape(-1), return_index=True)
+    proper = np.flatnonzero(~degenerate) if count else np.arange(len(faces))
+    first = _first_of_each(np.sort(faces[proper], axis=1), len(p))
     duplicates = len(proper) - len(first)
     if duplicates:
         findings.append(
@@ -247,10 +243,25 @@ def _bad_triangles(
                 {"triangles": duplicates},
             )
         )
-        proper = proper[np.sort(first)]
+        proper = proper[first]
     if len(proper) == len(faces):
-        return findings, faces
-    return findings, np.ascontiguousarray(faces[proper])
+        return findings, (faces, area)
+    return findings, (np.ascontiguousarray(faces[proper]), area[proper])
+
+
+def _first_of_each(corners: npt.NDArray[np.int32], n_points: int) -> npt.NDArray[np.int64]:
+    """Indices of the first of each distinct row of sorted corners, in order."""
+    if n_points < (1 << 21):  # three indices fit one int64 key: a plain sort finds repeats
+        key = (corners[:, 0].astype(np.int64) * n_points + corners[:, 1]) * n_points
+        key += corners[:, 2]
+        ordered = np.sort(key)
+        if not len(ordered) or bool(np.all(ordered[1:] != ordered[:-1])):
+            return np.arange(len(corners))
+        _distinct, first = np.unique(key, return_index=True)
+    else:
+        rows = np.ascontiguousarray(corners).view(np.dtype((np.void, 12))).reshape(-1)
+        _distinct, first = np.unique(rows, return_index=True)
+    return np.sort(first)
 
 
 def _share(count: int, total: int, limits: QcThresholds) -> Severity:

@@ -33,8 +33,16 @@ def unique_edges(faces: npt.NDArray[np.int32], n_points: int) -> Edges:
     half = faces[:, [0, 1, 1, 2, 2, 0]].reshape(-1, 2).astype(np.int64)
     low = np.minimum(half[:, 0], half[:, 1])
     high = np.maximum(half[:, 0], half[:, 1])
-    keys, inverse, uses = np.unique(low * n_points + high, return_inverse=True, return_counts=True)
-    return Edges(keys // n_points, keys % n_points, uses, inverse.reshape(-1))
+    half_keys = low * n_points + high
+    # Sorting the keys and finding each key's place again is quicker than np.unique's inverse.
+    ordered = np.sort(half_keys)
+    fresh = np.empty(len(ordered), bool)
+    fresh[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=fresh[1:])
+    keys = ordered[fresh]
+    inverse = np.searchsorted(keys, half_keys)
+    uses = np.bincount(inverse, minlength=len(keys)).astype(np.int64)
+    return Edges(keys // n_points, keys % n_points, uses, inverse.astype(np.int64))
 
 
 def components(n: int, a: IntArray, b: IntArray) -> IntArray:
