@@ -14,6 +14,7 @@ an STL is a triangle soup, and a PLY may repeat points too. Then:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -59,7 +60,9 @@ def check_mesh(
     p = points.astype(np.float64)
     # Degenerate and repeated triangles are reported, then left out of everything else (they
     # would count as non-manifold edges twice over).
-    findings, kept = _bad_triangles(p, all_faces, limits)
+    # A soup's corners lie one after the other: its areas are read in order, not gathered.
+    soup_area = None if mesh.welded else _soup_areas(mesh.points)
+    findings, kept = _bad_triangles(p, all_faces, limits, soup_area)
     faces, area = kept
     edges = unique_edges(faces, n)
 
@@ -69,7 +72,11 @@ def check_mesh(
     main = int(np.argmax(piece_faces)) if len(pieces) else -1
 
     rim_edges, hole_loops, hole_findings = _holes(
-        p, faces=faces, edges=edges, face_piece=face_piece, main=main, limits=limits
+        p,
+        edges=edges,
+        point_label=label,
+        label_of_piece=int(pieces[main]) if main >= 0 else -1,
+        limits=limits,
     )
     findings += hole_findings
     fragment_faces, fragment_findings = _fragments(
@@ -103,20 +110,17 @@ def check_mesh(
 def _holes(
     p: npt.NDArray[np.float64],
     *,
-    faces: npt.NDArray[np.int32],
     edges: Edges,
-    face_piece: npt.NDArray[np.int64],
-    main: int,
+    point_label: npt.NDArray[np.int64],
+    label_of_piece: int,
     limits: QcThresholds,
 ) -> tuple[npt.NDArray[np.int64], list[npt.NDArray[np.int64]], list[Finding]]:
     empty = np.zeros(0, np.int64)
-    if main < 0:
+    if label_of_piece < 0:
         return empty, [], []
-    # Boundary edges of the main piece: used once, by a triangle of the main piece.
-    main_half = np.repeat(face_piece == main, 3)
-    in_main = np.zeros(len(edges.a), bool)
-    in_main[edges.of_half_edge[main_half]] = True
-    boundary = np.flatnonzero((edges.uses == 1) & in_main)
+    # Boundary edges of the main piece: used once, their points in the main piece.
+    main_label = label_of_piece
+    boundary = np.flatnonzero((edges.uses == 1) & (point_label[edges.a] == main_label))
     if not len(boundary):
         return empty, [], []
     loops: Loops = boundary_loops(p.astype(np.float32), edges, boundary)
@@ -208,17 +212,18 @@ def _non_manifold(p: npt.NDArray[np.float64], edges: Edges, limits: QcThresholds
 
 
 def _bad_triangles(
-    p: npt.NDArray[np.float64], faces: npt.NDArray[np.int32], limits: QcThresholds
+    p: npt.NDArray[np.float64],
+    faces: npt.NDArray[np.int32],
+    limits: QcThresholds,
+    area: npt.NDArray[np.float64] | None = None,
 ) -> tuple[list[Finding], tuple[npt.NDArray[np.int32], npt.NDArray[np.float64]]]:
     """Findings for degenerate and duplicate triangles, and the other faces with their areas."""
     findings = []
     total = max(1, len(faces))
-    corner = p[faces]
-    area = 0.5 * np.linalg.norm(
-        np.cross(corner[:, 1] - corner[:, 0], corner[:, 2] - corner[:, 0]), axis=1
-    )
-    degenerate = (area <= _DEGENERATE_AREA_MM2) | (faces[:, 0] == faces[:, 1])
-    degenerate |= (faces[:, 1] == faces[:, 2]) | (faces[:, 0] == faces[:, 2])
+    if area is None:
+        area = _areas(p, faces)
+    f0, f1, f2 = faces[:, 0], faces[:, 1], faces[:, 2]
+    degenerate = (area <= _DEGENERATE_AREA_MM2) | (f0 == f1) | (f1 == f2) | (f0 == f2)
     count = int(degenerate.sum())
     if count:
         findings.append(
@@ -231,7 +236,7 @@ def _bad_triangles(
             )
         )
     proper = np.flatnonzero(~degenerate) if count else np.arange(len(faces))
-    first = _first_of_each(np.sort(faces[proper], axis=1), len(p))
+    first = _first_of_each(_sorted_rows(faces[proper]), len(p))
     duplicates = len(proper) - len(first)
     if duplicates:
         findings.append(
@@ -249,10 +254,39 @@ def _bad_triangles(
     return findings, (np.ascontiguousarray(faces[proper]), area[proper])
 
 
-def _first_of_each(corners: npt.NDArray[np.int32], n_points: int) -> npt.NDArray[np.int64]:
+def _soup_areas(soup: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
+    corner = soup.reshape(-1, 3, 3)
+    return _cross_areas(corner[:, 1] - corner[:, 0], corner[:, 2] - corner[:, 0])
+
+
+def _areas(p: npt.NDArray[np.float64], faces: npt.NDArray[np.int32]) -> npt.NDArray[np.float64]:
+    a = p[faces[:, 0]]
+    return _cross_areas(p[faces[:, 1]] - a, p[faces[:, 2]] - a)
+
+
+def _cross_areas(ab: npt.NDArray[Any], ac: npt.NDArray[Any]) -> npt.NDArray[np.float64]:
+    cross = np.empty_like(ab)
+    cross[:, 0] = ab[:, 1] * ac[:, 2] - ab[:, 2] * ac[:, 1]
+    cross[:, 1] = ab[:, 2] * ac[:, 0] - ab[:, 0] * ac[:, 2]
+    cross[:, 2] = ab[:, 0] * ac[:, 1] - ab[:, 1] * ac[:, 0]
+    area: npt.NDArray[np.float64] = 0.5 * np.sqrt(
+        np.einsum("ij,ij->i", cross, cross, dtype=np.float64)
+    )
+    return area
+
+
+def _sorted_rows(faces: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
+    """Each triangle's three point indices in ascending order (quicker than a row sort)."""
+    f = faces.astype(np.int64)
+    low = np.minimum(np.minimum(f[:, 0], f[:, 1]), f[:, 2])
+    high = np.maximum(np.maximum(f[:, 0], f[:, 1]), f[:, 2])
+    return np.stack([low, f.sum(axis=1) - low - high, high], axis=1)
+
+
+def _first_of_each(corners: npt.NDArray[np.int64], n_points: int) -> npt.NDArray[np.int64]:
     """Indices of the first of each distinct row of sorted corners, in order."""
     if n_points < (1 << 21):  # three indices fit one int64 key: a plain sort finds repeats
-        key = (corners[:, 0].astype(np.int64) * n_points + corners[:, 1]) * n_points
+        key = (corners[:, 0] * n_points + corners[:, 1]) * n_points
         key += corners[:, 2]
         ordered = np.sort(key)
         if not len(ordered) or bool(np.all(ordered[1:] != ordered[:-1])):

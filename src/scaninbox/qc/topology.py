@@ -18,15 +18,24 @@ __all__ = ["Edges", "Loops", "boundary_loops", "components", "unique_edges"]
 IntArray = npt.NDArray[np.int64]
 
 
-@dataclass(frozen=True, slots=True)
 class Edges:
-    """Every distinct edge once: its two points, how many triangles use it, and for each of the
-    3·m half-edges (triangle i's edges 3i, 3i+1, 3i+2: corners 0–1, 1–2, 2–0) its edge index."""
+    """Every distinct edge once: its two points (``a`` < ``b``) and how many triangles use it.
+    `of_half_edge` maps each of the 3·m half-edges (triangle i's edges 3i, 3i+1, 3i+2: corners
+    0–1, 1–2, 2–0) to its edge; it is worked out on first use (only the case checks need it)."""
 
-    a: IntArray
-    b: IntArray
-    uses: IntArray
-    of_half_edge: IntArray
+    def __init__(self, keys: IntArray, uses: IntArray, half_keys: IntArray, n_points: int) -> None:
+        self.a = keys // n_points
+        self.b = keys % n_points
+        self.uses = uses
+        self._keys = keys
+        self._half_keys = half_keys
+        self._of_half_edge: IntArray | None = None
+
+    @property
+    def of_half_edge(self) -> IntArray:
+        if self._of_half_edge is None:
+            self._of_half_edge = np.searchsorted(self._keys, self._half_keys).astype(np.int64)
+        return self._of_half_edge
 
 
 def unique_edges(faces: npt.NDArray[np.int32], n_points: int) -> Edges:
@@ -34,15 +43,13 @@ def unique_edges(faces: npt.NDArray[np.int32], n_points: int) -> Edges:
     low = np.minimum(half[:, 0], half[:, 1])
     high = np.maximum(half[:, 0], half[:, 1])
     half_keys = low * n_points + high
-    # Sorting the keys and finding each key's place again is quicker than np.unique's inverse.
     ordered = np.sort(half_keys)
     fresh = np.empty(len(ordered), bool)
     fresh[:1] = True
     np.not_equal(ordered[1:], ordered[:-1], out=fresh[1:])
-    keys = ordered[fresh]
-    inverse = np.searchsorted(keys, half_keys)
-    uses = np.bincount(inverse, minlength=len(keys)).astype(np.int64)
-    return Edges(keys // n_points, keys % n_points, uses, inverse.astype(np.int64))
+    starts = np.flatnonzero(fresh)
+    uses = np.diff(np.append(starts, len(ordered))).astype(np.int64)
+    return Edges(ordered[starts], uses, half_keys, n_points)
 
 
 def components(n: int, a: IntArray, b: IntArray) -> IntArray:
