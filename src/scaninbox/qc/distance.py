@@ -56,7 +56,7 @@ class Surface:
         cross = np.cross(corner[:, 1] - corner[:, 0], corner[:, 2] - corner[:, 0])
         self._box_low = np.minimum(np.minimum(corner[:, 0], corner[:, 1]), corner[:, 2])
         self._box_high = np.maximum(np.maximum(corner[:, 0], corner[:, 1]), corner[:, 2])
-        double_area = np.linalg.norm(cross, axis=1)
+        double_area = _lengths(cross)
         self.vector_area = cross.sum(axis=0) / 2
         self.area = float(double_area.sum() / 2)
         unit = cross / np.where(double_area > 0, double_area, 1.0)[:, None]
@@ -206,7 +206,8 @@ def near_boxes(box_low: F64, box_high: F64, query: F64, window: float) -> npt.ND
     for _ in range(int(np.ceil(window / cell))):
         grid = _grown(grid)
     q = np.floor((query - low) / cell).astype(np.int64)
-    inside = np.all((q >= 0) & (q < shape), axis=1)
+    inside = (q >= 0) & (q < shape)
+    inside = inside[:, 0] & inside[:, 1] & inside[:, 2]
     hit = np.zeros(len(query), bool)
     kept = q[inside]
     hit[inside] = grid[kept[:, 0], kept[:, 1], kept[:, 2]]
@@ -219,9 +220,9 @@ def _mark_boxes(
     """Set every voxel of the boxes first..last (inclusive): every box's voxels listed at once
     (np.repeat), but the rare box more than eight voxels wide filled on its own."""
     size = last - first + 1
-    wide = size.max(axis=1) > 8 if len(size) else np.zeros(0, bool)
+    wide = np.maximum(np.maximum(size[:, 0], size[:, 1]), size[:, 2]) > 8
     f, size = first[~wide], size[~wide]
-    count = size.prod(axis=1)
+    count = size[:, 0] * size[:, 1] * size[:, 2]
     owner = np.repeat(np.arange(len(count)), count)
     local = np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count)
     plane = (size[:, 1] * size[:, 2])[owner]
@@ -251,16 +252,23 @@ def _grown(grid: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
 def _vertex_pseudo_normals(corner: F64, faces: npt.NDArray[np.int32], unit: F64, n: int) -> F64:
     """Angle-weighted sums of the face normals around each vertex."""
     normals = np.zeros((n, 3))
+    # side[k] runs from corner k to corner k+1; the angle at corner k lies between side[k] and
+    # the reversed side[k-1].
+    side = [corner[:, (k + 1) % 3] - corner[:, k] for k in range(3)]
+    length = [np.maximum(_lengths(s), 1e-300) for s in side]
     for k in range(3):
-        u = corner[:, (k + 1) % 3] - corner[:, k]
-        v = corner[:, (k + 2) % 3] - corner[:, k]
-        cos = np.einsum("ij,ij->i", u, v) / np.maximum(
-            np.linalg.norm(u, axis=1) * np.linalg.norm(v, axis=1), 1e-300
-        )
+        u, v = side[k], -side[k - 1]
+        cos = np.einsum("ij,ij->i", u, v) / (length[k] * length[k - 1])
         angle = np.arccos(np.clip(cos, -1.0, 1.0))
         for axis in range(3):
             normals[:, axis] += np.bincount(faces[:, k], angle * unit[:, axis], minlength=n)
     return normals
+
+
+def _lengths(v: F64) -> F64:
+    """Row lengths (quicker than np.linalg.norm along a short axis)."""
+    lengths: F64 = np.sqrt(np.einsum("ij,ij->i", v, v))
+    return lengths
 
 
 def _barycentric(corner: F64, point: F64) -> F64:

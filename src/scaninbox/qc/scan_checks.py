@@ -91,7 +91,8 @@ def check_mesh(
     findings += fragment_findings
     findings += _non_manifold(p, edges, limits)
 
-    lengths = np.linalg.norm(p[edges.a] - p[edges.b], axis=1) if len(edges.a) else np.zeros(1)
+    ends = p[edges.a] - p[edges.b]
+    lengths = np.sqrt(np.einsum("ij,ij->i", ends, ends)) if len(edges.a) else np.zeros(1)
     extent = (p.max(axis=0) - p.min(axis=0)) if n else np.zeros(3)
     result = ScanResult(
         jaw=jaw,

@@ -96,7 +96,8 @@ def boundary_loops(points: npt.NDArray[np.float32], edges: Edges, edge_ids: IntA
     roots, node_loop = np.unique(label, return_inverse=True)
     loop_of_edge = node_loop[la]
     p = points.astype(np.float64)
-    lengths = np.linalg.norm(p[a] - p[b], axis=1)
+    ends = p[a] - p[b]
+    lengths = np.sqrt(np.einsum("ij,ij->i", ends, ends))
     count = len(roots)
     perimeter = np.bincount(loop_of_edge, lengths, minlength=count).astype(np.float64)
     edge_count = np.bincount(loop_of_edge, minlength=count).astype(np.int64)
