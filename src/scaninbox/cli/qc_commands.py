@@ -37,4 +37,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
     parser.add_argument("--report", type=Path, metavar="FILE.pdf", help="write a PDF report")
+    parser.add_argument(
+        "--decide",
+        choices=("ready", "rescan"),
+        help="record the local QC decision for the case: ready to accept, or rescan needed",
+    )
+    parser.add_argument("--note", metavar="TEXT", help="a note with the decision")
     parser.set_defaults(handler=deferred("scaninbox.cli.qc_handlers", "run"))

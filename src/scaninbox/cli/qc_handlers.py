@@ -20,19 +20,24 @@ from scaninbox.domain.fdi import parse_fdi
 from scaninbox.domain.first_look import full_scans, is_before_preparation
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from scaninbox.cli.local_store import LocalStore
     from scaninbox.domain import ScanFile
     from scaninbox.qc import QcRun, ScanInput
-    from scaninbox.store import FileSpec, SyncEngine
+    from scaninbox.qc.report import Decision
+    from scaninbox.store import CaseStore, FileSpec, StoredCase, SyncEngine
 
 __all__ = ["parse_teeth", "run"]
 
 
 @dataclass(frozen=True, slots=True)
-class _CaseScans:
+class _CaseOutcome:
+    run: QcRun
     case: Case
-    inputs: list[ScanInput]
-    others: list[Case]
+    decision: Decision | None
+    matrix: npt.NDArray[np.float64]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,20 +58,25 @@ def run(args: argparse.Namespace) -> int:
         from scaninbox.cli.arguments import case_ref
 
         ref = case_ref(args.ref)
-        scans = _case_scans(args, ref)
-        qc = check_scans(scans.inputs, case=scans.case, others=scans.others)
+        outcome = _check_case(args, ref)
+        qc = outcome.run
         title = f"case {ref}"
+        if outcome.decision is not None:
+            when = outcome.decision.when.astimezone().strftime("%Y-%m-%d %H:%M")
+            title += f" — decision: {outcome.decision.decision} ({outcome.decision.who}, {when})"
     else:
+        if args.decide is not None or args.note is not None:
+            raise CliError("--decide and --note are for a case REF.", EXIT_USAGE)
         if args.upper is None:
             raise CliError("Give a case REF, or scan files starting with --upper FILE.", EXIT_USAGE)
         teeth = parse_teeth(args.teeth) if args.teeth is not None else []
         inputs = _file_inputs(args)
         qc = check_scans(inputs, teeth=teeth)
-        scans = None
+        outcome = None
         title = ", ".join(item.label for item in inputs)
     print_result(qc.result, as_json=args.json, title=title)
     if report is not None:
-        _write_report(qc, report, scans.case if scans else None)
+        _write_report(qc, report, outcome)
     return EXIT_QC_FAILED if qc.result.verdict == "fail" else 0
 
 
@@ -98,11 +108,16 @@ def _file_inputs(args: argparse.Namespace) -> list[ScanInput]:
     return inputs
 
 
-def _write_report(qc: QcRun, path: Path, case: Case | None) -> None:
+def _write_report(qc: QcRun, path: Path, outcome: _CaseOutcome | None) -> None:
     from scaninbox.qc.report import write_report
 
     try:
-        write_report(qc, path, case=case)
+        if outcome is None:
+            write_report(qc, path)
+        else:
+            write_report(
+                qc, path, case=outcome.case, decision=outcome.decision, matrix=outcome.matrix
+            )
     except OSError as exc:
         raise CliError(f"The report {str(path)!r} could not be written: {exc.strerror}.") from None
 
@@ -110,41 +125,40 @@ def _write_report(qc: QcRun, path: Path, case: Case | None) -> None:
 # ------------------------------------------------------------------ a case
 
 
-def _case_scans(args: argparse.Namespace, ref: CaseRef) -> _CaseScans:
+def _check_case(args: argparse.Namespace, ref: CaseRef) -> _CaseOutcome:
     from scaninbox.cli.local_cases import answer_locally_when_offline, answer_offline
     from scaninbox.cli.local_store import run_with_store
 
     if args.offline:
-        return answer_offline(args, lambda local: _cached_case_scans(local, ref))
+        return answer_offline(args, lambda local: _check_cached(args, local, ref))
 
-    async def fetch(engine: SyncEngine) -> _CaseScans:
-        return await _fetched_case_scans(engine, ref)
+    async def fetch(engine: SyncEngine) -> _CaseOutcome:
+        return await _check_fetched(args, engine, ref)
 
     return answer_locally_when_offline(
         args,
         lambda: run_with_store(args, fetch),
-        lambda local: _cached_case_scans(local, ref),
+        lambda local: _check_cached(args, local, ref),
         doing=f"checking case {ref} with the files kept on this computer",
         ref=ref,
     )
 
 
-async def _fetched_case_scans(engine: SyncEngine, ref: CaseRef) -> _CaseScans:
-    from scaninbox.store.duplicates import StoreDuplicates
-
+async def _check_fetched(
+    args: argparse.Namespace, engine: SyncEngine, ref: CaseRef
+) -> _CaseOutcome:
     store = engine.store
     stored = store.case(ref) or await engine.refresh_case(ref)
     if stored is None:
         raise CliError(f"Case {ref} is not stored on this computer.", EXIT_NOT_FOUND)
     scans = full_scans(stored.case.scan_files)
     paths = [await engine.fetcher.ensure(ref, _spec(scan)) for scan in scans]
-    others = StoreDuplicates(store).duplicate_candidates(stored.case)
-    return _CaseScans(stored.case, _inputs(scans, paths), others)
+    if not store.ios_portals():
+        await engine.sync_now()  # the portals' axis mappings turn the report's pictures
+    return _check_stored(args, store, ref, scans, paths)
 
 
-def _cached_case_scans(local: LocalStore, ref: CaseRef) -> _CaseScans:
-    from scaninbox.store.duplicates import StoreDuplicates
-
+def _check_cached(args: argparse.Namespace, local: LocalStore, ref: CaseRef) -> _CaseOutcome:
     stored = local.store.case(ref)
     if stored is None:
         raise CliError(f"Case {ref} is not stored on this computer.", EXIT_NOT_FOUND)
@@ -159,8 +173,65 @@ def _cached_case_scans(local: LocalStore, ref: CaseRef) -> _CaseScans:
             EXIT_NOT_FOUND,
         )
     found = [path for path in paths if path is not None]
-    others = StoreDuplicates(local.store).duplicate_candidates(stored.case)
-    return _CaseScans(stored.case, _inputs(scans, found), others)
+    return _check_stored(args, local.store, ref, scans, found)
+
+
+def _check_stored(
+    args: argparse.Namespace,
+    store: CaseStore,
+    ref: CaseRef,
+    scans: list[ScanFile],
+    paths: list[Path],
+) -> _CaseOutcome:
+    """QC of a stored case: run, keep the result with the case, record a decision if asked."""
+    import json
+
+    from scaninbox.qc import QC_VERSION, check_scans
+    from scaninbox.qc.report import Decision
+    from scaninbox.scans import resolve_orientation
+    from scaninbox.store.duplicates import StoreDuplicates
+    from scaninbox.store.qc_store import files_key, qc_decision, save_qc_result, set_qc_decision
+
+    stored = store.case(ref)
+    if stored is None:  # removed meanwhile
+        raise CliError(f"Case {ref} is not stored on this computer.", EXIT_NOT_FOUND)
+    case = stored.case
+    others = StoreDuplicates(store).duplicate_candidates(case)
+    run = check_scans(_inputs(scans, paths), case=case, others=others)
+    key = files_key(_scan_hashes(stored, scans), QC_VERSION)
+    text = json.dumps(run.result.to_json(), ensure_ascii=False)
+    save_qc_result(
+        store,
+        ref,
+        key=key,
+        qc_version=QC_VERSION,
+        verdict=str(run.result.verdict),
+        result_json=text,
+    )
+    if args.decide is not None:
+        set_qc_decision(store, ref, args.decide, note=args.note or "", who=_who(store))
+    recorded = qc_decision(store, ref)
+    decision = (
+        Decision(recorded.label, recorded.note, recorded.who, recorded.decided_at)
+        if recorded is not None
+        else None
+    )
+    matrix = resolve_orientation(store.axis_mapping(case.source)).matrix
+    return _CaseOutcome(run, case, decision, matrix)
+
+
+def _scan_hashes(stored: StoredCase, scans: list[ScanFile]) -> list[tuple[str, str | None]]:
+    by_name = {f.spec.name: f.sha256 for f in stored.files if f.spec.kind is FileKind.SCAN}
+    return [(scan.filename or "", by_name.get(scan.filename or "")) for scan in scans]
+
+
+def _who(store: CaseStore) -> str:
+    import getpass
+
+    me = store.me()
+    if me is not None:
+        return me.name or me.email
+    return getpass.getuser()
 
 
 def _inputs(scans: list[ScanFile], paths: list[Path]) -> list[ScanInput]:

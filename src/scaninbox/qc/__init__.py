@@ -20,9 +20,13 @@ from scaninbox.qc.findings import (
 from scaninbox.qc.run import QcRun, ScanInput, check_scans
 from scaninbox.qc.thresholds import QcThresholds
 
+# Moves when a change makes earlier stored results stale (they are checked again).
+QC_VERSION = 1
+
 __all__ = [
     "CHECK_TITLES",
     "KIND_TITLES",
+    "QC_VERSION",
     "DuplicateSource",
     "Finding",
     "QcResult",
