@@ -177,3 +177,18 @@ def test_example_01_agrees_with_vtk_connectivity_and_feature_edges(realscans: Pa
     non_manifold = [f for f in result.findings if f.kind == "non_manifold"]
     assert len(non_manifold) == 1
     assert result.mean_edge_mm == pytest.approx(0.365, abs=0.01)
+
+
+def test_a_bite_registration_in_two_strips_is_not_a_failed_fragment() -> None:
+    upper, upper_faces = arch("upper", spacing_mm=0.5)
+    lower, lower_faces = arch("lower", spacing_mm=0.5)
+    points = np.concatenate([upper, lower])
+    faces = np.concatenate([upper_faces, lower_faces + len(upper)]).astype(np.int32)
+    as_bite, _ = check_mesh(mesh(points, faces), jaw="bite", file="bite.ply")
+    (part,) = as_bite.findings
+    assert part.kind == "fragment"
+    assert part.severity is Severity.INFO
+    assert "part of the bite" in part.message
+    as_arch, _ = check_mesh(mesh(points, faces), jaw="upper", file="upper.ply")
+    (fragment,) = as_arch.findings
+    assert fragment.severity is Severity.FAIL

@@ -142,7 +142,7 @@ def _heading(pdf: _Report, text: str) -> None:
 def _title(pdf: _Report, run: QcRun, case: Case | None) -> None:
     verdict = run.result.verdict
     pdf.use("B", 18)
-    title = f"Scan QC — case {case.ref}" if case is not None else "Scan QC — scan files"
+    title = "Scan QC report" if case is not None else "Scan QC report — scan files"
     pdf.cell(150, 10, pdf.text_of(title))
     pdf.set_fill_color(*_VERDICT_RGB[verdict])
     pdf.set_text_color(255, 255, 255)
@@ -180,6 +180,7 @@ def _case_block(pdf: _Report, run: QcRun, case: Case | None) -> None:
         return
     patient = case.patient
     rows: list[tuple[str, object]] = [
+        ("Case", str(case.ref)),
         ("Patient", case.patient_name),
         ("Date of birth", patient.date_of_birth if patient else None),
         ("Dentist", case.dentist.display_name if case.dentist else None),

@@ -27,6 +27,7 @@ from scaninbox.scans import Mesh, weld_points
 __all__ = ["ScanGeometry", "check_mesh", "weld_mesh"]
 
 _DEGENERATE_AREA_MM2 = 1e-10
+_BITE_PART_SHARE = 0.1  # a bite scan's piece this large beside its largest is a part of it
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +82,7 @@ def check_mesh(
     findings += hole_findings
     fragment_faces, fragment_findings = _fragments(
         p,
+        bite=jaw == "bite",
         faces=faces,
         area=area,
         face_piece=face_piece,
@@ -151,6 +153,7 @@ def _holes(
 def _fragments(
     p: npt.NDArray[np.float64],
     *,
+    bite: bool,
     faces: npt.NDArray[np.int32],
     area: npt.NDArray[np.float64],
     face_piece: npt.NDArray[np.int64],
@@ -174,12 +177,19 @@ def _fragments(
         square_mm = float(piece_area[i])
         severity = _grade(square_mm, limits.fragment_warn_area_mm2, limits.fragment_fail_area_mm2)
         count = int(piece_faces[i])
+        message = (
+            f"Floating fragment of {count} triangles ({square_mm:.2f} mm²), not connected "
+            "to the arch."
+        )
+        if bite and square_mm >= _BITE_PART_SHARE * float(piece_area[main]):
+            # A bite registration is often taken as separate strips (upper and lower side).
+            severity = Severity.INFO
+            message = f"Separate part of the bite registration ({square_mm:.0f} mm²)."
         findings.append(
             Finding(
                 "fragment",
                 severity,
-                f"Floating fragment of {count} triangles ({square_mm:.2f} mm²), not connected "
-                "to the arch.",
+                message,
                 _point(centre),
                 {"triangles": count, "area_mm2": round(square_mm, 3)},
             )
