@@ -129,3 +129,33 @@ def test_real_arch_with_a_plane_pushed_in(realscans: Path) -> None:
     deepest = result.findings[0]
     assert float(deepest.figures["depth_mm"]) == pytest.approx(depth, abs=0.05)
     assert np.linalg.norm(np.array(deepest.center_mm) - tip) < 0.5
+
+
+def test_inside_and_outside_near_edges_and_corners_of_a_closed_box() -> None:
+    """Signed distances to a closed cube's triangles: outside near an edge and a corner (closest
+    point on the edge / the corner), inside near them, outside under a face."""
+    from scaninbox.qc.distance import Surface
+    from scaninbox.qc.topology import unique_edges
+
+    corners = np.array(
+        [[x, y, z] for x in (0.0, 2.0) for y in (0.0, 2.0) for z in (0.0, 2.0)], np.float32
+    )
+    quads = [(0, 1, 3, 2), (4, 6, 7, 5), (0, 4, 5, 1), (2, 3, 7, 6), (0, 2, 6, 4), (1, 5, 7, 3)]
+    faces = np.array([t for a, b, c, d in quads for t in ((a, b, c), (a, c, d))], np.int32)
+    surface = Surface(corners, faces, unique_edges(faces, len(corners)))
+    query = np.array(
+        [
+            [2.1, 2.1, 1.0],  # outside, nearest an edge
+            [2.1, 2.1, 2.1],  # outside, nearest a corner
+            [1.9, 1.95, 1.0],  # inside, near the same edge
+            [1.9, 1.9, 1.9],  # inside, near the corner
+            [1.0, 1.0, -0.3],  # outside, under a face
+        ]
+    )
+    found = surface.distances(query, 1.0)
+    signed = dict(zip(found.index.tolist(), found.signed.tolist(), strict=True))
+    assert signed[0] == pytest.approx(0.1 * math.sqrt(2), abs=1e-6)
+    assert signed[1] == pytest.approx(0.1 * math.sqrt(3), abs=1e-6)
+    assert signed[2] == pytest.approx(-0.05, abs=1e-6)
+    assert signed[3] == pytest.approx(-0.1, abs=1e-6)
+    assert signed[4] == pytest.approx(0.3, abs=1e-6)

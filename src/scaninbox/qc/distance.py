@@ -47,30 +47,22 @@ class Surface:
     def __init__(
         self, points: npt.NDArray[np.float32], faces: npt.NDArray[np.int32], edges: Edges
     ) -> None:
-        edge_of_half, edge_uses, edge_a, edge_b = edges.of_half_edge, edges.uses, edges.a, edges.b
         self.points = points.astype(np.float64)
         self.faces = faces
-        self._edge_of_half = edge_of_half
-        p = self.points
-        corner = p[faces]
-        cross = np.cross(corner[:, 1] - corner[:, 0], corner[:, 2] - corner[:, 0])
+        corner = points[faces]  # float32: boxes and the facing need no more
         self._box_low = np.minimum(np.minimum(corner[:, 0], corner[:, 1]), corner[:, 2])
         self._box_high = np.maximum(np.maximum(corner[:, 0], corner[:, 1]), corner[:, 2])
-        double_area = _lengths(cross)
-        self.vector_area = cross.sum(axis=0) / 2
-        self.area = float(double_area.sum() / 2)
-        unit = cross / np.where(double_area > 0, double_area, 1.0)[:, None]
-        self._face_normal = unit
-        self._vertex_normal = _vertex_pseudo_normals(corner, faces, unit, len(p))
-        per_half = np.repeat(unit, 3, axis=0)
-        self._edge_normal = np.stack(
-            [np.bincount(edge_of_half, per_half[:, k], len(edge_uses)) for k in range(3)], axis=1
-        )
-        self._rim_edge = edge_uses == 1
-        rim_vertex = np.zeros(len(p), bool)
-        rim_vertex[edge_a[self._rim_edge]] = True
-        rim_vertex[edge_b[self._rim_edge]] = True
+        cross = np.cross(corner[:, 1] - corner[:, 0], corner[:, 2] - corner[:, 0])
+        self.vector_area = cross.sum(axis=0, dtype=np.float64) / 2
+        self.area = float(_lengths(cross.astype(np.float64)).sum() / 2)
+        rim = edges.uses == 1
+        rim_vertex = np.zeros(len(points), bool)
+        rim_vertex[edges.a[rim]] = True
+        rim_vertex[edges.b[rim]] = True
         self._rim_vertex = rim_vertex
+        # Which triangles meet at each point (built when a closest point first falls on an
+        # edge or a corner): normals are worked out only where a query needs them.
+        self._around: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] | None = None
         self._locator: Any = None
         self._poly: Any = None
 
@@ -143,22 +135,72 @@ class Surface:
         corner = self.points[self.faces[cells]]
         weight = _barycentric(corner, closest)
         zero = weight < _ON_FEATURE
-        zeros = zero.sum(axis=1)
-        normal = self._face_normal[cells].copy()
+        zeros = zero[:, 0].astype(np.int64) + zero[:, 1] + zero[:, 2]
+        normal = self._face_normals(cells)
         on_rim = np.zeros(len(cells), bool)
         edge_rows = np.flatnonzero(zeros == 1)
         if len(edge_rows):
             opposite = np.argmax(zero[edge_rows], axis=1)
-            edge = self._edge_of_half[3 * cells[edge_rows] + (opposite + 1) % 3]
-            normal[edge_rows] = self._edge_normal[edge]
-            on_rim[edge_rows] = self._rim_edge[edge]
+            face = self.faces[cells[edge_rows]]
+            rows = np.arange(len(edge_rows))
+            u = face[rows, (opposite + 1) % 3]
+            v = face[rows, (opposite + 2) % 3]
+            normal[edge_rows], count = self._edge_normals(u, v)
+            on_rim[edge_rows] = count < 2
         corner_rows = np.flatnonzero(zeros >= 2)
         if len(corner_rows):
             which = np.argmax(weight[corner_rows], axis=1)
             vertex = self.faces[cells[corner_rows], which]
-            normal[corner_rows] = self._vertex_normal[vertex]
+            normal[corner_rows] = self._vertex_normals(vertex)
             on_rim[corner_rows] = self._rim_vertex[vertex]
         return normal, on_rim
+
+    def _face_normals(self, cells: npt.NDArray[np.int64]) -> F64:
+        corner = self.points[self.faces[cells]]
+        cross = np.cross(corner[:, 1] - corner[:, 0], corner[:, 2] - corner[:, 0])
+        size = _lengths(cross)
+        unit: F64 = cross / np.where(size > 0, size, 1.0)[:, None]
+        return unit
+
+    def _ring(self, vertex: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], ...]:
+        """(row, face) pairs: every triangle around each of the given points."""
+        if self._around is None:
+            flat = self.faces.reshape(-1)
+            order = np.argsort(flat, kind="stable") // 3
+            starts = np.concatenate([[0], np.cumsum(np.bincount(flat, minlength=len(self.points)))])
+            self._around = (order.astype(np.int64), starts.astype(np.int64))
+        order, starts = self._around
+        count = starts[vertex + 1] - starts[vertex]
+        row = np.repeat(np.arange(len(vertex)), count)
+        local = np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count)
+        return row, order[starts[vertex][row] + local]
+
+    def _edge_normals(
+        self, u: npt.NDArray[np.int64], v: npt.NDArray[np.int64]
+    ) -> tuple[F64, npt.NDArray[np.int64]]:
+        """The sum of the unit normals of the triangles on each edge u–v, and how many."""
+        row, face = self._ring(u)
+        on_edge = np.any(self.faces[face] == v[row][:, None], axis=1)
+        row, face = row[on_edge], face[on_edge]
+        unit = self._face_normals(face)
+        total: F64 = np.stack([np.bincount(row, unit[:, k], len(u)) for k in range(3)], axis=1)
+        count: npt.NDArray[np.int64] = np.bincount(row, minlength=len(u)).astype(np.int64)
+        return total, count
+
+    def _vertex_normals(self, vertex: npt.NDArray[np.int64]) -> F64:
+        """Angle-weighted sums of the unit normals of the triangles around each point."""
+        row, face = self._ring(vertex)
+        corners = self.faces[face]
+        at = np.argmax(corners == vertex[row][:, None], axis=1)
+        rows = np.arange(len(face))
+        here = self.points[vertex[row]]
+        u = self.points[corners[rows, (at + 1) % 3]] - here
+        w = self.points[corners[rows, (at + 2) % 3]] - here
+        cos = np.einsum("ij,ij->i", u, w) / np.maximum(_lengths(u) * _lengths(w), 1e-300)
+        angle = np.arccos(np.clip(cos, -1.0, 1.0))
+        unit = self._face_normals(face) * angle[:, None]
+        total: F64 = np.stack([np.bincount(row, unit[:, k], len(vertex)) for k in range(3)], axis=1)
+        return total
 
     def _ensure_locator(self) -> Any:
         if self._locator is None:
@@ -247,22 +289,6 @@ def _grown(grid: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
         grown[tuple(behind)] |= grid[tuple(ahead)]
         grid = grown
     return grid
-
-
-def _vertex_pseudo_normals(corner: F64, faces: npt.NDArray[np.int32], unit: F64, n: int) -> F64:
-    """Angle-weighted sums of the face normals around each vertex."""
-    normals = np.zeros((n, 3))
-    # side[k] runs from corner k to corner k+1; the angle at corner k lies between side[k] and
-    # the reversed side[k-1].
-    side = [corner[:, (k + 1) % 3] - corner[:, k] for k in range(3)]
-    length = [np.maximum(_lengths(s), 1e-300) for s in side]
-    for k in range(3):
-        u, v = side[k], -side[k - 1]
-        cos = np.einsum("ij,ij->i", u, v) / (length[k] * length[k - 1])
-        angle = np.arccos(np.clip(cos, -1.0, 1.0))
-        for axis in range(3):
-            normals[:, axis] += np.bincount(faces[:, k], angle * unit[:, axis], minlength=n)
-    return normals
 
 
 def _lengths(v: F64) -> F64:

@@ -19,23 +19,12 @@ IntArray = npt.NDArray[np.int64]
 
 
 class Edges:
-    """Every distinct edge once: its two points (``a`` < ``b``) and how many triangles use it.
-    `of_half_edge` maps each of the 3·m half-edges (triangle i's edges 3i, 3i+1, 3i+2: corners
-    0–1, 1–2, 2–0) to its edge; it is worked out on first use (only the case checks need it)."""
+    """Every distinct edge once: its two points (``a`` < ``b``) and how many triangles use it."""
 
-    def __init__(self, keys: IntArray, uses: IntArray, half_keys: IntArray, n_points: int) -> None:
+    def __init__(self, keys: IntArray, uses: IntArray, n_points: int) -> None:
         self.a = keys // n_points
         self.b = keys % n_points
         self.uses = uses
-        self._keys = keys
-        self._half_keys = half_keys
-        self._of_half_edge: IntArray | None = None
-
-    @property
-    def of_half_edge(self) -> IntArray:
-        if self._of_half_edge is None:
-            self._of_half_edge = np.searchsorted(self._keys, self._half_keys).astype(np.int64)
-        return self._of_half_edge
 
 
 def unique_edges(faces: npt.NDArray[np.int32], n_points: int) -> Edges:
@@ -49,7 +38,7 @@ def unique_edges(faces: npt.NDArray[np.int32], n_points: int) -> Edges:
     np.not_equal(ordered[1:], ordered[:-1], out=fresh[1:])
     starts = np.flatnonzero(fresh)
     uses = np.diff(np.append(starts, len(ordered))).astype(np.int64)
-    return Edges(ordered[starts], uses, half_keys, n_points)
+    return Edges(ordered[starts], uses, n_points)
 
 
 def components(n: int, a: IntArray, b: IntArray) -> IntArray:
