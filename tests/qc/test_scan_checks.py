@@ -192,3 +192,14 @@ def test_a_bite_registration_in_two_strips_is_not_a_failed_fragment() -> None:
     as_arch, _ = check_mesh(mesh(points, faces), jaw="upper", file="upper.ply")
     (fragment,) = as_arch.findings
     assert fragment.severity is Severity.FAIL
+
+
+def test_a_scan_of_only_degenerate_triangles_fails_in_plain_words() -> None:
+    points = np.array([[0, 0, 0], [1, 0, 0], [2, 0, 0]], np.float32)  # all on one line
+    faces = np.array([[0, 1, 2], [0, 2, 1]], np.int32)
+    result, geometry = check_mesh(mesh(points, faces), jaw="upper", file="flat.ply")
+    kinds = {f.kind: f for f in result.findings}
+    assert kinds["unreadable"].severity is Severity.FAIL
+    assert "no triangle with an area" in kinds["unreadable"].message
+    assert kinds["degenerate"].figures["triangles"] == 2
+    assert len(geometry.faces) == 0

@@ -51,7 +51,8 @@ def result_lines(result: QcResult, title: str) -> list[str]:
     lines += _finding_lines(result.findings) or ["  no findings"]
     lines += ["", "Checklist"]
     for _key, check_title, verdict in result.check_verdicts():
-        lines.append(f"  {(verdict or 'n/a'):<5} {check_title}")
+        if verdict is not None:  # checks that did not apply (no case, one arch…) are left out
+            lines.append(f"  {verdict:<5} {check_title}")
     return lines
 
 

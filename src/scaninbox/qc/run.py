@@ -68,7 +68,8 @@ def check_scans(
 
     arches: dict[Jaw, Arch] = {}
     for i, item in enumerate(inputs):
-        if i in geometry and not item.before_preparation and item.jaw in (Jaw.UPPER, Jaw.LOWER):
+        usable = i in geometry and len(geometry[i].faces) > 0
+        if usable and not item.before_preparation and item.jaw in (Jaw.UPPER, Jaw.LOWER):
             arches.setdefault(item.jaw, Arch(str(item.jaw), item.label, geometry[i]))
     in_occlusion = False
     if Jaw.UPPER in arches and Jaw.LOWER in arches:

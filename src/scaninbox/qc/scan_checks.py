@@ -65,6 +65,10 @@ def check_mesh(
     soup_area = None if mesh.welded else _soup_areas(mesh.points)
     findings, kept = _bad_triangles(p, all_faces, limits, soup_area)
     faces, area = kept
+    if not len(faces):
+        findings.append(
+            Finding("unreadable", Severity.FAIL, f"The scan {file!r} has no triangle with an area.")
+        )
     edges = unique_edges(faces, n)
 
     label = components(n, edges.a, edges.b)
