@@ -35,9 +35,13 @@ def test_files_with_a_hole_and_a_bite_through_fail_with_exit_6(tmp_path: Path) -
     upper = _stl(tmp_path / "upper.stl", points, kept)
     lower = _stl(tmp_path / "lower.stl", *plane(float(tip[2]) + 0.35, step_mm=1.0))
 
-    done = scaninbox("qc", "--upper", str(upper), "--lower", str(lower), "--json")
+    report = tmp_path / "qc.pdf"
+    done = scaninbox(
+        "qc", "--upper", str(upper), "--lower", str(lower), "--json", "--report", str(report)
+    )
     assert done.code == 6, done.err
-    result = json.loads(done.out)
+    result = json.loads(done.out)  # nothing but the JSON on stdout, pictures rendered or not
+    assert report.read_bytes().startswith(b"%PDF-")
     assert result["verdict"] == "fail"
     (scan_upper, scan_lower) = result["scans"]
     assert scan_upper["jaw"] == "upper"

@@ -91,6 +91,18 @@ def test_qc_result_and_decision_through_the_command_line_sync_and_offline(
         assert (decision.decision, decision.note) == ("rescan", "Margin on 16 not captured")
         assert decision.who  # the signed-in user as /me names them
 
+    # The same scans again: their checks are reused (kept with the case), the rest is fresh.
+    first = json.loads(done.out) if done.out.startswith("{") else None
+    assert first is None  # text output above
+    again = scaninbox("--base-url", url, "qc", str(ref), "--json")
+    assert again.code == done.code, again.err
+    assert "unchanged" in again.err
+    with _store_of(url) as store:
+        kept = qc_result(store, ref)
+        assert kept is not None
+        assert kept.checked_at == stored.checked_at  # the scan checks were not run again
+        assert json.loads(kept.result_json)["scans"] == json.loads(again.out)["scans"]
+
     # A full sync rewrites the cases; the decision stays. Offline it is still shown.
     assert scaninbox("--base-url", url, "sync", "--full").code == 0
     server.stop()

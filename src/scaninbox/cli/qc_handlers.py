@@ -10,6 +10,8 @@ client nor the store, so it starts fast.
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
     from scaninbox.domain import ScanFile
     from scaninbox.qc import QcRun, ScanInput
     from scaninbox.qc.report import Decision
-    from scaninbox.store import CaseStore, FileSpec, StoredCase, SyncEngine
+    from scaninbox.store import CaseStore, FileSpec, SyncEngine
 
 __all__ = ["parse_teeth", "run"]
 
@@ -111,6 +113,11 @@ def _file_inputs(args: argparse.Namespace) -> list[ScanInput]:
 def _write_report(qc: QcRun, path: Path, outcome: _CaseOutcome | None) -> None:
     from scaninbox.qc.report import write_report
 
+    # VTK's native code may print warnings to standard output while it renders the pictures;
+    # they must not mix with the result printed there (``--json``): send them to stderr.
+    sys.stdout.flush()
+    saved = os.dup(1)
+    os.dup2(2, 1)
     try:
         if outcome is None:
             write_report(qc, path)
@@ -120,6 +127,10 @@ def _write_report(qc: QcRun, path: Path, outcome: _CaseOutcome | None) -> None:
             )
     except OSError as exc:
         raise CliError(f"The report {str(path)!r} could not be written: {exc.strerror}.") from None
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
 
 
 # ------------------------------------------------------------------ a case
@@ -186,27 +197,44 @@ def _check_stored(
     """QC of a stored case: run, keep the result with the case, record a decision if asked."""
     import json
 
-    from scaninbox.qc import QC_VERSION, check_scans
+    from scaninbox.qc import QC_VERSION, QcResult, check_scans
     from scaninbox.qc.report import Decision
     from scaninbox.scans import resolve_orientation
     from scaninbox.store.duplicates import StoreDuplicates
-    from scaninbox.store.qc_store import files_key, qc_decision, save_qc_result, set_qc_decision
+    from scaninbox.store.qc_store import (
+        files_key,
+        qc_decision,
+        qc_result,
+        save_qc_result,
+        set_qc_decision,
+    )
 
     stored = store.case(ref)
     if stored is None:  # removed meanwhile
         raise CliError(f"Case {ref} is not stored on this computer.", EXIT_NOT_FOUND)
     case = stored.case
     others = StoreDuplicates(store).duplicate_candidates(case)
-    run = check_scans(_inputs(scans, paths), case=case, others=others)
-    key = files_key(_scan_hashes(stored, scans), QC_VERSION)
-    text = json.dumps(run.result.to_json(), ensure_ascii=False)
+    key = files_key(_scan_hashes(scans, paths), QC_VERSION)
+    kept = qc_result(store, ref)
+    # The same scans (by content) were checked before: their checks stand; the work and the
+    # case data are checked afresh. A report needs the meshes for its pictures: run again.
+    previous = None
+    if kept is not None and kept.files_key == key and args.report is None:
+        previous = QcResult.from_json(json.loads(kept.result_json))
+        print(
+            f"The scans are unchanged since {kept.checked_at.astimezone():%Y-%m-%d %H:%M}: "
+            "their checks are reused.",
+            file=sys.stderr,
+        )
+    run = check_scans(_inputs(scans, paths), case=case, others=others, previous=previous)
     save_qc_result(
         store,
         ref,
         key=key,
         qc_version=QC_VERSION,
         verdict=str(run.result.verdict),
-        result_json=text,
+        result_json=json.dumps(run.result.to_json(), ensure_ascii=False),
+        checked_at=kept.checked_at if previous is not None and kept is not None else None,
     )
     if args.decide is not None:
         set_qc_decision(store, ref, args.decide, note=args.note or "", who=_who(store))
@@ -220,9 +248,20 @@ def _check_stored(
     return _CaseOutcome(run, case, decision, matrix)
 
 
-def _scan_hashes(stored: StoredCase, scans: list[ScanFile]) -> list[tuple[str, str | None]]:
-    by_name = {f.spec.name: f.sha256 for f in stored.files if f.spec.kind is FileKind.SCAN}
-    return [(scan.filename or "", by_name.get(scan.filename or "")) for scan in scans]
+def _scan_hashes(scans: list[ScanFile], paths: list[Path]) -> list[tuple[str, str | None]]:
+    """(name, content SHA-256) per scan: the file cache names its blobs by their hash."""
+    import hashlib
+    import re
+
+    hashes: list[tuple[str, str | None]] = []
+    for scan, path in zip(scans, paths, strict=True):
+        if re.fullmatch(r"[0-9a-f]{64}", path.name):
+            digest = path.name
+        else:  # not a cache blob: hash the content
+            with path.open("rb") as handle:
+                digest = hashlib.file_digest(handle, "sha256").hexdigest()
+        hashes.append((scan.filename or path.name, digest))
+    return hashes
 
 
 def _who(store: CaseStore) -> str:

@@ -85,6 +85,19 @@ class Finding:
     center_mm: tuple[float, float, float] | None = None
     figures: Mapping[str, Figure] = field(default_factory=dict)
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Finding:
+        """The finding `to_json` wrote (a stored result)."""
+        centre = data.get("center_mm")
+        skip = {"kind", "severity", "message", "center_mm"}
+        return cls(
+            str(data["kind"]),
+            Severity(data["severity"]),
+            str(data["message"]),
+            (float(centre[0]), float(centre[1]), float(centre[2])) if centre else None,
+            {k: v for k, v in data.items() if k not in skip},
+        )
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "kind": self.kind,
@@ -115,6 +128,22 @@ class ScanResult:
     mean_edge_mm: float = 0.0
     area_mm2: float = 0.0
     readable: bool = True
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ScanResult:
+        findings = tuple(Finding.from_json(f) for f in data["findings"])
+        x, y, z = (float(v) for v in data.get("extent_mm", (0.0, 0.0, 0.0)))
+        return cls(
+            str(data["jaw"]),
+            str(data["file"]),
+            int(data["triangles"]),
+            findings,
+            int(data.get("vertices", 0)),
+            (x, y, z),
+            float(data.get("mean_edge_mm", 0.0)),
+            float(data.get("area_mm2", 0.0)),
+            not any(f.kind == "unreadable" for f in findings),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -155,6 +184,15 @@ class QcResult:
                 continue
             rows.append((key, title, worst(f for f in found if f.kind in kinds)))
         return rows
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> QcResult:
+        """The result `to_json` wrote (kept in the store)."""
+        return cls(
+            tuple(ScanResult.from_json(s) for s in data["scans"]),
+            tuple(Finding.from_json(f) for f in data["findings"]),
+            tuple(data.get("checks", {})),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -26,6 +26,8 @@ from scaninbox.scans import MeshError, read_mesh
 
 __all__ = ["QcRun", "ScanInput", "check_scans"]
 
+_OCCLUSION_KINDS = ("bite_through", "clearance")
+
 
 @dataclass(frozen=True, slots=True)
 class ScanInput:
@@ -54,17 +56,41 @@ def check_scans(
     others: Iterable[Case] = (),
     today: date | None = None,
     thresholds: QcThresholds | None = None,
+    previous: QcResult | None = None,
 ) -> QcRun:
     """QC of ``inputs``; the work comes from ``case`` (its worktypes), else from ``teeth``
-    (fixed work on those teeth). ``others`` are cases that might duplicate ``case``."""
+    (fixed work on those teeth). ``others`` are cases that might duplicate ``case``.
+
+    ``previous`` is a result of the same scans (same content: the caller checks): its scan
+    checks and bite-through / clearance are taken over instead of reading the files again; the
+    work and case data are checked afresh. The run then has no geometry (no pictures)."""
     limits = thresholds or QcThresholds()
+    checks = ["scans", "holes", "fragments", "mesh"] if inputs else []
+    findings: list[Finding] = []
+    if previous is not None and [s.file for s in previous.scans] == [i.label for i in inputs]:
+        findings += [f for f in previous.findings if f.kind in _OCCLUSION_KINDS]
+        if "occlusion" in previous.checks:
+            checks.append("occlusion")
+        in_occlusion = any(
+            f.kind == "bite_through" or (f.kind == "clearance" and f.severity is not Severity.WARN)
+            for f in findings
+        )
+        return _with_case_checks(
+            QcRun(QcResult(previous.scans, (), ()), tuple(inputs)),
+            checks,
+            findings,
+            in_occlusion,
+            case=case,
+            teeth=teeth,
+            others=others,
+            today=today,
+            limits=limits,
+        )
     workers = max(1, min(len(inputs), os.cpu_count() or 1))
     with ThreadPoolExecutor(workers) as pool:
         checked = list(pool.map(lambda item: _check_one(item, limits), inputs))
     scans = tuple(result for result, _geometry in checked)
     geometry = {i: g for i, (_r, g) in enumerate(checked) if g is not None}
-    checks = ["scans", "holes", "fragments", "mesh"] if inputs else []
-    findings: list[Finding] = []
 
     arches: dict[Jaw, Arch] = {}
     for i, item in enumerate(inputs):
@@ -77,7 +103,33 @@ def check_scans(
         occlusion = check_occlusion(arches[Jaw.UPPER], arches[Jaw.LOWER], limits)
         findings += occlusion.findings
         in_occlusion = occlusion.in_occlusion
+    return _with_case_checks(
+        QcRun(QcResult(scans, (), ()), tuple(inputs), geometry),
+        checks,
+        findings,
+        in_occlusion,
+        case=case,
+        teeth=teeth,
+        others=others,
+        today=today,
+        limits=limits,
+    )
 
+
+def _with_case_checks(
+    run: QcRun,
+    checks: list[str],
+    findings: list[Finding],
+    in_occlusion: bool,
+    *,
+    case: Case | None,
+    teeth: Sequence[int],
+    others: Iterable[Case],
+    today: date | None,
+    limits: QcThresholds,
+) -> QcRun:
+    """``run`` with the coverage and case data checks added to ``findings``."""
+    inputs = run.inputs
     items = work_items(case.worktypes) if case is not None else []
     if case is None and teeth:
         items = [WorkItem(tuple(teeth), fixed=True, label="the work")]
@@ -99,8 +151,8 @@ def check_scans(
         if not inputs:
             findings.append(Finding("coverage", Severity.FAIL, "The case has no scans."))
             checks.append("coverage")
-    result = QcResult(scans, tuple(findings), tuple(dict.fromkeys(checks)))
-    return QcRun(result, tuple(inputs), geometry)
+    result = QcResult(run.result.scans, tuple(findings), tuple(dict.fromkeys(checks)))
+    return QcRun(result, inputs, run.geometry)
 
 
 def _check_one(item: ScanInput, limits: QcThresholds) -> tuple[ScanResult, ScanGeometry | None]:
