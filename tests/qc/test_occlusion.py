@@ -51,7 +51,7 @@ def test_a_plane_between_vertices_is_measured_to_its_triangles_not_its_vertices(
     assert float(clearance.figures["min_mm"]) == pytest.approx(gap, abs=0.05)
 
 
-@pytest.mark.parametrize("gap", [0.25, 2.5])
+@pytest.mark.parametrize("gap", [0.25, 2.5, 9.0])
 def test_a_plane_held_off_gives_the_clearance(gap: float) -> None:
     points, faces = arch("upper", spacing_mm=0.2)
     tip = points[np.argmin(points[:, 2])]

@@ -102,6 +102,23 @@ class Surface:
             behind = (side > 0) & ~on_rim
         return Distances(index, np.where(behind, -dist, dist), closest)
 
+    def nearest(self, query: F64) -> float:
+        """The smallest distance from the query points to the surface (no window)."""
+        from vtkmodules.vtkCommonCore import reference
+        from vtkmodules.vtkCommonDataModel import vtkGenericCell
+
+        locator = self._ensure_locator()
+        cell = vtkGenericCell()
+        cell_id: Any = reference(0)
+        sub_id: Any = reference(0)
+        d2: Any = reference(0.0)
+        spot = [0.0, 0.0, 0.0]
+        best = np.inf
+        for point in query.tolist():
+            locator.FindClosestPoint(point, spot, cell, cell_id, sub_id, d2)
+            best = min(best, float(d2.get()))
+        return float(np.sqrt(best))
+
     def _closest(
         self, query: F64, radius: float
     ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.int64], F64, F64]:

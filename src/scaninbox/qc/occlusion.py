@@ -29,6 +29,7 @@ from scaninbox.qc.topology import components
 __all__ = ["Arch", "OcclusionResult", "check_occlusion", "surface_of"]
 
 _FIRST_WINDOW_MM = 1.0
+_SAMPLE = 400  # points of an arch asked for an upper bound of the gap when the arches are apart
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +58,7 @@ def check_occlusion(
     pairs = ((upper, lower), (lower, upper))
     p = {id(a): a.geometry.points.astype(np.float64) for a in (upper, lower)}
     flip = {id(b): not surfaces[id(b)].faces_toward(p[id(a)].mean(axis=0)) for a, b in pairs}
-    answers = [(a, b, _distances(a, surfaces[id(b)], p[id(a)], flip[id(b)])) for a, b in pairs]
+    answers = [(a, b, _distances(surfaces[id(b)], p[id(a)], flip[id(b)])) for a, b in pairs]
 
     findings: list[Finding] = []
     for a, b, d in answers:
@@ -88,18 +89,22 @@ def check_occlusion(
     return OcclusionResult([finding], not apart, gap)
 
 
-def _distances(arch: Arch, surface: Surface, points: F64, flip: bool) -> Distances:
+def _distances(surface: Surface, points: F64, flip: bool) -> Distances:
     """Signed distances of the arch's points to the other surface: every point within the
-    first window, and — while an answer reaches the window's edge — farther ones: all points
-    when none was near (arches apart), else those near the deepest points."""
+    first window, and — while an answer reaches the window's edge — farther ones: when none was
+    near (arches apart), all within the nearest distance of a sample; else those near the
+    deepest points."""
     window = _FIRST_WINDOW_MM
     found = surface.distances(points, window, flip=flip)
     reach = float(np.linalg.norm(points.max(axis=0) - points.min(axis=0))) + float(
         np.linalg.norm(surface.points.max(axis=0) - surface.points.min(axis=0))
     )
     while window < reach:
-        if not len(found.index):  # the locator answers only within the window: exact
-            window *= 4
+        if not len(found.index):
+            # Nothing near: the arches are apart. The nearest distance of a sample of points is
+            # at least the smallest one, so a window that wide holds the answer, and few points.
+            sample = points[:: max(1, len(points) // _SAMPLE)]
+            window = max(window * 1.5, surface.nearest(sample) * 1.001 + 1e-6)
             found = surface.distances(points, window, flip=flip)
             continue
         deep = found.index[found.signed < -0.75 * window]
