@@ -357,7 +357,9 @@ def _pictures(
         ]
         out = folder / f"scan{index}.png"
         jaw = item.jaw if item.jaw in (Jaw.UPPER, Jaw.LOWER) else Jaw.BITE
-        scan_picture(geometry, jaw, markers, out, matrix=matrix)
+        fragments = [f for f in scan.findings if f.kind == "fragment"]
+        tinted = [i for i, f in enumerate(fragments) if f.severity is not Severity.INFO]
+        scan_picture(geometry, jaw, markers, out, matrix=matrix, tinted=tinted)
         count = len(own)
         caption = f"{str(item.jaw).capitalize()} — {item.label}: {count} finding"
         caption += "" if count == 1 else "s"

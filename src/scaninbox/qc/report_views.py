@@ -48,10 +48,12 @@ def scan_picture(
     out: Path,
     *,
     matrix: npt.NDArray[np.float64] | None = None,
+    tinted: Sequence[int] | None = None,
     size: tuple[int, int] = (1000, 760),
 ) -> Path:
     """Render the scan with ``markers`` into the PNG ``out``; ``matrix`` is the portal's
-    orientation (canonical = matrix @ file point), identity when unknown."""
+    orientation (canonical = matrix @ file point), identity when unknown. ``tinted`` picks the
+    fragments to tint (indices into ``geometry.fragment_faces``; default: all)."""
     from scaninbox.render import ScanScene, View, prepare_offscreen_backend, write_png
 
     prepare_offscreen_backend()
@@ -72,7 +74,7 @@ def scan_picture(
         scene.set_scan("scan", mesh, jaw=jaw if jaw in (Jaw.UPPER, Jaw.LOWER) else Jaw.BITE)
         span = float(np.linalg.norm(points.max(axis=0) - points.min(axis=0)))
         _outline_holes(plotter, pv, geometry, span)
-        _tint_fragments(plotter, pv, geometry)
+        _tint_fragments(plotter, pv, geometry, tinted)
         view = {Jaw.UPPER: View.UPPER, Jaw.LOWER: View.LOWER}.get(jaw, View.FRONT)
         # The views' "up" in the picture: +Y for the occlusal views, +Z from the front.
         up = np.array([0.0, 1.0, 0.0]) if view in (View.UPPER, View.LOWER) else np.eye(3)[2]
@@ -102,10 +104,14 @@ def _outline_holes(plotter: Any, pv: Any, geometry: ScanGeometry, span: float) -
     del span
 
 
-def _tint_fragments(plotter: Any, pv: Any, geometry: ScanGeometry) -> None:
-    if not geometry.fragment_faces:
+def _tint_fragments(
+    plotter: Any, pv: Any, geometry: ScanGeometry, tinted: Sequence[int] | None
+) -> None:
+    chosen = range(len(geometry.fragment_faces)) if tinted is None else tinted
+    parts = [geometry.fragment_faces[i] for i in chosen]
+    if not parts:
         return
-    faces = geometry.faces[np.concatenate(geometry.fragment_faces)]
+    faces = geometry.faces[np.concatenate(parts)]
     poly = pv.PolyData.from_regular_faces(geometry.points, faces)
     plotter.add_mesh(poly, color=_FRAGMENT_RGB, smooth_shading=False)
 
