@@ -26,7 +26,7 @@ def _case(ref: str = "1", **changes: object) -> Case:
     base: dict[str, object] = {
         "ref": CaseRef.parse(ref),
         "patient": Patient(first_name="Anna", last_name="Muster", date_of_birth="1980-02-03"),
-        "order_form": OrderForm("order.pdf"),
+        "order_form": OrderForm(filename="order.pdf"),
         "worktypes": (Worktype(category="Fixed", restoration_type="Crown", fdi="16"),),
         "delivery_date": date(2026, 12, 1),
         "received_at": datetime(2026, 11, 20, 9, 0, tzinfo=UTC),

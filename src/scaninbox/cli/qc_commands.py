@@ -8,11 +8,41 @@ command (2 usage, 4 case not found, 5 network…).
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 from pathlib import Path
 
 from scaninbox.cli.deferred import deferred
 
-__all__ = ["register"]
+__all__ = ["QcOptions", "register"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class QcOptions:
+    """``scaninbox qc``: a case, or scan files; output; report; the local decision."""
+
+    ref: str | None = None
+    upper: Path | None = None
+    lower: Path | None = None
+    bite: Path | None = None
+    teeth: str | None = None
+    json: bool = False
+    report: Path | None = None
+    decide: str | None = None
+    note: str | None = None
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> QcOptions:
+        return cls(
+            ref=args.ref,
+            upper=args.upper,
+            lower=args.lower,
+            bite=args.bite,
+            teeth=args.teeth,
+            json=args.json,
+            report=args.report,
+            decide=args.decide,
+            note=args.note,
+        )
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -43,4 +73,4 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="record the local QC decision for the case: ready to accept, or rescan needed",
     )
     parser.add_argument("--note", metavar="TEXT", help="a note with the decision")
-    parser.set_defaults(handler=deferred("scaninbox.cli.qc_handlers", "run"))
+    parser.set_defaults(handler=deferred("scaninbox.cli.qc_handlers", "run", QcOptions.from_args))

@@ -9,7 +9,6 @@ client nor the store, so it starts fast.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from dataclasses import dataclass
@@ -26,6 +25,8 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from scaninbox.cli.local_store import LocalStore
+    from scaninbox.cli.options import GlobalOptions
+    from scaninbox.cli.qc_commands import QcOptions
     from scaninbox.domain import ScanFile
     from scaninbox.qc import QcRun, ScanInput
     from scaninbox.qc.report import Decision
@@ -42,7 +43,7 @@ class _CaseOutcome:
     matrix: npt.NDArray[np.float64]
 
 
-def run(args: argparse.Namespace) -> int:
+def run(options: GlobalOptions, args: QcOptions) -> int:
     from scaninbox.cli.qc_output import print_result
     from scaninbox.qc import check_scans
 
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         from scaninbox.cli.arguments import case_ref
 
         ref = case_ref(args.ref)
-        outcome = _check_case(args, ref)
+        outcome = _check_case(options, args, ref)
         qc = outcome.run
         title = f"case {ref}"
         if outcome.decision is not None:
@@ -97,7 +98,7 @@ def parse_teeth(text: str) -> list[int]:
     return teeth
 
 
-def _file_inputs(args: argparse.Namespace) -> list[ScanInput]:
+def _file_inputs(args: QcOptions) -> list[ScanInput]:
     from scaninbox.qc import ScanInput
 
     inputs = []
@@ -136,28 +137,26 @@ def _write_report(qc: QcRun, path: Path, outcome: _CaseOutcome | None) -> None:
 # ------------------------------------------------------------------ a case
 
 
-def _check_case(args: argparse.Namespace, ref: CaseRef) -> _CaseOutcome:
+def _check_case(options: GlobalOptions, args: QcOptions, ref: CaseRef) -> _CaseOutcome:
     from scaninbox.cli.local_cases import answer_locally_when_offline, answer_offline
     from scaninbox.cli.local_store import run_with_store
 
-    if args.offline:
-        return answer_offline(args, lambda local: _check_cached(args, local, ref))
+    if options.offline:
+        return answer_offline(options, lambda local: _check_cached(args, local, ref))
 
     async def fetch(engine: SyncEngine) -> _CaseOutcome:
         return await _check_fetched(args, engine, ref)
 
     return answer_locally_when_offline(
-        args,
-        lambda: run_with_store(args, fetch),
+        options,
+        lambda: run_with_store(options, fetch),
         lambda local: _check_cached(args, local, ref),
         doing=f"checking case {ref} with the files kept on this computer",
         ref=ref,
     )
 
 
-async def _check_fetched(
-    args: argparse.Namespace, engine: SyncEngine, ref: CaseRef
-) -> _CaseOutcome:
+async def _check_fetched(args: QcOptions, engine: SyncEngine, ref: CaseRef) -> _CaseOutcome:
     store = engine.store
     stored = store.case(ref) or await engine.refresh_case(ref)
     if stored is None:
@@ -169,7 +168,7 @@ async def _check_fetched(
     return _check_stored(args, store, ref, scans, paths)
 
 
-def _check_cached(args: argparse.Namespace, local: LocalStore, ref: CaseRef) -> _CaseOutcome:
+def _check_cached(args: QcOptions, local: LocalStore, ref: CaseRef) -> _CaseOutcome:
     stored = local.store.case(ref)
     if stored is None:
         raise CliError(f"Case {ref} is not stored on this computer.", EXIT_NOT_FOUND)
@@ -188,7 +187,7 @@ def _check_cached(args: argparse.Namespace, local: LocalStore, ref: CaseRef) -> 
 
 
 def _check_stored(
-    args: argparse.Namespace,
+    args: QcOptions,
     store: CaseStore,
     ref: CaseRef,
     scans: list[ScanFile],
