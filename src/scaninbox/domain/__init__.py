@@ -15,7 +15,9 @@ from scaninbox.domain.case import (
     Worktype,
 )
 from scaninbox.domain.first_look import jaws_hidden_in_view, shown_at_first
+from scaninbox.domain.jaw_names import jaw_from_name, known_jaw
 from scaninbox.domain.refs import CaseRef
+from scaninbox.domain.turns import Turn
 from scaninbox.domain.vocabulary import FileKind, Jaw, scan_jaw, status_label
 
 __all__ = [
@@ -31,10 +33,13 @@ __all__ = [
     "Patient",
     "ScanFile",
     "Tag",
+    "Turn",
     "Unit",
     "VariantInfo",
     "Worktype",
+    "jaw_from_name",
     "jaws_hidden_in_view",
+    "known_jaw",
     "scan_jaw",
     "shown_at_first",
     "status_label",

@@ -135,12 +135,15 @@ def test_a_rotated_export_renders_like_the_canonical_scan(
     mapping["iTero"] = "x,y,z"  # the canonical files need no turning
     reference = mask_of(canonical)
     assert overlap(oriented, reference) > 0.95
-    # Without the portal's mapping the scans are shown as exported, and the view says so.
+    # Without the portal's mapping the orientation is estimated from the arches — the same
+    # picture —, and the view says so.
     mapping.pop("iTero")
-    as_exported = mask_of(exported)
+    estimated = mask_of(exported)
     assert viewport.stage.note.isVisible()
-    assert viewport.stage.note.text() == "No axis mapping for iTero — shown as exported"
-    assert overlap(as_exported, reference) < 0.6
+    assert viewport.stage.note.text() == (
+        "No axis mapping for iTero — orientation estimated from the scan"
+    )
+    assert overlap(estimated, reference) > 0.95
 
 
 def test_scanner_colours_can_be_switched_on_when_the_files_have_them(

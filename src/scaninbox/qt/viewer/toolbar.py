@@ -24,17 +24,23 @@ __all__ = ["VIEW_KEYS", "ViewerActions", "build_toolbar", "make_actions"]
 
 # view → (button text, what the camera does, keys)
 VIEW_KEYS: dict[View, tuple[str, str, tuple[str, ...]]] = {
-    View.FRONT: ("Front", "from in front of the patient, superior up", ("F", "1")),
+    View.FRONT: (
+        "Front",
+        "from in front of the patient, superior up, the patient's right on your left",
+        ("F", "1"),
+    ),
     View.LEFT: ("Left", "from the patient's left side, superior up", ("L", "2")),
     View.RIGHT: ("Right", "from the patient's right side, superior up", ("R", "3")),
     View.UPPER: (
         "Upper",
-        "looking up at the upper teeth (lower jaw hidden), anterior at the top",
+        "looking up at the upper teeth (lower jaw hidden), incisors at the top, "
+        "the patient's right on your left",
         ("U", "4"),
     ),
     View.LOWER: (
         "Lower",
-        "looking down at the lower teeth (upper jaw hidden), anterior at the top",
+        "looking down at the lower teeth (upper jaw hidden), incisors at the bottom, "
+        "the patient's right on your left",
         ("D", "5"),
     ),
 }
@@ -48,6 +54,8 @@ class ViewerActions:
     clear_measurement: QAction
     scanner_colours: QAction
     save_picture: QAction
+    upside_down: QAction  # the portal's `Turn`: checked while it applies
+    back_to_front: QAction
     scan_list: QAction  # no button: the list's own title folds it
     by_key: dict[str, QAction]  # QKeySequence text ("U", "Ctrl+Shift+S") → action
 
@@ -84,7 +92,37 @@ def make_actions(owner: QWidget) -> ViewerActions:
         owner, by_key, "Save picture…", "Save the 3D view as a PNG picture", ("Ctrl+Shift+S",)
     )
     scan_list = _action(owner, by_key, "Scan list", "Fold away or show the list of scans", ("S",))
-    return ViewerActions(views, fit, measure, clear, colours, picture, scan_list, by_key)
+    # Half turns only: a mirror would swap the patient's left and right, so none is offered.
+    upside_down = _action(
+        owner,
+        by_key,
+        "Flip",
+        "Turn the scans upside down, for this case and every later case of its portal",
+        ("Shift+U",),
+        checkable=True,
+    )
+    back_to_front = _action(
+        owner,
+        by_key,
+        "Turn",
+        "Turn the scans back to front (180°), for this case and every later case of its portal",
+        ("Shift+B",),
+        checkable=True,
+    )
+    for action in (upside_down, back_to_front):
+        action.setEnabled(False)
+    return ViewerActions(
+        views,
+        fit,
+        measure,
+        clear,
+        colours,
+        picture,
+        upside_down,
+        back_to_front,
+        scan_list,
+        by_key,
+    )
 
 
 def build_toolbar(parent: QWidget, actions: ViewerActions) -> QToolBar:
@@ -96,6 +134,9 @@ def build_toolbar(parent: QWidget, actions: ViewerActions) -> QToolBar:
     for action in actions.views.values():
         bar.addAction(action)
     bar.addAction(actions.fit)
+    bar.addSeparator()
+    bar.addAction(actions.upside_down)
+    bar.addAction(actions.back_to_front)
     bar.addSeparator()
     bar.addAction(actions.measure)
     bar.addAction(actions.scanner_colours)
