@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
-import pytest
-
 from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
 from scaninbox.qt.viewer.plan import plan_scans
 
