@@ -52,6 +52,7 @@ class ViewerActions:
     fit: QAction
     measure: QAction
     clear_measurement: QAction
+    undo_measurement: QAction
     scanner_colours: QAction
     save_picture: QAction
     upside_down: QAction  # the portal's `Turn`: checked while it applies
@@ -74,11 +75,15 @@ def make_actions(owner: QWidget) -> ViewerActions:
         owner,
         by_key,
         "Measure",
-        "Measure a distance: click two points on a scan (Esc clears)",
+        "Measure distances: click two points on a scan for each; Backspace takes the last "
+        "away, Esc clears them all",
         ("M",),
         checkable=True,
     )
-    clear = _action(owner, by_key, "Clear measurement", "Clear the measurement", ("Esc",))
+    clear = _action(owner, by_key, "Clear measurements", "Clear the measurements", ("Esc",))
+    undo = _action(
+        owner, by_key, "Undo measurement", "Take the last point or measurement away", ("Backspace",)
+    )
     colours = _action(
         owner,
         by_key,
@@ -116,6 +121,7 @@ def make_actions(owner: QWidget) -> ViewerActions:
         fit,
         measure,
         clear,
+        undo,
         colours,
         picture,
         upside_down,

@@ -119,6 +119,7 @@ class ScanViewport(QWidget):
         self.controls.scan_list.triggered.connect(self._on_fold_scan_list)
         self.controls.measure.toggled.connect(self.measure_tool.set_active)
         self.controls.clear_measurement.triggered.connect(self._on_escape)
+        self.controls.undo_measurement.triggered.connect(self.measure_tool.undo)
         self.controls.scanner_colours.toggled.connect(self._on_scanner_colours)
         self.controls.save_picture.triggered.connect(self._on_save_picture)
         self.controls.upside_down.triggered.connect(self._on_turn)
@@ -363,7 +364,8 @@ class ScanViewport(QWidget):
         return self.turns.turn_for(case.source)
 
     def _on_measured(self, measurement: Measurement) -> None:
-        self.statusMessage.emit(f"Distance: {measurement.label}")
+        count = len(self.measure_tool.measurements)
+        self.statusMessage.emit(f"Distance {count}: {measurement.label}")
 
     def _sync_measure_action(self) -> None:
         self.controls.measure.setChecked(self.measure_tool.active)
