@@ -50,13 +50,19 @@ def test_jaw_and_mapping_options(tmp_path: Path, stl_file: Path) -> None:
             "upper",
             "--axis-mapping",
             "x, z, -y",
+            "--view",
+            "upper",
             "--size",
             "160x120",
         ]
     )
     assert code == 0
-    red, _, blue = mean_colour(load(out), scan_mask(load(out)))
-    assert red > blue
+    pixels = load(out)
+    mask = scan_mask(pixels)
+    red, blue = pixels[..., 0], pixels[..., 2]
+    # "--jaw upper" over the "LJ" in the name: ivory outside (the inside shows plum).
+    assert (mask & (red - blue > 12)).sum() > 0.3 * mask.sum()
+    assert (mask & (blue - red > 12) & (pixels[..., 1] > red)).sum() == 0  # no lower-jaw blue
 
 
 @pytest.mark.parametrize(

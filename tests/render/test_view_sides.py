@@ -52,7 +52,8 @@ def _column(centre: np.ndarray, *, pointing: float) -> Mesh:
         np.float32,
     )
     quads = [(0, 1, 3, 2), (4, 6, 7, 5), (0, 4, 5, 1), (2, 3, 7, 6), (0, 2, 6, 4), (1, 5, 7, 3)]
-    faces = np.array([t for a, b, c, d in quads for t in ((a, b, c), (a, c, d))], np.int32)
+    # Wound so that every face looks out of the box (its inside has the "inside" colour).
+    faces = np.array([t for a, b, c, d in quads for t in ((a, c, b), (a, d, c))], np.int32)
     return Mesh(corners, faces, welded=True, name="marker")
 
 

@@ -6,6 +6,12 @@ desired update rate, which VTK's interactor raises while the user rotates or zoo
 when the mouse is released: while it is high the coarse actors are drawn (and FXAA is paused),
 otherwise the full ones. Each actor keeps its own GPU buffers, so swapping costs nothing.
 
+Colours: each jaw its own (the settings' ``jaw_colours``), a scan taken before the preparation a
+colour of its own (it lies over the prepared arch), and the inside of every surface (its back
+faces) one colour no jaw has — "inside", plum — so a hole in a scan reads as a hole. Bite scans
+repeat the jaws' surfaces almost exactly; their polygons are drawn a little behind (a polygon
+offset), so the jaws win where both lie and no z-fighting stripes appear.
+
 Replacing a scan under the same key (the welded, smooth mesh replacing the first flat-shaded
 soup) swaps the actor's data in place: camera, visibility, opacity and colour stay.
 
@@ -27,9 +33,13 @@ from scaninbox.render.views import Bounds, View, apply_view, centre_beside, fit
 from scaninbox.scans.mesh import Mesh
 from scaninbox.settings import DEFAULT_JAW_COLOURS
 
-__all__ = ["MIN_FREE_SHARE", "NEUTRAL_COLOUR", "ScanScene", "ScanState"]
+__all__ = ["INSIDE", "MIN_FREE_SHARE", "NEUTRAL_COLOUR", "ScanScene", "ScanState"]
 
 NEUTRAL_COLOUR = "#d4d4d4"  # a scan whose jaw is unknown
+INSIDE = "inside"  # the ``jaw_colours`` key of the back faces' colour
+# Depth offset of a bite's polygons (VTK's relative factor and units): enough to win over the
+# depth buffer's rounding where a bite lies on a jaw, too little to show through anything else.
+_BITE_OFFSET = (2.0, 8.0)
 MIN_FREE_SHARE = 0.4  # of the view's width, beside an overlay
 _INTERACTIVE_RATE = 1.0  # frames/s above which VTK is in the middle of an interaction
 
@@ -165,8 +175,19 @@ class ScanScene:
 
     # ------------------------------------------------------------------ appearance
 
-    def colour_for(self, jaw: Jaw) -> str:
+    def colour_for(self, jaw: Jaw, *, before_preparation: bool = False) -> str:
+        """The colour of ``jaw``'s scans (of the one before the preparation, if that one has
+        a colour configured)."""
+        if before_preparation:
+            own = self.jaw_colours.get(f"{jaw}_before_preparation")
+            if own is not None:
+                return own
         return self.jaw_colours.get(str(jaw), NEUTRAL_COLOUR)
+
+    @property
+    def inside_colour(self) -> str | None:
+        """The back faces' colour (None: a darker shade of each scan's own)."""
+        return self.jaw_colours.get(INSIDE)
 
     def set_visible(self, key: str, visible: bool) -> None:
         state = self._state(key)
@@ -268,6 +289,8 @@ class ScanScene:
         from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper
 
         mapper = vtkPolyDataMapper()
+        # VTK's switch is global (static): on, every mapper's relative offset counts (bites).
+        mapper.SetResolveCoincidentTopologyToPolygonOffset()
         mapper.SetInputData(poly)
         mapper.SetScalarModeToUsePointFieldData()
         mapper.SelectColorArray(COLOURS)
@@ -294,9 +317,13 @@ class ScanScene:
             red, green, blue = _rgb(state.colour)
             actor.GetProperty().SetColor(red, green, blue)
             actor.GetProperty().SetOpacity(state.opacity)
-            # The inside of an open scan shell shows darker, so holes read as holes.
-            actor.GetBackfaceProperty().SetColor(red * 0.55, green * 0.55, blue * 0.55)
+            # The inside of an open scan shell in a colour of its own, so holes read as holes.
+            inside = self.inside_colour
+            back = _rgb(inside) if inside else (red * 0.55, green * 0.55, blue * 0.55)
+            actor.GetBackfaceProperty().SetColor(*back)
             actor.GetBackfaceProperty().SetOpacity(state.opacity)
+            factor, units = _BITE_OFFSET if state.jaw is Jaw.BITE else (0.0, 0.0)
+            actor.GetMapper().SetRelativeCoincidentTopologyPolygonOffsetParameters(factor, units)
             actor.GetMapper().SetScalarVisibility(state.vertex_colours and state.has_colours)
             actor.SetVisibility(state.visible and is_lod == use_lod)
 

@@ -38,6 +38,7 @@ class PlannedScan:
     file: ScanFile | None
     preview: ScanFile | None
     visible: bool
+    before_preparation: bool = False  # drawn in a colour of its own
 
     @property
     def filename(self) -> str:
@@ -71,6 +72,7 @@ def plan_scans(case: Case | None) -> list[PlannedScan]:
             file=scan,
             preview=stand_ins.get(index),
             visible=any(scan is s for s in shown),
+            before_preparation=is_before_preparation(scan),
         )
         for index, scan in enumerate(full)
     ]

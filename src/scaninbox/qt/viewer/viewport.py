@@ -162,7 +162,13 @@ class ScanViewport(QWidget):
         self._token = LoadToken(self._token.generation + 1)
         self._reset_scene()
         planned = plan_scans(case)
-        self.scans.set_scans(planned, [self.scene.colour_for(s.jaw) for s in planned])
+        self.scans.set_scans(
+            planned,
+            [
+                self.scene.colour_for(s.jaw, before_preparation=s.before_preparation)
+                for s in planned
+            ],
+        )
         self.sink.start(case.ref if case is not None else None, planned)
         self._show_turn(turn, enabled=case is not None)
         if case is None:
