@@ -66,6 +66,24 @@ def test_a_bite_lying_on_a_jaw_leaves_the_jaw_in_view(tmp_path: Path) -> None:
     assert _share(pixels, r - g > 40) > 0.9
 
 
+def test_a_scan_before_preparation_lies_behind_the_prepared_arch(tmp_path: Path) -> None:
+    import pyvista as pv
+
+    plotter = pv.Plotter(off_screen=True, window_size=list(SIZE))
+    try:
+        scene = ScanScene(plotter)
+        scene.set_scan("prepared", _plate(20), jaw=Jaw.UPPER)
+        before = scene.set_scan("before", _plate(27), jaw=Jaw.UPPER, before_preparation=True)
+        assert before.colour == DEFAULT_JAW_COLOURS["upper_before_preparation"]
+        scene.apply_view(View.UPPER)
+        pixels = plotter.screenshot(return_img=True).astype(np.int16)
+        g, b = pixels[..., 1], pixels[..., 2]
+        assert _share(pixels, b > g + 8) < 0.01  # no lavender where the prepared arch lies
+        scene.close()
+    finally:
+        plotter.close()
+
+
 @pytest.mark.parametrize("jaw", [Jaw.UPPER, Jaw.LOWER])
 def test_before_preparation_has_a_colour_of_its_own(jaw: Jaw) -> None:
     import pyvista as pv
