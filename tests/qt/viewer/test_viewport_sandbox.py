@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Case, Turn
@@ -275,5 +275,8 @@ def test_flip_and_turn_are_remembered_for_the_portal(
     upper, lower = jaw_pixels(later.scene_image().astype(np.int16))
     assert centroid(upper)[1] < centroid(lower)[1]
     assert PortalTurns(tmp_path / "config").turn_for("iTero") == Turn(back_to_front=True)
-    assert "Flip" in [a.text() for a in later.toolbar.actions()]
-    assert not any("mirror" in a.text().lower() for a in later.toolbar.actions())
+    button = later.toolbar.findChild(QToolButton, "turnButton")
+    assert button is not None
+    assert button.isVisible()
+    offered = [a.text() for a in button.menu().actions()]
+    assert offered == ["Flip upside down", "Turn back to front"]  # never a mirror

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QSizePolicy, QToolBar, QWidget
+from PySide6.QtWidgets import QMenu, QSizePolicy, QToolBar, QToolButton, QWidget
 
 from scaninbox.render import View
 
@@ -101,7 +101,7 @@ def make_actions(owner: QWidget) -> ViewerActions:
     upside_down = _action(
         owner,
         by_key,
-        "Flip",
+        "Flip upside down",
         "Turn the scans upside down, for this case and every later case of its portal",
         ("Shift+U",),
         checkable=True,
@@ -109,7 +109,7 @@ def make_actions(owner: QWidget) -> ViewerActions:
     back_to_front = _action(
         owner,
         by_key,
-        "Turn",
+        "Turn back to front",
         "Turn the scans back to front (180°), for this case and every later case of its portal",
         ("Shift+B",),
         checkable=True,
@@ -141,8 +141,7 @@ def build_toolbar(parent: QWidget, actions: ViewerActions) -> QToolBar:
         bar.addAction(action)
     bar.addAction(actions.fit)
     bar.addSeparator()
-    bar.addAction(actions.upside_down)
-    bar.addAction(actions.back_to_front)
+    bar.addWidget(_turn_button(bar, actions))
     bar.addSeparator()
     bar.addAction(actions.measure)
     bar.addAction(actions.scanner_colours)
@@ -151,6 +150,23 @@ def build_toolbar(parent: QWidget, actions: ViewerActions) -> QToolBar:
     bar.addWidget(spacer)
     bar.addAction(actions.save_picture)
     return bar
+
+
+def _turn_button(bar: QToolBar, actions: ViewerActions) -> QToolButton:
+    """One "Turn" button with the two half turns in its menu (the toolbar must fit 1280 px)."""
+    menu = QMenu(bar)
+    menu.addAction(actions.upside_down)
+    menu.addAction(actions.back_to_front)
+    button = QToolButton(bar)
+    button.setObjectName("turnButton")
+    button.setText("Turn")
+    button.setToolTip(
+        "Turn the scans upside down or back to front when the portal sends them wrongly "
+        "oriented; remembered for the portal (never mirrored)"
+    )
+    button.setMenu(menu)
+    button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+    return button
 
 
 def _action(
