@@ -87,8 +87,8 @@ def make_actions(owner: QWidget) -> ViewerActions:
     colours = _action(
         owner,
         by_key,
-        "Scanner colours",
-        "Show the colours the scanner recorded instead of the jaw colours",
+        "Colours",
+        "Scanner colours: show the colours the scanner recorded instead of the jaw colours",
         ("V",),
         checkable=True,
     )
@@ -142,7 +142,6 @@ def build_toolbar(parent: QWidget, actions: ViewerActions) -> QToolBar:
     bar.addAction(actions.fit)
     bar.addSeparator()
     bar.addWidget(_turn_button(bar, actions))
-    bar.addSeparator()
     bar.addAction(actions.measure)
     bar.addAction(actions.scanner_colours)
     spacer = QWidget(bar)
