@@ -34,12 +34,12 @@ from scaninbox.domain import (
     CaseRef,
     FileKind,
     Jaw,
+    ScanFile,
     jaw_from_name,
     jaws_hidden_in_view,
     known_jaw,
     shown_at_first,
 )
-from scaninbox.domain import ScanFile as CaseScan
 
 if TYPE_CHECKING:
     from scaninbox.cli.local_store import LocalStore
@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def case_scans_to_draw(case: Case, view: str = "front") -> list[CaseScan]:
+def case_scans_to_draw(case: Case, view: str = "front") -> list[ScanFile]:
     """The scans of ``case`` the viewer shows at first, minus what ``view`` leaves out."""
     hidden = jaws_hidden_in_view(view)
     return [s for s in shown_at_first(case.scan_files) if s.jaw not in hidden]
@@ -172,16 +172,18 @@ def _draw(drawing: _Drawing, out: Path, *, size: tuple[int, int], view: str) -> 
 def _case_files(args: argparse.Namespace, ref: CaseRef) -> _Drawing:
     from scaninbox.cli.local_cases import answer_locally_when_offline, answer_offline
     from scaninbox.cli.local_store import run_with_store
+    from scaninbox.cli.options import GlobalOptions
 
-    if args.offline:
-        return answer_offline(args, lambda local: _cached_case_files(local, ref, args.view))
+    options = GlobalOptions.from_args(args)
+    if options.offline:
+        return answer_offline(options, lambda local: _cached_case_files(local, ref, args.view))
 
     async def fetch(engine: SyncEngine) -> _Drawing:
         return await _fetched_case_files(engine, ref, args.view)
 
     return answer_locally_when_offline(
-        args,
-        lambda: run_with_store(args, fetch),
+        options,
+        lambda: run_with_store(options, fetch),
         lambda local: _cached_case_files(local, ref, args.view),
         doing=f"drawing case {ref} from the files kept on this computer",
         ref=ref,
@@ -221,14 +223,14 @@ def _cached_case_files(local: LocalStore, ref: CaseRef, view: str) -> _Drawing:
     return _render_files(stored.case, scans, found, local.store.axis_mapping(stored.case.source))
 
 
-def _scans_or_fail(case: Case, view: str) -> list[CaseScan]:
+def _scans_or_fail(case: Case, view: str) -> list[ScanFile]:
     scans = case_scans_to_draw(case, view)
     if not scans:
         raise CliError(f"Case {case.ref} has no scans to draw in the {view} view.", EXIT_NOT_FOUND)
     return scans
 
 
-def _spec(scan: CaseScan) -> FileSpec:
+def _spec(scan: ScanFile) -> FileSpec:
     from scaninbox.store import FileSpec
 
     spec = FileSpec.of(FileKind.SCAN, scan.filename, scan.file_type)
@@ -242,7 +244,7 @@ def _spec(scan: CaseScan) -> FileSpec:
 
 
 def _render_files(
-    case: Case, scans: Sequence[CaseScan], paths: Sequence[Path], mapping: str | None
+    case: Case, scans: Sequence[ScanFile], paths: Sequence[Path], mapping: str | None
 ) -> _Drawing:
     from scaninbox.paths import app_paths
     from scaninbox.portal_turns import PortalTurns

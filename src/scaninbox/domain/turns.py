@@ -22,15 +22,3 @@ class Turn:
     @property
     def is_none(self) -> bool:
         return not (self.upside_down or self.back_to_front)
-
-    def describe(self) -> str:
-        """ "turned upside down", "turned back to front", both, or "" for none."""
-        parts = [
-            words
-            for chosen, words in (
-                (self.upside_down, "upside down"),
-                (self.back_to_front, "back to front"),
-            )
-            if chosen
-        ]
-        return "turned " + " and ".join(parts) if parts else ""

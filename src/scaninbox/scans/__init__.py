@@ -11,7 +11,9 @@ from scaninbox.scans.mesh import Mesh, MeshError, PreviewImageError
 from scaninbox.scans.normals import face_normals, point_normals, soup_face_normals
 from scaninbox.scans.orientation import (
     AxisMappingError,
+    HalfTurns,
     Orientation,
+    describe_turn,
     format_axis_mapping,
     parse_axis_mapping,
     resolve_orientation,
@@ -26,6 +28,7 @@ __all__ = [
     "LOD_FRACTION",
     "AxisMappingError",
     "Estimate",
+    "HalfTurns",
     "Mesh",
     "MeshError",
     "Orientation",
@@ -33,6 +36,7 @@ __all__ = [
     "ScanFormat",
     "build_lod",
     "decimate",
+    "describe_turn",
     "estimate_orientation",
     "face_normals",
     "format_axis_mapping",

@@ -37,7 +37,6 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from scaninbox.domain import Jaw
 from scaninbox.scans.mesh import Mesh
 
 __all__ = ["SNAP_DEGREES", "Estimate", "estimate_orientation"]
@@ -69,9 +68,10 @@ class Estimate:
     confident: bool
 
 
-def estimate_orientation(mesh: Mesh, jaw: Jaw) -> Estimate | None:
-    """The rotation that puts ``mesh`` (an arch of ``jaw``) in the canonical frame; None when
-    the mesh has too little shape to tell (fewer than a few triangles, flat or a line)."""
+def estimate_orientation(mesh: Mesh, jaw: str) -> Estimate | None:
+    """The rotation that puts ``mesh`` (an arch of ``jaw``: "lower" has its teeth up, any other
+    is taken for an upper arch) in the canonical frame; None when the mesh has too little shape
+    to tell (fewer than a few triangles, flat or a line)."""
     centres, vector_areas = _triangles(mesh)
     areas = np.linalg.norm(vector_areas, axis=1)
     total = float(areas.sum())
@@ -95,7 +95,7 @@ def estimate_orientation(mesh: Mesh, jaw: Jaw) -> Estimate | None:
     agree = by_skew == by_facing
 
     anterior, symmetry, width_ratio = _anterior(offsets, weights, occlusal, vectors[:, 1:])
-    superior = -occlusal if jaw is not Jaw.LOWER else occlusal
+    superior = occlusal if jaw == "lower" else -occlusal
     anterior = anterior - (anterior @ superior) * superior
     anterior /= np.linalg.norm(anterior)
     right = np.cross(anterior, superior)

@@ -18,7 +18,9 @@ A portal whose mapping is missing or unreadable is oriented from the scans' shap
 (`scaninbox.scans.auto_orient`): the orientation then says ``pending`` until `settle` is given a
 scan of the case, and its note says that it was estimated. A person who finds a portal's scans
 upside down or back to front turns them (`Turn`, remembered per portal by the front-ends);
-mirroring is never offered — a mirrored scan swaps the patient's left and right.
+mirroring is never offered — a mirrored scan swaps the patient's left and right. Like the rest
+of `scaninbox.scans`, this imports nothing else of ours: jaws are their names ("upper",
+"lower", …; `scaninbox.domain.Jaw` is a str) and a turn is anything with the two flags.
 """
 
 from __future__ import annotations
@@ -27,17 +29,19 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from scaninbox.domain import Jaw, Turn
 from scaninbox.scans.auto_orient import estimate_orientation
 from scaninbox.scans.mesh import Mesh
 
 __all__ = [
     "AxisMappingError",
+    "HalfTurns",
     "Orientation",
+    "describe_turn",
     "format_axis_mapping",
     "parse_axis_mapping",
     "resolve_orientation",
@@ -49,12 +53,41 @@ _TOLERANCE = 1e-6
 _AXES = "xyz"
 _SIGNED_AXIS = re.compile(r"\s*([+-]?)\s*([xyz])\s*,?")
 _SHOWN_MAPPING_CHARS = 40
-_REFERENCE_ORDER = (Jaw.UPPER, Jaw.LOWER, Jaw.NONE, Jaw.BITE)
+_REFERENCE_ORDER = {"upper": 0, "lower": 1, "bite": 3}  # any other jaw ("none"): 2
 _ESTIMATED = "orientation estimated from the scan"
 
 
 class AxisMappingError(ValueError):
     """The text is not an axis mapping; the message says why in plain words."""
+
+
+class HalfTurns(Protocol):
+    """A person's turn of a portal's scans (``scaninbox.domain.Turn``): half turns only.
+
+    ``upside_down``: 180° about the front-to-back axis; ``back_to_front``: 180° about the
+    vertical axis. Both are rotations, never a mirror.
+    """
+
+    @property
+    def upside_down(self) -> bool: ...
+
+    @property
+    def back_to_front(self) -> bool: ...
+
+
+def describe_turn(turn: HalfTurns | None) -> str:
+    """ "turned upside down", "turned back to front", both, or "" for none."""
+    if turn is None:
+        return ""
+    parts = [
+        words
+        for chosen, words in (
+            (turn.upside_down, "upside down"),
+            (turn.back_to_front, "back to front"),
+        )
+        if chosen
+    ]
+    return "turned " + " and ".join(parts) if parts else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +109,12 @@ class Orientation:
     def is_identity(self) -> bool:
         return bool(np.array_equal(self.matrix, np.eye(3)))
 
-    def settle(self, scans: Sequence[tuple[Mesh, Jaw]]) -> Orientation:
-        """The orientation of a case whose scans are ``scans`` (mesh, jaw as known from the
-        file's role or name), estimated from one of them when pending: an upper arch when there
-        is one, else a lower one, else whatever there is. All scans of a case share the one
-        matrix, so the jaws keep their bite. Not pending: itself."""
+    def settle(self, scans: Sequence[tuple[Mesh, str]]) -> Orientation:
+        """The orientation of a case whose scans are ``scans`` (mesh, jaw — "upper", "lower",
+        "bite", anything else for unknown — as known from the file's role or name), estimated
+        from one of them when pending: an upper arch when there is one, else a lower one, else
+        whatever there is. All scans of a case share the one matrix, so the jaws keep their
+        bite. Not pending: itself."""
         if not self.pending or not scans:
             return self
         mesh, jaw = reference_scan(scans)
@@ -92,9 +126,9 @@ class Orientation:
         return Orientation(self.matrix @ estimate.matrix, _note(self._why, how, self._turned))
 
 
-def reference_scan(scans: Sequence[tuple[Mesh, Jaw]]) -> tuple[Mesh, Jaw]:
+def reference_scan(scans: Sequence[tuple[Mesh, str]]) -> tuple[Mesh, str]:
     """The scan an orientation is estimated from: upper, lower, unknown jaw, then bite."""
-    return min(scans, key=lambda scan: _REFERENCE_ORDER.index(scan[1]))
+    return min(scans, key=lambda scan: _REFERENCE_ORDER.get(str(scan[1]), 2))
 
 
 def parse_axis_mapping(text: str) -> Matrix:
@@ -119,7 +153,7 @@ def format_axis_mapping(matrix: Matrix) -> str:
 
 
 def resolve_orientation(
-    mapping: str | None, *, portal: str | None = None, turn: Turn | None = None
+    mapping: str | None, *, portal: str | None = None, turn: HalfTurns | None = None
 ) -> Orientation:
     """The orientation of ``portal``'s scans from its ``mapping`` and the person's ``turn``.
 
@@ -128,8 +162,8 @@ def resolve_orientation(
     naming the portal and saying why.
     """
     name = portal.strip() if portal and portal.strip() else "this portal"
-    turn = turn or Turn()
-    turned = f"{turn.describe()} as chosen for {name}" if not turn.is_none else ""
+    said = describe_turn(turn)
+    turned = f"{said} as chosen for {name}" if said else ""
     if mapping is None or not mapping.strip():
         why = f"No axis mapping for {name}"
         return Orientation(_turn_matrix(turn), _note(why, _ESTIMATED, turned), True, why, turned)
@@ -187,11 +221,11 @@ def _parse_matrix(text: str) -> Matrix:
     return matrix
 
 
-def _turn_matrix(turn: Turn) -> Matrix:
-    """The rotation of a person's `Turn`: 180° about Y (upside down), about Z (back to front)."""
+def _turn_matrix(turn: HalfTurns | None) -> Matrix:
+    """The rotation of a person's turn: 180° about Y (upside down), about Z (back to front)."""
     x = y = z = 1.0
-    if turn.upside_down:
+    if turn is not None and turn.upside_down:
         x, z = -x, -z
-    if turn.back_to_front:
+    if turn is not None and turn.back_to_front:
         x, y = -x, -y
     return np.diag([x, y, z])

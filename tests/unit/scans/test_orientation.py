@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from scaninbox.domain import Turn
 from scaninbox.scans import (
     AxisMappingError,
+    describe_turn,
     format_axis_mapping,
     parse_axis_mapping,
     resolve_orientation,
@@ -169,6 +170,7 @@ def test_a_turn_is_a_half_turn_after_the_mapping_and_the_note_says_so(
 
 def test_no_turn_changes_nothing() -> None:
     assert Turn().is_none
-    assert Turn().describe() == ""
+    assert describe_turn(Turn()) == ""
+    assert describe_turn(None) == ""
     plain = resolve_orientation("x,z,-y", turn=Turn())
     np.testing.assert_array_equal(plain.matrix, X_Z_MINUS_Y)

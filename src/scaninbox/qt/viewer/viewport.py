@@ -45,7 +45,7 @@ from scaninbox.qt.viewer.scan_list import RowState, ScanList
 from scaninbox.qt.viewer.sink import FirstFrame, ScanSink
 from scaninbox.qt.viewer.toolbar import build_toolbar, make_actions
 from scaninbox.render import Measurement, ScanScene, View
-from scaninbox.scans import Orientation, resolve_orientation
+from scaninbox.scans import Orientation, describe_turn, resolve_orientation
 
 __all__ = ["ScanViewport"]
 
@@ -353,7 +353,7 @@ class ScanViewport(QWidget):
                 f"The turn could not be remembered for {portal}: {exc.strerror or exc}."
             )
         else:
-            what = turn.describe() or "as the portal sends them"
+            what = describe_turn(turn) or "as the portal sends them"
             later = "from now on" if case.source else "for this case"
             self.statusMessage.emit(f"Scans of {portal} are shown {what} {later}.")
         if not case.source:
