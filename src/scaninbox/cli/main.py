@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from scaninbox import __version__
 from scaninbox.cli.errors import CliError, exit_code_for, plain_message
+from scaninbox.cli.text_layout import write_error
 
 __all__ = ["build_parser", "desktop_argv", "gui_main", "main"]
 
@@ -84,10 +85,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.handler(args))
     except KeyboardInterrupt:
-        print("Interrupted.", file=sys.stderr)
+        write_error("Interrupted.")
         return 130
     except CliError as exc:
-        print(str(exc), file=sys.stderr)
+        write_error(str(exc))
         return exc.exit_code
     except Exception as exc:  # the contract: one plain sentence, never a traceback
         code = exit_code_for(exc)
@@ -95,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         logging.getLogger(__name__).error(
             "command %s failed: %s", args.command, plain_message(exc), exc_info=code == 1
         )
-        print(plain_message(exc), file=sys.stderr)
+        write_error(plain_message(exc))
         return code
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from scaninbox.cli.arguments import case_ref
 from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_OTHER, EXIT_USAGE, CliError
+from scaninbox.cli.text_layout import write_error
 from scaninbox.domain import (
     Case,
     CaseRef,
@@ -158,7 +158,7 @@ def _draw(drawing: _Drawing, out: Path, *, size: tuple[int, int], view: str) -> 
         [(mesh, known_jaw(f.jaw, f.name)) for mesh, f in zip(meshes, drawing.files, strict=True)]
     )
     if orientation.note is not None:
-        print(f"{orientation.note}.", file=sys.stderr)
+        write_error(f"{orientation.note}.")  # quotes the portal's name and axis mapping: escaped
     scans = [
         SceneInput(orient(mesh, orientation.matrix), jaw=f.jaw)
         for mesh, f in zip(meshes, drawing.files, strict=True)
