@@ -154,9 +154,13 @@ def test_the_scan_before_preparation_has_a_colour_of_its_own(
     qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
 ) -> None:
     cached(provider, "lower.stl")
-    before = ScanFile("lower.stl", "stl", "prePreparationScan", Jaw.LOWER)
-    prepared = ScanFile("lower.stl", "stl", "preparationScan", Jaw.LOWER)
-    case = Case(CaseRef("gen-before"), source="Test portal", scan_files=(prepared, before))
+    before = ScanFile(
+        filename="lower.stl", file_type="stl", scan_type="prePreparationScan", jaw=Jaw.LOWER
+    )
+    prepared = ScanFile(
+        filename="lower.stl", file_type="stl", scan_type="preparationScan", jaw=Jaw.LOWER
+    )
+    case = Case(ref=CaseRef("gen-before"), source="Test portal", scan_files=(prepared, before))
     viewport = make_viewport(provider)
     show_and_wait(qtbot, viewport, case)
     rows = viewport.scans.rows()
