@@ -70,6 +70,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="answer from the local store only; do not contact the service",
     )
     parser.add_argument("-v", "--verbose", action="count", default=0, help="log more (repeatable)")
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help=(
+            "check this installation (imports, 3D rendering, the built-in sandbox, the window) "
+            "without touching your settings or cases, then exit"
+        ),
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
@@ -79,6 +87,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.self_test:
+        if args.command is not None:
+            parser.error("--self-test takes no command")
+        from scaninbox.cli.self_test import run_self_test
+
+        return run_self_test(verbose=args.verbose > 0)
     if args.command is None:
         args = parser.parse_args([*(argv if argv is not None else sys.argv[1:]), "gui"])
     _start_logging(args.verbose)
