@@ -141,6 +141,8 @@ class AppController(QObject):
 
     def start(self) -> None:
         """Show the window, then open an account in the background."""
+        if self.options.load_viewer:
+            self.viewer.prepare_window()
         self.window.show()
         self._run(self._startup(), name="start-up")
 
