@@ -143,7 +143,7 @@ class MainWindow(QMainWindow):
         menus.sign_in_action.triggered.connect(self.signInRequested)
         menus.sign_out_action.triggered.connect(self.signOutRequested)
         menus.remove_data_action.triggered.connect(self.removeDataRequested)
-        self.inbox.filters.filterChanged.connect(
+        self.inbox.filters.savedStateChanged.connect(
             lambda state: setattr(self.ui_state, "filters", state)
         )
 
@@ -253,7 +253,7 @@ class MainWindow(QMainWindow):
         state.set_bytes("window/geometry", self.saveGeometry())
         state.set_bytes("window/splitter", self.splitter.saveState())
         state.set_bytes("inbox/header", self.inbox.view.horizontalHeader().saveState())
-        state.filters = self.inbox.filters.state
+        state.filters = self.inbox.filters.saved_state
         state.set_int("pane/tab", self.pane.tabs.currentIndex())
         state.sync()
 

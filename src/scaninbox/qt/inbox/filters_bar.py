@@ -2,6 +2,11 @@
 
 Typing in the search box is debounced (``SEARCH_DELAY_MS``) so a search runs once the person
 pauses, not on every key. Every change emits ``filterChanged(FilterState)``.
+
+What is kept for the next start (``saved_state``) holds only a search the person ran: text
+confirmed with Enter, or left by clicking or tabbing elsewhere in the window, or cleared. Text
+that merely reached the box — keys meant for a dialog that had lost the focus, a password among
+them — is never written to ``ui.ini``, and nothing is confirmed while a modal dialog is open.
 """
 
 from __future__ import annotations
@@ -10,7 +15,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 
-from PySide6.QtCore import QDate, QLocale, Qt, QTimer, Signal
+from PySide6.QtCore import QDate, QEvent, QLocale, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -19,6 +25,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QSizePolicy,
     QToolButton,
+    QApplication,
     QVBoxLayout,
     QWidget,
 )
@@ -32,14 +39,26 @@ SEARCH_DELAY_MS = 250
 
 
 class FiltersBar(QWidget):
-    """Edits a :class:`FilterState`; ``set_state`` shows one without emitting."""
+    """Edits a :class:`FilterState`; ``set_state`` shows one without emitting.
+
+    Signals: ``filterChanged(FilterState)`` on every change, ``savedStateChanged(FilterState)``
+    when what should be kept for the next start changes (see the module docstring)."""
 
     filterChanged = Signal(object)
+    savedStateChanged = Signal(object)
+
+    # Focus leaving the box by one of these is the person moving on from a search they ran.
+    _LEAVING = (
+        Qt.FocusReason.MouseFocusReason,
+        Qt.FocusReason.TabFocusReason,
+        Qt.FocusReason.BacktabFocusReason,
+    )
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("filtersBar")
         self._state = FilterState()
+        self._committed_text = ""
 
         self.search = QLineEdit(self)
         self.search.setObjectName("inboxSearch")
@@ -52,7 +71,8 @@ class FiltersBar(QWidget):
         self._search_timer.setInterval(SEARCH_DELAY_MS)
         self._search_timer.timeout.connect(self._apply_search)
         self.search.textEdited.connect(lambda _text: self._search_timer.start())
-        self.search.returnPressed.connect(self._apply_search)
+        self.search.returnPressed.connect(self._run_search)
+        self.search.installEventFilter(self)
         # The clear button changes the text without an edit: apply at once.
         self.search.textChanged.connect(self._on_text_changed)
 
@@ -113,9 +133,15 @@ class FiltersBar(QWidget):
     def state(self) -> FilterState:
         return self._state
 
+    @property
+    def saved_state(self) -> FilterState:
+        """The filters to keep for the next start: only a search the person ran."""
+        return self._state.with_text(self._committed_text)
+
     def set_state(self, state: FilterState) -> None:
         """Show ``state`` without emitting ``filterChanged``."""
         self._state = state
+        self._committed_text = state.text
         self._search_timer.stop()
         for widget in (self.search, self.date_combo, self.from_edit, self.to_edit):
             widget.blockSignals(True)
@@ -160,6 +186,16 @@ class FiltersBar(QWidget):
         if self._search_timer.isActive():
             self._apply_search()
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            watched is self.search
+            and isinstance(event, QFocusEvent)
+            and event.type() == QEvent.Type.FocusOut
+            and event.reason() in self._LEAVING
+        ):
+            self._run_search()
+        return super().eventFilter(watched, event)
+
     # ------------------------------------------------------------------ internals
 
     def _change(self, state: FilterState, *, show: bool = False) -> None:
@@ -167,13 +203,28 @@ class FiltersBar(QWidget):
             self.set_state(state)
         if state == self._state and not show:
             return
+        before = self.saved_state
         self._state = state
+        if not state.text:
+            self._committed_text = ""  # clearing the box is always meant
         self.clear_button.setVisible(not state.is_default)
         self.filterChanged.emit(state)
+        if self.saved_state != before:
+            self.savedStateChanged.emit(self.saved_state)
 
     def _on_text_changed(self, text: str) -> None:
         if not text and self._state.text:
             self._apply_search()
+
+    def _run_search(self) -> None:
+        """The person ran the search in the box: apply it and keep it (never while a modal
+        dialog is open: those keys were not meant for the inbox)."""
+        self._apply_search()
+        if QApplication.activeModalWidget() is not None:
+            return
+        if self._committed_text != self._state.text:
+            self._committed_text = self._state.text
+            self.savedStateChanged.emit(self.saved_state)
 
     def _apply_search(self) -> None:
         self._search_timer.stop()
