@@ -18,6 +18,7 @@ from datetime import date
 from PySide6.QtCore import QDate, QEvent, QLocale, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDateEdit,
     QHBoxLayout,
@@ -25,7 +26,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QSizePolicy,
     QToolButton,
-    QApplication,
     QVBoxLayout,
     QWidget,
 )
