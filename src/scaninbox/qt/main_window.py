@@ -185,6 +185,7 @@ class MainWindow(QMainWindow):
         """Enter on a case: show its 3D scans and give the viewer the keyboard."""
         if self.cases.current_ref != ref:
             self.inbox.view.select_ref(ref)
+        self.cases.mark_shown_read()  # opened on purpose: read now
         self.pane.tabs.setCurrentIndex(CasePane.SCANS_TAB)
         widget = self.pane.tabs.currentWidget()
         if widget is not None:
@@ -200,17 +201,18 @@ class MainWindow(QMainWindow):
         self._title_timer.start()
 
     def _update_title_now(self) -> None:
+        # "unread", not "new": "New" is also a case status, and the two counts differ. The
+        # application's name is not part of it: the platform adds the display name itself.
         session = self.session
-        parts = ["Scan Inbox"]
+        parts = []
         if session is not None and session.demo:
             parts.append("Demo")
         if session is not None and not session.store.closed:
             unread = session.store.unread_count()
             if unread:
-                parts.append(f"{unread:,} new")
-        title = " — ".join(parts)
-        self.setWindowTitle(title)
-        self.notifier.set_tooltip(title)
+                parts.append(f"{unread:,} unread")
+        self.setWindowTitle(" — ".join(parts))
+        self.notifier.set_tooltip(" — ".join(["Scan Inbox", *parts]))
 
     def _report_error(self, error: BaseException) -> bool:
         from scaninbox.api.errors import SessionExpiredError

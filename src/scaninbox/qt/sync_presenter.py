@@ -153,7 +153,7 @@ class SyncPresenter(QObject):
             if row is not None and row.patient:
                 names.append(row.patient)
         count = len(refs)
-        title = f"{count} new case{'s' if count != 1 else ''}"
+        title = f"{count} case{'s' if count != 1 else ''} arrived"
         text = ", ".join(names) if names else "New cases arrived in the inbox."
         if count > len(names) and names:
             text += f" and {count - len(names)} more"

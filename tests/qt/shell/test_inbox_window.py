@@ -153,3 +153,35 @@ def test_the_context_menu_marks_unread_and_copies_the_reference(
     assert QGuiApplication.clipboard().text() == str(model.ref_at(0))
     view.markReadRequested.emit(model.ref_at(0), False)
     qtbot.waitUntil(lambda: model.row_at(0).unread, timeout=WAIT_MS)  # type: ignore[union-attr]
+
+
+def test_a_case_is_marked_read_only_once_it_was_shown_for_a_moment(
+    qtbot: QtBot, make_app: Callable[..., AppController], sandbox: SandboxServer
+) -> None:
+    app = signed_in(qtbot, make_app, sandbox)
+    window, view, model = app.window, app.window.inbox.view, app.window.inbox.model
+    unread = [i for i in range(model.rowCount()) if model.row_at(i).unread][:3]  # type: ignore[union-attr]
+    assert len(unread) == 3
+    first, passed, stopped = (model.ref_at(i) for i in unread)
+    # Arrowing through: each case shows, none long enough to count as looked at...
+    for ref in (first, passed, stopped):
+        view.select_ref(ref)
+        assert window.pane.case is not None
+        assert window.pane.case.ref == ref
+    # ...until the selection rests on one.
+    qtbot.waitUntil(lambda: not model.row_at(unread[2]).unread, timeout=WAIT_MS)  # type: ignore[union-attr]
+    assert model.row_at(unread[0]).unread  # type: ignore[union-attr]
+    assert model.row_at(unread[1]).unread  # type: ignore[union-attr]
+    store = app.session.current.store  # type: ignore[union-attr]
+    assert store.row(first).unread and store.row(passed).unread  # type: ignore[union-attr]
+    qtbot.waitUntil(
+        lambda: window.windowTitle() == f"{store.unread_count()} unread", timeout=WAIT_MS
+    )
+    assert "Scan Inbox" not in window.windowTitle()  # the platform adds the name itself
+
+    # Opening a case (Enter) is looking at it on purpose: read at once.
+    view.select_ref(first)
+    assert window.cases.read_pending
+    window.open_case(first)
+    assert not window.cases.read_pending  # not waiting for the moment to pass
+    qtbot.waitUntil(lambda: not store.row(first).unread, timeout=WAIT_MS)  # type: ignore[union-attr]

@@ -40,7 +40,7 @@ class ColumnSpec:
 
 
 COLUMNS: tuple[ColumnSpec, ...] = (
-    ColumnSpec(Column.UNREAD, "", "New (unread) cases", "unread", 22, True, True),
+    ColumnSpec(Column.UNREAD, "", "Unread cases", "unread", 22, True, True),
     ColumnSpec(Column.PRIORITY, "", "Priority cases", "priority", 22, True, True),
     ColumnSpec(
         Column.OFFLINE,

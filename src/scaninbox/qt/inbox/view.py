@@ -26,7 +26,7 @@ from scaninbox.qt.inbox.model import CaseTableModel
 __all__ = ["InboxView"]
 
 _ICON_COLUMN_NAMES = {
-    Column.UNREAD: "New (unread)",
+    Column.UNREAD: "Unread",
     Column.PRIORITY: "Priority",
     Column.OFFLINE: "Available offline",
 }
