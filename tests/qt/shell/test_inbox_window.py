@@ -173,7 +173,8 @@ def test_a_case_is_marked_read_only_once_it_was_shown_for_a_moment(
     assert model.row_at(unread[0]).unread  # type: ignore[union-attr]
     assert model.row_at(unread[1]).unread  # type: ignore[union-attr]
     store = app.session.current.store  # type: ignore[union-attr]
-    assert store.row(first).unread and store.row(passed).unread  # type: ignore[union-attr]
+    assert store.row(first).unread  # type: ignore[union-attr]
+    assert store.row(passed).unread  # type: ignore[union-attr]
     qtbot.waitUntil(
         lambda: window.windowTitle() == f"{store.unread_count()} unread", timeout=WAIT_MS
     )
