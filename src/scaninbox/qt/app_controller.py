@@ -88,6 +88,7 @@ class AppController(QObject):
         self.ui_state = UiState(self.paths)
         self.provider = StoreFileProvider(on_session_expired=self._on_session_error)
         self.window = MainWindow(self.provider, self.ui_state, use_tray=options.use_tray)
+        self.provider.set_connectivity(self.window.connectivity)
         self.viewer = ViewerHost(
             self.window.pane,
             self.provider,

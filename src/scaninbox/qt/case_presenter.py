@@ -22,6 +22,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from scaninbox.domain import Case, CaseRef
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.connectivity import Connectivity
 from scaninbox.qt.inbox.model import CaseTableModel
 
 if TYPE_CHECKING:
@@ -101,6 +102,18 @@ class CasePresenter(QObject):
             self._read_timer.start()
         if session.signed_in:
             async_bridge.run(self._refresh(session, stored.ref), owner=self, key="refresh")
+
+    def connectivity_changed(self, state: Connectivity) -> None:
+        """Back online (or signed in again): what could not be had before is tried again, so no
+        "not available offline" stays on screen under an "Online" status bar."""
+        session, ref = self._session, self._ref
+        if state is not Connectivity.ONLINE or session is None or ref is None:
+            return
+        stored = session.store.case(ref)
+        if stored is None or stored.fully_cached:
+            return
+        self._pane.show_case(stored.case, pinned=stored.pinned, fully_cached=stored.fully_cached)
+        self._show_in_viewer(stored.case)
 
     def mark_shown_read(self) -> None:
         """Mark the case on screen read now (its moment has passed, or it was opened)."""

@@ -19,6 +19,7 @@ from scaninbox.domain import CaseRef
 from scaninbox.paths import resources_dir
 from scaninbox.qt.case_pane import CaseFileProvider, CasePane
 from scaninbox.qt.case_presenter import CasePresenter
+from scaninbox.qt.connectivity import ConnectivityWatch
 from scaninbox.qt.inbox import InboxPanel
 from scaninbox.qt.inbox.columns import Column
 from scaninbox.qt.status import ConnectionBanner, SyncStatus
@@ -98,6 +99,7 @@ class MainWindow(QMainWindow):
         self.statusBar().setSizeGripEnabled(True)
         self.notifier = Notifier(self, app_icon(), use_tray=use_tray)
         self.menus = WindowMenus(self)
+        self.connectivity = ConnectivityWatch(self)  # every pane follows this one answer
         self.cases = CasePresenter(
             self.pane,
             self.inbox.model,
@@ -111,6 +113,7 @@ class MainWindow(QMainWindow):
             banner=self.banner,
             notifier=self.notifier,
             cases=self.cases,
+            connectivity=self.connectivity,
             update_title=self.update_title,
             parent=self,
         )
@@ -131,6 +134,7 @@ class MainWindow(QMainWindow):
         for source in (view, self.cases, self.pane):
             source.statusMessage.connect(self.show_message)
         self.cases.unreadChanged.connect(self.update_title)
+        self.connectivity.changed.connect(self.cases.connectivity_changed)
         self.banner.retryRequested.connect(self.sync_now)
         self.banner.signInRequested.connect(self.signInRequested)
         self.notifier.activated.connect(self._raise)
