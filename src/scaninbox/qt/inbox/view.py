@@ -8,7 +8,7 @@ new cases arriving above never make the list jump under the pointer.
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QItemSelectionModel, QModelIndex, QPoint, Qt, Signal
-from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent
+from PySide6.QtGui import QAction, QFont, QFontMetrics, QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -24,6 +24,15 @@ from scaninbox.qt.inbox.delegates import InboxDelegate
 from scaninbox.qt.inbox.model import CaseTableModel
 
 __all__ = ["InboxView"]
+
+# The longest texts the date columns show (``relative_time`` and ``format_date``): their
+# default widths fit these in bold (unread rows), so "yesterday 14:05" is never cut to
+# "yesterda…" whatever the font.
+_WIDEST_TEXTS = {
+    Column.RECEIVED: ("yesterday 23:59", "30 Sep 2025", "Wed 23:59", "59 min ago"),
+    Column.DELIVERY: ("30 Sep 2027",),
+}
+_CELL_PADDING_PX = 8 + 8 + 6  # the stylesheet's item padding, the delegate's margin, slack
 
 _ICON_COLUMN_NAMES = {
     Column.UNREAD: "Unread",
@@ -113,7 +122,16 @@ class InboxView(QTableView):
             header.setSectionHidden(spec.column, False)
             if spec.icon_only:
                 header.setSectionResizeMode(spec.column, QHeaderView.ResizeMode.Fixed)
-            header.resizeSection(spec.column, spec.width_px)
+            header.resizeSection(spec.column, max(spec.width_px, self.text_width(spec.column)))
+
+    def text_width(self, column: Column) -> int:
+        """The width the longest text ``column`` can show needs, in bold (0: no such text)."""
+        texts = _WIDEST_TEXTS.get(column, ())
+        font = QFont(self.font())
+        font.setBold(True)
+        metrics = QFontMetrics(font)
+        widest = max((metrics.horizontalAdvance(text) for text in texts), default=0)
+        return widest + _CELL_PADDING_PX if widest else 0
 
     def width_to_show(self, last: Column) -> int:
         """The width (px) the table needs to show every column up to ``last`` (in the order
