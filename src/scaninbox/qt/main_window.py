@@ -144,6 +144,7 @@ class MainWindow(QMainWindow):
         menus.find_action.triggered.connect(self.focus_search)
         menus.quit_action.triggered.connect(self.quitRequested)
         menus.reset_columns_action.triggered.connect(view.reset_columns)
+        menus.next_unread_action.triggered.connect(self._next_unread)
         menus.sign_in_action.triggered.connect(self.signInRequested)
         menus.sign_out_action.triggered.connect(self.signOutRequested)
         menus.remove_data_action.triggered.connect(self.removeDataRequested)
@@ -194,6 +195,10 @@ class MainWindow(QMainWindow):
         widget = self.pane.tabs.currentWidget()
         if widget is not None:
             widget.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _next_unread(self) -> None:
+        if not self.inbox.view.select_next_unread():
+            self.show_message("No unread cases in this list.")
 
     def focus_search(self) -> None:
         self.inbox.filters.focus_search()

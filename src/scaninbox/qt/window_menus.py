@@ -36,6 +36,11 @@ class WindowMenus:
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
 
         view_menu = bar.addMenu("&View")
+        # "N" as in mail programs; a single letter never fires while typing in the search box
+        # (a line edit takes printable keys before shortcuts see them).
+        self.next_unread_action = view_menu.addAction("&Next unread case")
+        self.next_unread_action.setShortcut(QKeySequence(Qt.Key.Key_N))
+        view_menu.addSeparator()
         self.reset_columns_action = view_menu.addAction("Reset columns")
         self.theme_menu = QMenu("Theme", window)
         view_menu.addMenu(self.theme_menu)

@@ -1,4 +1,5 @@
-"""The bar above the inbox: search, status, received date, portal, and how many cases show.
+"""The bar above the inbox: search, status, received date, portal, delivery due, unread only,
+and how many cases show.
 
 Typing in the search box is debounced (``SEARCH_DELAY_MS``) so a search runs once the person
 pauses, not on every key. Every change emits ``filterChanged(FilterState)``.
@@ -30,7 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scaninbox.qt.inbox.filters import DatePreset, FilterState
+from scaninbox.qt.case_pane.flow_layout import FlowLayout
+from scaninbox.qt.inbox.filters import DatePreset, DuePreset, FilterState
 from scaninbox.qt.inbox.multi_select import MultiSelectButton
 
 __all__ = ["SEARCH_DELAY_MS", "FiltersBar"]
@@ -97,6 +99,8 @@ class FiltersBar(QWidget):
         self.to_edit.dateChanged.connect(self._on_custom_dates)
         self._dash = QLabel("–", self)
 
+        self.due_combo, self.unread_button = self._due_and_unread()
+
         self.clear_button = QToolButton(self)
         self.clear_button.setText("Clear filters")
         self.clear_button.setAutoRaise(True)
@@ -108,21 +112,44 @@ class FiltersBar(QWidget):
         self._lay_out()
         self.set_state(FilterState())
 
+    def _due_and_unread(self) -> tuple[QComboBox, QToolButton]:
+        due_combo = QComboBox(self)
+        due_combo.setAccessibleName("Delivery due")
+        due_combo.setToolTip("Show cases by their requested delivery date")
+        for due in DuePreset:
+            due_combo.addItem(due.label, due.value)
+        due_combo.currentIndexChanged.connect(
+            lambda index: self._change(replace(self._state, due=list(DuePreset)[index]))
+        )
+        unread_button = QToolButton(self)
+        unread_button.setText("Unread only")
+        unread_button.setCheckable(True)
+        unread_button.setToolTip("Show only the cases nobody has looked at yet")
+        unread_button.toggled.connect(
+            lambda checked: self._change(replace(self._state, unread_only=checked))
+        )
+        return due_combo, unread_button
+
     def _lay_out(self) -> None:
         top = QHBoxLayout()
         top.setSpacing(8)
         top.addWidget(self.search, 1)
-        bottom = QHBoxLayout()
-        bottom.setSpacing(6)
-        bottom.addWidget(self.status_button)
-        bottom.addWidget(self.date_combo)
-        bottom.addWidget(self.from_edit)
-        bottom.addWidget(self._dash)
-        bottom.addWidget(self.to_edit)
-        bottom.addWidget(self.source_button)
-        bottom.addWidget(self.clear_button)
-        bottom.addStretch(1)
-        bottom.addWidget(self.count_label)
+        top.addWidget(self.count_label)
+        # The filters wrap onto a second line in a narrow inbox instead of widening it (the
+        # case pane and its 3D view get the room) or being squeezed into each other.
+        bottom = FlowLayout(spacing=6, row_spacing=4)
+        for widget in (
+            self.status_button,
+            self.date_combo,
+            self.from_edit,
+            self._dash,
+            self.to_edit,
+            self.source_button,
+            self.due_combo,
+            self.unread_button,
+            self.clear_button,
+        ):
+            bottom.addWidget(widget)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 6)
         layout.setSpacing(6)
@@ -143,9 +170,19 @@ class FiltersBar(QWidget):
         self._state = state
         self._committed_text = state.text
         self._search_timer.stop()
-        for widget in (self.search, self.date_combo, self.from_edit, self.to_edit):
+        quiet = (
+            self.search,
+            self.date_combo,
+            self.from_edit,
+            self.to_edit,
+            self.due_combo,
+            self.unread_button,
+        )
+        for widget in quiet:
             widget.blockSignals(True)
         try:
+            self.due_combo.setCurrentIndex(list(DuePreset).index(state.due))
+            self.unread_button.setChecked(state.unread_only)
             if self.search.text() != state.text:
                 self.search.setText(state.text)
             self.date_combo.setCurrentIndex(list(DatePreset).index(state.preset))
@@ -155,7 +192,7 @@ class FiltersBar(QWidget):
             self.from_edit.setDate(QDate(first.year, first.month, first.day))
             self.to_edit.setDate(QDate(last.year, last.month, last.day))
         finally:
-            for widget in (self.search, self.date_combo, self.from_edit, self.to_edit):
+            for widget in quiet:
                 widget.blockSignals(False)
         self.status_button.set_selected(state.statuses)
         self.source_button.set_selected(state.sources)
