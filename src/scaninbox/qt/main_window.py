@@ -22,6 +22,7 @@ from scaninbox.qt.case_presenter import CasePresenter
 from scaninbox.qt.connectivity import ConnectivityWatch
 from scaninbox.qt.inbox import InboxPanel
 from scaninbox.qt.inbox.columns import Column
+from scaninbox.qt.print_actions import PrintActions
 from scaninbox.qt.status import ConnectionBanner, SyncStatus
 from scaninbox.qt.sync_presenter import SyncPresenter
 from scaninbox.qt.tray import Notifier
@@ -100,6 +101,7 @@ class MainWindow(QMainWindow):
         self.notifier = Notifier(self, app_icon(), use_tray=use_tray)
         self.menus = WindowMenus(self)
         self.connectivity = ConnectivityWatch(self)  # every pane follows this one answer
+        self.printing = PrintActions(self, provider, lambda: self.pane.case, self.show_message)
         self.cases = CasePresenter(
             self.pane,
             self.inbox.model,
@@ -145,6 +147,8 @@ class MainWindow(QMainWindow):
         menus.quit_action.triggered.connect(self.quitRequested)
         menus.reset_columns_action.triggered.connect(view.reset_columns)
         menus.next_unread_action.triggered.connect(self._next_unread)
+        menus.print_ticket_action.triggered.connect(self.printing.print_work_ticket)
+        menus.print_order_form_action.triggered.connect(self.printing.print_order_form)
         menus.sign_in_action.triggered.connect(self.signInRequested)
         menus.sign_out_action.triggered.connect(self.signOutRequested)
         menus.remove_data_action.triggered.connect(self.removeDataRequested)

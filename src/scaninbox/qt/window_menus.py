@@ -32,6 +32,11 @@ class WindowMenus:
         self.find_action = file_menu.addAction("&Find cases…")
         self.find_action.setShortcut(QKeySequence.StandardKey.Find)
         file_menu.addSeparator()
+        self.print_ticket_action = file_menu.addAction("&Print work ticket…")
+        self.print_ticket_action.setShortcut(QKeySequence.StandardKey.Print)
+        self.print_order_form_action = file_menu.addAction("Print &order form…")
+        self.print_order_form_action.setShortcut(QKeySequence("Ctrl+Shift+P"))
+        file_menu.addSeparator()
         self.quit_action = file_menu.addAction("&Quit")
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
 
