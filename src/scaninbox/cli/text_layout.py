@@ -1,8 +1,10 @@
 """Text for a terminal: display widths of any script, safe cells, tables that fit, progress.
 
-Server text is printed only after ``clean`` removed control characters: an escape sequence in a
-patient's name must not be able to rewrite the terminal. Widths count East Asian wide characters
-as two columns and combining marks as none, so columns line up with names in any script.
+Every line reaches stdout or stderr through ``write_line`` / ``write_error``, which show control
+characters as escapes (``scaninbox.terminal_text``): an escape sequence in a patient's name or a
+problem's title must not be able to rewrite the terminal. Table cells are ``clean``-ed first
+(control characters become spaces) so columns keep their widths. Widths count East Asian wide
+characters as two columns and combining marks as none, so columns line up in any script.
 """
 
 from __future__ import annotations
@@ -13,21 +15,40 @@ import sys
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import TextIO
 
+from scaninbox.terminal_text import escape_controls
+
 __all__ = [
-    "Column",
     "Progress",
+    "TableColumn",
     "clean",
     "fit",
-    "human_size",
-    "local_time",
     "render_table",
     "terminal_width",
+    "write_error",
+    "write_line",
 ]
 
 _GAP = "  "
+
+
+def write_line(text: str = "") -> None:
+    """Lines on stdout: control characters escaped, never failing on characters the terminal's
+    encoding lacks."""
+    _write(sys.stdout, text)
+
+
+def write_error(text: str) -> None:
+    """Lines on stderr, escaped like ``write_line``: error messages quote the server."""
+    _write(sys.stderr, text)
+    sys.stderr.flush()
+
+
+def _write(stream: TextIO, text: str) -> None:
+    encoding = stream.encoding or "utf-8"
+    safe = escape_controls(text, keep_lines=True)
+    stream.write(safe.encode(encoding, errors="replace").decode(encoding) + "\n")
 
 
 def clean(text: object) -> str:
@@ -64,7 +85,7 @@ def fit(text: str, width: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Column:
+class TableColumn:
     """A table column.
 
     ``min_width``: how narrow it may be squeezed (0: never squeezed). ``drop_rank``: when even
@@ -86,7 +107,7 @@ def terminal_width(stream: TextIO | None = None) -> int | None:
 
 
 def render_table(
-    columns: Sequence[Column], rows: Sequence[Sequence[str]], width: int | None
+    columns: Sequence[TableColumn], rows: Sequence[Sequence[str]], width: int | None
 ) -> str:
     """Header, rule and rows fitted to ``width``: squeeze (widest first), then leave columns out."""
     cells = [[clean(cell) for cell in row] for row in rows]
@@ -108,7 +129,7 @@ def render_table(
 
 
 def _squeeze(
-    columns: Sequence[Column], shown: list[int], widths: dict[int, int], width: int
+    columns: Sequence[TableColumn], shown: list[int], widths: dict[int, int], width: int
 ) -> bool:
     """Narrow the shown squeezable columns, widest first, until they fit; False if they cannot."""
     excess = sum(widths[i] for i in shown) + len(_GAP) * (len(shown) - 1) - width
@@ -120,20 +141,6 @@ def _squeeze(
         widths[widest] -= 1
         excess -= 1
     return True
-
-
-def human_size(size_bytes: int) -> str:
-    size = float(size_bytes)
-    for unit in ("bytes", "KB", "MB", "GB"):
-        if size < 1000 or unit == "GB":
-            return f"{size_bytes} bytes" if unit == "bytes" else f"{size:.1f} {unit}"
-        size /= 1000
-    raise AssertionError("unreachable")
-
-
-def local_time(moment: datetime) -> str:
-    """A moment as people read it here: the computer's time zone, to the minute."""
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 class Progress:

@@ -6,11 +6,14 @@ map them to the few things the program reasons about, and to labels a technician
 
 from __future__ import annotations
 
+import functools
 import re
 from enum import StrEnum
 
 __all__ = [
     "CATEGORIES",
+    "CLOSED_STATUSES",
+    "OPEN_STATUSES",
     "STATUS_LABELS",
     "FileKind",
     "Jaw",
@@ -45,6 +48,11 @@ STATUS_LABELS: dict[str, str] = {
     "cancelled": "Cancelled",
 }
 
+# Work still to deliver: a delivery date means something. Every status above is in one of the two.
+OPEN_STATUSES = frozenset({"new", "accepted", "in_production"})
+# Finished or refused work: its delivery date no longer asks for anything.
+CLOSED_STATUSES = frozenset({"rejected", "complete", "cancelled"})
+
 CATEGORIES = ("Fixed", "Removable", "Appliance", "Orthodontics")
 
 
@@ -69,6 +77,7 @@ def scan_jaw(jaw: str | None, scan_type: str | None) -> Jaw:
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|_")
 
 
+@functools.lru_cache(maxsize=4096)  # a few hundred identifiers recur across every case
 def humanize_identifier(identifier: str) -> str:
     """``PorcelainFusedToMetal`` → ``Porcelain fused to metal``; ``a_b`` → ``A b``.
 

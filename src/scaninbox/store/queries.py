@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from enum import StrEnum
 from typing import Any
 
-from scaninbox.domain import CaseRef
+from scaninbox.domain import CLOSED_STATUSES, CaseRef
 from scaninbox.store.derive import fold
 
 __all__ = [
@@ -87,6 +87,8 @@ class CaseFilter:
     ``received_from`` / ``received_to`` are inclusive calendar dates of the received time in UTC,
     as the service's own ``from`` / ``to`` parameters are. ``delivery_from`` / ``delivery_to``
     are inclusive requested delivery dates (cases without a delivery date never match them).
+    ``open_only`` keeps work still to be delivered (``domain.is_open_status``: not complete,
+    cancelled or rejected), as the domain's overdue rule does.
     """
 
     text: str = ""
@@ -96,6 +98,7 @@ class CaseFilter:
     received_to: date | None = None
     delivery_from: date | None = None
     delivery_to: date | None = None
+    open_only: bool = False
     unread_only: bool = False
     pinned_only: bool = False
     include_removed: bool = False
@@ -193,6 +196,10 @@ def where_clause(f: CaseFilter) -> tuple[str, list[Any]]:
     if f.delivery_to is not None:
         terms.append("delivery_key <= ?")
         params.append(f.delivery_to.isoformat())
+    if f.open_only:
+        closed = sorted(CLOSED_STATUSES)
+        terms.append(f"lower(trim(status)) NOT IN ({','.join('?' * len(closed))})")
+        params.extend(closed)
     if f.unread_only:
         terms.append("unread = 1")
     if f.pinned_only:

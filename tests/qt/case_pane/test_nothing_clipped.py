@@ -15,9 +15,8 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from scaninbox.domain import Case, Tag
+from scaninbox.domain import Case, Tag, relative_time
 from scaninbox.qt.case_pane import CasePane
-from scaninbox.qt.formatting import relative_time
 from scaninbox.qt.inbox import Column, InboxPanel
 from scaninbox.qt.theme import Theme, apply_theme
 from tests.qt.case_pane.cases import full_case

@@ -12,6 +12,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
+from scaninbox.domain import Urgency, delivery_urgency, is_open_status
 from scaninbox.qt.app_controller import AppController
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.inbox import Column, DatePreset, FilterState
@@ -205,14 +206,22 @@ def test_due_and_unread_filters_home_end_and_next_unread(
 
     bar.due_combo.setCurrentIndex(bar.due_combo.findData(DuePreset.OVERDUE.value))
     qtbot.waitUntil(lambda: model.filter_state.due is DuePreset.OVERDUE and not model.busy)
-    overdue = [r.ref for r in every if r.delivery_date is not None and r.delivery_date < today]
+    overdue = [
+        r.ref
+        for r in every
+        if delivery_urgency(r.delivery_date, status=r.status, today=today) is Urgency.OVERDUE
+    ]  # the domain's rule: open work only
     assert overdue  # the demo data has late cases
     assert [r.ref for r in shown_rows()] == overdue
     assert bar.count_label.text() == f"{len(overdue)} of {len(every)} cases"
 
     bar.due_combo.setCurrentIndex(bar.due_combo.findData(DuePreset.THIS_WEEK.value))
     qtbot.waitUntil(lambda: model.filter_state.due is DuePreset.THIS_WEEK and not model.busy)
-    week = [r.ref for r in every if r.delivery_date and 0 <= (r.delivery_date - today).days < 7]
+    week = [
+        r.ref
+        for r in every
+        if r.delivery_date and 0 <= (r.delivery_date - today).days < 7 and is_open_status(r.status)
+    ]
     assert [r.ref for r in shown_rows()] == week
 
     bar.due_combo.setCurrentIndex(0)

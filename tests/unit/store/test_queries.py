@@ -144,6 +144,14 @@ def test_delivery_bounds_select_cases_due_in_that_range(inbox: CaseStore) -> Non
     assert inbox.rows(before, limit=1000) == [
         r for r in every if r.delivery_date is not None and r.delivery_date < date(2026, 2, 15)
     ]
+    # Open work only: the domain's overdue rule leaves out what is complete, cancelled, rejected.
+    inbox.upsert_case(wire_case(0, status="complete", delivery="2026-01-20"))
+    late = CaseFilter(delivery_to=date(2026, 2, 14), open_only=True)
+    shown = inbox.rows(late, limit=1000)
+    assert shown
+    assert all(r.status != "complete" for r in shown)
+    assert len(shown) == len(inbox.rows(before, limit=1000)) - 1
+    every = inbox.rows(limit=1000)
     undated = [r for r in every if r.delivery_date is None]
     assert undated  # and none of them is "due" in any range
     assert not set(undated) & set(

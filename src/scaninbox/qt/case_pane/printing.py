@@ -23,16 +23,17 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPageLayout, QPageSize, 
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPrintSupport import QPrinter
 
-from scaninbox.domain import Case, status_label
-from scaninbox.domain.fdi import format_teeth
-from scaninbox.domain.worktypes import case_teeth, work_summary, worktype_teeth
-from scaninbox.qt.formatting import (
+from scaninbox.domain import (
+    Case,
     delivery_phrase,
     exact_time,
     format_date,
     format_date_of_birth,
     format_gender,
+    status_label,
 )
+from scaninbox.domain.fdi import format_teeth
+from scaninbox.domain.worktypes import case_teeth, work_summary, worktype_teeth
 
 __all__ = ["PrintError", "TicketLayout", "print_pdf", "print_work_ticket", "ticket_lines"]
 

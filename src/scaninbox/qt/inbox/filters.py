@@ -53,8 +53,9 @@ _PRESET_DAYS = {DatePreset.TODAY: 1, DatePreset.LAST_7_DAYS: 7, DatePreset.LAST_
 
 
 class DuePreset(StrEnum):
-    """Which requested delivery dates to show. "Overdue" is what the inbox paints red: a
-    delivery date before today (``formatting.delivery_urgency``)."""
+    """Which requested delivery dates to show, of open work only: "overdue" is the domain's
+    rule (``domain.delivery_urgency``: a date before today, and the work not complete,
+    cancelled or rejected), what the inbox paints red."""
 
     ANY = "any"
     OVERDUE = "overdue"
@@ -178,6 +179,7 @@ def to_case_filter(state: FilterState, *, today: date | None = None) -> CaseFilt
         received_to=_utc_day(last, time.max) if last else None,
         delivery_from=due_from,
         delivery_to=due_to,
+        open_only=state.due is not DuePreset.ANY,
         unread_only=state.unread_only,
     )
 
