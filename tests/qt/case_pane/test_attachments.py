@@ -220,7 +220,11 @@ def test_screenshot_attachments(
 def _case_with_a_pdf_attachment() -> Any:
     return replace(
         full_case(),
-        misc_files=(MiscFile(PHOTO), MiscFile(SHADE), MiscFile(SECOND_ORDER_FORM)),
+        misc_files=(
+            MiscFile(filename=PHOTO),
+            MiscFile(filename=SHADE),
+            MiscFile(filename=SECOND_ORDER_FORM),
+        ),
     )
 
 

@@ -27,8 +27,8 @@ def _overdue_case_sent_to_a_long_name() -> Case:
     worktype = dataclasses.replace(
         case.worktypes[0],
         tags=(
-            Tag("implant_system", "Dentsply Sirona Astra Tech EV 4.2 Profile"),
-            Tag("retention", "ScrewRetained"),
+            Tag(type="implant_system", value="Dentsply Sirona Astra Tech EV 4.2 Profile"),
+            Tag(type="retention", value="ScrewRetained"),
         ),
     )
     return dataclasses.replace(
