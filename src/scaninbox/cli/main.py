@@ -6,8 +6,9 @@ function ``handler(args: argparse.Namespace) -> int``. Errors reach the user as 
 on stderr with the exit code of the contract:
 
     0 ok · 1 anything else · 2 usage · 3 authentication failed · 4 forbidden or not found ·
-    5 network or server failure after retries · 141 the reader of the output went away
-    (``scaninbox cases | head``; nothing is printed, as with any Unix tool)
+    5 network or server failure after retries · 6 a QC check failed (``scaninbox qc``) ·
+    141 the reader of the output went away (``scaninbox cases | head``; nothing is printed, as
+    with any Unix tool)
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ COMMAND_MODULES = (
     "scaninbox.cli.case_commands",
     "scaninbox.cli.store_commands",
     "scaninbox.cli.render_command",
+    "scaninbox.cli.qc_commands",
 )
 
 
