@@ -230,7 +230,7 @@ class CaseLoader:
             if not self._live():
                 return None
             try:
-                result = await async_bridge.to_thread(step, mesh)
+                result = await async_bridge.to_thread(_plainly, step, mesh)
             except MeshError as exc:  # a scan whose triangles cannot be welded, in plain words
                 if self._live():
                     self._sink.show_problem(key, str(exc), offline=False)
@@ -266,12 +266,44 @@ class _MeshStep(Protocol):
     def __call__(self, mesh: Mesh, /) -> Mesh: ...
 
 
+def _plainly(step: _MeshStep, mesh: Mesh) -> Mesh:
+    """``step(mesh)``; anything but a `MeshError` becomes one, so that the scan's row shows a
+    problem rather than waiting forever (and the other scans carry on)."""
+    try:
+        return step(mesh)
+    except MeshError:
+        raise
+    except Exception as exc:
+        _log.warning("%s failed on %s", getattr(step, "__name__", step), mesh.name, exc_info=True)
+        raise _unexpected(mesh.name or "scan", exc) from None
+
+
 def _read(path: Path, name: str, matrix: npt.NDArray[np.float64]) -> Mesh:
-    return orient(read_mesh(path, name=name), matrix)
+    try:
+        return orient(read_mesh(path, name=name), matrix)
+    except MeshError:
+        raise
+    except Exception as exc:
+        _log.warning("reading %s failed", name, exc_info=True)
+        raise _unexpected(name, exc) from None
+
+
+def _unexpected(name: str, exc: Exception) -> MeshError:
+    return MeshError(name, f"it could not be shown ({type(exc).__name__}; details in the log)")
 
 
 def _read_preview(path: Path, name: str, matrix: npt.NDArray[np.float64]) -> Mesh | QImage:
     """A preview: a small mesh (drawn smooth at once, it is cheap) or a picture."""
+    try:
+        return _preview(path, name, matrix)
+    except MeshError:
+        raise
+    except Exception as exc:
+        _log.warning("reading the preview %s failed", name, exc_info=True)
+        raise _unexpected(name, exc) from None
+
+
+def _preview(path: Path, name: str, matrix: npt.NDArray[np.float64]) -> Mesh | QImage:
     if sniff_format(path).is_image:
         try:
             return decode_image(path, _PICTURE_MAX_PX)  # QImage is fine off the GUI thread
