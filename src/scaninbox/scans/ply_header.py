@@ -124,16 +124,11 @@ def parse_ply_header(data: bytes | memoryview, name: str) -> PlyHeader:
             file_format = words[1]
             order = _FORMATS[file_format]
         elif keyword == "element":
-            if len(words) != 3 or not words[2].isdigit():
+            if len(words) != 3:
                 raise _malformed(
                     name, number, f"'element' needs a name and a count, not {line.strip()!r}"
                 )
-            count = int(words[2])
-            if count > _MAX_COUNT:
-                raise _malformed(
-                    name, number, f"the element {words[1]!r} announces {count:,} records"
-                )
-            elements.append((words[1], count, []))
+            elements.append((words[1], _count(words[2], name, number), []))
         elif keyword == "property":
             if not elements:
                 raise _malformed(name, number, "a property before any element")
@@ -146,6 +141,15 @@ def parse_ply_header(data: bytes | memoryview, name: str) -> PlyHeader:
         )
     parsed = tuple(PlyElement(n, c, tuple(props)) for n, c, props in elements)
     return PlyHeader(file_format, parsed, newline + 1)
+
+
+def _count(word: str, name: str, number: int) -> int:
+    if not word.isdigit():
+        raise _malformed(name, number, f"'element' needs a name and a count, not {word!r}")
+    count = int(word)
+    if count > _MAX_COUNT:
+        raise _malformed(name, number, f"an element announces {count:,} records")
+    return count
 
 
 def _property(words: list[str], order: str, name: str, number: int) -> PlyProperty:

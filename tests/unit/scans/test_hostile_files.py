@@ -104,7 +104,7 @@ def test_a_header_count_beyond_int32_is_refused_before_the_body() -> None:
     data = _header(1, "property list uchar int vertex_indices\n").replace(
         b"vertex 3", b"vertex 99999999999999999999"
     )
-    with pytest.raises(MeshError, match=r"not a valid PLY file: .*'vertex' announces 99,999"):
+    with pytest.raises(MeshError, match=r"not a valid PLY file: .*announces 99,999"):
         read_mesh(data, name="evil.ply")
 
 
@@ -196,10 +196,13 @@ def test_the_binary_stl_fuzz_can_build_a_good_file() -> None:
 
 def _reads_or_fails_plainly(parse: object, data: bytes) -> None:
     assert callable(parse)
+    outcome: object
     try:
-        mesh = parse(data, "fuzz")
+        outcome = parse(data, "fuzz")
     except MeshError as exc:
-        assert str(exc).startswith("Cannot read the scan 'fuzz': ")
-        return
-    assert isinstance(mesh, Mesh)
-    assert mesh.n_faces > 0
+        outcome = exc
+    if isinstance(outcome, MeshError):
+        assert str(outcome).startswith("Cannot read the scan 'fuzz': ")
+    else:
+        assert isinstance(outcome, Mesh)
+        assert outcome.n_faces > 0
