@@ -10,6 +10,7 @@ from pydantic import AliasChoices, BeforeValidator, ConfigDict, Field, StrictBoo
 from pydantic.alias_generators import to_camel
 
 from scaninbox.api.wire_base import (
+    CaseId,
     DateTimeWire,
     Int32,
     OptionalWireModel,
@@ -186,7 +187,7 @@ class UnifiedCase(WireModel):
     accepted_data: UnifiedData | None
     status: StrictStr | None
     # The variant shape (section 2.21). Its presence is told by ``id``.
-    id: WideInt | None = None
+    id: CaseId | None = None
     organization_id: WideInt | None = None
     portal_id: WideInt | None = None
     configured_portal_id: WideInt | None = None

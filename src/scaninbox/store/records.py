@@ -71,7 +71,8 @@ class MalformedRecord:
     last_seen_at: datetime
 
     def __str__(self) -> str:
-        return f"case {self.ref}: {self.field}: {self.reason}"
+        where = f"{self.field}: " if self.field else ""
+        return f"case {self.ref}: {where}{self.reason}"
 
 
 @dataclass(frozen=True, slots=True)
