@@ -24,7 +24,7 @@ def test_a_case_with_an_impossible_date_is_named_and_the_rest_shown(
     sign_in_via_dialog(qtbot, app, server.base_url)
     window, model = app.window, app.window.inbox.model
     label = window.sync_status.unreadable_label
-    qtbot.waitUntil(lambda: label.isVisible(), timeout=WAIT_MS)
+    qtbot.waitUntil(label.isVisible, timeout=WAIT_MS)
     assert model.rowCount() == 11
     assert hostile not in {str(model.ref_at(i)) for i in range(11)}
     assert label.text() == "1 case could not be read"
