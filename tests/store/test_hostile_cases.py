@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 
 from scaninbox.domain import CaseRef
 from scaninbox.sandbox import SandboxServer
+from scaninbox.store.sync_writes import set_meta
 from tests.store.conftest import running_engine, scaninbox
 
 pytestmark = pytest.mark.anyio
@@ -105,3 +107,45 @@ def test_the_command_line_lists_the_others_and_names_the_bad_one(
     offline = scaninbox("--base-url", url, "--offline", "cases")
     assert offline.code == 0, offline.err
     assert refs[1] in offline.err
+
+
+async def test_a_case_received_in_2999_does_not_hide_todays_cases(
+    make_sandbox: Callable[..., SandboxServer], tmp_path: Path
+) -> None:
+    server = make_sandbox(cases=10)
+    future = server.control.add_case(received_at=datetime(2999, 1, 1, tzinfo=UTC))
+    async with running_engine(server, tmp_path / "acc") as (engine, _rec, _c):
+        first = await engine.sync_now()
+        assert CaseRef.guid(future) in first.new
+        mark = engine.store.synced_through()
+        assert mark is not None
+        assert mark <= datetime.now(UTC)  # the client's clock, not the server's 2999
+        today = server.control.add_case()
+        report = await engine.sync_now()
+        assert not report.full
+        assert report.date_from is not None
+        assert report.date_from <= datetime.now(UTC).date()
+        assert [str(r) for r in report.new] == [today]
+        # `sync --from` a later day leaves the watermark alone (the days between are unread).
+        before = engine.store.synced_through()
+        later = await engine.sync_now(date_from=date(2999, 1, 1))
+        assert later.date_from == date(2999, 1, 1)
+        assert engine.store.synced_through() == before
+
+
+async def test_a_stored_watermark_in_the_future_is_not_trusted(
+    make_sandbox: Callable[..., SandboxServer], tmp_path: Path
+) -> None:
+    """A store written before the fix holds the server's 2999 as its watermark."""
+    server = make_sandbox(cases=6)
+    async with running_engine(server, tmp_path / "acc") as (engine, _rec, _c):
+        await engine.sync_now()
+        with engine.store.transaction() as tx:
+            set_meta(tx, "synced_through", repr(datetime(2999, 1, 1, tzinfo=UTC).timestamp()))
+        today = server.control.add_case()
+        report = await engine.sync_now()
+        assert report.full
+        assert [str(r) for r in report.new] == [today]
+        mark = engine.store.synced_through()
+        assert mark is not None
+        assert mark <= datetime.now(UTC)

@@ -131,10 +131,19 @@ class CaseStore(StoreReader):
 
     # ------------------------------------------------------------------ sync
 
-    def begin_sync(self, *, full: bool, date_from: date | None, page_size: int) -> SyncCursor:
-        """Start a sync generation and save its cursor (next page: 1)."""
+    def begin_sync(
+        self,
+        *,
+        full: bool,
+        date_from: date | None,
+        page_size: int,
+        started_at: float | None = None,
+    ) -> SyncCursor:
+        """Start a sync generation and save its cursor (next page: 1); ``started_at`` is the
+        client's clock now, the next incremental sync's watermark once this one completes."""
         with self.transaction() as tx:
-            cursor = SyncCursor(sync_writes.next_generation(tx), full, date_from, 1, page_size)
+            generation = sync_writes.next_generation(tx)
+            cursor = SyncCursor(generation, full, date_from, 1, page_size, started_at)
             sync_writes.save_cursor(tx, cursor)
         return cursor
 
