@@ -146,9 +146,9 @@ def _set_watermark(conn: sqlite3.Connection, cursor: SyncCursor, now: float) -> 
     everything since the last watermark (``sync --from`` a later day) leaves it alone."""
     text = get_meta(conn, "synced_through")
     before = float(text) if text else None
-    if not cursor.full and before is not None and cursor.date_from is not None:
-        if cursor.date_from > datetime.fromtimestamp(before, UTC).date():
-            return
+    last_day = datetime.fromtimestamp(before, UTC).date() if before is not None else None
+    if not cursor.full and last_day and cursor.date_from and cursor.date_from > last_day:
+        return
     newest = conn.execute(
         "SELECT max(received_ts) FROM cases WHERE seen_sync = ? AND received_ts <= ?",
         (cursor.generation, now),
