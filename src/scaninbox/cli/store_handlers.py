@@ -8,7 +8,7 @@ import argparse
 import sys
 
 from scaninbox.cli.arguments import case_ref, iso_date
-from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_USAGE, CliError
+from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_OTHER, EXIT_USAGE, CliError
 from scaninbox.cli.local_store import open_local_store, run_with_store
 from scaninbox.cli.output import print_json, write_line
 from scaninbox.cli.store_output import cache_info_json, cache_info_text, sync_json, sync_text
@@ -42,6 +42,14 @@ def run_sync(args: argparse.Namespace) -> int:
             print_json(sync_json(report, files, malformed))
         else:
             write_line(sync_text(report, files, malformed, engine.store))
+        if files is not None and files.failed:  # asked for files and did not get them all
+            count = len(files.failed)
+            print(
+                f"{count} file{'s' if count != 1 else ''} could not be fetched; "
+                "the cases themselves are synced.",
+                file=sys.stderr,
+            )
+            return EXIT_OTHER
         return 0
 
     return run_with_store(args, work)

@@ -174,7 +174,7 @@ class SyncEngine:
             except SessionExpiredError as exc:
                 self._set_state(EngineState.SIGNED_OUT, str(exc))
                 raise
-            except ApiError as exc:
+            except (ApiError, StoreError) as exc:  # StoreError: e.g. the disk is full
                 self._set_state(EngineState.ERROR, str(exc))
                 raise
             except asyncio.CancelledError:
