@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -34,12 +35,13 @@ def _can_mount_tmpfs(tmp_path: Path) -> bool:
 
 def on_small_disk(tmp_path: Path, size: str, runs: list[list[str]]) -> list[CliRun]:
     """Run ``scaninbox`` commands one after the other with SCANINBOX_HOME on a tmpfs of
-    ``size``; what they printed is kept outside it."""
+    ``size`` (or with these mount options); what they printed is kept outside it."""
     home = Path(os.environ["SCANINBOX_HOME"])
     home.mkdir(parents=True, exist_ok=True)
     out = tmp_path / "out"
     out.mkdir()
-    lines = [f"mount -t tmpfs -o size={size},mode=0700 tmpfs {shlex.quote(str(home))} || exit 99"]
+    options = size if "=" in size else f"size={size},mode=0700"
+    lines = [f"mount -t tmpfs -o {options} tmpfs {shlex.quote(str(home))} || exit 99"]
     for i, args in enumerate(runs):
         command = shlex.join([sys.executable, "-m", "scaninbox", *args])
         lines.append(f"{command} >{out}/{i}.out 2>{out}/{i}.err </dev/null; echo $? >{out}/{i}.rc")
@@ -86,3 +88,28 @@ def test_a_full_disk_is_not_a_damaged_database(
     # What was saved before the disk filled is intact and readable.
     assert offline.code == 0, offline.err
     assert len(json.loads(offline.out)) >= 1
+
+
+def test_sync_with_files_fails_when_files_do_not_arrive(
+    make_sandbox: Callable[..., SandboxServer],
+    small_disk: Callable[[str, list[list[str]]], list[CliRun]],
+) -> None:
+    server = make_sandbox(cases=6)
+    url = server.base_url
+    since = (date.today() - timedelta(days=120)).isoformat()
+    (sync,) = small_disk("1200k", [["--base-url", url, "sync", "--from", since, "--with-files"]])
+    assert sync.code == 1, sync.out + sync.err
+    assert "could not be fetched" in sync.err
+    assert "Unexpected" not in sync.err
+
+
+def test_a_read_only_home_is_a_plain_message(
+    make_sandbox: Callable[..., SandboxServer],
+    small_disk: Callable[[str, list[list[str]]], list[CliRun]],
+) -> None:
+    server = make_sandbox(cases=4)
+    (sync,) = small_disk("ro,size=64k", [["--base-url", server.base_url, "sync"]])
+    assert sync.code == 1
+    assert "Unexpected" not in sync.err
+    assert "read-only file system" in sync.err
+    assert sync.err.count("\n") == 1

@@ -78,6 +78,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     from scaninbox.render import ScanFile, render_scan_files
+    from scaninbox.render.png_file import PictureWriteError
     from scaninbox.scans import MeshError
 
     size = parse_size(args.size)
@@ -102,6 +103,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         written = render_scan_files(files, out, size=size, view=args.view)
     except MeshError as exc:
+        raise CliError(str(exc), EXIT_OTHER) from None
+    except PictureWriteError as exc:  # a folder, a device, /proc, a name too long …
         raise CliError(str(exc), EXIT_OTHER) from None
     print(written)
     return 0

@@ -15,6 +15,7 @@ from scaninbox.cli.store_output import cache_info_json, cache_info_text, sync_js
 from scaninbox.cli.text_layout import clean, human_size
 from scaninbox.paths import app_paths
 from scaninbox.store import FetchReport, NoLocalAccountError, SyncEngine, remove_local_data
+from scaninbox.store.offline import offline_counts
 
 __all__ = [
     "run_cache_clear",
@@ -36,10 +37,11 @@ def run_sync(args: argparse.Namespace) -> int:
 
     async def work(engine: SyncEngine) -> int:
         report = await engine.sync_now(full=args.full, date_from=date_from)
-        files = await engine.prefetch() if args.with_files else None
+        # --from DATE --with-files: every file of every case since DATE (up to the cache limit).
+        files = await engine.prefetch(since=date_from) if args.with_files else None
         malformed = engine.store.malformed()
         if args.json:
-            print_json(sync_json(report, files, malformed))
+            print_json(sync_json(report, files, malformed, offline_counts(engine.store)))
         else:
             write_line(sync_text(report, files, malformed, engine.store))
         if files is not None and files.failed:  # asked for files and did not get them all

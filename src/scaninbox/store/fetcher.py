@@ -60,19 +60,24 @@ class FileFetcher:
             task.add_done_callback(lambda _t: self._running.pop(key, None))
         return await asyncio.shield(task)
 
-    async def fetch_case(self, ref: CaseRef) -> FetchReport:
-        """Fetch every file of a case that is not cached yet; failures are reported, not raised,
-        except a connection failure, which is raised (as TransportError) once the rest ended."""
+    async def fetch_case(
+        self, ref: CaseRef, only: Callable[[FileSpec], bool] | None = None
+    ) -> FetchReport:
+        """Fetch every file of a case that is not cached yet (``only``: those it accepts);
+        failures are reported, not raised, except a connection failure, which is raised (as
+        TransportError) once the rest ended."""
         report = FetchReport()
         stored = await asyncio.to_thread(self._cache.store.case, ref)
         if stored is None:
             raise NotCachedError(f"Case {ref} is not in the local store.")
-        report.already_cached = len(stored.files) - len(stored.missing_files)
+        wanted = [f for f in stored.files if only is None or only(f.spec)]
+        missing = [f for f in stored.missing_files if only is None or only(f.spec)]
+        report.already_cached = len(wanted) - len(missing)
         results = await asyncio.gather(
-            *(self._fetch_one(ref, f.spec) for f in stored.missing_files), return_exceptions=True
+            *(self._fetch_one(ref, f.spec) for f in missing), return_exceptions=True
         )
         offline: TransportError | None = None
-        for file, outcome in zip(stored.missing_files, results, strict=True):
+        for file, outcome in zip(missing, results, strict=True):
             if isinstance(outcome, Path):
                 report.fetched.append((ref, file.spec, outcome))
             elif isinstance(outcome, TransportError):
