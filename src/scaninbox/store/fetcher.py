@@ -58,6 +58,7 @@ class FileFetcher:
             task = asyncio.create_task(self._download(ref, spec, progress))
             self._running[key] = task
             task.add_done_callback(lambda _t: self._running.pop(key, None))
+            task.add_done_callback(_retrieved)
         return await asyncio.shield(task)
 
     async def fetch_case(
@@ -141,3 +142,11 @@ class FileFetcher:
         if spec.kind is FileKind.ORDER_FORM:
             return lambda: client.order_form_link(ref)
         return lambda: client.misc_file_link(ref, spec.name)
+
+
+def _retrieved(task: asyncio.Task[Path]) -> None:
+    """Mark a shared download's failure as seen: when everyone waiting for it was cancelled
+    (a newer case, the engine stopping), its SessionExpiredError or TransportError is not a
+    bug, and asyncio would otherwise report it as "never retrieved"."""
+    if not task.cancelled():
+        task.exception()
