@@ -4,6 +4,7 @@ case could not be read (issue 9)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
@@ -13,7 +14,10 @@ from tests.qt.shell.conftest import WAIT_MS, sign_in_via_dialog
 
 
 def test_a_case_with_an_impossible_date_is_named_and_the_rest_shown(
-    qtbot: QtBot, make_app: Callable[..., AppController], make_sandbox: Callable[..., SandboxServer]
+    qtbot: QtBot,
+    make_app: Callable[..., AppController],
+    make_sandbox: Callable[..., SandboxServer],
+    screenshot: Callable[..., Path],
 ) -> None:
     server = make_sandbox(cases=12)
     hostile = server.control.case_refs()[5]
@@ -30,3 +34,4 @@ def test_a_case_with_an_impossible_date_is_named_and_the_rest_shown(
     assert label.text() == "1 case could not be read"
     assert label.toolTip().startswith(f"case {hostile}: acceptedData.receivedDate: ")
     assert "outside the years" in label.toolTip()
+    screenshot(window, "hostile-case-status-bar")
