@@ -101,16 +101,28 @@ def _write_cases(folder: Path, triangles: int) -> list[Any]:
             CaseRef("arches"),
             source="Benchmark",
             scan_files=(
-                ScanFile("upper.stl", "stl", "preparationScan", Jaw.UPPER),
-                ScanFile("lower.stl", "stl", "preparationScan", Jaw.LOWER),
+                ScanFile(
+                    filename="upper.stl",
+                    file_type="stl",
+                    scan_type="preparationScan",
+                    jaw=Jaw.UPPER,
+                ),
+                ScanFile(
+                    filename="lower.stl",
+                    file_type="stl",
+                    scan_type="preparationScan",
+                    jaw=Jaw.LOWER,
+                ),
             ),
         )
     ]
     real = REALSCANS / "Example_01_binary.stl"
     if real.is_file():
         shutil.copy(real, folder / real.name)
-        scan = ScanFile(real.name, "stl", "preparationScan", Jaw.UPPER)
-        cases.append(Case(CaseRef("real"), source="Benchmark", scan_files=(scan,)))
+        scan = ScanFile(
+            filename=real.name, file_type="stl", scan_type="preparationScan", jaw=Jaw.UPPER
+        )
+        cases.append(Case(ref=CaseRef("real"), source="Benchmark", scan_files=(scan,)))
     return cases
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from datetime import date, timedelta
 
 import pytest
 
 from scaninbox.api import errors
 from scaninbox.cli.case_files import plan_case_files
 from scaninbox.cli.errors import CliError, exit_code_for, plain_message
-from scaninbox.cli.text_layout import Column, clean, display_width, fit, human_size, render_table
+from scaninbox.cli.text_layout import TableColumn, clean, display_width, fit, render_table
 from scaninbox.domain import Case, CaseRef, FileKind, Jaw, MiscFile, OrderForm, ScanFile
 from scaninbox.settings import SettingsError
 from scaninbox.store import NoLocalAccountError, NotCachedError, StoreError, StoreVersionError
@@ -33,7 +34,7 @@ def test_fit_pads_or_cuts_to_exact_width(text: str) -> None:
 
 
 def test_table_squeezes_flexible_columns_to_the_width() -> None:
-    columns = (Column("Ref"), Column("Patient", 6), Column("Work", 6))
+    columns = (TableColumn("Ref"), TableColumn("Patient", 6), TableColumn("Work", 6))
     rows = [["g-1", "山田太郎 " * 8, "Crown ×2 · Zirconia, Bridge ×3 · PMMA"]]
     text = render_table(columns, rows, 40)
     assert all(display_width(line) <= 40 for line in text.splitlines())
@@ -43,24 +44,30 @@ def test_table_squeezes_flexible_columns_to_the_width() -> None:
     assert "Bridge ×3 · PMMA" in wide
 
 
-def test_human_size() -> None:
-    assert human_size(999) == "999 bytes"
-    assert human_size(1_500) == "1.5 KB"
-    assert human_size(12_300_000) == "12.3 MB"
-
-
 def test_file_plan_uses_safe_unique_names() -> None:
     case = Case(
         ref=CaseRef.guid("g-1"),
         scan_files=(
-            ScanFile("../upper.stl", "stl", "preparationScan", Jaw.UPPER),
-            ScanFile("UPPER.stl", "stl", "preparationScan", Jaw.UPPER),
-            ScanFile(None, "stl", "biteScan", Jaw.BITE),
-            ScanFile("preview.bin", None, "preparationScan", Jaw.UPPER),
-            ScanFile("lower.ply", None, "preparationScan", Jaw.LOWER),
+            ScanFile(
+                filename="../upper.stl", file_type="stl", scan_type="preparationScan", jaw=Jaw.UPPER
+            ),
+            ScanFile(
+                filename="UPPER.stl", file_type="stl", scan_type="preparationScan", jaw=Jaw.UPPER
+            ),
+            ScanFile(filename=None, file_type="stl", scan_type="biteScan", jaw=Jaw.BITE),
+            ScanFile(
+                filename="preview.bin", file_type=None, scan_type="preparationScan", jaw=Jaw.UPPER
+            ),
+            ScanFile(
+                filename="lower.ply", file_type=None, scan_type="preparationScan", jaw=Jaw.LOWER
+            ),
         ),
-        order_form=OrderForm(None, "internal/path.pdf"),
-        misc_files=(MiscFile("x/../CON.jpg"), MiscFile("what?.png"), MiscFile(None)),
+        order_form=OrderForm(filename=None, file_link="internal/path.pdf"),
+        misc_files=(
+            MiscFile(filename="x/../CON.jpg"),
+            MiscFile(filename="what?.png"),
+            MiscFile(filename=None),
+        ),
     )
     planned, skipped = plan_case_files(case)
     assert [(p.kind, p.local_name) for p in planned] == [
@@ -118,7 +125,7 @@ def test_plain_message_is_one_redacted_line() -> None:
 
 
 def test_narrow_tables_leave_out_less_telling_columns_but_never_cut_the_ref() -> None:
-    columns = (Column("Ref"), Column("Patient", 8), Column("Source", 6, drop_rank=1))
+    columns = (TableColumn("Ref"), TableColumn("Patient", 8), TableColumn("Source", 6, drop_rank=1))
     ref = "3f2a9c1e-aaaa-bbbb-cccc-1234567890ab"
     rows = [[ref, "Zoë Müller-Lüdenscheidt", "Carestream"]]
     text = render_table(columns, rows, 50)
@@ -152,3 +159,18 @@ def test_malformed_cases_are_one_stderr_line_each_and_do_not_fail(
         "Warning: Case g-3 could not be read (acceptedData.worktypes.0.from): expected an integer"
     )
     assert "position 2" in lines[1]
+
+
+def test_the_case_page_marks_only_late_open_work_overdue() -> None:
+    from scaninbox.cli.output import case_table
+
+    today = date(2025, 3, 12)
+    late = today - timedelta(days=1)
+    page = {
+        status: case_table(
+            [Case(ref=CaseRef.guid("g-1"), status=status, delivery_date=late)], 200, today=today
+        )
+        for status in ("new", "in_production", "complete", "cancelled")
+    }
+    assert all("overdue" in page[s] for s in ("new", "in_production"))
+    assert not any("overdue" in page[s] for s in ("complete", "cancelled"))

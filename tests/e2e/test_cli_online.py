@@ -58,6 +58,20 @@ def test_login_without_keyring_says_so(cli: CliRunner, sandbox: Any) -> None:
     assert "not remembered" in run.out
 
 
+def test_login_files_the_account_under_the_email_the_service_returns(
+    cli: CliRunner, sandbox: Any
+) -> None:
+    # The window always filed the account under /me's e-mail; the command line now does too,
+    # so both find the same local data and remembered session.
+    typed = demo().email.upper()
+    run = cli("login", base_url=sandbox.base_url, email=typed, password=demo().password)
+    assert run.code == 0, run.err
+    assert f"as {demo().email};" in run.out
+    home = Path(os.environ["SCANINBOX_HOME"])
+    index = json.loads((home / "config" / "accounts.json").read_text(encoding="utf-8"))
+    assert [entry["email"] for entry in index.values()] == [demo().email]
+
+
 def test_login_remembers_and_later_commands_reuse(
     cli: CliRunner, make_sandbox: Any, tmp_path: Path
 ) -> None:

@@ -102,3 +102,28 @@ def _windows_closed(qapp: QApplication) -> Iterator[None]:
         if w.isVisible() and id(w) not in before
     ]
     assert not left, f"windows left open: {left}"
+
+
+@pytest.fixture(autouse=True)
+def _no_dangling_qthreads(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A QThread the test started must have finished when it ends (after napari's check):
+    one still running outlives its owner and crashes the interpreter at exit."""
+    from PySide6.QtCore import QThread
+
+    started: list[tuple[QThread, str]] = []
+    original = QThread.start
+
+    def start(self: QThread, *args: Any, **kwargs: Any) -> None:
+        started.append((self, type(self).__qualname__))
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(QThread, "start", start)
+    yield
+    running = []
+    for thread, name in started:
+        try:
+            if thread.isRunning():
+                running.append(name)
+        except RuntimeError:  # already deleted on the C++ side: finished
+            continue
+    assert not running, f"QThreads still running after the test: {running}"

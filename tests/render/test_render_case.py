@@ -144,16 +144,24 @@ def test_an_unknown_case_and_usage_mistakes(
 )
 def test_which_scans_a_case_draws(view: str, expected: list[str]) -> None:
     case = Case(
-        CaseRef("c"),
+        ref=CaseRef("c"),
         scan_files=(
-            ScanFile("u", "stl", "preparationScan", Jaw.UPPER),
-            ScanFile("l", "stl", "preparationScan", Jaw.LOWER),
-            ScanFile("l0", "stl", "prePreparationScan", Jaw.LOWER),
-            ScanFile("b", "stl", "biteScan", Jaw.BITE),
-            ScanFile("u-preview", "preview", "preparationScan", Jaw.UPPER),
+            ScanFile(filename="u", file_type="stl", scan_type="preparationScan", jaw=Jaw.UPPER),
+            ScanFile(filename="l", file_type="stl", scan_type="preparationScan", jaw=Jaw.LOWER),
+            ScanFile(filename="l0", file_type="stl", scan_type="prePreparationScan", jaw=Jaw.LOWER),
+            ScanFile(filename="b", file_type="stl", scan_type="biteScan", jaw=Jaw.BITE),
+            ScanFile(
+                filename="u-preview",
+                file_type="preview",
+                scan_type="preparationScan",
+                jaw=Jaw.UPPER,
+            ),
         ),
     )
     assert [s.filename for s in case_scans_to_draw(case, view)] == expected
-    bite_only = Case(CaseRef("d"), scan_files=(ScanFile("b", "stl", "biteScan", Jaw.BITE),))
+    bite_only = Case(
+        ref=CaseRef("d"),
+        scan_files=(ScanFile(filename="b", file_type="stl", scan_type="biteScan", jaw=Jaw.BITE),),
+    )
     assert [s.filename for s in case_scans_to_draw(bite_only)] == ["b"]
     assert DEFAULT_JAW_COLOURS["upper"] != DEFAULT_JAW_COLOURS["lower"]

@@ -4,7 +4,7 @@ ones listed, exit 4), the fallback's rules, and keeping fetched cases without fa
 
 from __future__ import annotations
 
-import argparse
+import dataclasses
 import hashlib
 import logging
 import sqlite3
@@ -24,6 +24,7 @@ from scaninbox.cli.local_cases import (
     listing_from_store,
 )
 from scaninbox.cli.local_store import FetchedCases, LocalStore, open_local_store
+from scaninbox.cli.options import GlobalOptions
 from scaninbox.domain import CaseRef
 from scaninbox.paths import app_paths
 from scaninbox.sandbox import SandboxServer
@@ -33,7 +34,7 @@ from tests.unit.store.factory import wire_case
 
 
 @pytest.fixture
-def offline(make_sandbox: Callable[..., SandboxServer]) -> tuple[argparse.Namespace, str, str]:
+def offline(make_sandbox: Callable[..., SandboxServer]) -> tuple[GlobalOptions, str, str]:
     """A synced store with one pinned case, the sandbox stopped; (args, pinned, unpinned)."""
     server = make_sandbox(cases=10)
     url = server.base_url
@@ -44,18 +45,18 @@ def offline(make_sandbox: Callable[..., SandboxServer]) -> tuple[argparse.Namesp
     pinned, unpinned = with_files[:2]
     assert scaninbox("--base-url", url, "pin", pinned).code == 0
     server.stop()
-    args = argparse.Namespace(base_url=url, environment=None, demo=False, offline=True)
+    args = GlobalOptions(base_url=url, offline=True)
     return args, pinned, unpinned
 
 
 @pytest.fixture
-def local(offline: tuple[argparse.Namespace, str, str]) -> Iterator[LocalStore]:
+def local(offline: tuple[GlobalOptions, str, str]) -> Iterator[LocalStore]:
     with open_local_store(offline[0]) as opened:
         yield opened
 
 
 def test_listing_paging_and_search_from_the_store(
-    offline: tuple[argparse.Namespace, str, str], local: LocalStore
+    offline: tuple[GlobalOptions, str, str], local: LocalStore
 ) -> None:
     _, pinned, _ = offline
     everything = listing_from_store(local.store, ListingQuery(all_pages=True))
@@ -81,7 +82,7 @@ def test_listing_paging_and_search_from_the_store(
 
 
 def test_cached_files_are_copied_out_and_missing_ones_listed(
-    offline: tuple[argparse.Namespace, str, str],
+    offline: tuple[GlobalOptions, str, str],
     local: LocalStore,
     no_stray_files: Path,
     capsys: pytest.CaptureFixture[str],
@@ -106,10 +107,10 @@ def test_cached_files_are_copied_out_and_missing_ones_listed(
 
 
 def test_the_fallback_answers_locally_only_for_an_unreachable_service(
-    offline: tuple[argparse.Namespace, str, str], capsys: pytest.CaptureFixture[str]
+    offline: tuple[GlobalOptions, str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args, pinned, _ = offline
-    args.offline = False
+    offline_args, pinned, _ = offline
+    args = dataclasses.replace(offline_args, offline=False)
 
     def unreachable() -> int:
         raise TransportError("The inbox service cannot be reached.")
@@ -135,13 +136,13 @@ def test_the_fallback_answers_locally_only_for_an_unreachable_service(
     )
     assert found == 7
     # Another account's service with nothing stored: the network failure stands.
-    args.base_url = "http://127.0.0.1:9"
+    args = dataclasses.replace(args, base_url="http://127.0.0.1:9")
     with pytest.raises(TransportError):
         answer_locally_when_offline(args, unreachable, lambda _l: 42, doing="counting")
 
 
 def test_offline_without_local_data_is_one_sentence() -> None:
-    args = argparse.Namespace(base_url="http://127.0.0.1:9", environment=None, demo=False)
+    args = GlobalOptions(base_url="http://127.0.0.1:9", environment=None, demo=False)
     with pytest.raises(CliError) as raised:
         answer_offline(args, lambda _l: 1)
     assert raised.value.exit_code == 4

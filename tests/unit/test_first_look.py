@@ -12,7 +12,7 @@ from scaninbox.domain.first_look import full_scans
 def scan(
     name: str | None, jaw: Jaw, file_type: str = "stl", scan_type: str | None = "preparationScan"
 ) -> ScanFile:
-    return ScanFile(name, file_type, scan_type, jaw)
+    return ScanFile(filename=name, file_type=file_type, scan_type=scan_type, jaw=jaw)
 
 
 UPPER = scan("u.ply", Jaw.UPPER)

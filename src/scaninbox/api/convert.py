@@ -6,10 +6,13 @@ import re
 from datetime import date
 
 from scaninbox.api.wire import (
+    UnifiedAdministrative,
     UnifiedCase,
     UnifiedClinic,
     UnifiedDentist,
+    UnifiedOrderForm,
     UnifiedPatient,
+    UnifiedScanFile,
     UnifiedTag,
     UnifiedUnit,
     UnifiedWorktype,
@@ -66,20 +69,8 @@ def to_case(case: UnifiedCase) -> Case:
     ref = case_ref(case)
     if ref is None:
         raise ValueError("the case has neither a numeric id nor a usable guid")
+    variant = _variant(case) if case.is_variant else None
     data = case.accepted_data
-    variant = None
-    if case.is_variant:
-        variant = VariantInfo(
-            id=case.id,
-            organization_id=case.organization_id,
-            portal_id=case.portal_id,
-            configured_portal_id=case.configured_portal_id,
-            case_id=case.case_id,
-            created_at=case.created_at,
-            patient_fullname=case.patient_fullname,
-            completeness_status=case.completeness_status,
-            info_request_status=case.info_request_status,
-        )
     if data is None:
         return Case(
             ref=ref,
@@ -90,7 +81,6 @@ def to_case(case: UnifiedCase) -> Case:
             has_accepted_data=False,
         )
     customer = data.customer
-    admin = data.administrative
     delivery = parse_delivery_date(data.delivery_date)
     return Case(
         ref=ref,
@@ -108,57 +98,93 @@ def to_case(case: UnifiedCase) -> Case:
         dentist=_dentist(customer.dentist) if customer and customer.dentist else None,
         patient=_patient(data.patient) if data.patient else None,
         remark=data.remark or "",
-        scan_files=tuple(
-            ScanFile(
-                filename=f.filename,
-                file_type=f.file_type,
-                scan_type=f.type,
-                jaw=scan_jaw(f.jaw, f.type),
-                file_link=f.file_link,
-            )
-            for f in data.scan_files or ()
-        ),
-        order_form=(
-            OrderForm(
-                data.order_form.filename, data.order_form.file_link, data.order_form.plain_text
-            )
-            if data.order_form and (data.order_form.filename or data.order_form.file_link)
-            else None
-        ),
-        misc_files=tuple(MiscFile(m.filename) for m in data.miscellaneous_files or ()),
+        scan_files=tuple(_scan_file(f) for f in data.scan_files or ()),
+        order_form=_order_form(data.order_form),
+        misc_files=tuple(MiscFile(filename=m.filename) for m in data.miscellaneous_files or ()),
         worktypes=tuple(_worktype(w) for w in data.worktypes or ()),
-        flags=AdminFlags(
-            priority=bool(admin and admin.priority),
-            remake=bool(admin and admin.remake),
-            additional_info=bool(admin and admin.additional_info),
-            contact_required=bool(admin and admin.contact_required),
-        ),
+        flags=_flags(data.administrative),
         variant=variant,
+    )
+
+
+def _variant(case: UnifiedCase) -> VariantInfo:
+    return VariantInfo(
+        id=case.id,
+        organization_id=case.organization_id,
+        portal_id=case.portal_id,
+        configured_portal_id=case.configured_portal_id,
+        case_id=case.case_id,
+        created_at=case.created_at,
+        patient_fullname=case.patient_fullname,
+        completeness_status=case.completeness_status,
+        info_request_status=case.info_request_status,
+    )
+
+
+def _scan_file(f: UnifiedScanFile) -> ScanFile:
+    return ScanFile(
+        filename=f.filename,
+        file_type=f.file_type,
+        scan_type=f.type,
+        jaw=scan_jaw(f.jaw, f.type),
+        file_link=f.file_link,
+    )
+
+
+def _order_form(form: UnifiedOrderForm | None) -> OrderForm | None:
+    if form is None or not (form.filename or form.file_link):
+        return None
+    return OrderForm(filename=form.filename, file_link=form.file_link, plain_text=form.plain_text)
+
+
+def _flags(admin: UnifiedAdministrative | None) -> AdminFlags:
+    return AdminFlags(
+        priority=bool(admin and admin.priority),
+        remake=bool(admin and admin.remake),
+        additional_info=bool(admin and admin.additional_info),
+        contact_required=bool(admin and admin.contact_required),
     )
 
 
 def _clinic(c: UnifiedClinic) -> Clinic:
     return Clinic(
-        c.external_id, c.name, c.address, c.zip, c.city, c.country, c.full_address,
-        c.phone_number, c.mail_address,
-    )  # fmt: skip
+        external_id=c.external_id,
+        name=c.name,
+        address=c.address,
+        zip=c.zip,
+        city=c.city,
+        country=c.country,
+        full_address=c.full_address,
+        phone=c.phone_number,
+        email=c.mail_address,
+    )
 
 
 def _dentist(d: UnifiedDentist) -> Dentist:
     return Dentist(
-        d.external_id, d.first_name, d.last_name, d.full_name, d.phone_number, d.mail_address
+        external_id=d.external_id,
+        first_name=d.first_name,
+        last_name=d.last_name,
+        full_name=d.full_name,
+        phone=d.phone_number,
+        email=d.mail_address,
     )
 
 
 def _patient(p: UnifiedPatient) -> Patient:
     return Patient(
-        p.external_id, p.gender, p.first_name, p.last_name, p.full_name, p.reference_no,
-        p.date_of_birth,
-    )  # fmt: skip
+        external_id=p.external_id,
+        gender=p.gender,
+        first_name=p.first_name,
+        last_name=p.last_name,
+        full_name=p.full_name,
+        reference_no=p.reference_no,
+        date_of_birth=p.date_of_birth,
+    )
 
 
 def _tags(tags: list[UnifiedTag] | None) -> tuple[Tag, ...]:
-    return tuple(Tag(t.type, t.value) for t in tags or ())
+    return tuple(Tag(type=t.type, value=t.value) for t in tags or ())
 
 
 def _unit(u: UnifiedUnit) -> Unit:

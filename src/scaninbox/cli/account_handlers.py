@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 from collections.abc import Callable, Sequence
 from typing import TypeVar
@@ -12,6 +11,9 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from scaninbox.api import ApiClient, make_http_client
+from scaninbox.cli.account_commands import JsonOptions, PortalsOptions
+from scaninbox.cli.deferred import NoOptions
+from scaninbox.cli.options import GlobalOptions
 from scaninbox.cli.output import (
     configured_portals_text,
     ios_portals_text,
@@ -20,21 +22,22 @@ from scaninbox.cli.output import (
     write_line,
 )
 from scaninbox.cli.session import forget_session, open_target, run_online, sign_in
-from scaninbox.cli.text_layout import local_time, terminal_width
+from scaninbox.cli.text_layout import terminal_width
+from scaninbox.domain import local_minute
 
 __all__ = ["run_login", "run_logout", "run_me", "run_portals"]
 
 _Portal = TypeVar("_Portal", bound=BaseModel)
 
 
-def run_login(args: argparse.Namespace) -> int:
-    with open_target(args) as target:
+def run_login(options: GlobalOptions, _command: NoOptions) -> int:
+    with open_target(options) as target:
 
         async def work() -> tuple[str, str, bool]:
             async with make_http_client(ca_bundle=target.ca_bundle) as http:
-                client = ApiClient(http, target.base_url)
-                email, session, remembered = await sign_in(client, target)
-                return email, local_time(session.expires_at), remembered
+                client = ApiClient(http, target.base_url or "")
+                account, session, remembered = await sign_in(client, target)
+                return account.email, local_minute(session.expires_at), remembered
 
         email, until, remembered = asyncio.run(work())
         write_line(f"Signed in to {target.base_url} as {email}; the session lasts until {until}.")
@@ -50,8 +53,8 @@ def run_login(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_logout(args: argparse.Namespace) -> int:
-    with open_target(args) as target:
+def run_logout(options: GlobalOptions, _command: NoOptions) -> int:
+    with open_target(options) as target:
         forgotten = forget_session(target)
     write_line(
         "The remembered session was forgotten." if forgotten else "No session was remembered."
@@ -59,30 +62,30 @@ def run_logout(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_me(args: argparse.Namespace) -> int:
-    me = run_online(args, lambda client: client.me())
-    if args.json:
+def run_me(options: GlobalOptions, command: JsonOptions) -> int:
+    me = run_online(options, lambda client: client.me())
+    if command.json:
         print_json(me.model_dump(mode="json", by_alias=True))
     else:
         write_line(me_text(me))
     return 0
 
 
-def run_portals(args: argparse.Namespace) -> int:
-    if args.configured:
-        configured = run_online(args, lambda client: client.configured_portals())
-        return _show_portals(args, configured, configured_portals_text)
+def run_portals(options: GlobalOptions, command: PortalsOptions) -> int:
+    if command.configured:
+        configured = run_online(options, lambda client: client.configured_portals())
+        return _show_portals(command.json, configured, configured_portals_text)
     return _show_portals(
-        args, run_online(args, lambda client: client.ios_portals()), ios_portals_text
+        command.json, run_online(options, lambda client: client.ios_portals()), ios_portals_text
     )
 
 
 def _show_portals(
-    args: argparse.Namespace,
+    as_json: bool,
     portals: Sequence[_Portal],
     as_text: Callable[[Sequence[_Portal], int | None], str],
 ) -> int:
-    if args.json:
+    if as_json:
         print_json([p.model_dump(mode="json", by_alias=True) for p in portals])
     else:
         write_line(as_text(portals, terminal_width()))

@@ -19,8 +19,8 @@ from scaninbox.cli.case_files import PlannedFile, make_folder, plan_case_files
 from scaninbox.cli.case_listing import readable_case, warn
 from scaninbox.cli.errors import CliError, exit_code_for, plain_message
 from scaninbox.cli.output import write_line
-from scaninbox.cli.text_layout import Progress, human_size
-from scaninbox.domain import CaseRef, FileKind
+from scaninbox.cli.text_layout import Progress
+from scaninbox.domain import CaseRef, FileKind, format_size
 
 __all__ = ["download_case_files"]
 
@@ -57,7 +57,7 @@ async def download_case_files(
             # Network gone or signed out: the next files would fail the same way.
             raise CliError(_failed(item, exc), exit_code_for(exc)) from exc
         progress.done()
-        write_line(f"{result.path}  ({human_size(result.size_bytes)})")
+        write_line(f"{result.path}  ({format_size(result.size_bytes)})")
     if failures:
         raise CliError(
             f"{len(failures)} of {len(planned)} files could not be downloaded; the others are "
@@ -82,8 +82,8 @@ def _link_getter(
 
 def _progress_line(progress: Progress, name: str) -> Callable[[int, int | None], None]:
     def show(done: int, total: int | None) -> None:
-        of_total = f" of {human_size(total)}" if total else ""
-        progress.show(f"{name}: {human_size(done)}{of_total}")
+        of_total = f" of {format_size(total)}" if total else ""
+        progress.show(f"{name}: {format_size(done)}{of_total}")
 
     return show
 

@@ -4,16 +4,14 @@ whose docstring says where the answers come from).
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import replace
 from pathlib import Path
 
 from scaninbox.api import ApiClient, safe_filename
 from scaninbox.api.wire import UnifiedCase
-from scaninbox.cli.arguments import case_ref, iso_date
+from scaninbox.cli.case_commands import CaseOptions, CasesOptions, DownloadOptions
 from scaninbox.cli.case_download import download_case_files
 from scaninbox.cli.case_listing import CaseListing, readable_case, show_cases, warn
-from scaninbox.cli.errors import EXIT_USAGE, CliError
 from scaninbox.cli.local_cases import (
     ListingQuery,
     answer_locally_when_offline,
@@ -24,6 +22,7 @@ from scaninbox.cli.local_cases import (
     search_listing,
 )
 from scaninbox.cli.local_store import FetchedCases
+from scaninbox.cli.options import GlobalOptions
 from scaninbox.cli.output import case_detail, print_json, write_line
 from scaninbox.cli.session import SignedIn, run_online, run_signed_in
 from scaninbox.cli.text_layout import Progress
@@ -34,33 +33,31 @@ __all__ = ["run_case", "run_cases", "run_download", "show_case"]
 # ------------------------------------------------------------------ cases
 
 
-def run_cases(args: argparse.Namespace) -> int:
-    query = _listing_query(args)
-    if args.offline:
-        listing = answer_offline(args, lambda local: listing_from_store(local.store, query))
+def run_cases(options: GlobalOptions, command: CasesOptions) -> int:
+    query = ListingQuery(
+        command.search,
+        command.date_from,
+        command.date_to,
+        command.status,
+        command.page,
+        command.page_size,
+        command.all_pages,
+    )
+    if options.offline:
+        listing = answer_offline(options, lambda local: listing_from_store(local.store, query))
     else:
         listing = answer_locally_when_offline(
-            args,
-            lambda: search_listing(args, query) if query.text else _fetch_listing(args, query),
+            options,
+            lambda: (
+                search_listing(options, query) if query.text else _fetch_listing(options, query)
+            ),
             lambda local: listing_from_store(local.store, query),
             doing="showing cases",
         )
-    return show_cases(listing, as_json=args.json)
+    return show_cases(listing, as_json=command.json)
 
 
-def _listing_query(args: argparse.Namespace) -> ListingQuery:
-    date_from, date_to = iso_date(args.date_from, "--from"), iso_date(args.date_to, "--to")
-    if date_from and date_to and date_from > date_to:
-        raise CliError("--from must not be after --to.", EXIT_USAGE)
-    text = (args.search or "").strip()
-    if args.search is not None and not text:
-        raise CliError("--search needs some text to look for.", EXIT_USAGE)
-    return ListingQuery(
-        text, date_from, date_to, args.status, args.page, args.page_size, bool(args.all)
-    )
-
-
-def _fetch_listing(args: argparse.Namespace, query: ListingQuery) -> CaseListing:
+def _fetch_listing(options: GlobalOptions, query: ListingQuery) -> CaseListing:
     """A page (or every page) from the service, kept in the store as it comes."""
 
     async def fetch(session: SignedIn) -> CaseListing:
@@ -93,7 +90,7 @@ def _fetch_listing(args: argparse.Namespace, query: ListingQuery) -> CaseListing
             progress.done()
             return listing
 
-    return _keep_status(run_signed_in(args, fetch), query.status)
+    return _keep_status(run_signed_in(options, fetch), query.status)
 
 
 def _keep_status(listing: CaseListing, status: str | None) -> CaseListing:
@@ -121,10 +118,10 @@ def show_case(case: UnifiedCase, *, as_json: bool) -> int:
     return 0
 
 
-def run_case(args: argparse.Namespace) -> int:
-    ref = case_ref(args.ref)
-    if args.offline:
-        wire = answer_offline(args, lambda local: case_from_store(local, ref))
+def run_case(options: GlobalOptions, command: CaseOptions) -> int:
+    ref = command.ref
+    if options.offline:
+        wire = answer_offline(options, lambda local: case_from_store(local, ref))
     else:
 
         async def fetch(session: SignedIn) -> UnifiedCase:
@@ -134,30 +131,30 @@ def run_case(args: argparse.Namespace) -> int:
             return wire
 
         wire = answer_locally_when_offline(
-            args,
-            lambda: run_signed_in(args, fetch),
+            options,
+            lambda: run_signed_in(options, fetch),
             lambda local: case_from_store(local, ref),
             doing=f"showing case {ref}",
             ref=ref,
         )
-    return show_case(wire, as_json=args.json)
+    return show_case(wire, as_json=command.json)
 
 
 # ------------------------------------------------------------------ download
 
 
-def run_download(args: argparse.Namespace) -> int:
-    ref = case_ref(args.ref)
-    dest: Path = args.dest if args.dest is not None else Path.cwd() / safe_filename(str(ref))
-    if args.offline:
-        return answer_offline(args, lambda local: copy_cached_files(local, ref, dest))
+def run_download(options: GlobalOptions, command: DownloadOptions) -> int:
+    ref = command.ref
+    dest = command.dest if command.dest is not None else Path.cwd() / safe_filename(str(ref))
+    if options.offline:
+        return answer_offline(options, lambda local: copy_cached_files(local, ref, dest))
 
     async def download(client: ApiClient) -> int:
         return await download_case_files(client, ref, await client.get_case(ref), dest)
 
     return answer_locally_when_offline(
-        args,
-        lambda: run_online(args, download),
+        options,
+        lambda: run_online(options, download),
         lambda local: copy_cached_files(local, ref, dest),
         doing=f"copying the files of case {ref} kept on this computer",
         ref=ref,

@@ -2,8 +2,13 @@
 
 Building the parser registers every command, and the desktop app starts through it too; a
 command module that imported the API client, pydantic and the store at the top would make
-every start pay for them (a quarter of a second). So the command modules declare their
-arguments and name their handlers (`deferred`); the handler modules import what they need.
+every start pay for them (a quarter of a second). So the command modules (``*_commands.py``)
+declare their arguments and the frozen options dataclass of each command, and name their
+handlers with ``deferred``; the handler modules (``*_handlers.py``) import what they need.
+
+The one convention: ``deferred(module, name, Options.from_args)``. When the command runs, the
+namespace is read once into ``GlobalOptions`` and the command's ``Options``; the handler
+``name(options: GlobalOptions, command: Options) -> int`` never sees argparse.
 """
 
 from __future__ import annotations
@@ -11,18 +16,34 @@ from __future__ import annotations
 import argparse
 import importlib
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
-__all__ = ["deferred"]
+from scaninbox.cli.options import GlobalOptions
+
+__all__ = ["NoOptions", "deferred"]
 
 
-def deferred(module: str, name: str) -> Callable[[argparse.Namespace], int]:
-    """A handler that imports ``module`` and calls its ``name(args)`` when the command runs."""
+@dataclass(frozen=True, slots=True)
+class NoOptions:
+    """A command without options of its own."""
+
+    @classmethod
+    def from_args(cls, _args: argparse.Namespace) -> NoOptions:
+        return cls()
+
+
+def deferred(
+    module: str, name: str, parse: Callable[[argparse.Namespace], Any]
+) -> Callable[[argparse.Namespace], int]:
+    """A handler that reads the options, imports ``module`` and calls ``name(options, command)``."""
 
     def handler(args: argparse.Namespace) -> int:
-        function: Callable[[argparse.Namespace], int] = getattr(
+        options, command = GlobalOptions.from_args(args), parse(args)
+        function: Callable[[GlobalOptions, Any], int] = getattr(
             importlib.import_module(module), name
         )
-        return int(function(args))
+        return int(function(options, command))
 
     handler.__qualname__ = handler.__name__ = f"{module}.{name}"
     return handler

@@ -11,9 +11,13 @@ hidden from ``--help`` because they exist for tests and the fresh-machine smoke 
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["register"]
+from scaninbox.cli.deferred import deferred
+from scaninbox.cli.options import GlobalOptions
+
+__all__ = ["GuiCommandOptions", "register", "run_gui_command"]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -35,21 +39,60 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     gui.add_argument("--quit-when-ready", action="store_true", help=argparse.SUPPRESS)
     gui.add_argument("--ready-timeout", type=float, default=45.0, help=argparse.SUPPRESS)
     gui.add_argument("--no-viewer", action="store_true", help=argparse.SUPPRESS)
-    gui.set_defaults(handler=_gui)
+    gui.set_defaults(
+        handler=deferred(
+            "scaninbox.cli.gui_command", "run_gui_command", GuiCommandOptions.from_args
+        )
+    )
 
 
-def _gui(args: argparse.Namespace) -> int:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GuiCommandOptions:
+    """What ``gui`` adds to the global options (and repeats of them after ``gui``)."""
+
+    demo: bool = False
+    offline: bool = False
+    base_url: str | None = None
+    environment: str | None = None
+    screenshot: Path | None = None
+    quit_when_ready: bool = False
+    ready_timeout_s: float = 45.0
+    load_viewer: bool = True
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> GuiCommandOptions:
+        return cls(
+            demo=bool(args.gui_demo),
+            offline=bool(args.gui_offline),
+            base_url=args.gui_base_url,
+            environment=args.gui_environment,
+            screenshot=args.screenshot.absolute() if args.screenshot else None,
+            quit_when_ready=bool(args.quit_when_ready),
+            ready_timeout_s=max(1.0, float(args.ready_timeout)),
+            load_viewer=not args.no_viewer,
+        )
+
+
+def run_gui_command(given: GlobalOptions, command: GuiCommandOptions) -> int:
+    from scaninbox.cli.display import missing_display
+    from scaninbox.cli.errors import CliError
+
+    # Before Qt loads: without a display its xcb plugin aborts the process with a core dump.
+    problem = missing_display()
+    if problem is not None:
+        raise CliError(problem)
+
     from scaninbox.qt.app import run_gui
     from scaninbox.qt.app_controller import GuiOptions
 
     options = GuiOptions(
-        demo=bool(getattr(args, "demo", False) or getattr(args, "gui_demo", False)),
-        offline=bool(getattr(args, "offline", False) or args.gui_offline),
-        base_url=args.gui_base_url or getattr(args, "base_url", None),
-        environment=args.gui_environment or getattr(args, "environment", None),
-        screenshot=args.screenshot.absolute() if args.screenshot else None,
-        quit_when_ready=bool(args.quit_when_ready),
-        ready_timeout_s=max(1.0, float(args.ready_timeout)),
-        load_viewer=not args.no_viewer,
+        demo=given.demo or command.demo,
+        offline=given.offline or command.offline,
+        base_url=command.base_url or given.base_url,
+        environment=command.environment or given.environment,
+        screenshot=command.screenshot,
+        quit_when_ready=command.quit_when_ready,
+        ready_timeout_s=command.ready_timeout_s,
+        load_viewer=command.load_viewer,
     )
     return run_gui(options)

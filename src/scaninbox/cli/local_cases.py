@@ -9,7 +9,6 @@ The answers have the same shape as the service's, so the commands show them the 
 
 from __future__ import annotations
 
-import argparse
 import logging
 import os
 import shutil
@@ -26,10 +25,10 @@ from scaninbox.cli.case_files import make_folder, plan_case_files
 from scaninbox.cli.case_listing import CaseListing, warn
 from scaninbox.cli.errors import EXIT_NETWORK, EXIT_NOT_FOUND, CliError
 from scaninbox.cli.local_store import LocalStore, open_local_store, run_with_store
+from scaninbox.cli.options import GlobalOptions
 from scaninbox.cli.output import write_line
-from scaninbox.cli.session import environment_of
-from scaninbox.cli.text_layout import clean, human_size, local_time
-from scaninbox.domain import CaseRef
+from scaninbox.cli.text_layout import clean
+from scaninbox.domain import CaseRef, format_size, local_minute
 from scaninbox.store import (
     CaseFilter,
     CaseStore,
@@ -93,14 +92,14 @@ def listing_from_store(store: CaseStore, query: ListingQuery) -> CaseListing:
     return CaseListing(cases, unreadable, total, number, size, complete=number * size >= total)
 
 
-def search_listing(args: argparse.Namespace, query: ListingQuery) -> CaseListing:
+def search_listing(options: GlobalOptions, query: ListingQuery) -> CaseListing:
     """``cases --search`` online: bring the store up to date, then search it."""
 
     async def work(engine: SyncEngine) -> CaseListing:
         await engine.sync_now()
         return listing_from_store(engine.store, query)
 
-    return run_with_store(args, work)
+    return run_with_store(options, work)
 
 
 def case_from_store(local: LocalStore, ref: CaseRef) -> UnifiedCase:
@@ -129,7 +128,7 @@ def copy_cached_files(local: LocalStore, ref: CaseRef, dest: Path) -> int:
         except OSError as exc:
             name = clean(item.server_name or item.local_name)
             raise CliError(f"Could not copy {name!r} to {dest}: {exc.strerror or exc}.") from None
-        write_line(f"{target}  ({human_size(target.stat().st_size)})")
+        write_line(f"{target}  ({format_size(target.stat().st_size)})")
     if missing:
         for name in missing:
             print(f"Not available offline: {clean(name)}", file=sys.stderr)
@@ -143,19 +142,19 @@ def copy_cached_files(local: LocalStore, ref: CaseRef, dest: Path) -> int:
     return 0
 
 
-def answer_offline(args: argparse.Namespace, local: Callable[[LocalStore], _T]) -> _T:
+def answer_offline(options: GlobalOptions, local: Callable[[LocalStore], _T]) -> _T:
     """``--offline``: answer from the store; one plain sentence (exit 4) when it has no cases."""
     try:
-        with open_local_store(args) as opened:
+        with open_local_store(options) as opened:
             if not _has_cases(opened.store):
-                raise _nothing_stored(args, opened)
+                raise _nothing_stored(options, opened)
             return local(opened)
     except NoLocalAccountError:
-        raise _nothing_stored(args, None) from None
+        raise _nothing_stored(options, None) from None
 
 
 def answer_locally_when_offline(
-    args: argparse.Namespace,
+    options: GlobalOptions,
     online: Callable[[], _T],
     local: Callable[[LocalStore], _T],
     *,
@@ -172,7 +171,7 @@ def answer_locally_when_offline(
     except TransportError as exc:
         unreachable = exc
     try:
-        with open_local_store(args) as opened:
+        with open_local_store(options) as opened:
             store = opened.store
             if not _has_cases(store):
                 raise unreachable from None
@@ -182,7 +181,7 @@ def answer_locally_when_offline(
                     EXIT_NETWORK,
                 ) from None
             synced = store.last_sync_at()
-            when = f"as of {local_time(synced)}" if synced else "(never synced)"
+            when = f"as of {local_minute(synced)}" if synced else "(never synced)"
             print(f"Offline — {doing} {when}.", file=sys.stderr)
             return local(opened)
     except StoreError as exc:  # no local data, or a store that cannot be read: it cannot help
@@ -201,13 +200,13 @@ def _has_cases(store: CaseStore) -> bool:
     return store.last_sync_at() is not None or store.count() > 0
 
 
-def _nothing_stored(args: argparse.Namespace, opened: LocalStore | None) -> CliError:
+def _nothing_stored(options: GlobalOptions, opened: LocalStore | None) -> CliError:
     email = os.environ.get("SCANINBOX_EMAIL", "").strip()
-    environment = environment_of(args)
+    environment = options.target_environment
     if opened is not None:
         who = f"{opened.account.email} on {opened.account.base_url}"
     elif environment == CUSTOM_ENVIRONMENT:
-        who = f"{email} on {args.base_url}" if email else str(args.base_url)
+        who = f"{email} on {options.base_url}" if email else str(options.base_url)
     elif environment is not None:
         who = f"{email or 'any account'} in the {environment} environment"
     else:

@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import argparse
 import logging
 import os
 from collections.abc import Awaitable, Callable, Iterator, Sequence
@@ -27,7 +26,8 @@ from typing import TypeVar
 from scaninbox.api import check_base_url
 from scaninbox.api.errors import ProtocolError
 from scaninbox.api.wire import UnifiedCase
-from scaninbox.cli.session import SignedIn, environment_of, run_signed_in
+from scaninbox.cli.options import GlobalOptions
+from scaninbox.cli.session import SignedIn, run_signed_in
 from scaninbox.cli.store_output import ProgressListener
 from scaninbox.paths import app_paths
 from scaninbox.settings import load_settings
@@ -57,18 +57,18 @@ class LocalStore:
 
 
 @contextmanager
-def open_local_store(args: argparse.Namespace) -> Iterator[LocalStore]:
+def open_local_store(options: GlobalOptions) -> Iterator[LocalStore]:
     """The store of the account the command line names, without the network.
 
     Raises ``NoLocalAccountError`` when no account with local data matches.
     """
     paths = app_paths()
-    environment = environment_of(args)
+    environment = options.target_environment
     custom = environment == CUSTOM_ENVIRONMENT
     account = resolve_account(
         paths,
         environment=None if custom else environment,
-        base_url=check_base_url(args.base_url) if custom else None,
+        base_url=check_base_url(options.base_url or "") if custom else None,
         email=os.environ.get("SCANINBOX_EMAIL", "").strip() or None,
     )
     limit = load_settings(paths).cache_limit_bytes
@@ -79,7 +79,7 @@ def open_local_store(args: argparse.Namespace) -> Iterator[LocalStore]:
         yield LocalStore(account, store, cache)
 
 
-def run_with_store(args: argparse.Namespace, work: Callable[[SyncEngine], Awaitable[_T]]) -> _T:
+def run_with_store(options: GlobalOptions, work: Callable[[SyncEngine], Awaitable[_T]]) -> _T:
     """Sign in, open the signed-in account's store, and run ``work`` with a sync engine."""
     paths = app_paths()
     settings = load_settings(paths)
@@ -98,7 +98,7 @@ def run_with_store(args: argparse.Namespace, work: Callable[[SyncEngine], Awaita
             finally:
                 await engine.stop()
 
-    return run_signed_in(args, signed_in)
+    return run_signed_in(options, signed_in, settings=settings)
 
 
 class FetchedCases:

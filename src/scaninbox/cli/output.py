@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable, Sequence
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import Any
 
 from scaninbox.api.wire import ConfiguredPortal, IosPortal, MeResponse
-from scaninbox.cli.text_layout import Column, clean, local_time, render_table
-from scaninbox.domain import Case, status_label
+from scaninbox.cli.text_layout import TableColumn, clean, render_table
+from scaninbox.domain import Case, Urgency, delivery_urgency, local_minute, status_label
 from scaninbox.domain.fdi import format_teeth
 from scaninbox.domain.worktypes import (
     UNSPECIFIED_WORK,
@@ -35,15 +35,15 @@ __all__ = [
 
 # The ref is never cut (people copy it); less telling columns go first on narrow terminals.
 _CASE_COLUMNS = (
-    Column("Received"),
-    Column("Patient", 12),
-    Column("Dentist / clinic", 10, drop_rank=3),
-    Column("Source", 6, drop_rank=1),
-    Column("Work", 10, drop_rank=5),
-    Column("Teeth", 5, drop_rank=2),
-    Column("Delivery", drop_rank=4),
-    Column("Status", drop_rank=6),
-    Column("Ref"),
+    TableColumn("Received"),
+    TableColumn("Patient", 12),
+    TableColumn("Dentist / clinic", 10, drop_rank=3),
+    TableColumn("Source", 6, drop_rank=1),
+    TableColumn("Work", 10, drop_rank=5),
+    TableColumn("Teeth", 5, drop_rank=2),
+    TableColumn("Delivery", drop_rank=4),
+    TableColumn("Status", drop_rank=6),
+    TableColumn("Ref"),
 )
 
 
@@ -60,7 +60,7 @@ def write_line(text: str = "") -> None:
 
 
 def case_table(cases: Sequence[Case], width: int | None, *, today: date | None = None) -> str:
-    today = today or datetime.now(UTC).date()
+    today = today or date.today()  # the technician's calendar day, as in the window
     rows = [_case_row(case, today) for case in cases]
     return render_table(_CASE_COLUMNS, rows, width)
 
@@ -80,7 +80,7 @@ def _case_row(case: Case, today: date) -> list[str]:
 
 
 def _when(moment: datetime | None) -> str:
-    return local_time(moment) if moment else "—"
+    return local_minute(moment) if moment else "—"
 
 
 def _who(case: Case) -> str:
@@ -92,8 +92,8 @@ def _who(case: Case) -> str:
 def _delivery(case: Case, today: date) -> str:
     if case.delivery_date is None:
         return case.delivery_text or "—"
-    overdue = case.delivery_date < today and case.status in (None, "new", "accepted")
-    return case.delivery_date.isoformat() + (" overdue" if overdue else "")
+    urgency = delivery_urgency(case.delivery_date, status=case.status, today=today)
+    return case.delivery_date.isoformat() + (" overdue" if urgency is Urgency.OVERDUE else "")
 
 
 def case_detail(case: Case) -> str:
@@ -208,7 +208,13 @@ def _portal_name(portal: ConfiguredPortal) -> str:
 
 
 def ios_portals_text(portals: Sequence[IosPortal], width: int | None) -> str:
-    columns = (Column("Id"), Column("Name", 8), Column("Axes"), Column("Bits"), Column("URL", 10))
+    columns = (
+        TableColumn("Id"),
+        TableColumn("Name", 8),
+        TableColumn("Axes"),
+        TableColumn("Bits"),
+        TableColumn("URL", 10),
+    )
     rows = [
         [str(p.id), p.name or "—", p.axis_mapping or "—", _opt(p.quantization_bits), p.url or "—"]
         for p in portals
@@ -218,11 +224,11 @@ def ios_portals_text(portals: Sequence[IosPortal], width: int | None) -> str:
 
 def configured_portals_text(portals: Sequence[ConfiguredPortal], width: int | None) -> str:
     columns = (
-        Column("Id"),
-        Column("Name", 8),
-        Column("Portal", 8),
-        Column("User", 8),
-        Column("Last fetch"),
+        TableColumn("Id"),
+        TableColumn("Name", 8),
+        TableColumn("Portal", 8),
+        TableColumn("User", 8),
+        TableColumn("Last fetch"),
     )
     rows = [
         [

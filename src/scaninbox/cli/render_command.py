@@ -1,6 +1,6 @@
 """``scaninbox render FILE... | --case REF --out PNG``: the viewer's scene as a picture, no display.
 
-The command turns arguments into `ScanFile` entries (path, jaw, orientation) and hands them to
+The command turns arguments into `ScanToDraw` entries (path, jaw, orientation) and hands them to
 `scaninbox.render.render_scan_files`.
 
 With ``--case REF`` the entries come from the local store, as the viewer gets them: the case as
@@ -22,12 +22,19 @@ from typing import TYPE_CHECKING
 
 from scaninbox.cli.arguments import case_ref
 from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_OTHER, EXIT_USAGE, CliError
-from scaninbox.domain import Case, CaseRef, FileKind, Jaw, jaws_hidden_in_view, shown_at_first
-from scaninbox.domain import ScanFile as CaseScan
+from scaninbox.domain import (
+    Case,
+    CaseRef,
+    FileKind,
+    Jaw,
+    ScanFile,
+    jaws_hidden_in_view,
+    shown_at_first,
+)
 
 if TYPE_CHECKING:
     from scaninbox.cli.local_store import LocalStore
-    from scaninbox.render import ScanFile
+    from scaninbox.render import ScanToDraw
     from scaninbox.scans import Orientation
     from scaninbox.store import FileSpec, SyncEngine
 
@@ -77,7 +84,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    from scaninbox.render import ScanFile, render_scan_files
+    from scaninbox.render import ScanToDraw, render_scan_files
     from scaninbox.render.png_file import PictureWriteError
     from scaninbox.scans import MeshError
 
@@ -97,7 +104,9 @@ def run(args: argparse.Namespace) -> int:
         files = _case_files(args, case_ref(args.case))
     else:
         files = [
-            ScanFile(path, Jaw(args.jaw) if args.jaw else guess_jaw(path.name), _orientation(args))
+            ScanToDraw(
+                path, Jaw(args.jaw) if args.jaw else guess_jaw(path.name), _orientation(args)
+            )
             for path in args.files
         ]
     try:
@@ -110,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def case_scans_to_draw(case: Case, view: str = "front") -> list[CaseScan]:
+def case_scans_to_draw(case: Case, view: str = "front") -> list[ScanFile]:
     """The scans of ``case`` the viewer shows at first, minus what ``view`` leaves out."""
     hidden = jaws_hidden_in_view(view)
     return [s for s in shown_at_first(case.scan_files) if s.jaw not in hidden]
@@ -133,26 +142,28 @@ def _orientation(args: argparse.Namespace) -> Orientation:
 # ------------------------------------------------------------------ --case
 
 
-def _case_files(args: argparse.Namespace, ref: CaseRef) -> list[ScanFile]:
+def _case_files(args: argparse.Namespace, ref: CaseRef) -> list[ScanToDraw]:
     from scaninbox.cli.local_cases import answer_locally_when_offline, answer_offline
     from scaninbox.cli.local_store import run_with_store
+    from scaninbox.cli.options import GlobalOptions
 
-    if args.offline:
-        return answer_offline(args, lambda local: _cached_case_files(local, ref, args.view))
+    options = GlobalOptions.from_args(args)
+    if options.offline:
+        return answer_offline(options, lambda local: _cached_case_files(local, ref, args.view))
 
-    async def fetch(engine: SyncEngine) -> list[ScanFile]:
+    async def fetch(engine: SyncEngine) -> list[ScanToDraw]:
         return await _fetched_case_files(engine, ref, args.view)
 
     return answer_locally_when_offline(
-        args,
-        lambda: run_with_store(args, fetch),
+        options,
+        lambda: run_with_store(options, fetch),
         lambda local: _cached_case_files(local, ref, args.view),
         doing=f"drawing case {ref} from the files kept on this computer",
         ref=ref,
     )
 
 
-async def _fetched_case_files(engine: SyncEngine, ref: CaseRef, view: str) -> list[ScanFile]:
+async def _fetched_case_files(engine: SyncEngine, ref: CaseRef, view: str) -> list[ScanToDraw]:
     """The case's scans from the cache, downloading the missing ones."""
     store = engine.store
     if not store.ios_portals():
@@ -166,7 +177,7 @@ async def _fetched_case_files(engine: SyncEngine, ref: CaseRef, view: str) -> li
     return _render_files(stored.case, scans, paths, store.axis_mapping(stored.case.source))
 
 
-def _cached_case_files(local: LocalStore, ref: CaseRef, view: str) -> list[ScanFile]:
+def _cached_case_files(local: LocalStore, ref: CaseRef, view: str) -> list[ScanToDraw]:
     """The case's scans from the cache only; exit 4 naming what is not there."""
     stored = local.store.case(ref)
     if stored is None:
@@ -185,14 +196,14 @@ def _cached_case_files(local: LocalStore, ref: CaseRef, view: str) -> list[ScanF
     return _render_files(stored.case, scans, found, local.store.axis_mapping(stored.case.source))
 
 
-def _scans_or_fail(case: Case, view: str) -> list[CaseScan]:
+def _scans_or_fail(case: Case, view: str) -> list[ScanFile]:
     scans = case_scans_to_draw(case, view)
     if not scans:
         raise CliError(f"Case {case.ref} has no scans to draw in the {view} view.", EXIT_NOT_FOUND)
     return scans
 
 
-def _spec(scan: CaseScan) -> FileSpec:
+def _spec(scan: ScanFile) -> FileSpec:
     from scaninbox.store import FileSpec
 
     spec = FileSpec.of(FileKind.SCAN, scan.filename, scan.file_type)
@@ -206,9 +217,9 @@ def _spec(scan: CaseScan) -> FileSpec:
 
 
 def _render_files(
-    case: Case, scans: Sequence[CaseScan], paths: Sequence[Path], mapping: str | None
-) -> list[ScanFile]:
-    from scaninbox.render import ScanFile
+    case: Case, scans: Sequence[ScanFile], paths: Sequence[Path], mapping: str | None
+) -> list[ScanToDraw]:
+    from scaninbox.render import ScanToDraw
     from scaninbox.scans import resolve_orientation
 
     orientation = resolve_orientation(mapping)
@@ -216,7 +227,9 @@ def _render_files(
         portal = case.source or "this portal"
         note = orientation.note.replace("this portal", portal)
         print(f"{note}.", file=sys.stderr)
-    return [ScanFile(path, scan.jaw, orientation) for scan, path in zip(scans, paths, strict=True)]
+    return [
+        ScanToDraw(path, scan.jaw, orientation) for scan, path in zip(scans, paths, strict=True)
+    ]
 
 
 def parse_size(text: str) -> tuple[int, int]:

@@ -11,11 +11,33 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import sys
+from dataclasses import dataclass
 
+from scaninbox.cli.deferred import deferred
 from scaninbox.cli.errors import CliError
+from scaninbox.cli.options import GlobalOptions
 from scaninbox.paths import app_paths, ensure_private_dir
 
-__all__ = ["register"]
+__all__ = ["SandboxOptions", "register"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SandboxOptions:
+    host: str
+    port: int
+    variant: bool
+    cases: int
+    seed: int
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> SandboxOptions:
+        return cls(
+            host=args.host,
+            port=args.port,
+            variant=bool(args.variant),
+            cases=args.cases,
+            seed=args.seed,
+        )
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -40,7 +62,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--cases", type=_case_count, default=60, help="cases of the demo organisation (60)"
     )
     parser.add_argument("--seed", type=int, default=7, help="seed of the synthetic data set (7)")
-    parser.set_defaults(handler=run_sandbox)
+    parser.set_defaults(handler=deferred(__name__, "run_sandbox", SandboxOptions.from_args))
 
 
 def _port(text: str) -> int:
@@ -73,7 +95,7 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
-def run_sandbox(args: argparse.Namespace) -> int:
+def run_sandbox(_options: GlobalOptions, args: SandboxOptions) -> int:
     from scaninbox.sandbox import (
         DEMO_ACCOUNT,
         OTHER_ACCOUNT,

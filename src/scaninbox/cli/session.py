@@ -5,45 +5,35 @@ the settings) or ``--demo`` (the built-in sandbox, started in this process on a 
 port and signed in as the demo user). Credentials come from ``SCANINBOX_EMAIL`` /
 ``SCANINBOX_PASSWORD``, else are asked for on a terminal.
 
-Sign-in memory has one home each: the session token in the OS keyring (``scaninbox.credentials``;
-in memory only when there is none), and which account signed in where in the account index
-(``scaninbox.store.accounts``), which also finds the account's local store. So a later command
-finds the remembered session without asking, and ``--offline`` finds the store.
+How an account is opened — targets, sign-in, the e-mail it is filed under, the keyring policy,
+resuming — is ``scaninbox.services``' and the window's too; this module only asks on the
+terminal and turns failures into exit codes.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import getpass
-import logging
 import os
 import sys
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TypeVar
 
-from scaninbox import credentials
-from scaninbox.api import ApiClient, Session, check_base_url, make_http_client
+from scaninbox import services
+from scaninbox.api import ApiClient, Session, make_http_client
 from scaninbox.api.errors import SessionExpiredError
 from scaninbox.cli.errors import EXIT_AUTH, EXIT_USAGE, CliError
-from scaninbox.paths import app_paths, ensure_private_dir
-from scaninbox.settings import load_settings
-from scaninbox.store.accounts import (
-    CUSTOM_ENVIRONMENT,
-    DEMO_ENVIRONMENT,
-    Account,
-    last_account,
-    remember_account,
-)
+from scaninbox.cli.options import GlobalOptions
+from scaninbox.paths import AppPaths, app_paths
+from scaninbox.services import Target, TargetError
+from scaninbox.settings import Settings, load_settings
+from scaninbox.store import Account, last_account
 
 __all__ = [
     "SignedIn",
-    "Target",
     "ask_credentials",
-    "environment_of",
     "forget_session",
     "open_target",
     "run_online",
@@ -51,26 +41,7 @@ __all__ = [
     "sign_in",
 ]
 
-_log = logging.getLogger(__name__)
 _T = TypeVar("_T")
-
-
-@dataclass(frozen=True, slots=True)
-class Target:
-    """The service a command talks to. ``demo_login`` is set for the built-in sandbox."""
-
-    base_url: str
-    environment: str = CUSTOM_ENVIRONMENT
-    ca_bundle: Path | None = None
-    demo_login: tuple[str, str] | None = None
-
-    @property
-    def remembers_sessions(self) -> bool:
-        # The demo sandbox gets a new port and a new signing key each start.
-        return self.demo_login is None
-
-    def account(self, email: str) -> Account:
-        return Account(self.environment, self.base_url, email)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,97 +52,85 @@ class SignedIn:
     account: Account
 
 
-def environment_of(args: argparse.Namespace) -> str | None:
-    """The environment the command line names: demo, a settings name, custom, or none."""
-    if getattr(args, "demo", False):
-        return DEMO_ENVIRONMENT
-    if getattr(args, "environment", None):
-        return str(args.environment)
-    return CUSTOM_ENVIRONMENT if getattr(args, "base_url", None) else None
-
-
 @contextmanager
-def open_target(args: argparse.Namespace) -> Iterator[Target]:
-    """The chosen service; for ``--demo`` the sandbox runs until the block ends."""
-    environment = environment_of(args)
-    if environment == DEMO_ENVIRONMENT:
-        from scaninbox.sandbox import DEMO_ACCOUNT, SandboxConfig, SandboxServer
+def open_target(options: GlobalOptions, settings: Settings | None = None) -> Iterator[Target]:
+    """The chosen service; for ``--demo`` the sandbox runs until the block ends.
 
-        config = SandboxConfig(
-            host="127.0.0.1", port=0, cache_dir=ensure_private_dir(app_paths().sandbox_cache_dir)
-        )
-        with SandboxServer(config) as server:
-            login = (DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
-            yield Target(server.base_url, DEMO_ENVIRONMENT, None, login)
-        return
-    settings = load_settings(app_paths())
-    if environment is None:
-        raise CliError(
-            "Which inbox service? Use --base-url URL (or SCANINBOX_BASE_URL), --env NAME, "
-            "or --demo for the built-in demo.",
-            EXIT_USAGE,
-        )
-    if environment == CUSTOM_ENVIRONMENT:
-        url = str(args.base_url)
-    else:
-        named = settings.environment(environment)
-        if named.base_url is None:
-            raise CliError(
-                f"The {named.label} environment has no address yet: set "
-                f"environments.{environment}.base_url in {app_paths().settings_file} "
-                f"or SCANINBOX_{environment.upper()}_URL.",
-                EXIT_USAGE,
-            )
-        url = named.base_url
-    yield Target(check_base_url(url), environment, settings.ca_bundle)
-
-
-def run_online(args: argparse.Namespace, work: Callable[[ApiClient], Awaitable[_T]]) -> _T:
-    """Run ``work`` with a signed-in client (remembered session, else a fresh sign-in)."""
-    return run_signed_in(args, lambda signed_in: work(signed_in.client))
-
-
-def run_signed_in(args: argparse.Namespace, work: Callable[[SignedIn], Awaitable[_T]]) -> _T:
-    """Like ``run_online``, for work that also needs to know the account (its local store)."""
-    with open_target(args) as target:
-        return asyncio.run(_run_signed_in(target, work))
-
-
-async def _run_signed_in(target: Target, work: Callable[[SignedIn], Awaitable[_T]]) -> _T:
-    async with make_http_client(ca_bundle=target.ca_bundle) as http:
-        client = ApiClient(http, target.base_url)
-        resumed = _resume_session(client, target)
-        if resumed is None:
-            email, _session, _remembered = await sign_in(client, target)
-            return await work(SignedIn(client, target.account(email)))
+    ``settings``: when the caller has read them already (they are read once per command)."""
+    paths = app_paths()
+    if options.is_demo:
+        server = services.start_demo_sandbox(paths)
         try:
-            return await work(SignedIn(client, target.account(resumed)))
+            yield Target(environment=services.DEMO, base_url=server.base_url, label="Demo")
+        finally:
+            server.stop()
+        return
+    try:
+        target = services.named_target(
+            settings or load_settings(paths),
+            paths.settings_file,
+            environment=options.target_environment,
+            base_url=options.base_url,
+        )
+    except TargetError as exc:
+        raise CliError(str(exc), EXIT_USAGE) from None
+    yield target
+
+
+def run_online(options: GlobalOptions, work: Callable[[ApiClient], Awaitable[_T]]) -> _T:
+    """Run ``work`` with a signed-in client (remembered session, else a fresh sign-in)."""
+    return run_signed_in(options, lambda signed_in: work(signed_in.client))
+
+
+def run_signed_in(
+    options: GlobalOptions,
+    work: Callable[[SignedIn], Awaitable[_T]],
+    *,
+    settings: Settings | None = None,
+) -> _T:
+    """Like ``run_online``, for work that also needs to know the account (its local store)."""
+    with open_target(options, settings) as target:
+        return asyncio.run(_run_signed_in(target, app_paths(), work))
+
+
+async def _run_signed_in(
+    target: Target, paths: AppPaths, work: Callable[[SignedIn], Awaitable[_T]]
+) -> _T:
+    async with make_http_client(ca_bundle=target.ca_bundle) as http:
+        client = ApiClient(http, _url(target))
+        resumed = services.remembered_session(paths, target, _configured_email())
+        if resumed is None:
+            account, _session, _remembered = await sign_in(client, target, paths)
+            return await work(SignedIn(client, account))
+        client.use_session(resumed.token, resumed.expires_at)
+        try:
+            return await work(SignedIn(client, resumed.account))
         except SessionExpiredError:
             # The remembered session was refused (e.g. signed out elsewhere): sign in afresh.
-            credentials.forget_session(target.base_url, resumed)
-            email, _session, _remembered = await sign_in(client, target)
-            return await work(SignedIn(client, target.account(email)))
+            services.forget_remembered_session(resumed.account)
+            account, _session, _remembered = await sign_in(client, target, paths)
+            return await work(SignedIn(client, account))
 
 
-async def sign_in(client: ApiClient, target: Target) -> tuple[str, Session, bool]:
-    """Sign in with credentials; returns (e-mail, session, remembered in the keyring)."""
-    email, password = target.demo_login or ask_credentials(target)
-    session = await client.login(email, password, keep_credentials=True)
-    try:
-        remember_account(app_paths(), target.account(email))
-    except OSError as exc:  # remembering the account is a convenience, not a requirement
-        _log.info("could not remember the last account: %s", exc)
-    if not target.remembers_sessions:
-        return email, session, False
-    remembered = credentials.remember_session(
-        target.base_url, email, session.token, session.expires_at
-    )
-    return email, session, remembered
+async def sign_in(
+    client: ApiClient, target: Target, paths: AppPaths | None = None
+) -> tuple[Account, Session, bool]:
+    """Sign in with credentials; returns (account, session, remembered in the keyring).
+
+    The command keeps the password in memory while it runs, so a long download renews the
+    session itself; the keyring keeps only the session.
+    """
+    paths = paths or app_paths()
+    email, password = services.demo_login() if target.is_demo else ask_credentials(target)
+    signed_in = await services.sign_in(client, target, email, password, keep_credentials=True)
+    services.file_account(paths, signed_in)
+    remembered = services.keep_session(signed_in.account, signed_in.session, remember=True)
+    return signed_in.account, signed_in.session, remembered
 
 
 def ask_credentials(target: Target) -> tuple[str, str]:
     """E-mail and password from the environment, else asked for on the terminal."""
-    email = os.environ.get("SCANINBOX_EMAIL", "").strip()
+    email = _configured_email() or ""
     password = os.environ.get("SCANINBOX_PASSWORD", "")
     if email and password:
         return email, password
@@ -194,27 +153,20 @@ def ask_credentials(target: Target) -> tuple[str, str]:
 
 def forget_session(target: Target) -> bool:
     """Forget the remembered session of the configured or last e-mail; True if one was kept."""
-    email = _configured_or_last_email(target)
-    return credentials.forget_session(target.base_url, email) if email else False
+    email = _configured_email() or _last_email(target)
+    return services.forget_remembered_session(target.account(email)) if email else False
 
 
-def _resume_session(client: ApiClient, target: Target) -> str | None:
-    """Continue a remembered session on ``client``; its e-mail, or None when there is none."""
-    if not target.remembers_sessions:
-        return None
-    email = _configured_or_last_email(target)
-    found = credentials.remembered_session(target.base_url, email) if email else None
-    if email is None or found is None:
-        return None
-    token, expires_at = found
-    client.use_session(token, expires_at)
-    return email
+def _url(target: Target) -> str:
+    if target.base_url is None:  # named_target and the demo always give one
+        raise CliError("Which inbox service? Use --base-url URL.", EXIT_USAGE)
+    return target.base_url
 
 
-def _configured_or_last_email(target: Target) -> str | None:
-    return os.environ.get("SCANINBOX_EMAIL", "").strip() or _last_email(target)
+def _configured_email() -> str | None:
+    return os.environ.get("SCANINBOX_EMAIL", "").strip() or None
 
 
 def _last_email(target: Target) -> str | None:
-    account = last_account(app_paths(), environment=target.environment, base_url=target.base_url)
+    account = last_account(app_paths(), environment=target.environment, base_url=_url(target))
     return account.email if account is not None else None

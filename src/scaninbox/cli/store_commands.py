@@ -8,11 +8,59 @@ account in the account index instead (``local_store.open_local_store``).
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
+from datetime import date
 
-from scaninbox.cli.arguments import byte_size
-from scaninbox.cli.deferred import deferred
+from scaninbox.cli.arguments import byte_size, case_ref, iso_date
+from scaninbox.cli.deferred import NoOptions, deferred
+from scaninbox.domain import CaseRef
 
-__all__ = ["register"]
+__all__ = ["JsonOptions", "PruneOptions", "RefOptions", "SyncCommandOptions", "register"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SyncCommandOptions:
+    date_from: date | None = None
+    full: bool = False
+    with_files: bool = False
+    json: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> SyncCommandOptions:
+        return cls(
+            date_from=iso_date(args.date_from, "--from"),
+            full=bool(args.full),
+            with_files=bool(args.with_files),
+            json=bool(args.json),
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RefOptions:
+    ref: CaseRef
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> RefOptions:
+        return cls(ref=case_ref(args.ref))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class JsonOptions:
+    json: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> JsonOptions:
+        return cls(json=bool(args.json))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PruneOptions:
+    limit: int | None = None
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> PruneOptions:
+        return cls(limit=args.limit)
+
 
 _HANDLERS = "scaninbox.cli.store_handlers"
 
@@ -29,24 +77,24 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "sync.prefetch_days days, default 7), up to the cache limit",
     )
     sync.add_argument("--json", action="store_true", help="print what changed as JSON")
-    sync.set_defaults(handler=deferred(_HANDLERS, "run_sync"))
+    sync.set_defaults(handler=deferred(_HANDLERS, "run_sync", SyncCommandOptions.from_args))
 
     pin = subparsers.add_parser("pin", help="keep a case available offline (fetches its files)")
     pin.add_argument("ref", metavar="REF", help="the case's guid, or its numeric id")
-    pin.set_defaults(handler=deferred(_HANDLERS, "run_pin"))
+    pin.set_defaults(handler=deferred(_HANDLERS, "run_pin", RefOptions.from_args))
     unpin = subparsers.add_parser("unpin", help="stop keeping a case available offline")
     unpin.add_argument("ref", metavar="REF", help="the case's guid, or its numeric id")
-    unpin.set_defaults(handler=deferred(_HANDLERS, "run_unpin"))
+    unpin.set_defaults(handler=deferred(_HANDLERS, "run_unpin", RefOptions.from_args))
 
     cache = subparsers.add_parser("cache", help="local data: sizes, eviction, removal")
     actions = cache.add_subparsers(dest="cache_action", metavar="ACTION", required=True)
     info = actions.add_parser("info", help="what is stored locally, and how big")
     info.add_argument("--json", action="store_true", help="print as JSON")
-    info.set_defaults(handler=deferred(_HANDLERS, "run_cache_info"))
+    info.set_defaults(handler=deferred(_HANDLERS, "run_cache_info", JsonOptions.from_args))
     prune = actions.add_parser("prune", help="evict least recently used files over the limit")
     prune.add_argument(
         "--limit", metavar="SIZE", type=byte_size, help="e.g. 2GB (default: settings)"
     )
-    prune.set_defaults(handler=deferred(_HANDLERS, "run_cache_prune"))
+    prune.set_defaults(handler=deferred(_HANDLERS, "run_cache_prune", PruneOptions.from_args))
     clear = actions.add_parser("clear", help="remove this account's local database and files")
-    clear.set_defaults(handler=deferred(_HANDLERS, "run_cache_clear"))
+    clear.set_defaults(handler=deferred(_HANDLERS, "run_cache_clear", NoOptions.from_args))

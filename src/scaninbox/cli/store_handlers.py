@@ -4,15 +4,17 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 
-from scaninbox.cli.arguments import case_ref, iso_date
+from scaninbox.cli.deferred import NoOptions
 from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_OTHER, EXIT_USAGE, CliError
 from scaninbox.cli.local_store import open_local_store, run_with_store
+from scaninbox.cli.options import GlobalOptions
 from scaninbox.cli.output import print_json, write_line
+from scaninbox.cli.store_commands import JsonOptions, PruneOptions, RefOptions, SyncCommandOptions
 from scaninbox.cli.store_output import cache_info_json, cache_info_text, sync_json, sync_text
-from scaninbox.cli.text_layout import clean, human_size
+from scaninbox.cli.text_layout import clean
+from scaninbox.domain import format_size
 from scaninbox.paths import app_paths
 from scaninbox.store import FetchReport, NoLocalAccountError, SyncEngine, remove_local_data
 from scaninbox.store.offline import offline_counts
@@ -30,17 +32,16 @@ __all__ = [
 # ------------------------------------------------------------------ commands
 
 
-def run_sync(args: argparse.Namespace) -> int:
-    if getattr(args, "offline", False):
+def run_sync(options: GlobalOptions, command: SyncCommandOptions) -> int:
+    if options.offline:
         raise CliError("sync needs the service; it cannot run with --offline.", EXIT_USAGE)
-    date_from = iso_date(args.date_from, "--from")
 
     async def work(engine: SyncEngine) -> int:
-        report = await engine.sync_now(full=args.full, date_from=date_from)
+        report = await engine.sync_now(full=command.full, date_from=command.date_from)
         # --from DATE --with-files: every file of every case since DATE (up to the cache limit).
-        files = await engine.prefetch(since=date_from) if args.with_files else None
+        files = await engine.prefetch(since=command.date_from) if command.with_files else None
         malformed = engine.store.malformed()
-        if args.json:
+        if command.json:
             print_json(sync_json(report, files, malformed, offline_counts(engine.store)))
         else:
             write_line(sync_text(report, files, malformed, engine.store))
@@ -54,13 +55,13 @@ def run_sync(args: argparse.Namespace) -> int:
             return EXIT_OTHER
         return 0
 
-    return run_with_store(args, work)
+    return run_with_store(options, work)
 
 
-def run_pin(args: argparse.Namespace) -> int:
-    ref = case_ref(args.ref)
-    if getattr(args, "offline", False):
-        with open_local_store(args) as local:
+def run_pin(options: GlobalOptions, command: RefOptions) -> int:
+    ref = command.ref
+    if options.offline:
+        with open_local_store(options) as local:
             if not local.store.set_pinned(ref, True):
                 raise CliError(f"Case {ref} is not stored on this computer.", EXIT_NOT_FOUND)
         write_line(f"Case {ref} is pinned; its files are fetched at the next online sync.")
@@ -70,9 +71,9 @@ def run_pin(args: argparse.Namespace) -> int:
         await engine.refresh_case(ref)  # the newest file list, and the case if never synced
         return await engine.set_pinned(ref, True)
 
-    report = run_with_store(args, work)
+    report = run_with_store(options, work)
     for _case, spec, path in report.fetched:
-        write_line(f"{clean(spec)}  ({human_size(path.stat().st_size)})")
+        write_line(f"{clean(spec)}  ({format_size(path.stat().st_size)})")
     write_line(
         f"Case {ref} is kept available offline: {len(report.fetched)} file(s) fetched, "
         f"{report.already_cached} already here."
@@ -84,49 +85,49 @@ def run_pin(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_unpin(args: argparse.Namespace) -> int:
-    ref = case_ref(args.ref)
-    with open_local_store(args) as local:
+def run_unpin(options: GlobalOptions, command: RefOptions) -> int:
+    ref = command.ref
+    with open_local_store(options) as local:
         if not local.store.set_pinned(ref, False):
             raise CliError(f"Case {ref} is not stored on this computer.", EXIT_NOT_FOUND)
     write_line(f"Case {ref} is no longer pinned; its files may be evicted when space is needed.")
     return 0
 
 
-def run_cache_info(args: argparse.Namespace) -> int:
-    with open_local_store(args) as local:
-        if args.json:
+def run_cache_info(options: GlobalOptions, command: JsonOptions) -> int:
+    with open_local_store(options) as local:
+        if command.json:
             print_json(cache_info_json(local.account, local.store, local.cache))
         else:
             write_line(cache_info_text(local.account, local.store, local.cache))
     return 0
 
 
-def run_cache_prune(args: argparse.Namespace) -> int:
-    with open_local_store(args) as local:
+def run_cache_prune(options: GlobalOptions, command: PruneOptions) -> int:
+    with open_local_store(options) as local:
         before = local.cache.usage()
-        report = local.cache.evict(args.limit)
+        report = local.cache.evict(command.limit)
         local.cache.collect_garbage()
-    limit = args.limit if args.limit is not None else before.limit_bytes
+    limit = command.limit if command.limit is not None else before.limit_bytes
     write_line(
-        f"Evicted {report.files_removed} file(s), {human_size(report.bytes_freed)} freed; "
-        f"limit {human_size(limit)}."
+        f"Evicted {report.files_removed} file(s), {format_size(report.bytes_freed)} freed; "
+        f"limit {format_size(limit)}."
     )
     if report.over_limit_bytes:
         write_line(
-            f"Pinned cases keep {human_size(report.over_limit_bytes)} above the limit "
+            f"Pinned cases keep {format_size(report.over_limit_bytes)} above the limit "
             "(`scaninbox unpin REF` lets them go)."
         )
     return 0
 
 
-def run_cache_clear(args: argparse.Namespace) -> int:
+def run_cache_clear(options: GlobalOptions, _command: NoOptions) -> int:
     try:
-        with open_local_store(args) as local:
+        with open_local_store(options) as local:
             account = local.account
     except NoLocalAccountError:
         write_line("There is no local data to remove.")
         return 0
     freed = remove_local_data(app_paths(), account)
-    write_line(f"Removed the local data of {account.email} ({human_size(freed)}).")
+    write_line(f"Removed the local data of {account.email} ({format_size(freed)}).")
     return 0

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from scaninbox.cli.text_layout import Progress, clean, human_size, local_time
-from scaninbox.domain import CaseRef
+from scaninbox.cli.text_layout import Progress, clean
+from scaninbox.domain import CaseRef, format_size, local_minute
 from scaninbox.store import (
     Account,
     CaseStore,
@@ -50,8 +50,8 @@ class ProgressListener(SyncListener):
         self._line.done()
 
     def on_download_progress(self, progress: DownloadProgress) -> None:
-        total = f" of {human_size(progress.total_bytes)}" if progress.total_bytes else ""
-        self._line.show(f"{progress.file.name}: {human_size(progress.done_bytes)}{total}")
+        total = f" of {format_size(progress.total_bytes)}" if progress.total_bytes else ""
+        self._line.show(f"{progress.file.name}: {format_size(progress.done_bytes)}{total}")
 
     def on_file_ready(self, ref: CaseRef, file: object, path: object) -> None:
         self._line.done()
@@ -82,7 +82,7 @@ def sync_text(
     if files is not None:
         size = sum(path.stat().st_size for _r, _s, path in files.fetched if path.exists())
         lines.append(
-            f"Files: {len(files.fetched)} downloaded ({human_size(size)}), "
+            f"Files: {len(files.fetched)} downloaded ({format_size(size)}), "
             f"{files.already_cached} already here, {len(files.failed)} failed."
         )
         lines += [
@@ -181,9 +181,9 @@ def cache_info_text(account: Account, store: CaseStore, cache: FileCache) -> str
         f"Cases: {info['cases']} ({info['unread']} unread; {info['noLongerListed']} no longer "
         f"listed, kept hidden)",
         f"Files: {files['count']} cached for {files['cases']} cases, "
-        f"{human_size(files['bytes'])} of a {human_size(files['limitBytes'])} limit "
-        f"({human_size(files['pinnedBytes'])} kept for pinned cases)",
-        f"Database: {human_size(info['databaseBytes'])}",
+        f"{format_size(files['bytes'])} of a {format_size(files['limitBytes'])} limit "
+        f"({format_size(files['pinnedBytes'])} kept for pinned cases)",
+        f"Database: {format_size(info['databaseBytes'])}",
         f"Last sync: {_local(state.last_success_at)}; last full reconcile: "
         f"{_local(state.last_full_at)}"
         + (" (a sync was interrupted; the next one resumes it)" if info["syncUnfinished"] else ""),
@@ -211,7 +211,7 @@ def _refs_text(refs: Sequence[CaseRef]) -> str:
 
 
 def _local(moment: datetime | None) -> str:
-    return local_time(moment) if moment else "never"
+    return local_minute(moment) if moment else "never"
 
 
 def _iso(moment: datetime | None) -> str | None:

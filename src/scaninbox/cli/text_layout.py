@@ -13,16 +13,13 @@ import sys
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import TextIO
 
 __all__ = [
-    "Column",
     "Progress",
+    "TableColumn",
     "clean",
     "fit",
-    "human_size",
-    "local_time",
     "render_table",
     "terminal_width",
 ]
@@ -64,7 +61,7 @@ def fit(text: str, width: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Column:
+class TableColumn:
     """A table column.
 
     ``min_width``: how narrow it may be squeezed (0: never squeezed). ``drop_rank``: when even
@@ -86,7 +83,7 @@ def terminal_width(stream: TextIO | None = None) -> int | None:
 
 
 def render_table(
-    columns: Sequence[Column], rows: Sequence[Sequence[str]], width: int | None
+    columns: Sequence[TableColumn], rows: Sequence[Sequence[str]], width: int | None
 ) -> str:
     """Header, rule and rows fitted to ``width``: squeeze (widest first), then leave columns out."""
     cells = [[clean(cell) for cell in row] for row in rows]
@@ -108,7 +105,7 @@ def render_table(
 
 
 def _squeeze(
-    columns: Sequence[Column], shown: list[int], widths: dict[int, int], width: int
+    columns: Sequence[TableColumn], shown: list[int], widths: dict[int, int], width: int
 ) -> bool:
     """Narrow the shown squeezable columns, widest first, until they fit; False if they cannot."""
     excess = sum(widths[i] for i in shown) + len(_GAP) * (len(shown) - 1) - width
@@ -120,20 +117,6 @@ def _squeeze(
         widths[widest] -= 1
         excess -= 1
     return True
-
-
-def human_size(size_bytes: int) -> str:
-    size = float(size_bytes)
-    for unit in ("bytes", "KB", "MB", "GB"):
-        if size < 1000 or unit == "GB":
-            return f"{size_bytes} bytes" if unit == "bytes" else f"{size:.1f} {unit}"
-        size /= 1000
-    raise AssertionError("unreachable")
-
-
-def local_time(moment: datetime) -> str:
-    """A moment as people read it here: the computer's time zone, to the minute."""
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 class Progress:

@@ -1,4 +1,5 @@
-"""Pure types and rules the rest of the program agrees on. No I/O, no third-party imports."""
+"""Pure types and rules the rest of the program agrees on, and how they are worded for people
+(``wording``). No I/O, no third-party imports."""
 
 from scaninbox.domain.case import (
     AdminFlags,
@@ -14,11 +15,36 @@ from scaninbox.domain.case import (
     VariantInfo,
     Worktype,
 )
+from scaninbox.domain.deadlines import DUE_SOON_DAYS, Urgency, delivery_urgency, is_open_status
 from scaninbox.domain.first_look import jaws_hidden_in_view, shown_at_first
 from scaninbox.domain.refs import CaseRef
-from scaninbox.domain.vocabulary import FileKind, Jaw, scan_jaw, status_label
+from scaninbox.domain.vocabulary import (
+    CLOSED_STATUSES,
+    OPEN_STATUSES,
+    STATUS_LABELS,
+    FileKind,
+    Jaw,
+    scan_jaw,
+    status_label,
+)
+from scaninbox.domain.wording import (
+    delivery_phrase,
+    exact_time,
+    format_date,
+    format_date_of_birth,
+    format_gender,
+    format_size,
+    identifier_label,
+    local_minute,
+    local_time,
+    relative_time,
+)
 
 __all__ = [
+    "CLOSED_STATUSES",
+    "DUE_SOON_DAYS",
+    "OPEN_STATUSES",
+    "STATUS_LABELS",
     "AdminFlags",
     "Case",
     "CaseRef",
@@ -32,9 +58,22 @@ __all__ = [
     "ScanFile",
     "Tag",
     "Unit",
+    "Urgency",
     "VariantInfo",
     "Worktype",
+    "delivery_phrase",
+    "delivery_urgency",
+    "exact_time",
+    "format_date",
+    "format_date_of_birth",
+    "format_gender",
+    "format_size",
+    "identifier_label",
+    "is_open_status",
     "jaws_hidden_in_view",
+    "local_minute",
+    "local_time",
+    "relative_time",
     "scan_jaw",
     "shown_at_first",
     "status_label",

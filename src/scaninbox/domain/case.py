@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Clinic:
     external_id: str | None = None
     name: str | None = None
@@ -50,7 +50,7 @@ class Clinic:
         return ", ".join(parts) or None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Dentist:
     external_id: str | None = None
     first_name: str | None = None
@@ -64,7 +64,7 @@ class Dentist:
         return _person_name(self.full_name, self.first_name, self.last_name)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Patient:
     external_id: str | None = None
     gender: str | None = None
@@ -79,13 +79,13 @@ class Patient:
         return _person_name(self.full_name, self.first_name, self.last_name)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Tag:
     type: str | None = None
     value: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Unit:
     """A tooth-level unit of a worktype."""
 
@@ -99,7 +99,7 @@ class Unit:
     tags: tuple[Tag, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Worktype:
     category: str | None = None
     restoration_type: str | None = None
@@ -115,7 +115,7 @@ class Worktype:
     units: tuple[Unit, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ScanFile:
     filename: str | None
     file_type: str | None  # stl, ply, preview (the service may add more)
@@ -124,21 +124,21 @@ class ScanFile:
     file_link: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class OrderForm:
     filename: str | None
     file_link: str | None = None
     plain_text: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MiscFile:
     """A non-scan attachment. The spec names only its file name (the wire JSON keeps the rest)."""
 
     filename: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AdminFlags:
     priority: bool = False
     remake: bool = False
@@ -146,7 +146,7 @@ class AdminFlags:
     contact_required: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class VariantInfo:
     """Members only the numeric-id variant of the service sends."""
 
@@ -161,7 +161,7 @@ class VariantInfo:
     info_request_status: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Case:
     ref: CaseRef
     guid: str | None = None

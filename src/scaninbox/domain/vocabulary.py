@@ -11,6 +11,8 @@ from enum import StrEnum
 
 __all__ = [
     "CATEGORIES",
+    "CLOSED_STATUSES",
+    "OPEN_STATUSES",
     "STATUS_LABELS",
     "FileKind",
     "Jaw",
@@ -44,6 +46,11 @@ STATUS_LABELS: dict[str, str] = {
     "complete": "Complete",
     "cancelled": "Cancelled",
 }
+
+# Work still to deliver: a delivery date means something. Every status above is in one of the two.
+OPEN_STATUSES = frozenset({"new", "accepted", "in_production"})
+# Finished or refused work: its delivery date no longer asks for anything.
+CLOSED_STATUSES = frozenset({"rejected", "complete", "cancelled"})
 
 CATEGORIES = ("Fixed", "Removable", "Appliance", "Orthodontics")
 

@@ -24,19 +24,18 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import TYPE_CHECKING
 
 import httpx
 from PySide6.QtCore import QObject, Signal
 
-from scaninbox import credentials
-from scaninbox.api import ApiClient, RetryPolicy, make_http_client
+from scaninbox import services
+from scaninbox.api import ApiClient, RetryPolicy, Session, make_http_client
 from scaninbox.api.errors import SessionExpiredError
-from scaninbox.paths import AppPaths, app_paths, ensure_private_dir
+from scaninbox.paths import AppPaths, app_paths
 from scaninbox.qt.file_provider import StoreFileProvider
-from scaninbox.qt.signin.targets import DEMO, SignInTarget
 from scaninbox.qt.sync_signals import SyncSignals
+from scaninbox.services import RememberedSession, Target
 from scaninbox.settings import Settings
 from scaninbox.store import (
     Account,
@@ -46,7 +45,6 @@ from scaninbox.store import (
     SyncEngine,
     SyncOptions,
     account_folder,
-    known_accounts,
     remember_account,
     remove_local_data,
 )
@@ -122,29 +120,38 @@ class SessionController(QObject):
     # ------------------------------------------------------------------ opening
 
     async def sign_in(
-        self, target: SignInTarget, email: str, password: str, *, remember: bool
+        self, target: Target, email: str, password: str, *, remember: bool
     ) -> AccountSession:
         """Sign in and open the account (closing the one open before). Raises ``ApiError``,
-        ``StoreError`` or ``OSError`` with a plain message; nothing is left open then."""
+        ``StoreError`` or ``OSError`` with a plain message; nothing is left open then.
+
+        The account is filed under the e-mail the service's ``/me`` returns (``services``)."""
         async with self._lock:
-            base_url = target.base_url
             if target.is_demo:
-                base_url, email, password = await self._start_demo()
-            if not base_url:
+                target, email, password = await self._start_demo(target)
+            if not target.base_url:
                 raise ValueError("Enter the address of the inbox service.")
             http = make_http_client(ca_bundle=target.ca_bundle)
             try:
-                client = ApiClient(http, base_url, retry=self._retry)
-                session = await client.login(email, password, keep_credentials=target.is_demo)
-                me = await client.me()
-                account = Account(target.environment, client.base_url, me.email)
+                client = ApiClient(http, target.base_url, retry=self._retry)
+                # The window keeps no password: an ended session asks for it again (the demo
+                # keeps its public one).
+                signed_in = await services.sign_in(
+                    client, target, email, password, keep_credentials=target.is_demo
+                )
                 await self._close_current(forget=False)
-                opened = await self._open(account, client, http, demo=target.is_demo)
+                await asyncio.to_thread(
+                    services.adopt_typed_email_data,
+                    self.paths,
+                    signed_in.account,
+                    signed_in.typed_email,
+                )
+                opened = await self._open(signed_in.account, client, http, demo=target.is_demo)
             except BaseException:
                 await http.aclose()
                 raise
             opened.remember = remember and not target.is_demo
-            await asyncio.to_thread(self._keep_session, opened, session.token, session.expires_at)
+            await asyncio.to_thread(self._keep_session, opened, signed_in.session)
             opened.engine.start()
             return opened
 
@@ -154,11 +161,11 @@ class SessionController(QObject):
             found = await asyncio.to_thread(self._remembered)
             if found is None:
                 return None
-            account, (token, expires_at) = found
+            account = found.account
             http = make_http_client(ca_bundle=self.settings.ca_bundle)
             try:
                 client = ApiClient(http, account.base_url, retry=self._retry)
-                client.use_session(token, expires_at)
+                client.use_session(found.token, found.expires_at)
                 opened = await self._open(account, client, http, demo=False)
             except BaseException:
                 await http.aclose()
@@ -181,8 +188,7 @@ class SessionController(QObject):
 
     def last_account(self) -> Account | None:
         """The most recently used account with local data (the demo's address is stale)."""
-        accounts = [a for a in known_accounts(self.paths) if a.environment != DEMO]
-        return accounts[0] if accounts else None
+        return services.last_local_account(self.paths)
 
     # ------------------------------------------------------------------ the session ending
 
@@ -208,7 +214,7 @@ class SessionController(QObject):
                 "to change accounts."
             )
         current.expired = False
-        await asyncio.to_thread(self._keep_session, current, session.token, session.expires_at)
+        await asyncio.to_thread(self._keep_session, current, session)
         if current.engine.state is EngineState.STOPPED:
             current.engine.start()
         else:
@@ -271,45 +277,27 @@ class SessionController(QObject):
         finally:
             current.engine.remove_listener(current.signals.listener)
             current.client.sign_out()
-            if forget and not current.demo:
-                await asyncio.to_thread(
-                    credentials.forget_session, current.account.base_url, current.account.email
-                )
+            if forget:
+                await asyncio.to_thread(services.forget_remembered_session, current.account)
             current.cache.close()
             current.store.close()
             await current.http.aclose()
             current.signals.deleteLater()
 
-    async def _start_demo(self) -> tuple[str, str, str]:
-        from scaninbox.sandbox import DEMO_ACCOUNT
-
+    async def _start_demo(self, target: Target) -> tuple[Target, str, str]:
         if self._sandbox is None:
-            self._sandbox = await asyncio.to_thread(self._new_sandbox)
-        return self.sandbox_url or "", DEMO_ACCOUNT.email, DEMO_ACCOUNT.password
+            self._sandbox = await asyncio.to_thread(services.start_demo_sandbox, self.paths)
+        email, password = services.demo_login()
+        return target.at(self._sandbox.base_url), email, password
 
-    def _new_sandbox(self) -> SandboxServer:
-        from scaninbox.sandbox import SandboxConfig, SandboxServer
-
-        config = SandboxConfig(
-            host="127.0.0.1", port=0, cache_dir=ensure_private_dir(self.paths.sandbox_cache_dir)
-        )
-        return SandboxServer(config).start()
-
-    def _remembered(self) -> tuple[Account, tuple[str, datetime]] | None:
+    def _remembered(self) -> RememberedSession | None:
         account = self.last_account()
-        if account is None:
-            return None
-        found = credentials.remembered_session(account.base_url, account.email)
-        return (account, found) if found is not None else None
+        return services.remembered_session_of(account) if account is not None else None
 
-    def _keep_session(self, opened: AccountSession, token: str, expires_at: datetime) -> None:
-        account = opened.account
-        if opened.demo:
-            return  # the demo sandbox signs with a new key every start
-        if opened.remember:
-            credentials.remember_session(account.base_url, account.email, token, expires_at)
-        else:
-            credentials.forget_session(account.base_url, account.email)
+    @staticmethod
+    def _keep_session(opened: AccountSession, session: Session) -> None:
+        if not opened.demo:  # the demo sandbox signs with a new key every start
+            services.keep_session(opened.account, session, remember=opened.remember)
 
     def _on_state(self, state: EngineState, _detail: str) -> None:
         if state is EngineState.SIGNED_OUT:

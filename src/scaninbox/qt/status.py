@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scaninbox.qt.formatting import exact_time, format_date, local_time, relative_time
+from scaninbox.domain import exact_time, format_date, local_time, relative_time
 from scaninbox.qt.inbox import icons
 from scaninbox.qt.theme import is_dark
 

@@ -10,7 +10,7 @@ from scaninbox.render.backend import prepare_offscreen_backend
 from scaninbox.render.measure import Measurement, MeasurementActors, add_measurement, measure
 from scaninbox.render.offscreen import (
     DEFAULT_SIZE,
-    ScanFile,
+    ScanToDraw,
     SceneInput,
     load_scan_file,
     render_png,
@@ -26,9 +26,9 @@ __all__ = [
     "Bounds",
     "Measurement",
     "MeasurementActors",
-    "ScanFile",
     "ScanScene",
     "ScanState",
+    "ScanToDraw",
     "SceneInput",
     "View",
     "add_measurement",

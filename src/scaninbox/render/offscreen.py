@@ -24,7 +24,7 @@ from scaninbox.scans.transform import orient
 
 __all__ = [
     "DEFAULT_SIZE",
-    "ScanFile",
+    "ScanToDraw",
     "SceneInput",
     "load_scan_file",
     "render_png",
@@ -47,7 +47,7 @@ class SceneInput:
 
 
 @dataclass(frozen=True, slots=True)
-class ScanFile:
+class ScanToDraw:
     """A scan file on disk, its jaw and its portal's orientation."""
 
     path: Path
@@ -55,14 +55,14 @@ class ScanFile:
     orientation: Orientation = field(default_factory=Orientation)
 
 
-def load_scan_file(scan: ScanFile) -> SceneInput:
+def load_scan_file(scan: ScanToDraw) -> SceneInput:
     """Read, refine and orient one file (CPU work; safe on a worker thread)."""
     mesh = refine(read_mesh(scan.path))
     return SceneInput(orient(mesh, scan.orientation.matrix), jaw=scan.jaw)
 
 
 def render_scan_files(
-    files: Sequence[ScanFile],
+    files: Sequence[ScanToDraw],
     out: Path,
     *,
     size: tuple[int, int] = DEFAULT_SIZE,

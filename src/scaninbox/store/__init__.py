@@ -17,9 +17,12 @@ thread).
 """
 
 from scaninbox.store.accounts import (
+    CUSTOM_ENVIRONMENT,
+    DEMO_ENVIRONMENT,
     Account,
     account_folder,
     known_accounts,
+    last_account,
     remember_account,
     remove_local_data,
     resolve_account,
@@ -49,6 +52,8 @@ from scaninbox.store.sync import SyncEngine, SyncOptions
 from scaninbox.store.writer import StoreWriter
 
 __all__ = [
+    "CUSTOM_ENVIRONMENT",
+    "DEMO_ENVIRONMENT",
     "Account",
     "CacheUsage",
     "CaseFilter",
@@ -80,6 +85,7 @@ __all__ = [
     "SyncState",
     "account_folder",
     "known_accounts",
+    "last_account",
     "remember_account",
     "remove_local_data",
     "resolve_account",

@@ -117,12 +117,16 @@ def full_case(*, ref: str = "case-full-0001", patient: str = "Anna Müller-Schmi
         ),
         remark="Please check the occlusion on 15; patient grinds at night.\nCall before delivery.",
         scan_files=(
-            ScanFile(SCANS[0], "stl", "preparationScan", Jaw.UPPER),
-            ScanFile(SCANS[1], "stl", "preparationScan", Jaw.LOWER),
-            ScanFile(SCANS[2], "stl", "biteScan", Jaw.BITE),
+            ScanFile(
+                filename=SCANS[0], file_type="stl", scan_type="preparationScan", jaw=Jaw.UPPER
+            ),
+            ScanFile(
+                filename=SCANS[1], file_type="stl", scan_type="preparationScan", jaw=Jaw.LOWER
+            ),
+            ScanFile(filename=SCANS[2], file_type="stl", scan_type="biteScan", jaw=Jaw.BITE),
         ),
-        order_form=OrderForm(ORDER_FORM, plain_text="Bridge 14-16"),
-        misc_files=(MiscFile(PHOTO), MiscFile(SHADE), MiscFile(REPORT)),
+        order_form=OrderForm(filename=ORDER_FORM, plain_text="Bridge 14-16"),
+        misc_files=(MiscFile(filename=PHOTO), MiscFile(filename=SHADE), MiscFile(filename=REPORT)),
         worktypes=(
             Worktype(
                 category="Fixed",
@@ -134,7 +138,7 @@ def full_case(*, ref: str = "case-full-0001", patient: str = "Anna Müller-Schmi
                 jaw="Upper",
                 from_tooth=14,
                 to_tooth=16,
-                tags=(Tag("Margin", "Chamfer"),),
+                tags=(Tag(type="Margin", value="Chamfer"),),
                 units=(
                     Unit(category="Fixed", restoration_type="Crown", fdi="14", material="Zirconia"),
                     Unit(
@@ -167,7 +171,11 @@ def full_case(*, ref: str = "case-full-0001", patient: str = "Anna Müller-Schmi
 def second_case() -> Case:
     """Another patient, with a one-page order form and only the shade photo attached."""
     case = full_case(ref="case-second-0004", patient="Bernd Vogel")
-    return replace(case, order_form=OrderForm(SECOND_ORDER_FORM), misc_files=(MiscFile(SHADE),))
+    return replace(
+        case,
+        order_form=OrderForm(filename=SECOND_ORDER_FORM),
+        misc_files=(MiscFile(filename=SHADE),),
+    )
 
 
 def no_data_case(ref: str = "case-empty-0002") -> Case:
@@ -182,9 +190,9 @@ def nulls_case(ref: str = "case-nulls-0003") -> Case:
         patient=Patient(),
         clinic=Clinic(),
         dentist=None,
-        order_form=OrderForm(None),
-        misc_files=(MiscFile(None),),
-        scan_files=(ScanFile(None, None, None, Jaw.NONE),),
+        order_form=OrderForm(filename=None),
+        misc_files=(MiscFile(filename=None),),
+        scan_files=(ScanFile(filename=None, file_type=None, scan_type=None, jaw=Jaw.NONE),),
     )
 
 

@@ -1,4 +1,4 @@
-"""Local-time wording the case pane and the inbox table share."""
+"""Local-time wording the case pane, the inbox table and the command line share."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from scaninbox.qt.formatting import (
+from scaninbox.domain import (
     Urgency,
     delivery_phrase,
     delivery_urgency,
@@ -16,6 +16,7 @@ from scaninbox.qt.formatting import (
     format_gender,
     format_size,
     identifier_label,
+    local_minute,
     local_time,
     relative_time,
 )
@@ -52,6 +53,13 @@ def test_naive_times_are_utc_and_exact_time_names_the_offset() -> None:
     assert ":09 (UTC" in text
 
 
+def test_the_command_line_prints_local_minutes_and_naive_times_are_utc() -> None:
+    # The command line once read a naive time as local; the service sends UTC.
+    naive = datetime(2025, 3, 12, 12, 0)
+    assert local_minute(naive) == f"{naive.replace(tzinfo=UTC).astimezone():%Y-%m-%d %H:%M}"
+    assert local_minute(NOW) == "2025-03-12 15:30"
+
+
 def test_month_names_do_not_follow_the_c_locale() -> None:
     assert format_date(date(2025, 3, 1)) == "1 Mar 2025"
     assert format_date(date(2025, 3, 1), with_weekday=True, with_year=False) == "Sat 1 Mar"
@@ -62,7 +70,7 @@ def test_month_names_do_not_follow_the_c_locale() -> None:
     [
         (-3, Urgency.OVERDUE, "3 days overdue"),
         (-1, Urgency.OVERDUE, "1 day overdue"),
-        (0, Urgency.DUE_SOON, "today"),
+        (0, Urgency.DUE_TODAY, "today"),
         (1, Urgency.DUE_SOON, "tomorrow"),
         (2, Urgency.DUE_SOON, "in 2 days"),
         (3, Urgency.LATER, "in 3 days"),
@@ -71,12 +79,12 @@ def test_month_names_do_not_follow_the_c_locale() -> None:
 def test_delivery_urgency(days: int, urgency: Urgency, phrase: str) -> None:
     today = date(2025, 3, 12)
     delivery = today + timedelta(days=days)
-    assert delivery_urgency(delivery, today=today) is urgency
+    assert delivery_urgency(delivery, status="new", today=today) is urgency
     assert delivery_phrase(delivery, today=today) == phrase
 
 
-def test_no_delivery_date_is_unknown() -> None:
-    assert delivery_urgency(None) is Urgency.UNKNOWN
+def test_no_delivery_date_is_not_applicable() -> None:
+    assert delivery_urgency(None, status="new") is Urgency.NOT_APPLICABLE
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -205,3 +207,15 @@ def test_dark_palette_keeps_text_readable(
     row = [image.pixelColor(x, spot.y()).lightness() for x in range(name.x(), name.x() + 200)]
     assert max(row) > 180
     screenshot(pane, "case-full-dark")
+
+
+@pytest.mark.parametrize(("status", "badge"), [("in_production", True), ("complete", False)])
+def test_the_urgency_badge_follows_the_status(pane: CasePane, status: str, badge: bool) -> None:
+    # The header once ignored the status: a completed case read "3 days overdue".
+    late = dataclasses.replace(
+        full_case(), status=status, delivery_date=date.today() - timedelta(days=3)
+    )
+    pane.show_case(late, pinned=False, fully_cached=False)
+    assert pane.header.urgency_badge.isVisibleTo(pane) is badge
+    if badge:
+        assert pane.header.urgency_badge.text() == "3 days overdue"

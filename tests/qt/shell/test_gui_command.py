@@ -55,14 +55,15 @@ def test_not_ready_in_time_exits_1_and_says_why(tmp_path: Path) -> None:
 
 
 def test_the_gui_is_the_default_command_and_demo_works_either_side() -> None:
-    from scaninbox.cli import gui_command
+    from scaninbox.cli.gui_command import GuiCommandOptions
     from scaninbox.cli.main import build_parser
+    from scaninbox.cli.options import GlobalOptions
 
     parser = build_parser()
     for argv in (["--demo", "gui"], ["gui", "--demo"]):
         args = parser.parse_args(argv)
-        assert args.handler is gui_command._gui
-        assert args.demo or args.gui_demo
+        assert args.handler.__name__ == "scaninbox.cli.gui_command.run_gui_command"
+        assert GlobalOptions.from_args(args).demo or GuiCommandOptions.from_args(args).demo
     hidden = parser.parse_args(["gui", "--quit-when-ready", "--screenshot", "x.png"])
     assert hidden.quit_when_ready
     assert str(hidden.screenshot) == "x.png"

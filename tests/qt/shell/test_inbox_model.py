@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt.formatting import exact_time, relative_time
+from scaninbox.domain import Urgency, exact_time, relative_time
 from scaninbox.qt.inbox import COLUMNS, CaseTableModel, Column, DatePreset, FilterState
 from scaninbox.qt.inbox.filters import to_case_filter
 from scaninbox.sandbox import SandboxServer
@@ -162,3 +163,27 @@ def test_cells_show_words_times_and_marks(
     assert model.data(model.index(0, Column.PATIENT), Qt.ItemDataRole.FontRole) is None
     assert model.data(model.index(0, Column.UNREAD), Qt.ItemDataRole.DecorationRole) is None
     assert model.data(model.index(0, Column.UNREAD), Qt.ItemDataRole.AccessibleTextRole) == "Read"
+
+
+@pytest.mark.parametrize(
+    ("status", "coloured"),
+    [("new", True), ("in_production", True), ("complete", False), ("cancelled", False)],
+)
+def test_the_delivery_cell_colours_only_late_open_work(
+    qtbot: QtBot,
+    synced: Synced,
+    new_model: Callable[..., CaseTableModel],
+    status: str,
+    coloured: bool,
+) -> None:
+    from scaninbox.qt.inbox import cells
+
+    model = new_model()
+    apply(qtbot, model, lambda: model.set_store(synced.store))
+    row = model.row_at(0)
+    assert row is not None
+    late = dataclasses.replace(row, status=status, delivery_date=date.today() - timedelta(days=1))
+    colour = cells.ROLES[Qt.ItemDataRole.ForegroundRole](late, Column.DELIVERY)
+    assert (colour is not None) is coloured
+    expected = Urgency.OVERDUE if coloured else Urgency.NOT_APPLICABLE
+    assert cells.urgency(late) is expected

@@ -10,8 +10,8 @@ _JAWS = {"upper": Jaw.UPPER, "lower": Jaw.LOWER, "plate": Jaw.UPPER, "bite": Jaw
 def scan_file(name: str, file_type: str | None = None) -> ScanFile:
     jaw = next((j for word, j in _JAWS.items() if name.startswith(word)), Jaw.NONE)
     kind = file_type or ("preview" if "preview" in name else name.rsplit(".", 1)[-1])
-    return ScanFile(name, kind, "preparationScan", jaw)
+    return ScanFile(filename=name, file_type=kind, scan_type="preparationScan", jaw=jaw)
 
 
 def generated_case(*names: str, ref: str = "gen-1", source: str = "Test portal") -> Case:
-    return Case(CaseRef(ref), source=source, scan_files=tuple(scan_file(n) for n in names))
+    return Case(ref=CaseRef(ref), source=source, scan_files=tuple(scan_file(n) for n in names))

@@ -12,11 +12,11 @@ from scaninbox.qt.viewer.plan import orientation_for, plan_scans
 def scan(
     name: str, jaw: Jaw, file_type: str = "stl", scan_type: str = "preparationScan"
 ) -> ScanFile:
-    return ScanFile(name, file_type, scan_type, jaw)
+    return ScanFile(filename=name, file_type=file_type, scan_type=scan_type, jaw=jaw)
 
 
 def case_of(*scans: ScanFile) -> Case:
-    return Case(CaseRef("c1"), source="iTero", scan_files=scans)
+    return Case(ref=CaseRef("c1"), source="iTero", scan_files=scans)
 
 
 def test_previews_stand_in_for_their_jaws_arch_and_pre_op_and_bite_start_hidden() -> None:
@@ -48,7 +48,9 @@ def test_a_bite_alone_is_shown_and_a_preview_without_its_scan_gets_a_row() -> No
             scan("bite.stl", Jaw.BITE, scan_type="biteScan"),
             scan("upper.stl", Jaw.UPPER),
             scan("lower_preview.png", Jaw.LOWER, "preview"),
-            ScanFile(None, "stl", None, Jaw.UPPER),  # no name: nothing to ask for
+            ScanFile(
+                filename=None, file_type="stl", scan_type=None, jaw=Jaw.UPPER
+            ),  # no name: nothing to ask for
         )
     )
     assert [(r.label, r.visible, r.file is None) for r in rows] == [

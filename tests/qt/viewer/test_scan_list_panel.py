@@ -72,11 +72,21 @@ def test_the_scans_are_centred_beside_the_list_and_take_the_view_when_it_folds(
 def test_a_long_name_is_shortened_and_the_tooltip_has_it_all(
     qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
 ) -> None:
-    before = ScanFile("lower_before_preparation.stl", "stl", "PrePreparationScan", Jaw.LOWER)
+    before = ScanFile(
+        filename="lower_before_preparation.stl",
+        file_type="stl",
+        scan_type="PrePreparationScan",
+        jaw=Jaw.LOWER,
+    )
     case = Case(
         CaseRef("gen-prep"),
         source="Test portal",
-        scan_files=(ScanFile("lower.stl", "stl", "preparationScan", Jaw.LOWER), before),
+        scan_files=(
+            ScanFile(
+                filename="lower.stl", file_type="stl", scan_type="preparationScan", jaw=Jaw.LOWER
+            ),
+            before,
+        ),
     )
     provider.cache_file("lower.stl")
     viewport = make_viewport(provider)

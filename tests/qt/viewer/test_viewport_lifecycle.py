@@ -81,8 +81,18 @@ def test_real_scans_in_both_formats(
         CaseRef("real-1"),
         source="MeshLabeler",
         scan_files=(
-            ScanFile("Example_01_binary.stl", "stl", "preparationScan", Jaw.UPPER),
-            ScanFile("Example_01_vcolor_binary.ply", "ply", "preparationScan", Jaw.LOWER),
+            ScanFile(
+                filename="Example_01_binary.stl",
+                file_type="stl",
+                scan_type="preparationScan",
+                jaw=Jaw.UPPER,
+            ),
+            ScanFile(
+                filename="Example_01_vcolor_binary.ply",
+                file_type="ply",
+                scan_type="preparationScan",
+                jaw=Jaw.LOWER,
+            ),
         ),
     )
     show_and_wait(qtbot, viewport, case)

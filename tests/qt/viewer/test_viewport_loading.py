@@ -245,7 +245,7 @@ def test_a_hidden_scan_read_first_is_not_the_cases_first_frame(
     viewport = make_viewport(provider)
     shown: list[object] = []
     viewport.caseShown.connect(shown.append)
-    bite = ScanFile("plate.stl", "stl", "biteScan", Jaw.BITE)
+    bite = ScanFile(filename="plate.stl", file_type="stl", scan_type="biteScan", jaw=Jaw.BITE)
     case = Case(
         CaseRef("gen-bite"),
         source="Test portal",

@@ -13,11 +13,11 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
+from scaninbox.domain import format_size
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane.file_fetch import FileProblem, cached_copy, obtain
 from scaninbox.qt.case_pane.providers import CaseFile, CaseFileProvider
 from scaninbox.qt.case_pane.widgets import set_muted
-from scaninbox.qt.formatting import format_size
 
 __all__ = ["FileState", "FileStatusBar", "fetch_with_status"]
 

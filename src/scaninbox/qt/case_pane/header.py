@@ -14,16 +14,8 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from scaninbox.domain import Case, status_label
-from scaninbox.qt.case_pane.widgets import (
-    Badge,
-    Tone,
-    ValueLabel,
-    caption_label,
-    muted_label,
-    set_muted,
-)
-from scaninbox.qt.formatting import (
+from scaninbox.domain import (
+    Case,
     Urgency,
     delivery_phrase,
     delivery_urgency,
@@ -32,6 +24,15 @@ from scaninbox.qt.formatting import (
     format_date_of_birth,
     format_gender,
     relative_time,
+    status_label,
+)
+from scaninbox.qt.case_pane.widgets import (
+    Badge,
+    Tone,
+    ValueLabel,
+    caption_label,
+    muted_label,
+    set_muted,
 )
 
 __all__ = ["CaseHeader"]
@@ -242,7 +243,8 @@ class CaseHeader(QWidget):
         else:
             self.received_value.set_value(None)
         delivery = case.delivery_date if case is not None else None
-        urgency = delivery_urgency(delivery, today=today)
+        status = case.status if case is not None else None
+        urgency = delivery_urgency(delivery, status=status, today=today)
         if delivery is not None:
             self.delivery_value.set_value(
                 format_date(delivery, with_weekday=True),
@@ -251,8 +253,8 @@ class CaseHeader(QWidget):
         else:
             # A delivery "date" that is not a date (``ASAP``) is shown as the portal sent it.
             self.delivery_value.set_value(case.delivery_text if case is not None else None)
-        self.urgency_badge.setVisible(urgency in (Urgency.OVERDUE, Urgency.DUE_SOON))
-        if delivery is not None and urgency in (Urgency.OVERDUE, Urgency.DUE_SOON):
+        self.urgency_badge.setVisible(urgency.needs_attention)
+        if delivery is not None and urgency.needs_attention:
             phrase = delivery_phrase(delivery, today=today)
             self.urgency_badge.setText(phrase[:1].upper() + phrase[1:])
             self.urgency_badge.setAccessibleName(f"Delivery {phrase}")

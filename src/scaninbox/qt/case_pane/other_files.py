@@ -7,10 +7,9 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
-from scaninbox.domain import FileKind, Jaw, ScanFile
+from scaninbox.domain import FileKind, Jaw, ScanFile, identifier_label
 from scaninbox.qt.case_pane.providers import CaseFile
 from scaninbox.qt.case_pane.widgets import muted_label, section_title
-from scaninbox.qt.formatting import identifier_label
 
 __all__ = ["OtherFilesList"]
 

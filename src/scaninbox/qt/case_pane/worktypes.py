@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scaninbox.domain import Tag, Unit, Worktype
+from scaninbox.domain import Tag, Unit, Worktype, identifier_label
 from scaninbox.domain.fdi import format_teeth, parse_fdi
 from scaninbox.domain.worktypes import UNSPECIFIED_WORK, worktype_teeth
 from scaninbox.qt.case_pane.tooth_chart import (
@@ -32,7 +32,6 @@ from scaninbox.qt.case_pane.tooth_chart import (
     teeth_by_category,
 )
 from scaninbox.qt.case_pane.widgets import section_title
-from scaninbox.qt.formatting import identifier_label
 
 __all__ = ["COLUMNS", "WorktypesSection"]
 

@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QIcon, QPalette
 
-from scaninbox.domain import status_label
-from scaninbox.qt.formatting import (
+from scaninbox.domain import (
     Urgency,
     delivery_phrase,
     delivery_urgency,
     exact_time,
     format_date,
     relative_time,
+    status_label,
 )
 from scaninbox.qt.inbox import icons
 from scaninbox.qt.inbox.columns import COLUMNS, Column
@@ -40,8 +40,6 @@ __all__ = [
 ]
 
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1  # the whole scaninbox.store.CaseRow (for delegates)
-# Finished work needs no reminder that it is due: these statuses never count as overdue.
-_CLOSED_STATUSES = frozenset({"complete", "completed", "cancelled", "rejected", "delivered"})
 _LONG_TEXT = 16  # longer texts get a tooltip, as they may be elided
 _DASH = "—"
 
@@ -64,9 +62,7 @@ def files_text(row: CaseRow) -> str:
 
 
 def urgency(row: CaseRow) -> Urgency:
-    if row.status.lower() in _CLOSED_STATUSES:
-        return Urgency.UNKNOWN
-    return delivery_urgency(row.delivery_date)
+    return delivery_urgency(row.delivery_date, status=row.status)
 
 
 def urgency_colour(level: Urgency) -> QColor:
@@ -167,7 +163,7 @@ def _foreground(row: CaseRow, column: int) -> QColor | None:
     if column != Column.DELIVERY:
         return None
     level = urgency(row)
-    return urgency_colour(level) if level in (Urgency.OVERDUE, Urgency.DUE_SOON) else None
+    return urgency_colour(level) if level.needs_attention else None
 
 
 def _decoration(row: CaseRow, column: int) -> QIcon | None:

@@ -1,6 +1,7 @@
 """Times, dates, sizes and deadlines as a lab technician reads them, in local time.
 
-Plain Python (no Qt) so the inbox table, the case pane and their tests share one wording. The
+One wording for the window (inbox table, case pane, status bar) and the command line: plain
+Python, no Qt. The
 month and weekday names are spelled out here rather than taken from ``strftime``: Qt sets the C
 locale from the environment when the application starts, and a German ``Mär`` in an English
 interface reads as a bug. Naive datetimes are taken to be UTC, because that is what the service
@@ -11,26 +12,21 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, timedelta
-from enum import StrEnum
 
 from scaninbox.domain.vocabulary import humanize_identifier
 
 __all__ = [
-    "DUE_SOON_DAYS",
-    "Urgency",
     "delivery_phrase",
-    "delivery_urgency",
     "exact_time",
     "format_date",
     "format_date_of_birth",
     "format_gender",
     "format_size",
     "identifier_label",
+    "local_minute",
     "local_time",
     "relative_time",
 ]
-
-DUE_SOON_DAYS = 2
 
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
@@ -38,20 +34,16 @@ _ISO_DATE_PREFIX = re.compile(r"\s*(\d{4})-(\d{2})-(\d{2})")
 _SIZE_UNITS = ("kB", "MB", "GB", "TB")
 
 
-class Urgency(StrEnum):
-    """How pressing a delivery date is; the inbox colours rows by it."""
-
-    OVERDUE = "overdue"
-    DUE_SOON = "due-soon"  # today or within DUE_SOON_DAYS days
-    LATER = "later"
-    UNKNOWN = "unknown"  # no usable date
-
-
 def local_time(moment: datetime) -> datetime:
     """``moment`` in the computer's local zone (naive values are UTC)."""
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone()
+
+
+def local_minute(moment: datetime) -> str:
+    """``2025-03-12 14:05``: a local time to the minute, sortable, as the command line prints."""
+    return f"{local_time(moment):%Y-%m-%d %H:%M}"
 
 
 def format_date(day: date, *, with_weekday: bool = False, with_year: bool = True) -> str:
@@ -99,17 +91,6 @@ def relative_time(moment: datetime, *, now: datetime | None = None) -> str:
     else:
         text = day
     return text
-
-
-def delivery_urgency(delivery: date | None, *, today: date | None = None) -> Urgency:
-    if delivery is None:
-        return Urgency.UNKNOWN
-    days_left = (delivery - (today or date.today())).days
-    if days_left < 0:
-        return Urgency.OVERDUE
-    if days_left <= DUE_SOON_DAYS:
-        return Urgency.DUE_SOON
-    return Urgency.LATER
 
 
 def delivery_phrase(delivery: date, *, today: date | None = None) -> str:
