@@ -4,13 +4,11 @@
 
 from __future__ import annotations
 
-import sys
-
 from scaninbox.cli.deferred import NoOptions
 from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_OTHER, EXIT_USAGE, CliError
 from scaninbox.cli.local_store import open_local_store, run_with_store
 from scaninbox.cli.options import GlobalOptions
-from scaninbox.cli.output import print_json, write_line
+from scaninbox.cli.output import print_json, write_error, write_line
 from scaninbox.cli.store_commands import JsonOptions, PruneOptions, RefOptions, SyncCommandOptions
 from scaninbox.cli.store_output import cache_info_json, cache_info_text, sync_json, sync_text
 from scaninbox.cli.text_layout import clean
@@ -47,10 +45,9 @@ def run_sync(options: GlobalOptions, command: SyncCommandOptions) -> int:
             write_line(sync_text(report, files, malformed, engine.store))
         if files is not None and files.failed:  # asked for files and did not get them all
             count = len(files.failed)
-            print(
+            write_error(
                 f"{count} file{'s' if count != 1 else ''} could not be fetched; "
-                "the cases themselves are synced.",
-                file=sys.stderr,
+                "the cases themselves are synced."
             )
             return EXIT_OTHER
         return 0
@@ -80,7 +77,7 @@ def run_pin(options: GlobalOptions, command: RefOptions) -> int:
     )
     if report.failed:
         for _case, spec, reason in report.failed:
-            print(f"Could not fetch {clean(spec)}: {clean(reason)}", file=sys.stderr)
+            write_error(f"Could not fetch {clean(spec)}: {clean(reason)}")
         raise CliError(f"{len(report.failed)} file(s) of case {ref} could not be fetched.")
     return 0
 
