@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from scaninbox.api import ApiClient
-from scaninbox.api.errors import ApiError, TransportError
+from scaninbox.api.errors import ApiError, SessionExpiredError, TransportError
 from scaninbox.api.wire import SignedFileLink
 from scaninbox.domain import CaseRef, FileKind
 from scaninbox.store.derive import FileSpec
@@ -65,8 +65,9 @@ class FileFetcher:
         self, ref: CaseRef, only: Callable[[FileSpec], bool] | None = None
     ) -> FetchReport:
         """Fetch every file of a case that is not cached yet (``only``: those it accepts);
-        failures are reported, not raised, except a connection failure, which is raised (as
-        TransportError) once the rest ended."""
+        failures are reported, not raised, except a connection failure or an ended session,
+        which is raised (TransportError, SessionExpiredError) once the rest ended: asking for
+        the next files would only fail again."""
         report = FetchReport()
         stored = await asyncio.to_thread(self._cache.store.case, ref)
         if stored is None:
@@ -77,11 +78,11 @@ class FileFetcher:
         results = await asyncio.gather(
             *(self._fetch_one(ref, f.spec) for f in missing), return_exceptions=True
         )
-        offline: TransportError | None = None
+        offline: TransportError | SessionExpiredError | None = None
         for file, outcome in zip(missing, results, strict=True):
             if isinstance(outcome, Path):
                 report.fetched.append((ref, file.spec, outcome))
-            elif isinstance(outcome, TransportError):
+            elif isinstance(outcome, TransportError | SessionExpiredError):
                 offline = outcome
                 report.failed.append((ref, file.spec, str(outcome)))
             elif isinstance(outcome, ApiError | StoreError | OSError):
