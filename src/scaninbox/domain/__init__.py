@@ -17,7 +17,9 @@ from scaninbox.domain.case import (
 )
 from scaninbox.domain.deadlines import DUE_SOON_DAYS, Urgency, delivery_urgency, is_open_status
 from scaninbox.domain.first_look import jaws_hidden_in_view, shown_at_first
+from scaninbox.domain.jaw_names import jaw_from_name, known_jaw
 from scaninbox.domain.refs import CaseRef
+from scaninbox.domain.turns import Turn
 from scaninbox.domain.vocabulary import (
     CLOSED_STATUSES,
     OPEN_STATUSES,
@@ -57,6 +59,7 @@ __all__ = [
     "Patient",
     "ScanFile",
     "Tag",
+    "Turn",
     "Unit",
     "Urgency",
     "VariantInfo",
@@ -70,7 +73,9 @@ __all__ = [
     "format_size",
     "identifier_label",
     "is_open_status",
+    "jaw_from_name",
     "jaws_hidden_in_view",
+    "known_jaw",
     "local_minute",
     "local_time",
     "relative_time",

@@ -21,6 +21,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from scaninbox.paths import AppPaths, app_paths
+from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
 from scaninbox.qt.file_provider import StoreFileProvider
 from scaninbox.qt.main_window import MainWindow
@@ -88,11 +89,13 @@ class AppController(QObject):
         self.ui_state = UiState(self.paths)
         self.provider = StoreFileProvider(on_session_expired=self._on_session_error)
         self.window = MainWindow(self.provider, self.ui_state, use_tray=options.use_tray)
+        self.provider.set_connectivity(self.window.connectivity)
         self.viewer = ViewerHost(
             self.window.pane,
             self.provider,
             axis_mapping_for=self._axis_mapping,
             jaw_colours=self.settings.jaw_colours,
+            turns=PortalTurns.of(self.paths),
             parent=self,
         )
         self.window.viewer = self.viewer
@@ -141,6 +144,8 @@ class AppController(QObject):
 
     def start(self) -> None:
         """Show the window, then open an account in the background."""
+        if self.options.load_viewer:
+            self.viewer.prepare_window()
         self.window.show()
         self._run(self._startup(), name="start-up")
 
