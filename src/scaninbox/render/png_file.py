@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["PNG_LEVEL", "PictureWriteError", "encode_png", "write_png"]
+__all__ = ["PNG_LEVEL", "PictureWriteError", "check_picture_path", "encode_png", "write_png"]
 
 PNG_LEVEL = 1  # zlib level: pictures are written far more often than they are kept for long
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -67,7 +67,7 @@ def write_png(pixels: np.ndarray, path: Path) -> Path:
     cannot be written; a failed write leaves no file.
     """
     path = Path(path)
-    _require_regular_or_absent(path)
+    check_picture_path(path)
     data = encode_png(pixels)
     partial = path.with_name(f".{path.name}.{os.getpid()}.part")
     try:
@@ -76,7 +76,7 @@ def write_png(pixels: np.ndarray, path: Path) -> Path:
             fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
-            _require_regular_or_absent(path)  # checked again just before the rename
+            check_picture_path(path)  # checked again just before the rename
             partial.replace(path)
         except PictureWriteError:
             raise
@@ -89,7 +89,9 @@ def write_png(pixels: np.ndarray, path: Path) -> Path:
     return path
 
 
-def _require_regular_or_absent(path: Path) -> None:
+def check_picture_path(path: Path) -> None:
+    """Raise `PictureWriteError` unless ``path`` is absent or a regular file (callers check
+    before the work of drawing, too)."""
     try:
         mode = path.lstat().st_mode
     except FileNotFoundError:
