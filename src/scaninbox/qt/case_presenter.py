@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from datetime import date
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -27,6 +28,7 @@ from scaninbox.qt.inbox.model import CaseTableModel
 
 if TYPE_CHECKING:
     from scaninbox.qt.session import AccountSession
+    from scaninbox.store import FetchReport
 
 __all__ = ["MARK_READ_DELAY_MS", "CasePresenter"]
 
@@ -133,6 +135,11 @@ class CasePresenter(QObject):
         if self._session is not None:
             async_bridge.run(self._pin(self._session, ref, pinned), owner=self, name="pin")
 
+    def keep_due_this_week(self) -> None:
+        """File › Keep all cases due this week offline: pin them and fetch their files."""
+        if self._session is not None:
+            async_bridge.run(self._keep_week(self._session), owner=self, key="keep week")
+
     def files_changed(self, ref: CaseRef) -> None:
         """A file of ``ref`` was downloaded (or failed): repaint its row and the pane's state."""
         self._model.refresh_rows([ref])
@@ -172,6 +179,30 @@ class CasePresenter(QObject):
             if before is None or after.case.scan_files != before.case.scan_files:
                 self._show_in_viewer(after.case)
 
+    async def _keep_week(self, session: AccountSession) -> None:
+        from scaninbox.api.errors import ApiError, TransportError
+        from scaninbox.store import StoreError
+        from scaninbox.store.offline import refs_due_between, week_of
+
+        first, last = week_of(date.today())
+        due = refs_due_between(session.store, first, last)  # a few ms: repainted at the end
+        self.statusMessage.emit("Keeping the cases due this week available offline…")
+        try:
+            count, report = await session.engine.keep_due_offline(first, last)
+        except TransportError:
+            self.statusMessage.emit(
+                "The cases due this week are kept available offline; their files download "
+                "when the server can be reached."
+            )
+            return
+        except (ApiError, StoreError) as exc:
+            if not self._report_error(exc):
+                self.statusMessage.emit(f"The cases due this week could not be kept: {exc}")
+            return
+        finally:
+            self._model.refresh_rows(due)
+        self.statusMessage.emit(keep_week_text(count, report, first, last))
+
     async def _pin(self, session: AccountSession, ref: CaseRef, pinned: bool) -> None:
         from scaninbox.api.errors import ApiError, TransportError
         from scaninbox.store import StoreError
@@ -199,3 +230,18 @@ class CasePresenter(QObject):
             else:
                 self.statusMessage.emit(f"{name} is no longer kept available offline.")
         self.files_changed(ref)
+
+
+def keep_week_text(count: int, report: FetchReport, first: date, last: date) -> str:
+    """What "keep this week offline" did, in one line for the status bar."""
+    span = f"{first:%d %b} – {last:%d %b}"
+    if count == 0:
+        return f"No case is due this week ({span})."
+    cases = f"{count} case{'s' if count != 1 else ''} due this week ({span})"
+    if report.failed:
+        failed = len(report.failed)
+        return (
+            f"{cases} kept available offline, but {failed} file"
+            f"{'s' if failed != 1 else ''} could not be downloaded."
+        )
+    return f"{cases} available offline with every file."

@@ -144,6 +144,7 @@ class MainWindow(QMainWindow):
         self.notifier.quitRequested.connect(self.quitRequested)
         menus.sync_action.triggered.connect(self.sync_now)
         menus.find_action.triggered.connect(self.focus_search)
+        menus.keep_week_action.triggered.connect(self.cases.keep_due_this_week)
         menus.quit_action.triggered.connect(self.quitRequested)
         menus.reset_columns_action.triggered.connect(view.reset_columns)
         menus.next_unread_action.triggered.connect(self._next_unread)

@@ -132,6 +132,7 @@ class SyncPresenter(QObject):
         if session is None or session.store.closed:
             return
         self._status.set_last_sync(report.finished_at or datetime.now(UTC))
+        self._status.set_unreadable([str(m) for m in session.store.malformed()])
         model = self._inbox.model
         if report.new or report.changed or report.removed or model.rowCount() == 0:
             model.refresh()

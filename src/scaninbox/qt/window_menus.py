@@ -1,4 +1,5 @@
-"""The main window's menus: File (sync, find, quit), View (columns, theme), Account.
+"""The main window's menus: File (sync, find, keep this week offline, quit), View (columns,
+theme), Account.
 
 Menu actions carry the keyboard shortcuts (F5 syncs, Ctrl+F finds, Ctrl+Q quits), so they
 work wherever the focus is in the window.
@@ -31,6 +32,7 @@ class WindowMenus:
         self.sync_action.setShortcut(QKeySequence(Qt.Key.Key_F5))
         self.find_action = file_menu.addAction("&Find cases…")
         self.find_action.setShortcut(QKeySequence.StandardKey.Find)
+        self.keep_week_action = file_menu.addAction("Keep all cases due this &week offline")
         file_menu.addSeparator()
         self.print_ticket_action = file_menu.addAction("&Print work ticket…")
         self.print_ticket_action.setShortcut(QKeySequence.StandardKey.Print)
@@ -86,3 +88,4 @@ class WindowMenus:
         self.sign_out_action.setEnabled(open_)
         self.remove_data_action.setEnabled(open_)
         self.sync_action.setEnabled(open_)
+        self.keep_week_action.setEnabled(session is not None and session.signed_in)

@@ -6,9 +6,11 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
 from tests.unit.store.conftest import sync_pages
 from tests.unit.store.factory import make_case, wire_case
 
+from scaninbox.api.errors import ProtocolError
 from scaninbox.api.wire import UnifiedCase
 from scaninbox.domain import CaseRef, FileKind
 from scaninbox.store.case_store import CaseStore
@@ -201,3 +203,27 @@ def test_a_refreshed_single_case_updates_the_row(store: CaseStore) -> None:
     row = store.row(_ref(1))
     assert row is not None
     assert row.status == "accepted"
+
+
+def test_a_case_that_fails_derivation_is_recorded_and_the_page_kept(
+    store: CaseStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A fault no wire rule lets through today (they are checked first): a derivation bug.
+    from scaninbox.store import case_store
+
+    real = case_store.derive_columns
+
+    def buggy(wire: UnifiedCase, digest: tuple[str, str] | None = None) -> object:
+        if wire.guid == str(_ref(1)):
+            raise OverflowError("date value out of range")
+        return real(wire, digest)
+
+    monkeypatch.setattr(case_store, "derive_columns", buggy)
+    result, _removed = sync_pages(store, [wire_case(i) for i in range(3)])
+    assert result.malformed == 1
+    assert sorted(result.new) == sorted([_ref(0), _ref(2)])
+    [record] = store.malformed()
+    assert record.ref == str(_ref(1))
+    assert record.reason == "it could not be read (date value out of range)"
+    with pytest.raises(ProtocolError, match=r"sent case .*-000000000001 but it could not be read"):
+        store.upsert_case(wire_case(1))
