@@ -32,10 +32,20 @@ class WindowMenus:
         self.find_action = file_menu.addAction("&Find cases…")
         self.find_action.setShortcut(QKeySequence.StandardKey.Find)
         file_menu.addSeparator()
+        self.print_ticket_action = file_menu.addAction("&Print work ticket…")
+        self.print_ticket_action.setShortcut(QKeySequence.StandardKey.Print)
+        self.print_order_form_action = file_menu.addAction("Print &order form…")
+        self.print_order_form_action.setShortcut(QKeySequence("Ctrl+Shift+P"))
+        file_menu.addSeparator()
         self.quit_action = file_menu.addAction("&Quit")
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
 
         view_menu = bar.addMenu("&View")
+        # "N" as in mail programs; a single letter never fires while typing in the search box
+        # (a line edit takes printable keys before shortcuts see them).
+        self.next_unread_action = view_menu.addAction("&Next unread case")
+        self.next_unread_action.setShortcut(QKeySequence(Qt.Key.Key_N))
+        view_menu.addSeparator()
         self.reset_columns_action = view_menu.addAction("Reset columns")
         self.theme_menu = QMenu("Theme", window)
         view_menu.addMenu(self.theme_menu)

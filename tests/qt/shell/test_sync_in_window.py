@@ -32,10 +32,10 @@ def test_new_cases_arrive_bold_counted_and_announced(
     app = make_app()
     sign_in_via_dialog(qtbot, app, server.base_url)
     window, view, model = app.window, app.window.inbox.view, app.window.inbox.model
-    qtbot.waitUntil(lambda: window.windowTitle() == "Scan Inbox — 12 new", timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.windowTitle() == "12 unread", timeout=WAIT_MS)
     picked = model.ref_at(4)
     view.select_ref(picked)
-    qtbot.waitUntil(lambda: window.windowTitle() == "Scan Inbox — 11 new", timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.windowTitle() == "11 unread", timeout=WAIT_MS)
 
     added = server.control.add_case()
     qtbot.keyClick(window, Qt.Key.Key_F5)
@@ -44,11 +44,11 @@ def test_new_cases_arrive_bold_counted_and_announced(
     font = model.data(model.index(position, Column.PATIENT), Qt.ItemDataRole.FontRole)
     assert isinstance(font, QFont)
     assert font.bold()
-    qtbot.waitUntil(lambda: window.windowTitle() == "Scan Inbox — 12 new", timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.windowTitle() == "12 unread", timeout=WAIT_MS)
     assert window.notifier.last is not None
-    assert window.notifier.last[0] == "1 new case"
+    assert window.notifier.last[0] == "1 case arrived"
     assert window.notifier.via == "status bar"  # Xvfb has no system tray
-    assert window.statusBar().currentMessage().startswith("1 new case: ")
+    assert window.statusBar().currentMessage().startswith("1 case arrived: ")
     # The person's place is kept: the same case stays selected and shown.
     assert view.selected_ref == picked
     assert window.pane.case is not None
@@ -204,7 +204,7 @@ def test_the_demo_starts_its_sandbox_signs_in_and_says_so(
     app = make_app(demo=True)
     model = app.window.inbox.model
     qtbot.waitUntil(lambda: model.rowCount() > 0 and not model.busy, timeout=60_000)
-    qtbot.waitUntil(lambda: app.window.windowTitle().startswith("Scan Inbox — Demo"))
+    qtbot.waitUntil(lambda: app.window.windowTitle().startswith("Demo — "))
     current = app.session.current  # type: ignore[union-attr]
     assert current is not None
     assert current.demo

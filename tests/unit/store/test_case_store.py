@@ -179,6 +179,21 @@ def test_columns_are_rederived_from_the_raw_json_when_the_derivation_changes(
         assert store.count(CaseFilter(text="stale")) == 0
 
 
+def test_a_store_of_the_previous_derivation_learns_tooth_numbers_and_spellings(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "account"
+    teeth = [{"categoryId": "Fixed", "restorationTypeId": "Crown", "fdi": "43"}]
+    with CaseStore.open(folder) as store:
+        sync_pages(store, [wire_case(1, last_name="Müller", worktypes=teeth)])
+    with sqlite3.connect(folder / DB_NAME) as conn:  # as version 2 left it: no such words
+        conn.execute("UPDATE cases SET work_words = 'crown fixed'")
+        conn.execute("UPDATE meta SET value = '2' WHERE key = 'derivation_version'")
+    with CaseStore.open(folder) as store:
+        assert store.count(CaseFilter(text="43")) == 1
+        assert store.count(CaseFilter(text="mueller")) == 1
+
+
 def test_a_refreshed_single_case_updates_the_row(store: CaseStore) -> None:
     sync_pages(store, [wire_case(1)])
     result = store.upsert_case(wire_case(1, status="accepted"))
