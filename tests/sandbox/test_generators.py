@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import numpy as np
@@ -75,11 +74,9 @@ def test_a_bridge_leaves_a_gap_between_its_abutments() -> None:
     assert abutment - gap > 3.0
 
 
-def test_arches_are_fast_and_the_size_of_real_scans() -> None:
-    started = time.perf_counter()
+def test_arches_are_the_size_of_real_scans() -> None:
+    # No timed assertion: on a shared CI machine it measures the load, not the generator.
     mesh = build_arch(ArchRecipe("upper", 3, third_molars=(True, True)), spacing_mm=0.15)
-    elapsed_s = time.perf_counter() - started
-    assert elapsed_s < 1.0  # typically 0.03-0.1 s
     assert 100_000 <= len(mesh.faces) <= 300_000
     assert mesh.faces.max() < len(mesh.vertices)
     assert mesh.is_tooth.any()
