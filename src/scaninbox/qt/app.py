@@ -46,10 +46,11 @@ def run_gui(options: object) -> int:
 
     from scaninbox.paths import app_paths
 
-    apply_theme(app, UiState(app_paths()).text_value("theme", "system"))
+    paths = app_paths()  # resolved once, handed down
+    apply_theme(app, UiState(paths).text_value("theme", "system"))
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
-    controller = AppController(options)
+    controller = AppController(options, paths=paths)
     finished: asyncio.Future[int] = loop.create_future()
 
     def on_finished(code: int) -> None:
