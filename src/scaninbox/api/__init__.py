@@ -12,6 +12,7 @@ Failures are ``scaninbox.api.errors.ApiError`` subclasses (the module draws the 
 
 from scaninbox.api import errors
 from scaninbox.api.client import ApiClient
+from scaninbox.api.convert import case_ref, parse_delivery_date, to_case
 from scaninbox.api.filenames import dedupe_filename, safe_filename
 from scaninbox.api.results import CasePage, DownloadResult, MalformedCase, Session
 from scaninbox.api.retry import RetryPolicy
@@ -25,10 +26,13 @@ __all__ = [
     "MalformedCase",
     "RetryPolicy",
     "Session",
+    "case_ref",
     "check_base_url",
     "dedupe_filename",
     "errors",
     "is_loopback_host",
     "make_http_client",
+    "parse_delivery_date",
     "safe_filename",
+    "to_case",
 ]

@@ -30,6 +30,7 @@ from scaninbox.cli.output import write_line
 from scaninbox.cli.text_layout import clean
 from scaninbox.domain import CaseRef, format_size, local_minute
 from scaninbox.store import (
+    CUSTOM_ENVIRONMENT,
     CaseFilter,
     CaseStore,
     FileSpec,
@@ -38,7 +39,6 @@ from scaninbox.store import (
     StoreError,
     SyncEngine,
 )
-from scaninbox.store.accounts import CUSTOM_ENVIRONMENT
 
 __all__ = [
     "ListingQuery",

@@ -21,8 +21,8 @@ from scaninbox.store import (
     MalformedRecord,
     SyncListener,
     SyncReport,
+    folder_size_bytes,
 )
-from scaninbox.store.accounts import folder_size_bytes
 
 __all__ = [
     "ProgressListener",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from scaninbox.scans.mesh import Mesh
+from scaninbox.scans import Mesh
 
 __all__ = ["COLOURS", "NORMALS", "to_polydata"]
 

@@ -13,7 +13,7 @@ from datetime import date
 from pathlib import Path
 from typing import Protocol
 
-from scaninbox.api.convert import case_ref
+from scaninbox.api import case_ref
 from scaninbox.api.wire import ConfiguredPortal, IosPortal, MeResponse, UnifiedCase
 from scaninbox.domain import CaseRef
 from scaninbox.paths import ensure_private_dir

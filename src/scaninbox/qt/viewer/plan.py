@@ -19,9 +19,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from scaninbox.domain import Case, Jaw, ScanFile, shown_at_first
-from scaninbox.domain.first_look import full_scans, is_before_preparation, is_preview
-from scaninbox.scans.orientation import AxisMappingError, Orientation, parse_axis_mapping
+from scaninbox.domain import (
+    Case,
+    Jaw,
+    ScanFile,
+    full_scans,
+    is_before_preparation,
+    is_preview,
+    shown_at_first,
+)
+from scaninbox.scans import AxisMappingError, Orientation, parse_axis_mapping
 
 __all__ = ["PlannedScan", "orientation_for", "plan_scans"]
 
