@@ -8,14 +8,19 @@ For every file: the raw read of its bytes (the floor); ours bytes → first draw
 (`read_mesh` + `to_polydata`: an STL soup, flat-shaded); ours bytes → welded mesh with smooth
 normals (`refine` + `to_polydata`); ``pyvista.read``; ``pyvista.read`` + ``compute_normals``;
 ``trimesh.load`` (default, which merges and repairs) and ``trimesh.load(process=False)``.
-Medians of ``--repeat`` runs after one warm-up; the methods take turns within each round so that
-a busy machine slows them alike. Ratios against the targets close the report.
+Min, median and spread (max − min) of ``--repeat`` runs after one warm-up; the methods take
+turns within each round so that a busy machine slows them alike. Then the same with a cold
+cache for the raw read, our first drawable and ``pyvista.read``: before every run the file's
+pages are dropped from the page cache (``posix_fadvise(DONTNEED)`` on that file after an
+``fsync``; dropping every cache through ``/proc/sys/vm/drop_caches`` would hit everything
+else running). Ratios against the targets (medians) close the report, with the load average.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import os
 import statistics
 import sys
 import tempfile
@@ -76,20 +81,38 @@ def _files(folder: Path, quick: bool) -> list[tuple[str, Path]]:
     return files
 
 
+Stats = tuple[float, float, float]  # min, median, spread (ms)
+
+
 def _measure(
-    path: Path, methods: dict[str, Callable[[Path], object]], repeat: int
-) -> dict[str, float]:
+    path: Path, methods: dict[str, Callable[[Path], object]], repeat: int, *, cold: bool = False
+) -> dict[str, Stats]:
     times: dict[str, list[float]] = {name: [] for name in methods}
     for round_number in range(repeat + 1):
         for name, method in methods.items():
             gc.collect()
+            if cold:
+                _evict(path)
             start = time.perf_counter()
             result = method(path)
             elapsed = time.perf_counter() - start
             del result
             if round_number:  # round 0 warms caches and imports up
                 times[name].append(elapsed)
-    return {name: statistics.median(values) * 1000 for name, values in times.items()}
+    return {
+        name: (min(v) * 1000, statistics.median(v) * 1000, (max(v) - min(v)) * 1000)
+        for name, v in times.items()
+    }
+
+
+def _evict(path: Path) -> None:
+    """Drop ``path``'s pages from the page cache (written ones are flushed first)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+    finally:
+        os.close(fd)
 
 
 def main() -> int:
@@ -97,38 +120,61 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="skip the 2M-triangle file")
     args = parser.parse_args()
+    load = os.getloadavg()[0]
     methods = _methods()
+    cold_methods = {k: methods[k] for k in ("raw bytes", "ours: first drawable", "pyvista.read")}
     with tempfile.TemporaryDirectory(prefix="scaninbox-bench-") as folder:
         files = _files(Path(folder), args.quick)
-        results = {}
+        results, cold = {}, {}
         for label, path in files:
             print(f"measuring {label} ({path.stat().st_size / 1e6:.1f} MB) …", file=sys.stderr)
             results[label] = _measure(path, methods, args.repeat)
-        _report(results, methods, args.repeat)
+            cold[label] = _measure(path, cold_methods, args.repeat, cold=True)
+        print(f"\nload average: {load:.2f} at start, {os.getloadavg()[0]:.2f} now")
+        _report(results, methods, args.repeat, "warm page cache")
+        _report(results, methods, args.repeat, "", ratios=True)
+        _report(cold, cold_methods, args.repeat, "cold page cache (file evicted before each run)")
+        _cold_ratios(cold)
         _lod_table(files, args.repeat)
     return 0
 
 
 def _report(
-    results: dict[str, dict[str, float]], methods: dict[str, Callable[[Path], object]], repeat: int
+    results: dict[str, dict[str, Stats]],
+    methods: dict[str, Callable[[Path], object]],
+    repeat: int,
+    title: str,
+    *,
+    ratios: bool = False,
 ) -> None:
     names = list(methods)
     width = max(len(label) for label in results) + 2
-    print(f"\nmedian of {repeat} runs, ms (numpy {np.__version__})")
-    print("file".ljust(width) + "".join(f"{n:>22}" for n in names))
-    for label, row in results.items():
-        print(label.ljust(width) + "".join(f"{row[n]:>22.1f}" for n in names))
-    print("\nratios (target in brackets; higher is better)")
+    if not ratios:
+        print(f"\n{title}: min / median ±spread of {repeat} runs, ms (numpy {np.__version__})")
+        print("file".ljust(width) + "".join(f"{n:>24}" for n in names))
+        for label, row in results.items():
+            cells = [f"{row[n][0]:.1f} / {row[n][1]:.1f} ±{row[n][2]:.0f}" for n in names]
+            print(label.ljust(width) + "".join(f"{c:>24}" for c in cells))
+        return
+    print("\nratios of medians (target in brackets; higher is better)")
     print(
         "file".ljust(width)
         + f"{'pv.read / first':>22}{'pv+normals / welded':>22}{'trimesh / welded':>22}"
     )
     for label, row in results.items():
-        first = row["pyvista.read"] / row["ours: first drawable"]
-        smooth = row["pyvista.read+normals"] / row["ours: welded+normals"]
-        trim = row["trimesh.load"] / row["ours: welded+normals"]
+        first = row["pyvista.read"][1] / row["ours: first drawable"][1]
+        smooth = row["pyvista.read+normals"][1] / row["ours: welded+normals"][1]
+        trim = row["trimesh.load"][1] / row["ours: welded+normals"][1]
         cells = [_cell(first, 10), _cell(smooth, 2), _cell(trim, 10)]
         print(label.ljust(width) + "".join(f"{c:>22}" for c in cells))
+
+
+def _cold_ratios(cold: dict[str, dict[str, Stats]]) -> None:
+    width = max(len(label) for label in cold) + 2
+    print("\ncold cache, ratio of medians pyvista.read / ours first drawable")
+    for label, row in cold.items():
+        ratio = row["pyvista.read"][1] / row["ours: first drawable"][1]
+        print(label.ljust(width) + f"{_cell(ratio, 10):>22}")
 
 
 def _lod_table(files: list[tuple[str, Path]], repeat: int) -> None:

@@ -1,143 +1,341 @@
-"""Frames per second of a two-arch case (2 × 300k triangles) under software OpenGL, off-screen.
+"""Frames per second turning a two-arch case in the real widget, against a bare pyvistaqt viewer.
 
-    .venv/bin/python benchmarks/render_fps.py
-    .venv/bin/python benchmarks/render_fps.py --triangles 300000 --frames 30 --size 1280x960
+    .venv/bin/python benchmarks/render_fps.py                  # re-runs itself under Xvfb
+    .venv/bin/python benchmarks/render_fps.py --triangles 300000 --rounds 5 --moves 30
 
-Rotating = camera azimuth steps of 3° with a render after each. Measured: full resolution with
-VTK's default 8× multisampling, full resolution as the scene sets it up (MSAA off and FXAA on
-under llvmpipe), and the level of detail (the coarse copies drawn while VTK's interactor reports
-an interaction). Then the time from process start to the first frame of a case whose STL files
-are on disk (a fresh interpreter: imports, reading, first render), and its parts.
+Both sides draw the same two arches (2 × ``--triangles``, welded, smooth normals handed in) in a
+3D view of the same size (1000×671 by default) under the same software OpenGL:
+
+- ours: the app's `ScanViewport` (`create_scan_viewport`, the case loaded from files on disk,
+  waited for until its levels of detail are built);
+- peer: a plain ``pyvistaqt.QtInteractor`` with ``add_mesh(..., smooth_shading=True)``, the
+  default light kit and multisampling switched off (MSAA costs 2–3× per frame under llvmpipe,
+  so leaving it on would flatter us).
+
+"Turning" is a left-button drag sent to each widget as Qt mouse events, one frame awaited per
+move (the frame rate a person gets); "still" turns the camera 3° and asks for one frame, at
+full resolution. The sides take turns, ``--rounds`` times; every figure is printed as min /
+median and the spread (max − min) over the rounds, with the process CPU time per frame (llvmpipe
+renders on several threads, so CPU can exceed wall time). A second part starts fresh
+interpreters to time process start → first frame of the case off-screen, ours (bare VTK
+canvas) against the same through ``pyvista.Plotter``, with imports counted as imports.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+import os
+import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _arches import procedural_arch, write_binary_stl
 
+os.environ.setdefault("QT_API", "pyside6")
+
 FIRST_FRAME = r"""
 import json, sys, time
 start = time.perf_counter()
+peer = sys.argv[5] == "pyvista"
+from scaninbox.domain import Jaw
 from scaninbox.render import ScanScene, View, prepare_offscreen_backend
 from scaninbox.scans import read_mesh
-from scaninbox.domain import Jaw
 prepare_offscreen_backend()
-import pyvista as pv
+if peer:
+    import pyvista as pv
+    import pyvista.plotting
+else:
+    from scaninbox.render.canvas import OffscreenCanvas
 imported = time.perf_counter()
 meshes = [read_mesh(p) for p in sys.argv[1:3]]
 read = time.perf_counter()
-plotter = pv.Plotter(off_screen=True, window_size=[int(sys.argv[3]), int(sys.argv[4])])
-scene = ScanScene(plotter)
+size = (int(sys.argv[3]), int(sys.argv[4]))
+target = pv.Plotter(off_screen=True, window_size=list(size)) if peer else OffscreenCanvas(size)
+scene = ScanScene(target)
 for key, mesh, jaw in zip(("u", "l"), meshes, (Jaw.UPPER, Jaw.LOWER)):
     scene.set_scan(key, mesh, jaw=jaw)
 scene.apply_view(View.FRONT)
-plotter.render_window.Render()
+target.render_window.Render()
 drawn = time.perf_counter()
 parts = {"imports": imported - start, "read": read - imported, "first render": drawn - read}
 print(json.dumps(parts))
-scene.close()
-plotter.close()
 """
 
 
-def _fps(plotter: object, frames: int) -> float:
-    camera = plotter.camera  # type: ignore[attr-defined]
-    window = plotter.render_window  # type: ignore[attr-defined]
-    window.Render()
-    start = time.perf_counter()
-    for _ in range(frames):
-        camera.Azimuth(3.0)
-        window.Render()
-    return frames / (time.perf_counter() - start)
+class CachedFiles:
+    """A CaseFileProvider whose every file is already on this computer."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def cached_path(self, ref: Any, kind: Any, filename: str, file_type: str | None) -> Path:
+        return self.folder / filename
+
+    async def fetch(
+        self, ref: Any, kind: Any, filename: str, file_type: Any, progress: Any
+    ) -> Path:
+        return self.folder / filename
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--triangles", type=int, default=300_000, help="per arch")
-    parser.add_argument("--frames", type=int, default=30)
-    parser.add_argument("--size", default="1280x960")
+    parser.add_argument("--rounds", type=int, default=3, help="turns each side takes")
+    parser.add_argument("--moves", type=int, default=30, help="mouse moves (frames) per drag")
+    parser.add_argument("--size", default="1000x671", help="the 3D view's size")
+    parser.add_argument("--starts", type=int, default=3, help="fresh processes per side")
     args = parser.parse_args()
+    if not os.environ.get("DISPLAY") and shutil.which("xvfb-run"):
+        command = ["xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", sys.executable, *sys.argv]
+        return subprocess.run(command, check=False).returncode
     width, height = (int(v) for v in args.size.lower().split("x"))
+    load_before = os.getloadavg()
 
-    from scaninbox.domain import Jaw
-    from scaninbox.render import ScanScene, View, gl_renderer_name, prepare_offscreen_backend
-    from scaninbox.scans import build_lod, read_mesh, refine
+    import qasync  # noqa: TID251 - the viewport runs on the app's loop, as in the app
+    from PySide6.QtWidgets import QApplication  # noqa: TID251
 
-    prepare_offscreen_backend()
-    import pyvista as pv
+    import scaninbox.qt  # noqa: F401 - the PySide6 refcount guard first
 
+    app = QApplication.instance() or QApplication([])
     with tempfile.TemporaryDirectory(prefix="scaninbox-fps-") as folder:
-        paths = []
-        for name, lower in (("upper", False), ("lower", True)):
-            points, faces = procedural_arch(args.triangles, lower=lower)
-            points[:, 2] += -3.0 if lower else 3.0  # a small gap between the arches
-            paths.append(write_binary_stl(Path(folder) / f"{name}.stl", points, faces))
-
-        meshes = [refine(read_mesh(p)) for p in paths]
-        start = time.perf_counter()
-        lods = [build_lod(m) for m in meshes]
-        lod_seconds = (time.perf_counter() - start) / 2
-        rows = []
-        for label, msaa in (
-            ("full, MSAA 8 (VTK default)", True),
-            ("full, MSAA off + FXAA", False),
-            ("LOD while rotating", False),
-        ):
-            plotter = pv.Plotter(off_screen=True, window_size=[width, height])
-            scene = ScanScene(plotter)
-            for key, mesh, lod, jaw in zip("ul", meshes, lods, (Jaw.UPPER, Jaw.LOWER), strict=True):
-                scene.set_scan(key, mesh, jaw=jaw)
-                scene.set_lod(key, lod)
-            if msaa:
-                plotter.render_window.SetMultiSamples(8)
-                plotter.renderer.SetUseFXAA(False)
-            scene.apply_view(View.FRONT)
-            if label.startswith("LOD"):
-                plotter.render_window.SetDesiredUpdateRate(30.0)  # what the interactor does
-            first = time.perf_counter()
-            plotter.render_window.Render()
-            first = time.perf_counter() - first
-            fps = _fps(plotter, args.frames)
-            assert scene.showing_lod == label.startswith("LOD")
-            renderer = gl_renderer_name(plotter)
-            scene.close()
-            plotter.close()
-            rows.append((label, fps, first))
-
-        wall = time.perf_counter()
-        result = subprocess.run(
-            [sys.executable, "-c", FIRST_FRAME, *map(str, paths), str(width), str(height)],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        wall = time.perf_counter() - wall
-        parts = json.loads(result.stdout.strip().splitlines()[-1])
-
-    tri = args.triangles
-    print(f"\nrenderer: {renderer}; window {width}×{height}; two arches of {tri:,} triangles each")
-    built_ms = lod_seconds * 1000
-    print(
-        f"level of detail: {lods[0].n_faces:,} triangles per arch, built in {built_ms:.0f} ms each"
-    )
-    print(f"{'mode':32}{'frames/s':>10}{'first frame after setup (ms)':>32}")
-    for label, fps, first in rows:
-        print(f"{label:32}{fps:>10.1f}{first * 1000:>32.0f}")
-    print(f"\nprocess start → first frame (2 STL files on disk, soups, flat-shaded): {wall:.2f} s")
-    print(
-        "  of which "
-        + ", ".join(f"{k} {v:.2f} s" for k, v in parts.items())
-        + " (+ interpreter start)"
-    )
+        paths = _write_arches(Path(folder), args.triangles)
+        loop = qasync.QEventLoop(app)
+        asyncio.set_event_loop(loop)
+        with loop:
+            rows = loop.run_until_complete(_measure(Path(folder), paths, (width, height), args))
+        starts = _first_frames(paths, (width, height), args.starts)
+    _print(rows, starts, args, load_before)
     return 0
+
+
+def _write_arches(folder: Path, triangles: int) -> list[Path]:
+    paths = []
+    for name, lower in (("upper.stl", False), ("lower.stl", True)):
+        points, faces = procedural_arch(triangles, lower=lower)
+        points[:, 2] += -3.0 if lower else 3.0  # a small gap between the arches
+        paths.append(write_binary_stl(folder / name, points, faces))
+    return paths
+
+
+async def _measure(
+    folder: Path, paths: list[Path], size: tuple[int, int], args: Any
+) -> dict[str, Any]:
+    from PySide6.QtWidgets import QVBoxLayout, QWidget  # noqa: TID251
+
+    import scaninbox.qt.viewer as viewer
+    from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
+    from scaninbox.qt import async_bridge
+    from scaninbox.scans import read_mesh, refine
+    from scaninbox.settings import DEFAULT_JAW_COLOURS
+
+    await async_bridge.to_thread(viewer.preload_3d_stack)
+    ours_host = QWidget()
+    QVBoxLayout(ours_host).setContentsMargins(0, 0, 0, 0)
+    ours_host.resize(size[0], size[1] + 29)  # the toolbar takes 29 px above the view
+    ours_host.show()
+    viewport = viewer.create_scan_viewport(
+        CachedFiles(folder), lambda _s: "x,y,z", dict(DEFAULT_JAW_COLOURS), ours_host
+    )
+    ours_host.layout().addWidget(viewport)
+    viewport.show()
+    case = Case(
+        CaseRef("arches"),
+        source="Benchmark",
+        scan_files=(
+            ScanFile("upper.stl", "stl", "preparationScan", Jaw.UPPER),
+            ScanFile("lower.stl", "stl", "preparationScan", Jaw.LOWER),
+        ),
+    )
+    viewport.show_case(case)
+    await _until(lambda: [r.state.value for r in viewport.scans.rows()] == ["ready", "ready"])
+    ours = viewport.view
+    await _next_frame(ours, ours.request_frame)
+
+    peer = _peer_viewer(QWidget, [refine(read_mesh(p)) for p in paths], size)
+    await _next_frame(peer, peer.update)
+
+    results: dict[str, dict[str, list[tuple[float, float]]]] = {
+        "ours": {"turning": [], "still": [], "still, FXAA off": []},
+        "peer": {"turning": [], "still": []},
+    }
+    for _ in range(args.rounds):
+        for side, widget, request in (
+            ("ours", ours, ours.request_frame),
+            ("peer", peer, peer.update),
+        ):
+            results[side]["turning"].append(await _drag(widget, args.moves))
+            results[side]["still"].append(await _still(widget, request, args.moves // 2))
+        # The peer has no anti-aliasing at all; ours smooths edges at rest with FXAA.
+        ours.renderer.SetUseFXAA(False)
+        results["ours"]["still, FXAA off"].append(
+            await _still(ours, ours.request_frame, args.moves // 2)
+        )
+        ours.renderer.SetUseFXAA(True)
+    info = {
+        "renderer": ours.renderer_name,
+        "ours view": f"{ours.width()}×{ours.height()}",
+        "peer view": f"{peer.width()}×{peer.height()}",
+        "ours lights": ours.renderer.GetLights().GetNumberOfItems(),
+        "peer lights": peer.renderer.GetLights().GetNumberOfItems(),
+        "peer MSAA": peer.render_window.GetMultiSamples(),
+        "triangles": [s.n_triangles for s in viewport.scene],
+        "lod triangles": [
+            s.lod_actor.GetMapper().GetInput().GetNumberOfCells() for s in viewport.scene
+        ],
+    }
+    viewport.close()
+    peer.close()
+    ours_host.close()
+    return {"results": results, "info": info}
+
+
+def _peer_viewer(widget_class: Any, meshes: list[Any], size: tuple[int, int]) -> Any:
+    import pyvista as pv
+    from pyvistaqt import QtInteractor  # noqa: TID251
+
+    from scaninbox.render import to_polydata
+
+    peer = QtInteractor(None, auto_update=False)
+    peer.render_window.SetMultiSamples(0)
+    peer.resize(*size)
+    for mesh, colour in zip(meshes, ("#e8dcc0", "#bcd8f0"), strict=True):
+        peer.add_mesh(pv.wrap(to_polydata(mesh)), color=colour, smooth_shading=True)
+    peer.view_xz()
+    peer.show()
+    return peer
+
+
+async def _drag(widget: Any, moves: int) -> tuple[float, float]:
+    """(frames/s, CPU ms per frame) while a left-button drag turns the camera."""
+    from PySide6.QtCore import QEvent, QPointF, Qt  # noqa: TID251
+    from PySide6.QtGui import QMouseEvent  # noqa: TID251
+    from PySide6.QtWidgets import QApplication  # noqa: TID251
+
+    x, y = widget.width() / 2, widget.height() / 2
+
+    def send(kind: QEvent.Type, at: float, held: bool) -> None:
+        button = (
+            Qt.MouseButton.NoButton if kind == QEvent.Type.MouseMove else Qt.MouseButton.LeftButton
+        )
+        buttons = Qt.MouseButton.LeftButton if held else Qt.MouseButton.NoButton
+        point = QPointF(at, y)
+        QApplication.sendEvent(
+            widget, QMouseEvent(kind, point, point, button, buttons, Qt.KeyboardModifier.NoModifier)
+        )
+
+    send(QEvent.Type.MouseButtonPress, x, True)
+    await _next_frame(widget, lambda: send(QEvent.Type.MouseMove, x + 2, True))
+    wall, cpu = time.perf_counter(), time.process_time()
+    for step in range(moves):
+        await _next_frame(widget, lambda s=step: send(QEvent.Type.MouseMove, x + 4 + 4 * s, True))
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    await _next_frame(widget, lambda: send(QEvent.Type.MouseButtonRelease, x, False))
+    return moves / wall, cpu / moves * 1000
+
+
+async def _still(widget: Any, request: Callable[[], None], frames: int) -> tuple[float, float]:
+    """(frames/s, CPU ms per frame) at full resolution, the camera turned 3° per frame."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    for _ in range(frames):
+        await _next_frame(widget, lambda: (widget.camera.Azimuth(3.0), request()))
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return frames / wall, cpu / frames * 1000
+
+
+async def _next_frame(widget: Any, after: Callable[[], object]) -> None:
+    future = asyncio.get_running_loop().create_future()
+    slot = lambda f=future: f.done() or f.set_result(None)  # noqa: E731
+    widget.frameSwapped.connect(slot)
+    after()
+    await future
+    widget.frameSwapped.disconnect(slot)
+
+
+async def _until(condition: Callable[[], bool], timeout_s: float = 120.0) -> None:
+    deadline = time.perf_counter() + timeout_s
+    while not condition():
+        if time.perf_counter() > deadline:
+            raise TimeoutError("the viewport did not get there in time")
+        await asyncio.sleep(0.005)
+
+
+def _first_frames(paths: list[Path], size: tuple[int, int], runs: int) -> dict[str, Any]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    out: dict[str, Any] = {"ours": [], "pyvista": []}
+    for _ in range(runs):
+        for side in ("ours", "pyvista"):
+            wall = time.perf_counter()
+            done = subprocess.run(
+                [sys.executable, "-c", FIRST_FRAME, *map(str, paths), *map(str, size), side],
+                capture_output=True,
+                text=True,
+                check=True,
+                env=env,
+            )
+            parts = json.loads(done.stdout.strip().splitlines()[-1])
+            parts["process"] = time.perf_counter() - wall
+            out[side].append(parts)
+    return out
+
+
+def _stats(values: list[float], fmt: str = "{:.1f}") -> str:
+    low, mid, spread = min(values), statistics.median(values), max(values) - min(values)
+    return f"{fmt.format(low)} / {fmt.format(mid)} ±{fmt.format(spread)}"
+
+
+def _print(
+    rows: dict[str, Any], starts: dict[str, Any], args: Any, load: tuple[float, ...]
+) -> None:
+    info, results = rows["info"], rows["results"]
+    threads = os.environ.get("LP_NUM_THREADS", f"{os.cpu_count()} (llvmpipe default: all cores)")
+    print(f"\nrenderer: {info['renderer']}; llvmpipe threads: {threads}; both sides one GUI thread")
+    print(f"load average at start: {load[0]:.2f}, now: {os.getloadavg()[0]:.2f}")
+    tri = ", ".join(f"{t:,}" for t in info["triangles"])
+    lod = ", ".join(f"{t:,}" for t in info["lod triangles"])
+    print(f"ours: view {info['ours view']}, {info['ours lights']} lights, arches {tri}, LOD {lod}")
+    print(
+        f"peer: bare pyvistaqt QtInteractor, view {info['peer view']}, "
+        f"{info['peer lights']} lights, MSAA {info['peer MSAA']}"
+    )
+    print(f"\n{args.rounds} rounds; frames/s as min / median ±spread; CPU ms per frame (median)")
+    print(
+        f"{'':28}{'ours frames/s':>24}{'peer frames/s':>24}{'ratio (med)':>13}{'CPU ours/peer':>16}"
+    )
+    for mode in ("turning", "still", "still, FXAA off"):
+        ours = [fps for fps, _ in results["ours"][mode]]
+        peer_mode = "still" if mode.startswith("still") else mode
+        peer = [fps for fps, _ in results["peer"][peer_mode]]
+        cpu_ours = statistics.median(c for _, c in results["ours"][mode])
+        cpu_peer = statistics.median(c for _, c in results["peer"][peer_mode])
+        ratio = statistics.median(ours) / statistics.median(peer)
+        label = {
+            "turning": "turning (drag)",
+            "still": "still, full res (FXAA)",
+            "still, FXAA off": "still, full res, no FXAA",
+        }[mode]
+        print(
+            f"{label:28}{_stats(ours):>24}{_stats(peer):>24}{ratio:>12.2f}×"
+            f"{cpu_ours:>8.0f} / {cpu_peer:.0f}"
+        )
+    print("  targets: turning ≥ 20 frames/s; still at least as fast as the peer")
+    print(f"\nprocess start → first frame of the case off-screen ({args.starts} runs, s):")
+    print(f"{'':12}{'process':>22}{'imports':>22}{'read':>22}{'first render':>22}")
+    for side in ("ours", "pyvista"):
+        runs = starts[side]
+        cells = [
+            _stats([r[k] for r in runs], "{:.2f}")
+            for k in ("process", "imports", "read", "first render")
+        ]
+        print(f"{side:12}" + "".join(f"{c:>22}" for c in cells))
 
 
 if __name__ == "__main__":

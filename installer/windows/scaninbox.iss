@@ -2,6 +2,9 @@
 ; Build the app first on Windows:  py -m venv .venv && .venv\Scripts\pip install -e .[dev]
 ;                                  .venv\Scripts\pyinstaller --noconfirm build.spec
 ; then compile this script with Inno Setup 6 (iscc installer\windows\scaninbox.iss).
+; Per-user install (no administrator rights), Start-menu entries, an optional desktop shortcut and
+; an uninstaller. The fixed AppId makes a newer installer upgrade the installed copy in place.
+; AppVersion must equal the version in pyproject.toml (tests/packaging/test_installers.py checks).
 #define AppVersion "0.1.0"
 
 [Setup]
@@ -18,6 +21,9 @@ SolidCompression=yes
 ArchitecturesInstallIn64BitMode=x64compatible
 PrivilegesRequired=lowest
 PrivilegesRequiredOverridesAllowed=dialog
+UninstallDisplayIcon={app}\scaninbox-desktop.exe
+; Upgrading while the app runs: ask to close it rather than leave old files in use.
+CloseApplications=yes
 
 [Files]
 Source: "..\..\dist\ScanInbox\*"; DestDir: "{app}"; Flags: ignoreversion recursesubdirs createallsubdirs

@@ -4,7 +4,9 @@
 stderr. Every record passes ``RedactSecrets`` on its way to any of these handlers, whichever
 logger it came from (httpx logs request URLs, which for storage carry signatures): bearer tokens,
 JWTs, ``Authorization`` values, passwords in JSON and the signature parts of signed URLs are
-replaced by ``<redacted>`` even when logged by mistake.
+replaced by ``<redacted>`` even when logged by mistake. The same filter shows control characters as
+escapes (``scaninbox.terminal_text``): server text in a message can neither forge a log line nor
+send escape sequences to whoever reads the log in a terminal.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import sys
 from pathlib import Path
 
 from scaninbox.paths import ensure_private_dir
+from scaninbox.terminal_text import escape_controls
 
 __all__ = ["LOG_FILE_NAME", "RedactSecrets", "configure_logging", "redact"]
 
@@ -57,20 +60,20 @@ def redact(text: str) -> str:
 
 
 class RedactSecrets(logging.Filter):
-    """Rewrites each record's message, traceback and stack text without secrets."""
+    """Rewrites each record's message, traceback and stack text without secrets or controls."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         try:
             message = record.getMessage()
         except (TypeError, ValueError):  # a bad format string must not hide the record
             message = f"{record.msg!r} {record.args!r}"
-        record.msg, record.args = redact(message), None
+        record.msg, record.args = escape_controls(redact(message)), None
         if record.exc_info and not record.exc_text:
             record.exc_text = logging.Formatter().formatException(record.exc_info)
         if record.exc_text:
-            record.exc_text = redact(record.exc_text)
+            record.exc_text = escape_controls(redact(record.exc_text), keep_lines=True)
         if record.stack_info:
-            record.stack_info = redact(record.stack_info)
+            record.stack_info = escape_controls(redact(record.stack_info), keep_lines=True)
         return True
 
 

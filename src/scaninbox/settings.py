@@ -11,6 +11,13 @@ secrets to it. Example::
 
     [network]
     ca_bundle = "/etc/ssl/certs/lab-proxy.pem"   # extra trusted CA; TLS is always verified
+    request_deadline_s = 90        # one question to the service, retries included
+    max_answer_mb = 16             # the largest answer of the service that is read
+    max_download_mb = 1024         # the largest file taken when storage does not say its size
+    min_download_kb_per_s = 16     # a download's least average pace after its first 30 s
+
+    [download]
+    folder_template = "{date}_{patient}_{external_id}"   # one folder per case (see README)
 
     [cache]
     limit_gb = 5
@@ -52,11 +59,14 @@ __all__ = [
 ]
 
 GB = 1024**3
+MB = 1024**2
 DEFAULT_JAW_COLOURS: Mapping[str, str] = {
     "upper": "#e8dcc4",  # warm ivory
     "lower": "#b9d3e8",  # soft blue
     "bite": "#e0a3a3",  # muted rose
 }
+# The same default as ``scaninbox.api.case_folder`` (not imported: settings load before the API).
+DEFAULT_FOLDER_TEMPLATE = "{date}_{patient}_{external_id}"
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
@@ -87,6 +97,11 @@ class Settings:
     full_reconcile_every: int = 30
     prefetch_days: int = 7
     parallel_downloads: int = 3
+    request_deadline_s: float = 90.0
+    max_answer_bytes: int = 16 * MB
+    max_download_bytes: int = 1024 * MB
+    min_download_bytes_per_s: float = 16 * 1024
+    download_folder_template: str = DEFAULT_FOLDER_TEMPLATE
     jaw_colours: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_JAW_COLOURS))
 
     def environment(self, name: str) -> Environment:
@@ -122,6 +137,21 @@ def _parse(raw: Mapping[str, Any], environ: Mapping[str, str], source: Path) -> 
             raise SettingsError(f"{source}: {key} must be a number ≥ {minimum}.")
         return float(value)
 
+    def limit(
+        section: Mapping[str, Any], key: str, default: float, low: float, high: float
+    ) -> float:
+        """A network limit: a number between ``low`` and ``high`` (nan and inf refused)."""
+        value = section.get(key, default)
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not low <= value <= high
+        ):
+            raise SettingsError(
+                f"{source}: network.{key} must be a number from {low:g} to {high:g}."
+            )
+        return float(value)
+
     envs: dict[str, Environment] = dict(Settings().environments)
     for name, entry in table("environments").items():
         if not isinstance(entry, dict):
@@ -144,6 +174,10 @@ def _parse(raw: Mapping[str, Any], environ: Mapping[str, str], source: Path) -> 
     if ca_bundle is not None and not ca_bundle.is_file():
         raise SettingsError(f"{source}: the CA bundle {ca_bundle} does not exist.")
 
+    template = table("download").get("folder_template", DEFAULT_FOLDER_TEMPLATE)
+    if not isinstance(template, str) or not template.strip():
+        raise SettingsError(f"{source}: download.folder_template must be a non-empty string.")
+
     cache = table("cache")
     sync = table("sync")
     viewer = table("viewer")
@@ -164,5 +198,10 @@ def _parse(raw: Mapping[str, Any], environ: Mapping[str, str], source: Path) -> 
         full_reconcile_every=int(number(sync, "full_reconcile_every", 30, 1)),
         prefetch_days=int(number(sync, "prefetch_days", 7, 0)),
         parallel_downloads=int(number(sync, "parallel_downloads", 3, 1)),
+        request_deadline_s=limit(network, "request_deadline_s", 90, 5, 3600),
+        max_answer_bytes=int(limit(network, "max_answer_mb", 16, 1, 1024) * MB),
+        max_download_bytes=int(limit(network, "max_download_mb", 1024, 1, 1024 * 1024) * MB),
+        min_download_bytes_per_s=limit(network, "min_download_kb_per_s", 16, 0.1, 10**6) * 1024,
+        download_folder_template=template,
         jaw_colours=colours,
     )

@@ -206,7 +206,8 @@ def test_download_offline_copies_cached_files_and_names_missing_ones(
     pinned = by_ref(stopped.online_cases)[stopped.pinned]
     run = offline(cli, stopped, "--offline", "download", stopped.pinned, cwd=tmp_path)
     assert run.code == 0, run.err
-    dest = tmp_path / stopped.pinned
+    (dest,) = (p for p in tmp_path.iterdir() if p.is_dir())  # the case's folder
+    assert dest.name.endswith(pinned["acceptedData"]["externalId"] or stopped.pinned)
     written = sorted(p for p in dest.iterdir())
     assert len(written) == file_count(pinned)
     assert all(p.stat().st_size > 0 and not p.name.startswith(".") for p in written)
@@ -223,7 +224,9 @@ def test_download_offline_copies_cached_files_and_names_missing_ones(
     fallback = offline(cli, stopped, "download", stopped.pinned, "--dest", "again", cwd=tmp_path)
     assert fallback.code == 0, fallback.err
     assert one_plain_line(fallback).startswith("Offline — copying the files of case")
-    assert sorted(p.name for p in (tmp_path / "again").iterdir()) == [p.name for p in written]
+    (again,) = (tmp_path / "again").iterdir()
+    assert again.name == dest.name
+    assert sorted(p.name for p in again.iterdir()) == [p.name for p in written]
 
 
 # ---------------------------------------------------------------- nothing stored

@@ -6,6 +6,7 @@ import json
 import os
 import socket
 import unicodedata
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -273,12 +274,14 @@ def test_download_writes_every_file_under_safe_names(
     cli: CliRunner, sandbox: Any, tmp_path: Path
 ) -> None:
     case = case_with_hostile_names(cli, sandbox)
-    dest = tmp_path / "out"
-    run = as_demo(cli, sandbox, "download", case["guid"], "--dest", str(dest))
+    out = tmp_path / "out"
+    run = as_demo(cli, sandbox, "download", case["guid"], "--dest", str(out))
     assert run.code == 0, run.err
     data = case["acceptedData"]
     expected = len(data["scanFiles"] or []) + (1 if data["orderForm"] else 0)
     expected += len(data["miscellaneousFiles"] or [])
+    (dest,) = out.iterdir()  # the case's own folder
+    assert dest.name.endswith(data["externalId"] or case["guid"])
     written = sorted(p for p in dest.iterdir())
     assert len(written) == expected
     assert all(p.parent == dest and p.stat().st_size > 0 for p in written)
@@ -287,11 +290,74 @@ def test_download_writes_every_file_under_safe_names(
     assert all(str(dest) in line and "(" in line for line in run.out.splitlines())
 
 
-def test_download_default_folder_is_the_ref(cli: CliRunner, sandbox: Any, tmp_path: Path) -> None:
+def test_download_default_folder_is_named_by_the_template(
+    cli: CliRunner, sandbox: Any, tmp_path: Path
+) -> None:
     ref = sandbox.control.case_refs(org="demo")[1]
+    case = json.loads(as_demo(cli, sandbox, "case", ref, "--json").out)
+    data = case["acceptedData"]
+    received = datetime.fromisoformat(data["receivedDate"]).astimezone().date().isoformat()
+    person = data["patient"]
+    patient = person["fullName"] or f"{person['firstName']} {person['lastName']}"
     run = as_demo(cli, sandbox, "download", ref, cwd=tmp_path)
     assert run.code == 0, run.err
-    assert any((tmp_path / ref).iterdir())
+    folder = tmp_path / f"{received}_{patient}_{data['externalId'] or ref}"
+    assert any(folder.iterdir()), list(tmp_path.iterdir())
+
+
+def test_download_template_from_the_settings(cli: CliRunner, sandbox: Any, tmp_path: Path) -> None:
+    home = Path(os.environ["SCANINBOX_HOME"])
+    (home / "config").mkdir(parents=True, exist_ok=True)
+    (home / "config" / "settings.toml").write_text(
+        '[download]\nfolder_template = "case {ref}"\n', encoding="utf-8"
+    )
+    ref = sandbox.control.case_refs(org="demo")[1]
+    run = as_demo(cli, sandbox, "download", ref, "--dest", "out", cwd=tmp_path)
+    assert run.code == 0, run.err
+    assert any((tmp_path / "out" / f"case {ref}").iterdir())
+
+
+def test_download_never_replaces_or_follows_what_is_there(
+    cli: CliRunner, sandbox: Any, tmp_path: Path
+) -> None:
+    ref = sandbox.control.case_refs(org="demo")[1]
+    out = tmp_path / "out"
+    first = as_demo(cli, sandbox, "download", ref, "--dest", str(out))
+    assert first.code == 0, first.err
+    (folder,) = out.iterdir()
+    first_names = {p.name for p in folder.iterdir()}
+    edited, linked, *_ = sorted(folder.iterdir())
+    edited.write_text("the technician's notes", encoding="utf-8")
+    outside = tmp_path / "outside.txt"
+    outside.write_text("not the program's", encoding="utf-8")
+    linked.unlink()
+    linked.symlink_to(outside)
+    # What a killed download leaves, and a file of the person's that merely looks alike.
+    stale = folder / f".{edited.name}.0123456789ab.part"
+    stale.write_bytes(b"half a scan")
+    os.utime(stale, (1_000_000_000, 1_000_000_000))
+    theirs = folder / "notes.part"
+    theirs.write_text("keep", encoding="utf-8")
+
+    second = as_demo(cli, sandbox, "download", ref, "--dest", str(out))
+    assert second.code == 0, second.err
+    assert list(out.iterdir()) == [folder]
+    assert edited.read_text(encoding="utf-8") == "the technician's notes"
+    assert linked.is_symlink()
+    assert outside.read_text(encoding="utf-8") == "not the program's"
+    assert not stale.exists()
+    assert theirs.read_text(encoding="utf-8") == "keep"
+    # Only the two changed files come again, numbered; the others are there already, unchanged.
+    added = {p.name for p in folder.iterdir()} - first_names - {theirs.name}
+    numbered = [
+        f"{stem} (2){dot}{ext}"
+        for stem, dot, ext in (p.name.rpartition(".") for p in (edited, linked))
+    ]
+    assert added == set(numbered)
+    assert len(second.out.splitlines()) == len(first_names)
+    third = as_demo(cli, sandbox, "download", ref, "--dest", str(out))
+    assert third.code == 0, third.err
+    assert {p.name for p in folder.iterdir()} == first_names | added | {theirs.name}
 
 
 def test_failed_download_names_the_file_and_leaves_no_partial(
@@ -300,8 +366,9 @@ def test_failed_download_names_the_file_and_leaves_no_partial(
     server = make_sandbox()
     ref = server.control.case_refs(org="demo")[0]
     server.control.truncate_next_downloads(4)  # the first file is cut on every attempt
-    dest = tmp_path / "out"
-    run = as_demo(cli, server, "download", ref, "--dest", str(dest))
+    out = tmp_path / "out"
+    run = as_demo(cli, server, "download", ref, "--dest", str(out))
+    (dest,) = out.iterdir()
     assert run.code == 5
     assert "Traceback" not in run.err
     assert "Could not download" in run.err

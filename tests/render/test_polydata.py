@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
@@ -11,16 +13,16 @@ from scaninbox.scans.mesh import Mesh
 
 def test_no_copies_and_active_normals(coloured_arch: Mesh) -> None:
     poly = to_polydata(coloured_arch)
-    assert poly.n_points == coloured_arch.n_points
-    assert poly.n_cells == coloured_arch.n_faces
-    assert np.shares_memory(np.asarray(poly.points), coloured_arch.points)
-    connectivity = vtk_to_numpy(poly.GetPolys().GetConnectivityArray())  # type: ignore[no-untyped-call]
+    assert poly.GetNumberOfPoints() == coloured_arch.n_points
+    assert poly.GetNumberOfCells() == coloured_arch.n_faces
+    assert np.shares_memory(_numpy(poly.GetPoints().GetData()), coloured_arch.points)
+    connectivity = _numpy(poly.GetPolys().GetConnectivityArray())
     assert connectivity.dtype == np.int32
     assert np.shares_memory(connectivity, coloured_arch.faces)
-    normals = poly.point_data.active_normals
+    normals = poly.GetPointData().GetNormals()
     assert normals is not None
-    assert np.shares_memory(np.asarray(normals), coloured_arch.normals)
-    colours = np.asarray(poly.point_data["colours"])
+    assert np.shares_memory(_numpy(normals), coloured_arch.normals)
+    colours = _numpy(poly.GetPointData().GetArray("colours"))
     assert colours.dtype == np.uint8
     assert colours.shape == (coloured_arch.n_points, 3)
 
@@ -31,5 +33,17 @@ def test_a_soup_without_normals_has_none(arch: Mesh) -> None:
         np.arange(arch.n_faces * 3, dtype=np.int32).reshape(-1, 3),
     )
     poly = to_polydata(soup)
-    assert poly.point_data.active_normals is None
-    assert poly.n_cells == arch.n_faces
+    assert poly.GetPointData().GetNormals() is None
+    assert poly.GetNumberOfCells() == arch.n_faces
+
+
+def test_the_triangles_read_back_as_given(arch: Mesh) -> None:
+    poly = to_polydata(arch)
+    assert poly.GetCell(5).GetNumberOfPoints() == 3
+    assert [poly.GetCell(5).GetPointId(i) for i in range(3)] == arch.faces[5].tolist()
+    assert np.allclose(poly.GetPoint(int(arch.faces[5][1])), arch.points[arch.faces[5][1]])
+
+
+def _numpy(array: Any) -> np.ndarray:
+    result: np.ndarray = vtk_to_numpy(array)  # type: ignore[no-untyped-call]
+    return result

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scaninbox.api.errors import TransportError
+from scaninbox.api.errors import DownloadError, TransportError
 from scaninbox.domain import FileKind
 from scaninbox.sandbox import SandboxServer
 from scaninbox.store import CaseFilter, EngineState, NotCachedError
@@ -163,3 +163,20 @@ async def test_the_engine_notices_the_server_is_back_and_resumes_by_itself(
             EngineState.SYNCING,
             EngineState.ONLINE,
         ]
+
+
+async def test_a_failed_cache_fetch_names_the_scan_not_the_scratch_file(
+    make_sandbox: Callable[..., SandboxServer], tmp_path: Path
+) -> None:
+    server = make_sandbox(cases=6)
+    async with running_engine(server, tmp_path / "acc", prefetch_days=0) as (engine, _rec, _c):
+        await engine.sync_now()
+        ref = next(r for r in engine.store.rows(limit=100) if r.file_count).ref
+        stored = engine.store.case(ref)
+        assert stored is not None
+        spec = stored.files[0].spec
+        server.control.truncate_next_downloads(10)  # every attempt is cut short
+        with pytest.raises(DownloadError) as caught:
+            await engine.fetcher.ensure(ref, spec)
+    assert repr(spec.name) in str(caught.value)
+    assert ".download" not in str(caught.value)

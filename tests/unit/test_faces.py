@@ -20,9 +20,11 @@ PUBLIC_MODULES = {"scaninbox.api.wire", "scaninbox.api.errors"}
 
 FACES: dict[str, set[str]] = {
     "scaninbox.api": {
-        "ApiClient", "CasePage", "DownloadResult", "MalformedCase", "RetryPolicy", "Session",
-        "case_ref", "check_base_url", "dedupe_filename", "errors", "is_loopback_host",
-        "make_http_client", "parse_delivery_date", "safe_filename", "to_case",
+        "ApiClient", "CasePage", "DownloadResult", "IncompleteListingError", "MalformedCase",
+        "NetworkLimits", "PagingGuard", "RetryPolicy", "Session", "case_folder_name", "case_ref",
+        "check_base_url", "check_folder_template", "copy_file", "dedupe_filename", "errors",
+        "is_loopback_host", "make_http_client", "open_case_folder", "parse_delivery_date",
+        "remove_abandoned_parts", "safe_filename", "to_case",
     },
     "scaninbox.domain": {
         "CATEGORIES", "CLOSED_STATUSES", "DUE_SOON_DAYS", "LOWER_ARCH_ORDER", "OPEN_STATUSES",
@@ -53,7 +55,8 @@ FACES: dict[str, set[str]] = {
         "refine", "resolve_orientation", "sniff_format", "soup_face_normals", "weld_points",
     },
     "scaninbox.render": {
-        "DEFAULT_SIZE", "Bounds", "Measurement", "MeasurementActors", "ScanScene", "ScanState",
+        "DEFAULT_SIZE", "Bounds", "Measurement", "MeasurementActors", "OffscreenCanvas",
+        "ScanScene", "ScanState",
         "ScanToDraw", "SceneInput", "View", "add_measurement", "apply_view",
         "configure_antialiasing", "fit", "gl_renderer_name", "load_scan_file", "measure",
         "prepare_offscreen_backend", "render_png", "render_scan_files", "style_plotter",

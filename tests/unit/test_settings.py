@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from scaninbox.api.limits import NetworkLimits
 from scaninbox.paths import AppPaths, app_paths
-from scaninbox.settings import DEFAULT_JAW_COLOURS, SettingsError, load_settings
+from scaninbox.settings import DEFAULT_JAW_COLOURS, Settings, SettingsError, load_settings
 
 GIB = 1024**3
 
@@ -61,6 +62,27 @@ def test_values_and_environment_overrides_are_read(tmp_path: Path) -> None:
     assert settings.jaw_colours == {**DEFAULT_JAW_COLOURS, "lower": "#102030"}
 
 
+def test_network_limits_and_the_folder_template_are_read() -> None:
+    paths = written(
+        "[network]\n"
+        "request_deadline_s = 20\n"
+        "max_answer_mb = 4\n"
+        "max_download_mb = 300\n"
+        "min_download_kb_per_s = 64\n"
+        "[download]\n"
+        'folder_template = "{ref}"\n'
+    )
+    settings = load_settings(paths, env={})
+    limits = NetworkLimits.from_settings(settings)
+    assert limits.request_deadline_s == 20
+    assert limits.max_answer_bytes == 4 * 1024**2
+    assert limits.max_download_bytes == 300 * 1024**2
+    assert limits.download_min_bytes_per_s == 64 * 1024
+    assert settings.download_folder_template == "{ref}"
+    defaults = NetworkLimits.from_settings(Settings())
+    assert defaults == NetworkLimits()
+
+
 def test_an_unknown_environment_names_the_known_ones() -> None:
     with pytest.raises(SettingsError, match="Unknown environment 'qa'; known: production, staging"):
         load_settings(app_paths(), env={}).environment("qa")
@@ -78,6 +100,10 @@ def test_an_unknown_environment_names_the_known_ones() -> None:
         ("[sync]\ninterval_s = true\n", "interval_s must be a number ≥ 5"),
         ('[sync]\nparallel_downloads = "3"\n', "parallel_downloads must be a number ≥ 1"),
         ('[viewer]\nupper_colour = "ivory"\n', r"viewer\.upper_colour must look like #rrggbb"),
+        ("[network]\nrequest_deadline_s = 1e400\n", r"request_deadline_s must be a number from 5"),
+        ("[network]\nmax_answer_mb = nan\n", r"max_answer_mb must be a number from 1 to 1024"),
+        ("[network]\nmax_download_mb = 0\n", r"max_download_mb must be a number from 1"),
+        ("[download]\nfolder_template = 3\n", r"folder_template must be a non-empty string"),
     ],
 )
 def test_a_bad_entry_is_named_with_the_file(text: str, complaint: str) -> None:

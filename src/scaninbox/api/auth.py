@@ -4,7 +4,8 @@ With credentials held, a session is renewed shortly before it expires (two minut
 of its lifetime when the service hands out short sessions) and once after a 401. Concurrent
 requests that find the session stale share one renewal. Without credentials, an ended session
 raises ``SessionExpiredError``. Sign-in is repeated only when the request never reached the
-service (connection refused, connect timeout): a 401 of ``/auth/login`` is never retried.
+service (connection refused, connect timeout): a 401 of ``/auth/login`` is never retried. A
+sign-in has the same total deadline and answer size limit as every question (``NetworkLimits``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,15 @@ from datetime import UTC, datetime
 
 import httpx
 
-from scaninbox.api.errors import AuthenticationError, SessionExpiredError, TlsError
+from scaninbox.api.bounded import read_bounded
+from scaninbox.api.errors import (
+    AuthenticationError,
+    ProtocolError,
+    SessionExpiredError,
+    TlsError,
+    TransportError,
+)
+from scaninbox.api.limits import NetworkLimits
 from scaninbox.api.parsing import parse_model, read_json, service_error
 from scaninbox.api.results import Session
 from scaninbox.api.retry import RetryPolicy
@@ -47,8 +56,11 @@ class SessionKeeper:
         retry: RetryPolicy,
         service_name: str,
         renew_margin_s: float,
+        *,
+        limits: NetworkLimits,
     ) -> None:
         self._http = http
+        self._limits = limits
         self._login_url = join_url(base_url, "auth", "login")
         self._retry = retry
         self._service_name = service_name
@@ -118,15 +130,36 @@ class SessionKeeper:
             self._session = None
 
     async def _login(self, email: str, password: str) -> Session:
+        deadline_s = self._limits.request_deadline_s
+        try:
+            async with asyncio.timeout(deadline_s):
+                return await self._sign_in(email, password)
+        except TimeoutError:
+            raise TransportError(
+                f"{self._service_name[:1].upper()}{self._service_name[1:]} did not answer the "
+                f"sign-in within {deadline_s:g} seconds"
+            ) from None
+
+    async def _sign_in(self, email: str, password: str) -> Session:
         failures = 0
         while True:
             try:
-                response = await self._http.post(
+                request = self._http.build_request(
+                    "POST",
                     self._login_url,
                     json={"email": email, "password": password},
                     headers={"Accept": "application/json"},
                 )
+                streamed = await self._http.send(request, stream=True)
+                try:
+                    response = await read_bounded(streamed, self._limits, "the sign-in")
+                finally:
+                    await streamed.aclose()
                 break
+            except httpx.InvalidURL:  # httpx reads a redirect's address before handing it back
+                raise ProtocolError(
+                    "The service answered the sign-in with a redirect to an unusable address"
+                ) from None
             except httpx.TransportError as exc:
                 error = transport_error(exc, self._service_name)
                 failures += 1

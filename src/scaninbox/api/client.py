@@ -6,11 +6,12 @@ else. With the e-mail and password held (``login(keep_credentials=True)``) the s
 itself shortly before it expires and once after a 401; without them a 401 raises
 ``SessionExpiredError`` for the caller to ask the person to sign in. Idempotent GETs are retried
 after transient failures (``RetryPolicy``); sign-in is retried only when nothing reached the
-service.
+service. Every question has a total deadline and every answer a size limit (``NetworkLimits``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -22,8 +23,11 @@ from urllib.parse import urlsplit
 import httpx
 
 from scaninbox.api.auth import SessionKeeper
+from scaninbox.api.bounded import read_bounded
 from scaninbox.api.download import ProgressCallback, download_file
-from scaninbox.api.errors import ProtocolError, SessionExpiredError, TlsError
+from scaninbox.api.errors import ProtocolError, SessionExpiredError, TlsError, TransportError
+from scaninbox.api.limits import NetworkLimits
+from scaninbox.api.paging import PagingGuard
 from scaninbox.api.parsing import (
     parse_case_page,
     parse_model,
@@ -68,13 +72,20 @@ class ApiClient:
         *,
         retry: RetryPolicy | None = None,
         renew_margin_s: float = 120.0,
+        limits: NetworkLimits | None = None,
     ) -> None:
         self._http = http
         self._base_url = check_base_url(base_url)
         self._retry = retry or RetryPolicy()
+        self._limits = limits or NetworkLimits()
         self._service_name = f"the inbox service at {urlsplit(self._base_url).netloc}"
         self._auth = SessionKeeper(
-            http, self._base_url, self._retry, self._service_name, renew_margin_s
+            http,
+            self._base_url,
+            self._retry,
+            self._service_name,
+            renew_margin_s,
+            limits=self._limits,
         )
 
     def __repr__(self) -> str:
@@ -91,6 +102,10 @@ class ApiClient:
     @property
     def retry(self) -> RetryPolicy:
         return self._retry
+
+    @property
+    def limits(self) -> NetworkLimits:
+        return self._limits
 
     # ------------------------------------------------------------------ session
 
@@ -157,24 +172,24 @@ class ApiClient:
     ) -> AsyncIterator[CasePage]:
         """Every page, continuing from the page and page size the service echoed.
 
-        Stops when ``page * pageSize`` covers ``total`` or a page is empty. A service that does
-        not move on to the next page raises ProtocolError rather than looping forever.
+        Stops when ``page * pageSize`` covers ``total`` or a page is empty. A service that sends
+        a page again, a page of cases already seen, or more than ``limits.max_pages`` pages
+        raises ``IncompleteListingError`` (a ProtocolError) after the pages read so far, rather than
+        looping for ever; the caller says the list may be incomplete.
         """
         page, size = 1, page_size
+        guard = PagingGuard(self._limits.max_pages)
         while True:
             result = await self.list_cases(
                 page=page, page_size=size, date_from=date_from, date_to=date_to, status=status
             )
-            if result.page < page:
-                raise ProtocolError(
-                    f"The service sent page {result.page} again when asked for page {page}; "
-                    "the list of cases cannot be read completely"
-                )
+            guard.check(result, asked=page)
             yield result
             if not result.items and not result.malformed:
                 return
             if result.page * result.page_size >= result.total:
                 return
+            guard.check_next(result)
             page, size = result.page + 1, result.page_size
 
     async def get_case(self, ref: CaseRef) -> UnifiedCase:
@@ -208,14 +223,41 @@ class ApiClient:
         dest: Path,
         *,
         progress: ProgressCallback | None = None,
+        name: str | None = None,
     ) -> DownloadResult:
-        """Save the file behind ``get_link`` as ``dest`` (atomically; see ``api.download``)."""
-        return await download_file(self._http, get_link, dest, retry=self._retry, progress=progress)
+        """Save the file behind ``get_link`` as ``dest`` (atomically; see ``api.download``).
+
+        ``dest`` is never overwritten: when the name is taken, the file is saved as "name (2)"…
+        and the result says where. Messages call the file ``name`` (default: ``dest``'s name).
+        """
+        return await download_file(
+            self._http,
+            get_link,
+            dest,
+            retry=self._retry,
+            limits=self._limits,
+            progress=progress,
+            name=name,
+        )
 
     # ------------------------------------------------------------------ plumbing
 
     async def _get_json(
         self, segments: tuple[str, ...], what: str, params: dict[str, str] | None = None
+    ) -> Any:
+        """The JSON answer to a GET, retries and renewal included, within the deadline."""
+        deadline_s = self._limits.request_deadline_s
+        try:
+            async with asyncio.timeout(deadline_s):
+                return await self._ask(segments, what, params)
+        except TimeoutError:
+            raise TransportError(
+                f"{self._service_name[:1].upper()}{self._service_name[1:]} did not send {what} "
+                f"within {deadline_s:g} seconds"
+            ) from None
+
+    async def _ask(
+        self, segments: tuple[str, ...], what: str, params: dict[str, str] | None
     ) -> Any:
         url = join_url(self._base_url, *segments)
         renewed = False
@@ -230,7 +272,16 @@ class ApiClient:
             )
             started = time.perf_counter()
             try:
-                response = await self._http.send(request)
+                streamed = await self._http.send(request, stream=True)
+                try:
+                    response = await read_bounded(streamed, self._limits, what)
+                finally:
+                    await streamed.aclose()
+            except httpx.InvalidURL:  # httpx reads a redirect's address before handing it back
+                raise ProtocolError(
+                    f"{self._service_name[:1].upper()}{self._service_name[1:]} answered {what} "
+                    "with a redirect to an unusable address"
+                ) from None
             except httpx.TransportError as exc:
                 error = transport_error(exc, self._service_name)
                 failures += 1

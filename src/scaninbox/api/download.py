@@ -1,9 +1,19 @@
 """Fetching a file from a signed storage URL into place, completely or not at all.
 
-The bytes stream into a temporary file beside the destination (``.{name}.{random}.part``) while
-their SHA-256 is computed; the length is checked against ``Content-Length``; the file is synced
-and renamed over the destination in one step. Any failure, or cancelling the task, removes the
-temporary file, so a folder never holds half a scan.
+The bytes stream into a temporary file beside the destination (``.{name}.{random}.part``,
+``case_folder.new_part_file``: exclusive, locked) while their SHA-256 is computed; the length is
+checked against ``Content-Length``; the file is synced and published under the destination's name
+without replacing anything there (``case_folder.place_file``: "name (2)" when taken). Any
+failure, or cancelling the task, removes the temporary file, so a folder never holds half a scan;
+a process killed meanwhile leaves one the next run removes.
+
+Storage is not trusted either (``NetworkLimits``): not one byte more than it announced is
+written, a file of unannounced size stops at a ceiling, a body that inflates like a
+decompression bomb is refused, and a download must keep an average pace after its first seconds
+(a body trickled a byte at a time is stopped). An address that is not a web address, has an
+impossible port or control characters is a plain error for that file; ``user:password@`` is
+removed from it. A TLS failure is reported as such (and ends the download: the next files would
+meet the same certificate).
 
 Signed URLs are credentials of their own: no ``Authorization`` header (nor cookie) is ever sent
 with them, redirects are followed by hand so nothing is added on the way, and a plain-HTTP
@@ -16,11 +26,11 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import functools
 import hashlib
 import logging
 import os
 import re
-import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -30,10 +40,14 @@ from typing import IO
 
 import httpx
 
-from scaninbox.api.errors import DownloadError
+from scaninbox.api.bounded import inflated_too_much, size_text
+from scaninbox.api.case_folder import new_part_file, place_file
+from scaninbox.api.errors import DownloadError, InsecureUrlError, TlsError
+from scaninbox.api.limits import NetworkLimits
 from scaninbox.api.results import DownloadResult
 from scaninbox.api.retry import RetryPolicy, parse_retry_after
-from scaninbox.api.urls import is_secure_url
+from scaninbox.api.transport import transport_error
+from scaninbox.api.urls import check_storage_url
 from scaninbox.api.wire import SignedFileLink
 
 __all__ = ["ProgressCallback", "download_file"]
@@ -54,11 +68,38 @@ class _Outcome(Enum):
 
 
 @dataclass(slots=True)
+class _Pace:
+    """The deadline of one attempt: ``grace_s`` to start, then ``min_rate`` bytes/s on average.
+
+    Moved on by every chunk, so a fast download never meets it and a trickle soon does.
+    """
+
+    grace_s: float
+    min_rate: float
+    timer: asyncio.Timeout | None = None
+    started: float = 0.0
+    received: int = 0
+
+    def begin(self, timer: asyncio.Timeout) -> None:
+        self.timer, self.started, self.received = timer, asyncio.get_running_loop().time(), 0
+        self._push()
+
+    def add(self, size: int) -> None:
+        self.received += size
+        self._push()
+
+    def _push(self) -> None:
+        if self.timer is not None:
+            self.timer.reschedule(self.started + self.grace_s + self.received / self.min_rate)
+
+
+@dataclass(slots=True)
 class _Transfer:
     """The bytes written so far, their hash, and what storage promised."""
 
     out: IO[bytes]
     progress: ProgressCallback | None
+    pace: _Pace
     done: int = 0
     total: int | None = None
     resumable: bool = False
@@ -73,6 +114,7 @@ class _Transfer:
         self._report()
 
     def write(self, chunk: bytes) -> None:
+        self.pace.add(len(chunk))
         self.out.write(chunk)
         self.hasher.update(chunk)
         self.done += len(chunk)
@@ -89,35 +131,47 @@ async def download_file(
     dest: Path,
     *,
     retry: RetryPolicy,
+    limits: NetworkLimits | None = None,
     progress: ProgressCallback | None = None,
+    name: str | None = None,
 ) -> DownloadResult:
-    """Download the file ``get_link`` points to into ``dest`` (whose folder must exist)."""
+    """Download the file ``get_link`` points to as ``dest`` (whose folder must exist).
+
+    An existing ``dest`` is never replaced: the file is then saved under a numbered name, which
+    the result's ``path`` gives. Messages call the file ``name`` (default: ``dest``'s name; a
+    download into a scratch file names the scan it is).
+    """
     dest = Path(dest)
-    temp = dest.with_name(f".{dest.name[:60]}.{secrets.token_hex(6)}.part")
+    name = name or dest.name
+    limits = limits or NetworkLimits()
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
+        fd, temp = new_part_file(dest.parent, dest.name)
     except OSError as exc:
-        raise _disk_error(exc, dest) from None
+        raise _disk_error(exc, name, dest.parent) from None
     finished = False
     try:
         with os.fdopen(fd, "wb") as out:
-            transfer = _Transfer(out, progress)
-            job = _Download(http, get_link, retry, dest.name)
+            pace = _Pace(limits.download_grace_s, limits.download_min_bytes_per_s)
+            transfer = _Transfer(out, progress, pace)
+            job = _Download(http, get_link, retry, limits, name)
             await job.run(transfer)
             out.flush()
             # fsync of a large scan can take a while on a slow disk: not on the event loop,
             # which is the GUI thread in the desktop app.
             await asyncio.to_thread(os.fsync, out.fileno())
-        temp.replace(dest)
+            digest = transfer.hasher.hexdigest()
+            placed = await asyncio.to_thread(
+                functools.partial(place_file, temp, dest.parent, dest.name, sha256=digest)
+            )
         finished = True
         await asyncio.to_thread(_fsync_folder, dest.parent)
     except OSError as exc:
-        raise _disk_error(exc, dest) from None
+        raise _disk_error(exc, name, dest.parent) from None
     finally:
         if not finished:
             temp.unlink(missing_ok=True)
-    _log.info("downloaded %s (%d bytes)", dest.name, transfer.done)
-    return DownloadResult(dest, transfer.done, transfer.hasher.hexdigest())
+    _log.info("downloaded %s (%d bytes)", placed.name, transfer.done)
+    return DownloadResult(placed, transfer.done, transfer.hasher.hexdigest())
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +181,7 @@ class _Download:
     http: httpx.AsyncClient
     get_link: Callable[[], Awaitable[SignedFileLink]]
     retry: RetryPolicy
+    limits: NetworkLimits
     name: str
 
     async def run(self, transfer: _Transfer) -> None:
@@ -138,7 +193,7 @@ class _Download:
             link, refreshes = await self.get_link(), 1
         failures = 0
         while True:
-            outcome = await self._attempt(link.url, transfer)
+            outcome = await self._paced_attempt(link.url, transfer)
             if outcome is _Outcome.DONE:
                 return
             if outcome is _Outcome.LINK_REFUSED:
@@ -159,6 +214,19 @@ class _Download:
             _log.info("download of %s: %s; trying again", self.name, transfer.problem)
             await self.retry.wait(failures, transfer.retry_after_s)
 
+    async def _paced_attempt(self, url: str, transfer: _Transfer) -> _Outcome:
+        try:
+            async with asyncio.timeout(None) as timer:
+                transfer.pace.begin(timer)
+                return await self._attempt(url, transfer)
+        except TimeoutError:
+            pace = self.limits.download_min_bytes_per_s
+            raise DownloadError(
+                f"File storage sent {self.name!r} too slowly (less than {size_text(pace)} a "
+                f"second after the first {self.limits.download_grace_s:g} seconds); the "
+                "download was stopped"
+            ) from None
+
     async def _attempt(self, url: str, transfer: _Transfer) -> _Outcome:
         headers = {"Accept-Encoding": "identity"}
         if transfer.done and transfer.resumable:
@@ -167,26 +235,33 @@ class _Download:
             transfer.restart()
         transfer.retry_after_s = None
         for _ in range(_MAX_REDIRECTS + 1):
-            if not is_secure_url(url):
+            try:
+                request = self.http.build_request("GET", check_storage_url(url), headers=headers)
+            except (InsecureUrlError, httpx.InvalidURL) as exc:
                 raise DownloadError(
-                    f"The storage address for {self.name!r} is not encrypted (http://) and is "
-                    "not this computer, so the file was not downloaded"
-                )
-            request = self.http.build_request("GET", url, headers=headers)
+                    f"File storage cannot send {self.name!r}: {_url_problem(exc)}"
+                ) from None
             for header in _CREDENTIAL_HEADERS:
                 request.headers.pop(header, None)
             try:
                 response = await self.http.send(request, stream=True)
+            except httpx.InvalidURL:  # httpx reads a redirect's address before handing it back
+                raise DownloadError(
+                    f"File storage redirected the download of {self.name!r} to an unusable address"
+                ) from None
             except httpx.TransportError as exc:
+                error = transport_error(exc, "file storage")
+                if isinstance(error, TlsError):
+                    raise error from None
                 transfer.problem = f"file storage could not be reached ({type(exc).__name__})"
                 return _Outcome.RETRY
             try:
                 location = response.headers.get("location")
                 if response.is_redirect and location:
-                    url = str(response.url.join(location))
+                    url = _redirect_target(response, location, self.name)
                     continue
                 outcome = self._judge_status(response, transfer)
-                return outcome or await _receive(response, transfer)
+                return outcome or await self._receive(response, transfer)
             finally:
                 await response.aclose()
         raise DownloadError(f"File storage redirected the download of {self.name!r} too often")
@@ -212,19 +287,54 @@ class _Download:
             return _Outcome.RETRY
         raise DownloadError(f"File storage refused to send {self.name!r} (HTTP {status})")
 
+    async def _receive(self, response: httpx.Response, transfer: _Transfer) -> _Outcome:
+        if not _start_body(response, transfer):
+            transfer.problem = "file storage sent a different part of the file than asked for"
+            return _Outcome.RETRY
+        limit = transfer.total if transfer.total is not None else self.limits.max_download_bytes
+        if limit > self.limits.max_download_bytes:
+            raise DownloadError(
+                f"File storage announces {self.name!r} as {size_text(limit)}, more than the "
+                f"{size_text(self.limits.max_download_bytes)} this program accepts for one file"
+            )
+        decoded = 0
+        try:
+            # Decoded bytes: with "Accept-Encoding: identity" they are the raw bytes; a storage
+            # that compresses anyway still yields the file itself (its length is then not
+            # checked, but its inflation and the ceiling are).
+            async for chunk in response.aiter_bytes():
+                decoded += len(chunk)
+                if transfer.done + len(chunk) > limit:
+                    raise DownloadError(self._too_much(transfer, limit))
+                if inflated_too_much(decoded, response.num_bytes_downloaded, self.limits):
+                    raise DownloadError(
+                        f"File storage sent {self.name!r} compressed so that it grows more than "
+                        f"{self.limits.max_inflation} times; it was refused as a possible "
+                        "decompression bomb"
+                    )
+                transfer.write(chunk)
+        except httpx.DecodingError:
+            raise DownloadError(
+                f"File storage sent {self.name!r} compressed in a way that cannot be decompressed"
+            ) from None
+        except httpx.TransportError:
+            transfer.problem = _short_problem(transfer)
+            return _Outcome.RETRY
+        return _check_length(transfer)
 
-async def _receive(response: httpx.Response, transfer: _Transfer) -> _Outcome:
-    if not _start_body(response, transfer):
-        transfer.problem = "file storage sent a different part of the file than asked for"
-        return _Outcome.RETRY
-    try:
-        # Decoded bytes: with "Accept-Encoding: identity" they are the raw bytes; a storage that
-        # compresses anyway still yields the file itself (its length is then not checked).
-        async for chunk in response.aiter_bytes():
-            transfer.write(chunk)
-    except httpx.TransportError:
-        transfer.problem = _short_problem(transfer)
-        return _Outcome.RETRY
+    def _too_much(self, transfer: _Transfer, limit: int) -> str:
+        if transfer.total is not None:
+            return (
+                f"File storage sent more of {self.name!r} than the {transfer.total} bytes it "
+                "announced; the download was stopped"
+            )
+        return (
+            f"File storage sent more than {size_text(limit)} of {self.name!r} without saying how "
+            "large it is; the download was stopped"
+        )
+
+
+def _check_length(transfer: _Transfer) -> _Outcome:
     if transfer.total is not None and transfer.done != transfer.total:
         transfer.problem = _short_problem(transfer)
         if transfer.done > transfer.total:
@@ -255,6 +365,21 @@ def _start_body(response: httpx.Response, transfer: _Transfer) -> bool:
     return True
 
 
+def _redirect_target(response: httpx.Response, location: str, name: str) -> str:
+    try:
+        return str(response.url.join(location))
+    except (httpx.InvalidURL, ValueError):
+        raise DownloadError(
+            f"File storage redirected the download of {name!r} to an unusable address"
+        ) from None
+
+
+def _url_problem(exc: Exception) -> str:
+    if isinstance(exc, InsecureUrlError):
+        return str(exc).rstrip(".")
+    return "its address is not a usable web address"
+
+
 def _short_problem(transfer: _Transfer) -> str:
     expected = f" of {transfer.total}" if transfer.total is not None else ""
     return f"the connection was cut after {transfer.done}{expected} bytes"
@@ -283,10 +408,10 @@ def _fsync_folder(folder: Path) -> None:
         _log.debug("could not sync folder %s", folder)
 
 
-def _disk_error(exc: OSError, dest: Path) -> DownloadError:
+def _disk_error(exc: OSError, name: str, folder: Path) -> DownloadError:
     if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
         return DownloadError(
-            f"There is not enough disk space to save {dest.name!r} in {dest.parent}", local=True
+            f"There is not enough disk space to save {name!r} in {folder}", local=True
         )
     reason = exc.strerror or type(exc).__name__
-    return DownloadError(f"{dest.name!r} could not be saved in {dest.parent}: {reason}", local=True)
+    return DownloadError(f"{name!r} could not be saved in {folder}: {reason}", local=True)

@@ -1,31 +1,63 @@
 """Which addresses the client may talk to, and how paths are built from names.
 
 Secrets travel to the service (the bearer token) and come back from it (signed URLs), so every
-address must be HTTPS. Plain HTTP is allowed only to this computer (loopback: ``localhost``,
-127.0.0.0/8, ``::1``), where the sandbox runs. Names used in paths (case refs, file names with
-spaces, ``#``, ``%``, ``?``, ``/`` or non-ASCII letters) are percent-encoded completely, one path
-segment each, so a name can never change the path's shape.
+address must be HTTPS. Plain HTTP is allowed only to this computer, where the sandbox runs: a
+literal loopback address (127.0.0.0/8, ``::1``) or the name ``localhost`` itself, and that only
+when it resolves to loopback addresses alone (a name like ``x.localhost`` or a ``localhost``
+that a hosts file points elsewhere is not this computer). Signed storage addresses are checked
+by ``check_storage_url``: web addresses only, a valid port, no control characters, and no
+``user:password@`` (httpx would send it as ``Authorization: Basic`` to storage).
+
+Names used in paths (case refs, file names with spaces, ``#``, ``%``, ``?``, ``/`` or non-ASCII
+letters) are percent-encoded completely, one path segment each, so a name can never change the
+path's shape.
 """
 
 from __future__ import annotations
 
+import functools
 import ipaddress
-from urllib.parse import quote, urlsplit
+import re
+import socket
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from scaninbox.api.errors import InsecureUrlError
 
-__all__ = ["check_base_url", "is_loopback_host", "is_secure_url", "join_url", "path_segment"]
+__all__ = [
+    "check_base_url",
+    "check_storage_url",
+    "is_loopback_host",
+    "is_secure_url",
+    "join_url",
+    "path_segment",
+]
+
+# Control characters and whitespace have no place in an address (CR/LF would split a request).
+_UNSAFE_IN_URL = re.compile(r"[\x00-\x20\x7f-\x9f]")
 
 
 def is_loopback_host(host: str) -> bool:
-    """True for ``localhost`` and every loopback IP address (127.0.0.0/8, ``::1``)."""
+    """True for a loopback IP address (127.0.0.0/8, ``::1``), and for ``localhost`` when this
+    computer resolves it to loopback addresses only."""
     name = host.strip().strip("[]").rstrip(".").lower()
-    if name == "localhost" or name.endswith(".localhost"):
-        return True
+    if name == "localhost":
+        return _localhost_is_loopback()
     try:
         return ipaddress.ip_address(name).is_loopback
     except ValueError:
         return False
+
+
+@functools.cache
+def _localhost_is_loopback() -> bool:
+    # Asked once per process: the hosts file answers at once, and a changed answer mid-run
+    # would be an attack the first answer already guards against.
+    try:
+        infos = socket.getaddrinfo("localhost", None)
+    except OSError:
+        return False
+    addresses = {str(info[4][0]).split("%", 1)[0] for info in infos}
+    return bool(addresses) and all(ipaddress.ip_address(a).is_loopback for a in addresses)
 
 
 def is_secure_url(url: str) -> bool:
@@ -63,6 +95,33 @@ def check_base_url(url: str) -> str:
             "(plain http is only allowed to this computer)"
         )
     return f"{scheme}://{parts.netloc}{parts.path.rstrip('/')}"
+
+
+def check_storage_url(url: str) -> str:
+    """A signed storage address fit to fetch, without any ``user:password@``.
+
+    InsecureUrlError (one sentence, no address in it: it carries a signature) when it is not a
+    web address, has an impossible port or control characters, or is plain http elsewhere than
+    this computer.
+    """
+    if _UNSAFE_IN_URL.search(url):
+        raise InsecureUrlError("its address contains spaces or control characters")
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        parts.port  # noqa: B018 - raises ValueError for a port that is not 0-65535
+    except ValueError:
+        raise InsecureUrlError("its address has an impossible host or port") from None
+    scheme = parts.scheme.lower()
+    if scheme not in ("http", "https") or not host:
+        shown = scheme or "no scheme"
+        raise InsecureUrlError(f"its address is not a web address ({shown[:20]})")
+    if scheme == "http" and not is_loopback_host(host):
+        raise InsecureUrlError("its address is not encrypted (http://) and is not this computer")
+    if parts.username is None and parts.password is None:
+        return url
+    netloc = parts.netloc.rpartition("@")[2]
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
 def path_segment(name: str) -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from pydantic import AliasChoices, BeforeValidator, ConfigDict, Field, StrictBool, StrictStr
-from pydantic.alias_generators import to_camel
 
 from scaninbox.api.wire_base import (
     DateTimeWire,
@@ -203,11 +202,14 @@ class UnifiedCase(WireModel):
     def wire_dict(self) -> dict[str, Any]:
         """The case in the spec's member names: every spec member present (null when absent),
         unknown members dropped, variant members only for a variant-shape case."""
-        data: dict[str, Any] = self.model_dump(mode="json", by_alias=True)
-        if not self.is_variant:
-            for name in VARIANT_FIELDS:
-                data.pop(to_camel(name), None)
+        # Excluded by field name rather than popped by alias afterwards: to_camel's regexes per
+        # member were ~7 % of a first sync's client CPU.
+        exclude = None if self.is_variant else _VARIANT_EXCLUDE
+        data: dict[str, Any] = self.model_dump(mode="json", by_alias=True, exclude=exclude)
         return data
+
+
+_VARIANT_EXCLUDE: set[str] = set(VARIANT_FIELDS)
 
 
 class PagedEnvelope(WireModel):

@@ -10,7 +10,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from scaninbox.api import ApiClient, make_http_client
+from scaninbox.api import make_http_client
 from scaninbox.cli.account_commands import JsonOptions, PortalsOptions
 from scaninbox.cli.deferred import NoOptions
 from scaninbox.cli.options import GlobalOptions
@@ -21,9 +21,11 @@ from scaninbox.cli.output import (
     print_json,
     write_line,
 )
-from scaninbox.cli.session import forget_session, open_target, run_online, sign_in
+from scaninbox.cli.session import api_client, forget_session, open_target, run_online, sign_in
 from scaninbox.cli.text_layout import terminal_width
 from scaninbox.domain import local_minute
+from scaninbox.paths import app_paths
+from scaninbox.settings import load_settings
 
 __all__ = ["run_login", "run_logout", "run_me", "run_portals"]
 
@@ -31,11 +33,12 @@ _Portal = TypeVar("_Portal", bound=BaseModel)
 
 
 def run_login(options: GlobalOptions, _command: NoOptions) -> int:
-    with open_target(options) as target:
+    settings = load_settings(app_paths())
+    with open_target(options, settings) as target:
 
         async def work() -> tuple[str, str, bool]:
             async with make_http_client(ca_bundle=target.ca_bundle) as http:
-                client = ApiClient(http, target.base_url or "")
+                client = api_client(http, target, settings)
                 account, session, remembered = await sign_in(client, target)
                 return account.email, local_minute(session.expires_at), remembered
 

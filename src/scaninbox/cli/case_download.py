@@ -1,9 +1,11 @@
-"""``scaninbox download`` online: every file of a case from the service into a folder.
+"""``scaninbox download`` online: every file of a case from the service into its own folder.
 
 Each file is asked for by a fresh signed link and streamed by ``ApiClient.download`` (temporary
-file, length check, atomic rename), so a failure leaves no partial file. A file the service
-refuses (gone, another organisation) or that arrives broken is reported and the others still
-come; a failure that would hit every next file too (network gone, signed out, disk) stops.
+file, length check, published without replacing anything), so a failure leaves no partial file
+and never touches a file that was already there. A file the service refuses (gone, another
+organisation), whose link is unusable or that arrives broken is reported and the others still
+come; a failure that would hit every next file too (network gone, a certificate refused, signed
+out, disk) stops.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 from scaninbox.api import ApiClient
 from scaninbox.api.errors import DownloadError, ForbiddenError, NotFoundError
 from scaninbox.api.wire import SignedFileLink, UnifiedCase
-from scaninbox.cli.case_files import PlannedFile, make_folder, plan_case_files
+from scaninbox.cli.case_files import PlannedFile, case_folder, plan_case_files
 from scaninbox.cli.case_listing import readable_case, warn
 from scaninbox.cli.errors import CliError, exit_code_for, plain_message
 from scaninbox.cli.output import write_line
@@ -26,16 +28,18 @@ __all__ = ["download_case_files"]
 
 
 async def download_case_files(
-    client: ApiClient, ref: CaseRef, wire: UnifiedCase, dest: Path
+    client: ApiClient, ref: CaseRef, wire: UnifiedCase, parent: Path, template: str
 ) -> int:
-    """Download the files of the case ``wire`` (fetched as ``ref``) into ``dest``."""
-    planned, skipped = plan_case_files(readable_case(wire))
+    """Download the files of the case ``wire`` (fetched as ``ref``) into its folder in
+    ``parent``, named by ``template``."""
+    case = readable_case(wire)
+    planned, skipped = plan_case_files(case)
     for note in skipped:
         warn(str(note))
     if not planned:
         write_line(f"Case {ref} has no files to download.")
         return 0
-    await asyncio.to_thread(make_folder, dest)
+    dest = await asyncio.to_thread(case_folder, parent, case, template)
     failures: list[tuple[PlannedFile, Exception]] = []
     progress = Progress()
     for item in planned:

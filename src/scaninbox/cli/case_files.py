@@ -1,8 +1,10 @@
-"""Which files a case has and under which local names they are saved.
+"""Which files a case has, under which local names, and in which folder they are saved.
 
 Shared by every way of getting a case's files (downloading them, copying them from the local
 store): the scan files, the order form and the miscellaneous attachments, each under a safe name
-(``scaninbox.api.safe_filename``), numbered " (2)", " (3)"… when two names collide.
+(``scaninbox.api.safe_filename``), numbered " (2)", " (3)"… when two names collide. They go into
+the case's own folder inside the one asked for (``case_folder``: named by the settings'
+``download.folder_template``), where nothing already there is ever replaced.
 """
 
 from __future__ import annotations
@@ -10,12 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from scaninbox.api import dedupe_filename, safe_filename
-from scaninbox.cli.errors import CliError
+from scaninbox.api import (
+    case_folder_name,
+    check_folder_template,
+    dedupe_filename,
+    open_case_folder,
+    remove_abandoned_parts,
+    safe_filename,
+)
+from scaninbox.cli.errors import EXIT_USAGE, CliError
 from scaninbox.domain import Case, FileKind
 from scaninbox.store import FileSpec
 
-__all__ = ["PlannedFile", "SkippedFile", "make_folder", "plan_case_files"]
+__all__ = ["PlannedFile", "SkippedFile", "case_folder", "folder_template", "plan_case_files"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,9 +83,24 @@ def plan_case_files(case: Case) -> tuple[list[PlannedFile], list[SkippedFile]]:
     return planned, skipped
 
 
-def make_folder(dest: Path) -> None:
-    """Create the destination folder (and its parents), or say plainly why it cannot be."""
+def folder_template() -> str:
+    """The settings' ``download.folder_template`` (checked), or the default."""
+    from scaninbox.paths import app_paths
+    from scaninbox.settings import load_settings
+
+    template = load_settings(app_paths()).download_folder_template
     try:
-        dest.mkdir(parents=True, exist_ok=True)
+        return check_folder_template(template)
+    except ValueError as exc:
+        raise CliError(f"download.folder_template in the settings: {exc}.", EXIT_USAGE) from None
+
+
+def case_folder(parent: Path, case: Case, template: str) -> Path:
+    """The case's folder inside ``parent`` (created when missing; a name taken by a file or a
+    link gets a number), tidied of what a killed download left; CliError when it cannot be."""
+    try:
+        folder = open_case_folder(parent, case_folder_name(case, template))
     except OSError as exc:
-        raise CliError(f"The folder {dest} cannot be created: {exc.strerror or exc}.") from None
+        raise CliError(f"A folder in {parent} cannot be created: {exc.strerror or exc}.") from None
+    remove_abandoned_parts(folder)
+    return folder

@@ -7,10 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from scaninbox.api import ApiClient, safe_filename
+from scaninbox.api import ApiClient, IncompleteListingError
 from scaninbox.api.wire import UnifiedCase
 from scaninbox.cli.case_commands import CaseOptions, CasesOptions, DownloadOptions
 from scaninbox.cli.case_download import download_case_files
+from scaninbox.cli.case_files import folder_template
 from scaninbox.cli.case_listing import CaseListing, readable_case, show_cases, warn
 from scaninbox.cli.local_cases import (
     ListingQuery,
@@ -76,18 +77,23 @@ def _fetch_listing(options: GlobalOptions, query: ListingQuery) -> CaseListing:
                 return CaseListing(page.items, unreadable, page.total, page.page, page.page_size)
             listing = CaseListing(complete=True)
             progress = Progress()
-            async for page in client.iter_case_pages(
-                page_size=query.page_size or 100,
-                date_from=query.date_from,
-                date_to=query.date_to,
-                status=query.status,
-            ):
-                fetched.keep(page.items)
-                listing.cases += page.items
-                listing.unreadable += [str(m) for m in page.malformed]
-                listing.total, listing.page_size = page.total, page.page_size
-                progress.show(f"Fetching cases: {len(listing.cases)} of {page.total}…")
-            progress.done()
+            try:
+                async for page in client.iter_case_pages(
+                    page_size=query.page_size or 100,
+                    date_from=query.date_from,
+                    date_to=query.date_to,
+                    status=query.status,
+                ):
+                    fetched.keep(page.items)
+                    listing.cases += page.items
+                    listing.unreadable += [str(m) for m in page.malformed]
+                    listing.total, listing.page_size = page.total, page.page_size
+                    progress.show(f"Fetching cases: {len(listing.cases)} of {page.total}…")
+            except IncompleteListingError as exc:
+                # The pages read so far are shown; the warning says the list is cut short.
+                listing.unreadable.insert(0, str(exc))
+            finally:
+                progress.done()
             return listing
 
     return _keep_status(run_signed_in(options, fetch), query.status)
@@ -145,17 +151,21 @@ def run_case(options: GlobalOptions, command: CaseOptions) -> int:
 
 def run_download(options: GlobalOptions, command: DownloadOptions) -> int:
     ref = command.ref
-    dest = command.dest if command.dest is not None else Path.cwd() / safe_filename(str(ref))
+    parent = command.dest if command.dest is not None else Path.cwd()
+    template = folder_template()
     if options.offline:
-        return answer_offline(options, lambda local: copy_cached_files(local, ref, dest))
+        return answer_offline(
+            options, lambda local: copy_cached_files(local, ref, parent, template)
+        )
 
     async def download(client: ApiClient) -> int:
-        return await download_case_files(client, ref, await client.get_case(ref), dest)
+        wire = await client.get_case(ref)
+        return await download_case_files(client, ref, wire, parent, template)
 
     return answer_locally_when_offline(
         options,
         lambda: run_online(options, download),
-        lambda local: copy_cached_files(local, ref, dest),
+        lambda local: copy_cached_files(local, ref, parent, template),
         doing=f"copying the files of case {ref} kept on this computer",
         ref=ref,
     )

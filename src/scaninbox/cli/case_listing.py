@@ -7,13 +7,12 @@ source answered.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 
 from scaninbox.api import to_case
 from scaninbox.api.wire import UnifiedCase
 from scaninbox.cli.errors import EXIT_NETWORK, CliError
-from scaninbox.cli.output import case_table, print_json, write_line
+from scaninbox.cli.output import case_table, print_json, write_error, write_line
 from scaninbox.cli.text_layout import terminal_width
 from scaninbox.domain import Case
 
@@ -63,7 +62,7 @@ def readable_case(wire: UnifiedCase) -> Case:
 
 def warn(text: str) -> None:
     """A warning on stderr (the command goes on)."""
-    print(f"Warning: {text}", file=sys.stderr)
+    write_error(f"Warning: {text}")
 
 
 def _footer(listing: CaseListing, shown: int) -> str:

@@ -11,22 +11,21 @@ from __future__ import annotations
 
 import logging
 import os
-import shutil
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import TypeVar
 
+from scaninbox.api import copy_file
 from scaninbox.api.errors import TlsError, TransportError
 from scaninbox.api.wire import UnifiedCase
-from scaninbox.cli.case_files import make_folder, plan_case_files
+from scaninbox.cli.case_files import case_folder, plan_case_files
 from scaninbox.cli.case_listing import CaseListing, warn
 from scaninbox.cli.errors import EXIT_NETWORK, EXIT_NOT_FOUND, CliError
 from scaninbox.cli.local_store import LocalStore, open_local_store, run_with_store
 from scaninbox.cli.options import GlobalOptions
-from scaninbox.cli.output import write_line
+from scaninbox.cli.output import write_error, write_line
 from scaninbox.cli.text_layout import clean
 from scaninbox.domain import CaseRef, format_size, local_minute
 from scaninbox.store import (
@@ -107,31 +106,33 @@ def case_from_store(local: LocalStore, ref: CaseRef) -> UnifiedCase:
     return _stored_case(local, ref).wire
 
 
-def copy_cached_files(local: LocalStore, ref: CaseRef, dest: Path) -> int:
-    """Copy the cached files of a case under the same safe names as a download; list what is
-    not cached and fail with exit code 4 when anything is missing."""
-    planned, skipped = plan_case_files(_stored_case(local, ref).case)
+def copy_cached_files(local: LocalStore, ref: CaseRef, parent: Path, template: str) -> int:
+    """Copy the cached files of a case into its folder in ``parent`` (named by ``template``),
+    as a download would; list what is not cached and fail with exit code 4 when anything is
+    missing."""
+    case = _stored_case(local, ref).case
+    planned, skipped = plan_case_files(case)
     for note in skipped:
         warn(str(note))
     missing: list[str] = []
+    dest: Path | None = None
     for item in planned:
         spec = FileSpec.of(item.kind, item.server_name, item.file_type)
         source = local.cache.cached_path(ref, spec) if spec is not None else None
         if source is None:
             missing.append(item.server_name or item.local_name)
             continue
-        target = dest / item.local_name
+        if dest is None:
+            dest = case_folder(parent, case, template)
         try:
-            if not dest.is_dir():
-                make_folder(dest)
-            _copy_atomically(source, target)
+            target = copy_file(source, dest, item.local_name)
         except OSError as exc:
             name = clean(item.server_name or item.local_name)
             raise CliError(f"Could not copy {name!r} to {dest}: {exc.strerror or exc}.") from None
         write_line(f"{target}  ({format_size(target.stat().st_size)})")
     if missing:
         for name in missing:
-            print(f"Not available offline: {clean(name)}", file=sys.stderr)
+            write_error(f"Not available offline: {clean(name)}")
         raise CliError(
             f"{len(missing)} of {len(planned)} files of case {ref} are not available offline; "
             "pin the case (`scaninbox pin REF`) or sync with --with-files while online.",
@@ -182,7 +183,7 @@ def answer_locally_when_offline(
                 ) from None
             synced = store.last_sync_at()
             when = f"as of {local_minute(synced)}" if synced else "(never synced)"
-            print(f"Offline — {doing} {when}.", file=sys.stderr)
+            write_error(f"Offline — {doing} {when}.")
             return local(opened)
     except StoreError as exc:  # no local data, or a store that cannot be read: it cannot help
         _log.info("no local answer while offline: %s", exc)
@@ -215,16 +216,3 @@ def _nothing_stored(options: GlobalOptions, opened: LocalStore | None) -> CliErr
         f"No cases are stored on this computer for {who}; run `scaninbox sync` while online first.",
         EXIT_NOT_FOUND,
     )
-
-
-def _copy_atomically(source: Path, target: Path) -> None:
-    temp = target.with_name(f".{target.name}.{os.getpid()}.part")
-    try:
-        with source.open("rb") as src, temp.open("wb") as out:
-            shutil.copyfileobj(src, out, 1024 * 1024)
-            out.flush()
-            os.fsync(out.fileno())
-        temp.replace(target)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from scaninbox import __version__
 from scaninbox.cli.errors import CliError, exit_code_for, plain_message
+from scaninbox.cli.text_layout import write_error
 
 __all__ = ["build_parser", "desktop_argv", "gui_main", "main"]
 
@@ -69,6 +70,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="answer from the local store only; do not contact the service",
     )
     parser.add_argument("-v", "--verbose", action="count", default=0, help="log more (repeatable)")
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help=(
+            "check this installation (imports, 3D rendering, the built-in sandbox, the window) "
+            "without touching your settings or cases, then exit"
+        ),
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
@@ -78,16 +87,22 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.self_test:
+        if args.command is not None:
+            parser.error("--self-test takes no command")
+        from scaninbox.cli.self_test import run_self_test
+
+        return run_self_test(verbose=args.verbose > 0)
     if args.command is None:
         args = parser.parse_args([*(argv if argv is not None else sys.argv[1:]), "gui"])
     _start_logging(args.verbose)
     try:
         return int(args.handler(args))
     except KeyboardInterrupt:
-        print("Interrupted.", file=sys.stderr)
+        write_error("Interrupted.")
         return 130
     except CliError as exc:
-        print(str(exc), file=sys.stderr)
+        write_error(str(exc))
         return exc.exit_code
     except Exception as exc:  # the contract: one plain sentence, never a traceback
         code = exit_code_for(exc)
@@ -95,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         logging.getLogger(__name__).error(
             "command %s failed: %s", args.command, plain_message(exc), exc_info=code == 1
         )
-        print(plain_message(exc), file=sys.stderr)
+        write_error(plain_message(exc))
         return code
 
 

@@ -7,13 +7,19 @@ service now, the local store later) can use them. JSON keeps the service's membe
 from __future__ import annotations
 
 import json
-import sys
+import re
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from typing import Any
 
 from scaninbox.api.wire import ConfiguredPortal, IosPortal, MeResponse
-from scaninbox.cli.text_layout import TableColumn, clean, render_table
+from scaninbox.cli.text_layout import (
+    TableColumn,
+    clean,
+    render_table,
+    write_error,
+    write_line,
+)
 from scaninbox.domain import (
     UNSPECIFIED_WORK,
     Case,
@@ -34,6 +40,7 @@ __all__ = [
     "ios_portals_text",
     "me_text",
     "print_json",
+    "write_error",
     "write_line",
 ]
 
@@ -51,16 +58,17 @@ _CASE_COLUMNS = (
 )
 
 
+# What JSON leaves raw with ensure_ascii=False but a terminal would act on (json.dumps escapes
+# C0 controls itself): DEL, C1 controls, bidirectional controls, separators, lone surrogates.
+_JSON_UNSAFE = re.compile(
+    "[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+
+
 def print_json(value: Any) -> None:
-    """``value`` as indented UTF-8 JSON on stdout."""
-    write_line(json.dumps(value, ensure_ascii=False, indent=2))
-
-
-def write_line(text: str = "") -> None:
-    """A line on stdout that never fails on characters the terminal's encoding lacks."""
-    stream = sys.stdout
-    encoding = stream.encoding or "utf-8"
-    stream.write(text.encode(encoding, errors="replace").decode(encoding) + "\n")
+    """``value`` as indented UTF-8 JSON on stdout; control characters as ``\\uXXXX`` escapes."""
+    text = json.dumps(value, ensure_ascii=False, indent=2)
+    write_line(_JSON_UNSAFE.sub(lambda m: f"\\u{ord(m[0]):04x}", text))
 
 
 def case_table(cases: Sequence[Case], width: int | None, *, today: date | None = None) -> str:

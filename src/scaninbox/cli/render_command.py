@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scaninbox.cli.arguments import case_ref
 from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_OTHER, EXIT_USAGE, CliError
+from scaninbox.cli.text_layout import write_error
 from scaninbox.domain import (
     Case,
     CaseRef,
@@ -223,7 +223,7 @@ def _render_files(
     if orientation.note is not None:
         portal = case.source or "this portal"
         note = orientation.note.replace("this portal", portal)
-        print(f"{note}.", file=sys.stderr)
+        write_error(f"{note}.")  # quotes the portal's name and axis mapping: escaped
     return [
         ScanToDraw(path, scan.jaw, orientation) for scan, path in zip(scans, paths, strict=True)
     ]

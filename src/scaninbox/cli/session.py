@@ -21,8 +21,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TypeVar
 
+import httpx
+
 from scaninbox import services
-from scaninbox.api import ApiClient, Session, make_http_client
+from scaninbox.api import ApiClient, NetworkLimits, Session, make_http_client
 from scaninbox.api.errors import SessionExpiredError
 from scaninbox.cli.errors import EXIT_AUTH, EXIT_USAGE, CliError
 from scaninbox.cli.options import GlobalOptions
@@ -33,6 +35,7 @@ from scaninbox.store import Account, last_account
 
 __all__ = [
     "SignedIn",
+    "api_client",
     "ask_credentials",
     "forget_session",
     "open_target",
@@ -89,15 +92,25 @@ def run_signed_in(
     settings: Settings | None = None,
 ) -> _T:
     """Like ``run_online``, for work that also needs to know the account (its local store)."""
+    paths = app_paths()
+    settings = settings or load_settings(paths)
     with open_target(options, settings) as target:
-        return asyncio.run(_run_signed_in(target, app_paths(), work))
+        return asyncio.run(_run_signed_in(target, paths, settings, work))
+
+
+def api_client(http: httpx.AsyncClient, target: Target, settings: Settings) -> ApiClient:
+    """A client of ``target`` with the settings' network limits (deadlines, size caps)."""
+    return ApiClient(http, _url(target), limits=NetworkLimits.from_settings(settings))
 
 
 async def _run_signed_in(
-    target: Target, paths: AppPaths, work: Callable[[SignedIn], Awaitable[_T]]
+    target: Target,
+    paths: AppPaths,
+    settings: Settings,
+    work: Callable[[SignedIn], Awaitable[_T]],
 ) -> _T:
     async with make_http_client(ca_bundle=target.ca_bundle) as http:
-        client = ApiClient(http, _url(target))
+        client = api_client(http, target, settings)
         resumed = services.remembered_session(paths, target, _configured_email())
         if resumed is None:
             account, _session, _remembered = await sign_in(client, target, paths)

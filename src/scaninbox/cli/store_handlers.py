@@ -4,13 +4,11 @@
 
 from __future__ import annotations
 
-import sys
-
 from scaninbox.cli.deferred import NoOptions
 from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_USAGE, CliError
 from scaninbox.cli.local_store import open_local_store, run_with_store
 from scaninbox.cli.options import GlobalOptions
-from scaninbox.cli.output import print_json, write_line
+from scaninbox.cli.output import print_json, write_error, write_line
 from scaninbox.cli.store_commands import JsonOptions, PruneOptions, RefOptions, SyncCommandOptions
 from scaninbox.cli.store_output import cache_info_json, cache_info_text, sync_json, sync_text
 from scaninbox.cli.text_layout import clean
@@ -70,7 +68,7 @@ def run_pin(options: GlobalOptions, command: RefOptions) -> int:
     )
     if report.failed:
         for _case, spec, reason in report.failed:
-            print(f"Could not fetch {clean(spec)}: {clean(reason)}", file=sys.stderr)
+            write_error(f"Could not fetch {clean(spec)}: {clean(reason)}")
         raise CliError(f"{len(report.failed)} file(s) of case {ref} could not be fetched.")
     return 0
 

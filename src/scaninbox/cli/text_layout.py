@@ -1,8 +1,10 @@
 """Text for a terminal: display widths of any script, safe cells, tables that fit, progress.
 
-Server text is printed only after ``clean`` removed control characters: an escape sequence in a
-patient's name must not be able to rewrite the terminal. Widths count East Asian wide characters
-as two columns and combining marks as none, so columns line up with names in any script.
+Every line reaches stdout or stderr through ``write_line`` / ``write_error``, which show control
+characters as escapes (``scaninbox.terminal_text``): an escape sequence in a patient's name or a
+problem's title must not be able to rewrite the terminal. Table cells are ``clean``-ed first
+(control characters become spaces) so columns keep their widths. Widths count East Asian wide
+characters as two columns and combining marks as none, so columns line up in any script.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
+from scaninbox.terminal_text import escape_controls
+
 __all__ = [
     "Progress",
     "TableColumn",
@@ -22,9 +26,29 @@ __all__ = [
     "fit",
     "render_table",
     "terminal_width",
+    "write_error",
+    "write_line",
 ]
 
 _GAP = "  "
+
+
+def write_line(text: str = "") -> None:
+    """Lines on stdout: control characters escaped, never failing on characters the terminal's
+    encoding lacks."""
+    _write(sys.stdout, text)
+
+
+def write_error(text: str) -> None:
+    """Lines on stderr, escaped like ``write_line``: error messages quote the server."""
+    _write(sys.stderr, text)
+    sys.stderr.flush()
+
+
+def _write(stream: TextIO, text: str) -> None:
+    encoding = stream.encoding or "utf-8"
+    safe = escape_controls(text, keep_lines=True)
+    stream.write(safe.encode(encoding, errors="replace").decode(encoding) + "\n")
 
 
 def clean(text: object) -> str:

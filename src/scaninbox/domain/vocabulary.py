@@ -6,6 +6,7 @@ map them to the few things the program reasons about, and to labels a technician
 
 from __future__ import annotations
 
+import functools
 import re
 from enum import StrEnum
 
@@ -76,6 +77,7 @@ def scan_jaw(jaw: str | None, scan_type: str | None) -> Jaw:
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|_")
 
 
+@functools.lru_cache(maxsize=4096)  # a few hundred identifiers recur across every case
 def humanize_identifier(identifier: str) -> str:
     """``PorcelainFusedToMetal`` → ``Porcelain fused to metal``; ``a_b`` → ``A b``.
 

@@ -12,16 +12,26 @@ import asyncio
 import logging
 import os
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from scaninbox.qt.startup_trace import trace
+
+if TYPE_CHECKING:
+    from scaninbox.qt.app_controller import AppController
 
 __all__ = ["run_gui"]
 
 _log = logging.getLogger(__name__)
 
 
-def run_gui(options: object) -> int:
-    """Run the app until it quits; returns the process exit code."""
+def run_gui(
+    options: object, *, on_controller: Callable[[AppController], None] | None = None
+) -> int:
+    """Run the app until it quits; returns the process exit code.
+
+    ``on_controller`` sees the controller before it starts (the self-test watches the viewer).
+    """
     trace("gui-start")
     # pyvistaqt finds Qt through QtPy: name the binding before anything imports it.
     os.environ.setdefault("QT_API", "pyside6")
@@ -51,6 +61,8 @@ def run_gui(options: object) -> int:
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     controller = AppController(options, paths=paths)
+    if on_controller is not None:
+        on_controller(controller)
     finished: asyncio.Future[int] = loop.create_future()
 
     def on_finished(code: int) -> None:

@@ -69,6 +69,8 @@ class ReadinessWatch(QObject):
 
     def _on_frame(self, ref: object) -> None:
         self._framed = ref if isinstance(ref, CaseRef) else None
+        if self._framed is not None:
+            trace("case-3d-frame")  # the first case's scans drawn: what a person waits for
         self._check()
 
     def _on_viewer_unavailable(self, _text: str) -> None:

@@ -30,7 +30,7 @@ import httpx
 from PySide6.QtCore import QObject, Signal
 
 from scaninbox import services
-from scaninbox.api import ApiClient, RetryPolicy, Session, make_http_client
+from scaninbox.api import ApiClient, NetworkLimits, RetryPolicy, Session, make_http_client
 from scaninbox.api.errors import SessionExpiredError
 from scaninbox.paths import AppPaths, app_paths
 from scaninbox.qt.file_provider import StoreFileProvider
@@ -101,6 +101,7 @@ class SessionController(QObject):
         super().__init__(parent)
         self.settings = settings
         self._retry = retry
+        self._limits = NetworkLimits.from_settings(settings)
         self.paths = paths or app_paths()
         self.provider = provider
         self._sync_options = sync_options or SyncOptions.from_settings(settings)
@@ -133,7 +134,7 @@ class SessionController(QObject):
                 raise ValueError("Enter the address of the inbox service.")
             http = make_http_client(ca_bundle=target.ca_bundle)
             try:
-                client = ApiClient(http, target.base_url, retry=self._retry)
+                client = ApiClient(http, target.base_url, retry=self._retry, limits=self._limits)
                 # The window keeps no password: an ended session asks for it again (the demo
                 # keeps its public one).
                 signed_in = await services.sign_in(
@@ -164,7 +165,7 @@ class SessionController(QObject):
             account = found.account
             http = make_http_client(ca_bundle=self.settings.ca_bundle)
             try:
-                client = ApiClient(http, account.base_url, retry=self._retry)
+                client = ApiClient(http, account.base_url, retry=self._retry, limits=self._limits)
                 client.use_session(found.token, found.expires_at)
                 opened = await self._open(account, client, http, demo=False)
             except BaseException:
@@ -180,7 +181,7 @@ class SessionController(QObject):
             await self._close_current(forget=False)
             http = make_http_client(ca_bundle=self.settings.ca_bundle)
             try:
-                client = ApiClient(http, account.base_url, retry=self._retry)
+                client = ApiClient(http, account.base_url, retry=self._retry, limits=self._limits)
                 return await self._open(account, client, http, demo=False)
             except BaseException:
                 await http.aclose()

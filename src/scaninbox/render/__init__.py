@@ -1,12 +1,15 @@
 """Scene building without Qt: scans as VTK actors, cameras, measurements, off-screen pictures.
 
-VTK and pyvista are imported inside the functions that need them, so importing this package is
-cheap. Everything that touches a plotter runs on the thread that owns it (the GUI thread); the
-mesh work it consumes comes from `scaninbox.scans`, done on worker threads.
+VTK is imported inside the functions that need them, so importing this package is cheap; the
+off-screen path (`render_png`, `render_scan_files`, `OffscreenCanvas`) uses ``vtkmodules``
+alone and never imports pyvista's plotting layer or matplotlib (a test checks it). Everything
+that touches a plotter runs on the thread that owns it (the GUI thread); the mesh work it
+consumes comes from `scaninbox.scans`, done on worker threads.
 """
 
 from scaninbox.render.appearance import configure_antialiasing, gl_renderer_name, style_plotter
 from scaninbox.render.backend import prepare_offscreen_backend
+from scaninbox.render.canvas import OffscreenCanvas
 from scaninbox.render.measure import Measurement, MeasurementActors, add_measurement, measure
 from scaninbox.render.offscreen import (
     DEFAULT_SIZE,
@@ -26,6 +29,7 @@ __all__ = [
     "Bounds",
     "Measurement",
     "MeasurementActors",
+    "OffscreenCanvas",
     "ScanScene",
     "ScanState",
     "ScanToDraw",

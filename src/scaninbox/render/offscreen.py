@@ -1,6 +1,7 @@
 """Pictures of scans without a window: the CLI's ``render`` and report images.
 
-Draws the same scene as the viewer (`ScanScene`), off-screen. Works with no display at all
+Draws the same scene as the viewer (`ScanScene`), off-screen, on a bare VTK window
+(`OffscreenCanvas`: no pyvista plotter, no matplotlib). Works with no display at all
 (VTK renders through EGL; see `prepare_offscreen_backend`). The PNG is written next to its
 final name and moved into place, so a failed render leaves nothing behind.
 """
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from scaninbox.domain import Jaw
 from scaninbox.render.backend import prepare_offscreen_backend
+from scaninbox.render.canvas import OffscreenCanvas
 from scaninbox.render.png_file import write_png
 from scaninbox.render.scene import ScanScene
 from scaninbox.render.views import View
@@ -84,12 +86,10 @@ def render_png(
     if not (16 <= width <= 8192 and 16 <= height <= 8192):
         raise ValueError(f"an image of {width}×{height} pixels is not possible (16–8192 each way)")
     prepare_offscreen_backend()
-    import pyvista as pv
-
-    plotter = pv.Plotter(off_screen=True, window_size=[width, height])
+    canvas = OffscreenCanvas((width, height))
     scene: ScanScene | None = None
     try:
-        scene = ScanScene(plotter, jaw_colours=jaw_colours)
+        scene = ScanScene(canvas, jaw_colours=jaw_colours)
         for number, scan in enumerate(scans):
             scene.set_scan(
                 f"scan{number}",
@@ -101,11 +101,9 @@ def render_png(
                 vertex_colours=scan.vertex_colours,
             )
         scene.apply_view(view)
-        pixels = plotter.screenshot(return_img=True)
-        if pixels is None:
-            raise RuntimeError("the off-screen renderer returned no image")
+        pixels = canvas.screenshot()
     finally:
         if scene is not None:
             scene.close()
-        plotter.close()
+        canvas.close()
     return write_png(pixels, out)

@@ -1,13 +1,15 @@
-"""`Mesh` → `pyvista.PolyData` without copying the big arrays.
+"""`Mesh` → ``vtkPolyData`` without copying the big arrays (and without importing pyvista).
 
-VTK takes float32 points and int32 triangle connectivity as they are (``from_regular_faces``
-shares the face array); point normals become the active normals (so no filter recomputes them)
-and colours become uint8 point scalars named ``colours``.
+VTK takes float32 points and int32 triangle connectivity as they are (a fixed-size cell array
+over the face array itself, no offsets); point normals become the active normals (so no filter
+recomputes them) and colours become uint8 point scalars named ``colours``.
 """
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
+
+import numpy as np
 
 from scaninbox.scans import Mesh
 
@@ -18,14 +20,35 @@ NORMALS = "Normals"
 
 
 def to_polydata(mesh: Mesh) -> Any:
-    """The mesh as a ``pyvista.PolyData`` sharing its arrays (do not modify them afterwards)."""
-    import pyvista as pv
+    """The mesh as a ``vtkPolyData`` sharing its arrays (do not modify them afterwards)."""
+    from vtkmodules.vtkCommonCore import vtkPoints
+    from vtkmodules.vtkCommonDataModel import vtkCellArray, vtkPolyData
 
-    # pyvista's annotations ask for float64/int64; VTK takes float32/int32 as they are.
-    poly = pv.PolyData.from_regular_faces(cast(Any, mesh.points), cast(Any, mesh.faces), deep=False)
+    points = vtkPoints()
+    points.SetData(_shared(mesh.points, np.float32))
+    cells = vtkCellArray()
+    cells.Use32BitStorage()
+    cells.SetData(3, _shared(mesh.faces.reshape(-1), np.int32))
+    poly = vtkPolyData()
+    poly.SetPoints(points)
+    poly.SetPolys(cells)
+    data = poly.GetPointData()
     if mesh.normals is not None:
-        poly.point_data.set_array(mesh.normals, NORMALS)
-        poly.point_data.active_normals_name = NORMALS
+        normals = _shared(mesh.normals, np.float32)
+        normals.SetName(NORMALS)
+        data.SetNormals(normals)
     if mesh.colours is not None:
-        poly.point_data.set_array(mesh.colours, COLOURS)
+        colours = _shared(mesh.colours, np.uint8)
+        colours.SetName(COLOURS)
+        data.AddArray(colours)
     return poly
+
+
+def _shared(array: np.ndarray, dtype: type[np.generic]) -> Any:
+    """A VTK array over ``array``'s memory (a copy only if it is not already ``dtype``, C order).
+
+    VTK keeps a reference to the numpy array for as long as the VTK array lives."""
+    from vtkmodules.util.numpy_support import numpy_to_vtk
+
+    ready = np.ascontiguousarray(array, dtype=dtype)
+    return numpy_to_vtk(ready, deep=False)  # type: ignore[no-untyped-call]

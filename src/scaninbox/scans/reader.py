@@ -2,6 +2,8 @@
 
 Binary files are memory-mapped rather than read: the parser copies what it needs straight out
 of the page cache, which saves a full copy of the file (tens of milliseconds for a large scan).
+The mapping asks for every page up front (`_map`), so a file not yet cached is read in large
+sequential requests rather than one page fault at a time.
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ def read_mesh(source: MeshSource, *, name: str | None = None) -> Mesh:
                 raise MeshError(label, "the file is empty")
             if size < _MAP_FROM_BYTES:
                 return _parse(handle.read(), label)
-            mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+            mapped = _map(handle.fileno())
             try:
                 return _parse(mapped, label)
             finally:
@@ -86,6 +88,25 @@ def _parse(data: BytesLike, name: str) -> Mesh:
     if kind is ScanFormat.OTHER_MESH:
         return read_with_trimesh(data, name, name.rsplit(".", 1)[-1].lower())
     raise MeshError(name, "it is not a 3D mesh this program knows (STL, PLY or OBJ)")
+
+
+def _map(fd: int) -> mmap.mmap:
+    """The whole file mapped read-only, its pages asked for up front.
+
+    A file not in the page cache (a scan just downloaded and evicted, a cold start) otherwise
+    arrives one page fault at a time as the parser walks it, which halved the binary STL
+    reader's lead over VTK's. Telling the kernel the whole file is wanted (``WILLNEED``) and
+    having ``mmap`` fill the page table (``MAP_POPULATE``) turns that into large sequential
+    reads and no faults at all; on a file already cached it costs next to nothing.
+    """
+    if hasattr(os, "posix_fadvise"):
+        with contextlib.suppress(OSError):
+            os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_WILLNEED)
+    populate = getattr(mmap, "MAP_POPULATE", 0)
+    if populate and hasattr(mmap, "MAP_SHARED"):
+        with contextlib.suppress(OSError):
+            return mmap.mmap(fd, 0, flags=mmap.MAP_SHARED | populate, prot=mmap.PROT_READ)
+    return mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
 
 
 def _release(mapped: mmap.mmap) -> None:

@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from scaninbox.scans.mesh import MeshError
+from scaninbox.scans.parallel import run_parts
 
 __all__ = ["parse_decimal_tokens", "whitespace_tokens"]
 
@@ -92,9 +93,14 @@ def parse_decimal_tokens(
     # Every byte offset as the start of an (unaligned) little-endian 64-bit word.
     words = np.ndarray((len(padded) - 7,), np.dtype("<u8"), buffer=padded, strides=(1,))
     rows = np.lib.stride_tricks.sliding_window_view(padded, _WIDTH)
-    for a in range(0, n, _BLOCK):
-        b = min(a + _BLOCK, n)
-        _parse_simple_block(rows, starts[a:b], ends[a:b] - starts[a:b], values[a:b], ok[a:b])
+
+    def simple(first: int, stop: int) -> None:
+        for a in range(first, stop, _BLOCK):
+            b = min(a + _BLOCK, stop)
+            _parse_simple_block(rows, starts[a:b], ends[a:b] - starts[a:b], values[a:b], ok[a:b])
+
+    # Parts write disjoint slices; numpy's loops release the GIL, so the cores share the work.
+    run_parts(simple, n)
     retry = np.flatnonzero(~ok)
     for a in range(0, len(retry), _BLOCK):
         idx = retry[a : a + _BLOCK]

@@ -115,7 +115,10 @@ class FileFetcher:
                     progress(event)
 
             _log.debug("downloading %s of case %s", spec, ref)
-            result = await self._client.download(self._link(ref, spec), temp, progress=report)
+            # Errors name the scan, not the scratch file it is written to.
+            result = await self._client.download(
+                self._link(ref, spec), temp, progress=report, name=spec.name
+            )
             # add() deletes a download it refuses; anything else left in the scratch folder
             # goes with it when the cache closes (or on the next open after a crash).
             path = await asyncio.to_thread(

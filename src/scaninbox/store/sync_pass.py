@@ -2,7 +2,10 @@
 
 Each page is saved with the cursor of the next one, so a pass that is killed or cut off is
 resumed by the next pass from one page before where it stopped (cases that arrived meanwhile
-push the list down a little; saving a page twice changes nothing).
+push the list down a little; saving a page twice changes nothing). A listing that stops making
+progress (a page again, only cases already seen, more pages than ``NetworkLimits.max_pages``)
+ends the pass with ``IncompleteListingError`` before ``finish_sync``, so a full reconcile never
+removes cases it did not get to see.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from dataclasses import replace
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from scaninbox.api import ApiClient, CasePage
+from scaninbox.api import ApiClient, CasePage, IncompleteListingError, PagingGuard
 from scaninbox.api.errors import ForbiddenError, NotFoundError, ProtocolError
 from scaninbox.store.case_store import CaseStore
 from scaninbox.store.events import SyncListener, SyncReport
@@ -88,10 +91,19 @@ class SyncPass:
         started = self._clock()
         page = max(1, cursor.next_page - (1 if resumed else 0))
         totals, pages, server_total, listed = PageResult(), 0, 0, 0
+        guard = PagingGuard(self._client.limits.max_pages)
         result = await self._fetch(cursor, page, cursor.page_size)
         while True:
+            guard.check(result, asked=page)
             more = bool(result.items or result.malformed)
             more = more and result.page * result.page_size < result.total
+            stopped: IncompleteListingError | None = None
+            if more:
+                page = result.page + 1
+                try:
+                    guard.check_next(result)
+                except IncompleteListingError as exc:  # raised once this page is saved
+                    stopped, more = exc, False
             # The next page is asked for while this one is saved: the network wait and the
             # disk write overlap instead of adding up.
             ahead = (
@@ -115,6 +127,8 @@ class SyncPass:
             pages, server_total = pages + 1, result.total
             listed += len(result.items) + len(result.malformed)
             self._listener.on_sync_progress(pages, listed, server_total)
+            if stopped is not None:
+                raise stopped
             if ahead is None:
                 break
             result = await ahead

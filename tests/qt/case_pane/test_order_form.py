@@ -190,7 +190,9 @@ def test_a_cached_order_form_opens_without_fetching(
 
 def test_an_order_form_given_only_as_text(pane: CasePane) -> None:
     case = full_case()
-    text_only = type(case)(ref=case.ref, order_form=OrderForm(None, plain_text="Crown 21, A1"))
+    text_only = type(case)(
+        ref=case.ref, order_form=OrderForm(filename=None, plain_text="Crown 21, A1")
+    )
     pane.show_case(text_only, pinned=False, fully_cached=False)
     assert pane.tabs.isTabEnabled(pane.ORDER_FORM_TAB)
     pane.tabs.setCurrentIndex(pane.ORDER_FORM_TAB)

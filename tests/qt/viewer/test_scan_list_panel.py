@@ -79,7 +79,7 @@ def test_a_long_name_is_shortened_and_the_tooltip_has_it_all(
         jaw=Jaw.LOWER,
     )
     case = Case(
-        CaseRef("gen-prep"),
+        ref=CaseRef("gen-prep"),
         source="Test portal",
         scan_files=(
             ScanFile(

@@ -78,7 +78,7 @@ def test_real_scans_in_both_formats(
     # Example_01 is exported with X to the patient's left and the incisors toward −Y.
     viewport = make_viewport(provider, "-x,-y,z")
     case = Case(
-        CaseRef("real-1"),
+        ref=CaseRef("real-1"),
         source="MeshLabeler",
         scan_files=(
             ScanFile(

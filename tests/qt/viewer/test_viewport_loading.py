@@ -247,7 +247,7 @@ def test_a_hidden_scan_read_first_is_not_the_cases_first_frame(
     viewport.caseShown.connect(shown.append)
     bite = ScanFile(filename="plate.stl", file_type="stl", scan_type="biteScan", jaw=Jaw.BITE)
     case = Case(
-        CaseRef("gen-bite"),
+        ref=CaseRef("gen-bite"),
         source="Test portal",
         scan_files=(scan_file("upper.stl"), scan_file("lower.stl"), bite),
     )

@@ -86,7 +86,6 @@ async def test_download_saves_atomically_with_hash_and_no_credentials(
     h = signed_in(harness_factory(lambda r: storage_refuses_credentials(r) or ranged(r)))
     seen: list[tuple[int, int | None]] = []
     dest = no_stray_files / "scan upper.stl"
-    dest.write_bytes(b"old contents")
     result = await h.client.download(LinkSource(), dest, progress=lambda d, t: seen.append((d, t)))
     assert dest.read_bytes() == BODY
     assert result.path == dest

@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 from tests.tls import self_signed
+from tests.unit.api.conftest import Sleeps
 
 from scaninbox.api import ApiClient, RetryPolicy, errors, make_http_client
+from scaninbox.api.wire import SignedFileLink
 
 pytestmark = pytest.mark.anyio
 
@@ -67,3 +69,22 @@ def test_an_unreadable_ca_bundle_is_a_tls_error(tmp_path: Path) -> None:
     bogus.write_text("not a certificate")
     with pytest.raises(errors.TlsError, match="cannot be used"):
         make_http_client(ca_bundle=bogus)
+
+
+async def test_a_storage_certificate_failure_is_a_tls_error_not_unreachable(
+    https_server: tuple[str, Path], tmp_path: Path
+) -> None:
+    url, _cert = https_server
+
+    async def link() -> SignedFileLink:
+        expires = dt.datetime.now(dt.UTC) + dt.timedelta(hours=1)
+        return SignedFileLink(url=f"{url}/scan.stl?sig=x", filename="scan.stl", expires_at=expires)
+
+    out = tmp_path / "out"
+    await asyncio.to_thread(out.mkdir)
+    async with make_http_client(timeout_s=10) as http:
+        client = ApiClient(http, "http://127.0.0.1:9", retry=RetryPolicy(sleep=Sleeps()))
+        with pytest.raises(errors.TlsError) as caught:
+            await client.download(link, out / "scan.stl")
+    assert "certificate of file storage could not be verified" in str(caught.value)
+    assert not await asyncio.to_thread(lambda: list(out.iterdir()))

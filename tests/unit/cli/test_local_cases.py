@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from tests.store.conftest import scaninbox
+from tests.unit.store.factory import wire_case
 
 from scaninbox.api.errors import TlsError, TransportError
 from scaninbox.cli.errors import CliError
@@ -29,8 +31,6 @@ from scaninbox.domain import CaseRef
 from scaninbox.paths import app_paths
 from scaninbox.sandbox import SandboxServer
 from scaninbox.store import Account, CaseStore, account_folder, resolve_account
-from tests.store.conftest import scaninbox
-from tests.unit.store.factory import wire_case
 
 
 @pytest.fixture
@@ -88,8 +88,10 @@ def test_cached_files_are_copied_out_and_missing_ones_listed(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     _, pinned, unpinned = offline
-    dest = no_stray_files / "pinned"
-    assert copy_cached_files(local, CaseRef.guid(pinned), dest) == 0
+    parent = no_stray_files / "pinned"
+    assert copy_cached_files(local, CaseRef.guid(pinned), parent, "{ref}") == 0
+    (dest,) = parent.iterdir()
+    assert dest.name == pinned
     written = sorted(p for p in dest.iterdir())
     assert written
     printed = capsys.readouterr().out
@@ -100,7 +102,7 @@ def test_cached_files_are_copied_out_and_missing_ones_listed(
         hashlib.sha256(p.read_bytes()).hexdigest() for p in written
     )
     with pytest.raises(CliError, match="not available offline") as raised:
-        copy_cached_files(local, CaseRef.guid(unpinned), no_stray_files / "other")
+        copy_cached_files(local, CaseRef.guid(unpinned), no_stray_files / "other", "{ref}")
     assert raised.value.exit_code == 4
     assert "Not available offline:" in capsys.readouterr().err
     assert not (no_stray_files / "other").exists()  # nothing cached: no empty folder either

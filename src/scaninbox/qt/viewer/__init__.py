@@ -35,7 +35,8 @@ __all__ = ["create_scan_viewport", "preload_3d_stack"]
 # pyvistaqt finds Qt through QtPy; it must know the binding before it is first imported.
 os.environ.setdefault("QT_API", "pyside6")
 
-# pyvista.plotting pulls in matplotlib (half of the time); the VTK modules are what a scene uses.
+# pyvistaqt needs pyvista.plotting, which pulls in matplotlib (about half of the time); the
+# scene itself is built from the VTK modules alone (`scaninbox.render`).
 _STACK = (
     "vtkmodules.vtkRenderingOpenGL2",
     "vtkmodules.vtkRenderingFreeType",
@@ -56,8 +57,9 @@ def preload_3d_stack() -> None:
 
     Safe on a worker thread: these imports load libraries and define classes (including Qt
     widget classes) but create no Qt or VTK object; every object is made by
-    `create_scan_viewport`, on the GUI thread. (Measured: 0.8 s here, leaving 0.2 s for
-    `create_scan_viewport`.)
+    `create_scan_viewport`, on the GUI thread. (Measured with
+    ``benchmarks/case_first_frame.py``: 1.7–2.5 s here, most of it ``pyvista.plotting`` and the
+    matplotlib it imports, which pyvistaqt needs; `create_scan_viewport` then takes ~0.4–0.6 s.)
     """
     # Python's import lock makes concurrent or repeated calls safe; a loaded module costs nothing.
     for name in _STACK:

@@ -4,7 +4,7 @@ Three changes to the stock widget, each for a measured or observed reason:
 
 - One render per frame. The stock widget renders when VTK's interactor asks (on every mouse
   move of a rotation) and again in ``paintGL``, which it always does: two full renders per frame,
-  half the frame rate (12 instead of 21 frames/s for 2 × 300k triangles under llvmpipe). Here the
+  half the frame rate (measured with 2 × 300k triangles under llvmpipe). Here the
   interactor's own rendering is off and its render requests schedule a repaint (``update``), as
   VTK's C++ ``QVTKOpenGLNativeWidget`` does; Qt merges requests, so a busy frame drops moves
   instead of queueing them.

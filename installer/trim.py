@@ -1,0 +1,265 @@
+"""What the frozen app leaves out, and why: used by build.spec after PyInstaller's analysis.
+
+Every cut is backed by a measurement of what the app really loads (docs/packaging.md, "Size"):
+the shared objects mapped into the process (/proc/self/maps) and the Python modules imported while
+`scaninbox --self-test` runs under Xvfb (imports, off-screen render, sandbox, sign-in, download,
+the main window with its 3D viewer), plus the render and 3D-viewer test suites. The frozen
+app's self-test in CI is the proof that nothing needed was cut.
+
+The rules work on PyInstaller TOC entries ``(dest_name, src_name, typecode)``; ``trim`` returns
+the kept entries and reports, per rule, how many files and bytes it dropped.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+# The VTK Python extension modules imported by the measured runs (pyvista's import, pyvistaqt,
+# our render/ and qt/viewer code). Everything else in vtkmodules — I/O for 60 file formats,
+# parallel, VR, Web, chemistry, the VTK-m/Viskores accelerators (≈ 170 MB) — is never loaded.
+# A VTK library is kept when one of these needs it at link time (ldd), so upgrades that move
+# code between libraries stay safe; a new module pyvista starts importing fails the frozen
+# self-test's import check in CI and belongs here.
+VTK_EXTENSIONS = frozenset(
+    {
+        "vtkChartsCore",
+        "vtkCommonColor",
+        "vtkCommonCore",
+        "vtkCommonDataModel",
+        "vtkCommonExecutionModel",
+        "vtkCommonMath",
+        "vtkCommonMisc",
+        "vtkCommonSystem",
+        "vtkCommonTransforms",
+        "vtkFiltersCore",
+        "vtkFiltersGeneral",
+        "vtkFiltersPython",
+        "vtkFiltersSources",
+        "vtkIOCore",
+        "vtkIOImage",
+        "vtkIOPLY",
+        "vtkImagingCore",
+        "vtkImagingMath",
+        "vtkImagingSources",
+        "vtkInteractionStyle",
+        "vtkInteractionWidgets",
+        "vtkParallelCore",
+        "vtkPythonContext2D",
+        "vtkRenderingAnnotation",
+        "vtkRenderingContext2D",
+        "vtkRenderingContextOpenGL2",
+        "vtkRenderingCore",
+        "vtkRenderingFreeType",
+        "vtkRenderingHyperTreeGrid",
+        "vtkRenderingLabel",
+        "vtkRenderingMatplotlib",
+        "vtkRenderingOpenGL2",
+        "vtkRenderingUI",
+        "vtkRenderingVolume",
+        "vtkRenderingVolumeOpenGL2",
+        "vtkViewsContext2D",
+        "vtkViewsCore",
+    }
+)
+
+# Qt plugins for platforms a desktop app never runs on (embedded framebuffers, VNC, Vulkan
+# displays, evdev input without a window system), the GTK theme bridge (it drags GTK, Pango,
+# Cairo and ATK into the package and is only used when QT_QPA_PLATFORMTHEME=gtk3), and Wayland:
+# the 3D viewer is tested on X11 only (Xvfb here, XWayland on a Wayland desktop), so the app
+# always takes the xcb platform, which Wayland desktops run through XWayland. Kept: xcb,
+# offscreen, the xdg-desktop-portal theme, image formats, TLS, network information.
+QT_PLUGINS_UNUSED = (
+    "platforms/libqwayland",
+    "wayland-",
+    "platforms/libqeglfs.so",
+    "platforms/libqlinuxfb.so",
+    "platforms/libqminimal.so",
+    "platforms/libqminimalegl.so",
+    "platforms/libqvnc.so",
+    "platforms/libqvkkhrdisplay.so",
+    "egldeviceintegrations/",
+    "generic/",
+    "platformthemes/libqgtk3.so",
+)
+# Libraries only the plugins above link to.
+QT_LIBS_UNUSED = (
+    "libQt6EglFSDeviceIntegration.so.6",
+    "libQt6EglFsKmsSupport.so.6",
+    "libQt6WaylandClient.so.6",
+    "libQt6WaylandEglClientHwIntegration.so.6",
+    "libQt6WlShellIntegration.so.6",
+)
+
+# Development tools that reach the analysis through optional imports of libraries.
+DEV_PACKAGES = ("hypothesis/", "_pytest/", "pytest/", "mypy/", "mypyc/")
+
+# System library folders: on Linux the package depends on the distribution's libraries
+# (Depends, computed by scripts/package with ldd and dpkg -S) instead of carrying copies of them.
+SYSTEM_LIB_DIRS = ("/lib/", "/lib64/", "/usr/lib/", "/usr/lib64/")
+
+Entry = tuple[str, str, str]
+
+
+def _dest(entry: Entry) -> str:
+    return entry[0].replace(os.sep, "/")
+
+
+def _vtk_extension(dest: str) -> str | None:
+    """``vtkFiltersCore`` for ``vtkmodules/vtkFiltersCore.cpython-311-x86_64-linux-gnu.so``."""
+    if not dest.startswith("vtkmodules/") or dest.count("/") != 1:
+        return None
+    name = dest.split("/", 1)[1]
+    stem = name.split(".", 1)[0]
+    return stem if stem.startswith("vtk") and name.endswith((".so", ".pyd")) else None
+
+
+def _is_vtk_library(dest: str) -> bool:
+    base = dest.rsplit("/", 1)[-1]
+    return base.startswith(("libvtk", "libviskores", "vtk", "viskores")) and (
+        ".so" in base or base.endswith(".dll") or ".dylib" in base
+    )
+
+
+def vtk_keep_names(binaries: Iterable[Entry], imports: Callable[[str], Iterable[str]]) -> set[str]:
+    """Base names of the VTK files the kept extension modules need (themselves included)."""
+    keep: set[str] = set()
+    for entry in binaries:
+        dest = _dest(entry)
+        module = _vtk_extension(dest)
+        if module in VTK_EXTENSIONS:
+            keep.add(dest.rsplit("/", 1)[-1])
+            keep.update(Path(path).name for path in imports(entry[1]))
+    return keep
+
+
+def ldd_imports(path: str) -> list[str]:
+    """Resolved link-time dependencies of ``path`` (PyInstaller's own ldd wrapper, cached)."""
+    from PyInstaller.depend import bindepend
+
+    return [full for _name, full in bindepend.get_imports(path) if full]
+
+
+Rule = tuple[str, Callable[[Entry], bool]]
+
+
+def rules(binaries: list[Entry], *, imports: Callable[[str], Iterable[str]] = ldd_imports) -> list[Rule]:
+    """The cuts, in the order they are applied; each says which entries it drops."""
+    vtk_keep = vtk_keep_names(binaries, imports)
+
+    def vtk_unused(entry: Entry) -> bool:
+        dest = _dest(entry)
+        module = _vtk_extension(dest)
+        if module is not None:
+            return module not in VTK_EXTENSIONS
+        return _is_vtk_library(dest) and dest.rsplit("/", 1)[-1] not in vtk_keep
+
+    def qt_unused(entry: Entry) -> bool:
+        dest = _dest(entry)
+        if "PySide6/Qt/translations/" in dest:
+            return True  # the app has no QTranslator: Qt's own strings stay English
+        if "PySide6/Qt/plugins/" in dest:
+            plugin = dest.split("PySide6/Qt/plugins/", 1)[1]
+            return any(plugin.startswith(cut) for cut in QT_PLUGINS_UNUSED)
+        return dest.rsplit("/", 1)[-1] in QT_LIBS_UNUSED
+
+    def dev_tool(entry: Entry) -> bool:
+        return _dest(entry).startswith(DEV_PACKAGES)
+
+    def system_library(entry: Entry) -> bool:
+        if not sys.platform.startswith("linux") or entry[2] != "BINARY":
+            return False
+        if Path(entry[0]).name.startswith("libpython"):
+            return False  # the bootloader loads the interpreter from the folder
+        source = os.path.realpath(entry[1])
+        return source.startswith(SYSTEM_LIB_DIRS)
+
+    return [
+        ("VTK modules outside the app's closure", vtk_unused),
+        ("Qt translations, unused platform plugins and their libraries", qt_unused),
+        ("development tools", dev_tool),
+        ("copies of distribution libraries (the package depends on them)", system_library),
+    ]
+
+
+def loadable_layout(path: Path) -> bool:
+    """Whether every PT_LOAD segment of the ELF file satisfies the loader's rule
+    ``p_vaddr ≡ p_offset (mod p_align)`` — what `strip` breaks in files patchelf rewrote (the
+    wheels auditwheel repaired, e.g. numpy's OpenBLAS: "ELF load command address/offset not
+    page-aligned"; the frozen self-test caught it)."""
+    import struct
+
+    data = path.read_bytes()
+    if data[:4] != b"\x7fELF" or data[4] != 2:  # 64-bit only (the Linux build is x86-64)
+        return True
+    endian = "<" if data[5] == 1 else ">"
+    phoff = struct.unpack_from(endian + "Q", data, 0x20)[0]
+    phentsize, phnum = struct.unpack_from(endian + "HH", data, 0x36)
+    for index in range(phnum):
+        p_type, _flags, p_offset, p_vaddr = struct.unpack_from(
+            endian + "IIQQ", data, phoff + index * phentsize
+        )
+        p_align = struct.unpack_from(endian + "Q", data, phoff + index * phentsize + 48)[0]
+        if p_type == 1 and p_align > 1 and (p_vaddr - p_offset) % p_align:
+            return False
+    return True
+
+
+def strip_binaries(folder: Path, report: Callable[[str], None]) -> None:
+    """``strip --strip-unneeded`` every shared object of the frozen ``folder`` (Linux).
+
+    Most wheels ship theirs with symbol tables and debug information (VTK's alone ≈ 110 MB).
+    A file whose stripped copy the loader would refuse (see ``loadable_layout``) is left as
+    it was.
+    """
+    import shutil
+    import subprocess
+    import tempfile
+
+    saved = count = 0
+    kept: list[str] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for path in sorted(folder.rglob("*.so*")):
+            if path.is_symlink() or not path.is_file():
+                continue
+            copy = Path(scratch) / "stripped"
+            shutil.copyfile(path, copy)
+            done = subprocess.run(
+                ["strip", "--strip-unneeded", str(copy)], capture_output=True, check=False
+            )
+            if done.returncode != 0 or not loadable_layout(copy):
+                kept.append(path.name)
+                continue
+            before, after = path.stat().st_size, copy.stat().st_size
+            if after < before:
+                mode = path.stat().st_mode
+                shutil.copyfile(copy, path)
+                path.chmod(mode)
+                saved += before - after
+                count += 1
+    report(f"trim: symbol tables stripped from {count} shared objects: {saved / 1e6:.1f} MB")
+    if kept:
+        report(f"trim: left unstripped (stripping would break them): {', '.join(kept)}")
+
+
+def trim(entries: list[Entry], applied: list[Rule], report: Callable[[str], None]) -> list[Entry]:
+    """``entries`` without those a rule drops; one report line per rule (files, MB)."""
+    kept: list[Entry] = []
+    dropped: dict[str, list[int]] = {name: [0, 0] for name, _ in applied}
+    for entry in entries:
+        for name, drops in applied:
+            if drops(entry):
+                counts = dropped[name]
+                counts[0] += 1
+                try:
+                    counts[1] += os.path.getsize(entry[1])
+                except OSError:
+                    pass
+                break
+        else:
+            kept.append(entry)
+    for name, (files, size) in dropped.items():
+        report(f"trim: {name}: {files} files, {size / 1e6:.1f} MB")
+    return kept

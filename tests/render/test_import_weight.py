@@ -1,0 +1,43 @@
+"""Pictures without a window import only what draws them: bare VTK, not pyvista's plotting
+layer (over a second of imports that drags in matplotlib) — checked in a fresh interpreter."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.unit.scans.meshfiles import arch_mesh, binary_stl
+
+from .pixels import load, scan_mask
+
+HEAVY = ("matplotlib", "pyvista.plotting", "pyvista", "pyvistaqt", "PySide6")
+
+_SCRIPT = """
+import json, sys
+from scaninbox.cli.main import main
+code = main(["render", sys.argv[1], "--out", sys.argv[2], "--size", "160x120"])
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+"""
+
+
+def test_scaninbox_render_loads_neither_pyvista_nor_matplotlib(tmp_path: Path) -> None:
+    points, faces = arch_mesh(80, 16)
+    scan = tmp_path / "upper.stl"
+    scan.write_bytes(binary_stl(points, faces))
+    out = tmp_path / "upper.png"
+    result = subprocess.run(
+        [sys.executable, "-c", _SCRIPT, str(scan), str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["code"] == 0
+    loaded = set(report["modules"])
+    assert "vtkmodules.vtkRenderingOpenGL2" in loaded  # it did draw with VTK
+    assert not [name for name in HEAVY if name in loaded]
+    assert scan_mask(load(out)).mean() > 0.03  # and the picture shows the scan
