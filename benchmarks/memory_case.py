@@ -49,9 +49,11 @@ async def run():
     view = viewer.create_scan_viewport(Files(), lambda _s: "x,y,z", dict(DEFAULT_JAW_COLOURS))
     view.resize(1000, 700)
     view.show()
-    view.show_case(Case(CaseRef("arches"), source="Benchmark", scan_files=(
-        ScanFile("upper.stl", "stl", "preparationScan", Jaw.UPPER),
-        ScanFile("lower.stl", "stl", "preparationScan", Jaw.LOWER))))
+    scans = tuple(
+        ScanFile(filename=f"{jaw.value}.stl", file_type="stl", scan_type="preparationScan", jaw=jaw)
+        for jaw in (Jaw.UPPER, Jaw.LOWER)
+    )
+    view.show_case(Case(ref=CaseRef("arches"), source="Benchmark", scan_files=scans))
     while [r.state.value for r in view.scans.rows()] != ["ready", "ready"]:
         await asyncio.sleep(0.01)
     view.view.render()

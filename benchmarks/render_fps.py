@@ -148,11 +148,15 @@ async def _measure(
     ours_host.layout().addWidget(viewport)
     viewport.show()
     case = Case(
-        CaseRef("arches"),
+        ref=CaseRef("arches"),
         source="Benchmark",
         scan_files=(
-            ScanFile("upper.stl", "stl", "preparationScan", Jaw.UPPER),
-            ScanFile("lower.stl", "stl", "preparationScan", Jaw.LOWER),
+            ScanFile(
+                filename="upper.stl", file_type="stl", scan_type="preparationScan", jaw=Jaw.UPPER
+            ),
+            ScanFile(
+                filename="lower.stl", file_type="stl", scan_type="preparationScan", jaw=Jaw.LOWER
+            ),
         ),
     )
     viewport.show_case(case)
@@ -189,7 +193,8 @@ async def _measure(
         "peer MSAA": peer.render_window.GetMultiSamples(),
         "triangles": [s.n_triangles for s in viewport.scene],
         "lod triangles": [
-            s.lod_actor.GetMapper().GetInput().GetNumberOfCells() for s in viewport.scene
+            s.lod_actor.GetMapper().GetInput().GetNumberOfCells() if s.lod_actor else 0
+            for s in viewport.scene
         ],
     }
     viewport.close()

@@ -32,6 +32,9 @@ secrets to it. Example::
     upper_colour = "#e8dcc4"
     lower_colour = "#b9d3e8"
     bite_colour = "#e0a3a3"
+    upper_before_preparation_colour = "#d7c4e8"   # the scan taken before the preparation
+    lower_before_preparation_colour = "#bfe3c6"
+    inside_colour = "#8a5a9e"     # the back of a scan's surface: holes show in it
 
 The service's specification names a production and a staging environment but not their
 addresses, so neither has a built-in URL: until one is configured here (or through
@@ -64,6 +67,11 @@ DEFAULT_JAW_COLOURS: Mapping[str, str] = {
     "upper": "#e8dcc4",  # warm ivory
     "lower": "#b9d3e8",  # soft blue
     "bite": "#e0a3a3",  # muted rose
+    # Before preparation: shown over the prepared arch, so a colour of its own, not a shade.
+    "upper_before_preparation": "#d7c4e8",  # lavender
+    "lower_before_preparation": "#bfe3c6",  # mint
+    # The inside (back faces) of every scan: a hue no jaw has, so holes stand out.
+    "inside": "#8a5a9e",  # plum
 }
 # The same default as ``scaninbox.api.case_folder`` (not imported: settings load before the API).
 DEFAULT_FOLDER_TEMPLATE = "{date}_{patient}_{external_id}"

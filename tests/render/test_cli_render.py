@@ -11,7 +11,7 @@ from scaninbox.cli.render_command import guess_jaw
 from scaninbox.domain import Jaw
 from tests.unit.scans.meshfiles import arch_mesh, binary_stl
 
-from .pixels import load, mean_colour, scan_mask
+from .pixels import centroid, load, mean_colour, overlap, scan_mask
 
 
 @pytest.fixture
@@ -50,13 +50,19 @@ def test_jaw_and_mapping_options(tmp_path: Path, stl_file: Path) -> None:
             "upper",
             "--axis-mapping",
             "x, z, -y",
+            "--view",
+            "upper",
             "--size",
             "160x120",
         ]
     )
     assert code == 0
-    red, _, blue = mean_colour(load(out), scan_mask(load(out)))
-    assert red > blue
+    pixels = load(out)
+    mask = scan_mask(pixels)
+    red, blue = pixels[..., 0], pixels[..., 2]
+    # "--jaw upper" over the "LJ" in the name: ivory outside (the inside shows plum).
+    assert (mask & (red - blue > 12)).sum() > 0.3 * mask.sum()
+    assert (mask & (blue - red > 12) & (pixels[..., 1] > red)).sum() == 0  # no lower-jaw blue
 
 
 @pytest.mark.parametrize(
@@ -122,3 +128,39 @@ def test_missing_folder_for_the_picture(
 )
 def test_jaw_guessed_from_the_file_name(name: str, jaw: Jaw) -> None:
     assert guess_jaw(name) is jaw
+
+
+def test_files_without_a_mapping_are_oriented_from_their_shape(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from scaninbox.sandbox.arch_mesh import ArchRecipe, build_arch
+    from scaninbox.sandbox.axes import to_portal_frame
+
+    names = []
+    for jaw in ("upper", "lower"):
+        arch = build_arch(ArchRecipe(jaw=jaw, seed=4), spacing_mm=0.8)  # type: ignore[arg-type]
+        exported = to_portal_frame(arch.vertices, "x,z,-y")  # as iTero sends them
+        path = tmp_path / f"{jaw}.stl"
+        path.write_bytes(binary_stl(exported, arch.faces))
+        names.append(str(path))
+
+    def front(mapping: list[str], out: Path) -> tuple[float, float]:
+        assert main(["render", *names, "--out", str(out), "--size", "320x240", *mapping]) == 0
+        pixels = load(out)
+        mask = scan_mask(pixels)
+        red, blue = pixels[:, :, 0], pixels[:, :, 2]
+        upper, lower = mask & (red - blue > 12), mask & (blue - red > 12)
+        return centroid(upper)[1], centroid(lower)[1]
+
+    upper_y, lower_y = front([], tmp_path / "estimated.png")
+    assert upper_y < lower_y  # superior up, as with the right mapping
+    err = capsys.readouterr().err
+    assert err.strip() == "No axis mapping for these files — orientation estimated from the scan."
+    front(["--axis-mapping", "x,z,-y"], tmp_path / "mapped.png")
+    assert capsys.readouterr().err == ""  # the right mapping, on request: nothing to say
+    front(["--axis-mapping", "x,y,z"], tmp_path / "exported.png")
+    estimated, mapped, exported = (
+        scan_mask(load(tmp_path / f"{name}.png")) for name in ("estimated", "mapped", "exported")
+    )
+    assert overlap(estimated, mapped) > 0.97
+    assert overlap(estimated, exported) < 0.7

@@ -13,7 +13,9 @@ import pytest
 from scaninbox.api import ApiClient, make_http_client
 from scaninbox.api.convert import to_case
 from scaninbox.cli.render_command import case_scans_to_draw
-from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
+from scaninbox.domain import Case, CaseRef, Jaw, ScanFile, Turn
+from scaninbox.paths import app_paths
+from scaninbox.portal_turns import PortalTurns
 from scaninbox.sandbox import DEMO_ACCOUNT, SandboxServer
 from scaninbox.settings import DEFAULT_JAW_COLOURS
 from tests.store.conftest import scaninbox
@@ -91,6 +93,26 @@ def test_a_case_is_drawn_oriented_online_then_offline_from_the_cache(
     assert upper.sum() > 1000
     assert lower.sum() == 0  # the upper view leaves the lower jaw out
 
+    # The person flipped iTero's scans in the viewer: render --case follows the same choice.
+    PortalTurns.of(app_paths()).remember("iTero", Turn(upside_down=True))
+    flipped = tmp_path / "flipped.png"
+    done = scaninbox(
+        "--base-url",
+        url,
+        "--offline",
+        "render",
+        "--case",
+        str(first.ref),
+        "--out",
+        str(flipped),
+        "--size",
+        "480x360",
+    )
+    assert done.code == 0, done.err
+    assert "Turned upside down as chosen for iTero." in done.err
+    upper, lower = jaw_masks(flipped)
+    assert centroid(upper)[1] > centroid(lower)[1]
+
     missing = [s.filename for s in case_scans_to_draw(other)]
     done = scaninbox(
         "--base-url",
@@ -106,7 +128,7 @@ def test_a_case_is_drawn_oriented_online_then_offline_from_the_cache(
     assert len(done.err.strip().splitlines()) == 1
     assert f"scans of case {other.ref} are not available offline" in done.err
     assert all(repr(name) in done.err for name in missing)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["case.png", "offline.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["case.png", "flipped.png", "offline.png"]
 
 
 def test_an_unknown_case_and_usage_mistakes(

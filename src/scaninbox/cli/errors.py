@@ -3,7 +3,7 @@
 Exit codes (a contract scripts rely on)::
 
     0 ok · 1 anything else · 2 usage · 3 authentication failed · 4 forbidden or not found ·
-    5 network or server failure after retries
+    5 network or server failure after retries · 6 a QC check failed (``scaninbox qc``)
 
 The local store's "not here" errors (no local data for the account, a case or file not kept on
 this computer) are "not found" (4); its other errors (a damaged database, one from a newer
@@ -26,6 +26,7 @@ __all__ = [
     "EXIT_NETWORK",
     "EXIT_NOT_FOUND",
     "EXIT_OTHER",
+    "EXIT_QC_FAILED",
     "EXIT_USAGE",
     "CliError",
     "exit_code_for",
@@ -37,6 +38,7 @@ EXIT_USAGE = 2
 EXIT_AUTH = 3
 EXIT_NOT_FOUND = 4
 EXIT_NETWORK = 5
+EXIT_QC_FAILED = 6
 
 
 class CliError(Exception):

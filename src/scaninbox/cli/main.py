@@ -6,7 +6,7 @@ function ``handler(args: argparse.Namespace) -> int``. Errors reach the user as 
 on stderr with the exit code of the contract:
 
     0 ok · 1 anything else · 2 usage · 3 authentication failed · 4 forbidden or not found ·
-    5 network or server failure after retries
+    5 network or server failure after retries · 6 a QC check failed (``scaninbox qc``)
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ COMMAND_MODULES = (
     "scaninbox.cli.case_commands",
     "scaninbox.cli.store_commands",
     "scaninbox.cli.render_command",
+    "scaninbox.cli.qc_commands",
 )
 
 

@@ -1,14 +1,20 @@
 """``scaninbox render FILE... | --case REF --out PNG``: the viewer's scene as a picture, no display.
 
-The command turns arguments into `ScanToDraw` entries (path, jaw, orientation) and hands them to
-`scaninbox.render.render_scan_files`.
+The command turns arguments into scan files with their jaws and one `Orientation` (from
+`scaninbox.scans.resolve_orientation`, the resolver the viewer uses), reads and orients the
+meshes and hands them to `scaninbox.render.render_png`. The orientation's note (no mapping,
+estimated, turned) goes to stderr.
 
 With ``--case REF`` the entries come from the local store, as the viewer gets them: the case as
 stored (else fetched), its full-resolution scans from the file cache (downloaded when missing),
-oriented by its portal's ``axisMapping``. The same scans as the viewer shows at first
+oriented by its portal's ``axisMapping`` and the turn chosen for that portal in the viewer
+(`scaninbox.portal_turns`). The same scans as the viewer shows at first
 (`scaninbox.domain.shown_at_first`), less the jaws the upper and lower views hide.
 ``--offline`` uses cached files only; when the service cannot be reached the store answers, as
 for ``case``.
+
+Files without ``--axis-mapping`` are oriented from their shape, as the viewer does for a portal
+without a mapping; ``--axis-mapping x,y,z`` draws them as exported.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,26 +35,20 @@ from scaninbox.domain import (
     FileKind,
     Jaw,
     ScanFile,
+    jaw_from_name,
     jaws_hidden_in_view,
+    known_jaw,
     shown_at_first,
 )
 
 if TYPE_CHECKING:
     from scaninbox.cli.local_store import LocalStore
-    from scaninbox.render import ScanToDraw
     from scaninbox.scans import Orientation
     from scaninbox.store import FileSpec, SyncEngine
 
 __all__ = ["case_scans_to_draw", "guess_jaw", "parse_size", "register"]
 
 _SIZE = re.compile(r"\s*(\d{1,5})\s*[xX×]\s*(\d{1,5})\s*")
-_WORDS = re.compile(r"[a-z]+")
-_JAW_WORDS = (
-    (Jaw.UPPER, ("upper", "maxilla", "maxillary", "oberkiefer")),
-    (Jaw.LOWER, ("lower", "mandible", "mandibular", "unterkiefer")),
-    (Jaw.BITE, ("bite", "bitescan", "occlusion")),
-)
-_JAW_TOKENS = {"uj": Jaw.UPPER, "lj": Jaw.LOWER}
 _VIEWS = ("front", "left", "right", "upper", "lower")
 _JAWS = ("upper", "lower", "bite")
 
@@ -71,7 +72,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--axis-mapping",
         metavar="M",
-        help="the portal's axis mapping, e.g. 'x,z,-y' (default: as exported)",
+        help="the portal's axis mapping, e.g. 'x,z,-y' (default: estimated from the scans' "
+        "shape; 'x,y,z' draws them as exported)",
     )
     parser.add_argument(
         "--jaw",
@@ -84,7 +86,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    from scaninbox.render import ScanToDraw, render_scan_files
     from scaninbox.scans import MeshError
 
     size = parse_size(args.size)
@@ -100,16 +101,15 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(
                 "--axis-mapping and --jaw are for files; a case brings its own.", EXIT_USAGE
             )
-        files = _case_files(args, case_ref(args.case))
+        drawing = _case_files(args, case_ref(args.case))
     else:
         files = [
-            ScanToDraw(
-                path, Jaw(args.jaw) if args.jaw else guess_jaw(path.name), _orientation(args)
-            )
+            _File(path, Jaw(args.jaw) if args.jaw else guess_jaw(path.name), path.name)
             for path in args.files
         ]
+        drawing = _Drawing(files, _orientation(args))
     try:
-        written = render_scan_files(files, out, size=size, view=args.view)
+        written = _draw(drawing, out, size=size, view=args.view)
     except MeshError as exc:
         raise CliError(str(exc), EXIT_OTHER) from None
     print(written)
@@ -122,24 +122,54 @@ def case_scans_to_draw(case: Case, view: str = "front") -> list[ScanFile]:
     return [s for s in shown_at_first(case.scan_files) if s.jaw not in hidden]
 
 
-def _orientation(args: argparse.Namespace) -> Orientation:
-    from scaninbox.scans import AxisMappingError, Orientation, parse_axis_mapping
+@dataclass(frozen=True, slots=True)
+class _File:
+    path: Path
+    jaw: Jaw  # drawn in this jaw's colour
+    name: str  # the scan's file name (a cached copy's path may not say it)
 
-    orientation = Orientation()
+
+@dataclass(frozen=True, slots=True)
+class _Drawing:
+    files: list[_File]
+    orientation: Orientation
+
+
+def _orientation(args: argparse.Namespace) -> Orientation:
+    from scaninbox.scans import AxisMappingError, parse_axis_mapping, resolve_orientation
+
     if args.axis_mapping is not None:
         try:
-            orientation = Orientation(parse_axis_mapping(args.axis_mapping))
+            parse_axis_mapping(args.axis_mapping)
         except AxisMappingError as exc:
             raise CliError(
                 f"The axis mapping {args.axis_mapping!r} is not understood: {exc}.", EXIT_USAGE
             ) from None
-    return orientation
+    return resolve_orientation(args.axis_mapping, portal="these files")
+
+
+def _draw(drawing: _Drawing, out: Path, *, size: tuple[int, int], view: str) -> Path:
+    """Read, orient (estimating when there is no mapping) and draw; the note goes to stderr."""
+    from scaninbox.render import SceneInput, render_png
+    from scaninbox.scans import orient, read_mesh, refine
+
+    meshes = [refine(read_mesh(f.path, name=f.name)) for f in drawing.files]
+    orientation = drawing.orientation.settle(
+        [(mesh, known_jaw(f.jaw, f.name)) for mesh, f in zip(meshes, drawing.files, strict=True)]
+    )
+    if orientation.note is not None:
+        write_error(f"{orientation.note}.")  # quotes the portal's name and axis mapping: escaped
+    scans = [
+        SceneInput(orient(mesh, orientation.matrix), jaw=f.jaw)
+        for mesh, f in zip(meshes, drawing.files, strict=True)
+    ]
+    return render_png(scans, out, size=size, view=view)
 
 
 # ------------------------------------------------------------------ --case
 
 
-def _case_files(args: argparse.Namespace, ref: CaseRef) -> list[ScanToDraw]:
+def _case_files(args: argparse.Namespace, ref: CaseRef) -> _Drawing:
     from scaninbox.cli.local_cases import answer_locally_when_offline, answer_offline
     from scaninbox.cli.local_store import run_with_store
     from scaninbox.cli.options import GlobalOptions
@@ -148,7 +178,7 @@ def _case_files(args: argparse.Namespace, ref: CaseRef) -> list[ScanToDraw]:
     if options.offline:
         return answer_offline(options, lambda local: _cached_case_files(local, ref, args.view))
 
-    async def fetch(engine: SyncEngine) -> list[ScanToDraw]:
+    async def fetch(engine: SyncEngine) -> _Drawing:
         return await _fetched_case_files(engine, ref, args.view)
 
     return answer_locally_when_offline(
@@ -160,7 +190,7 @@ def _case_files(args: argparse.Namespace, ref: CaseRef) -> list[ScanToDraw]:
     )
 
 
-async def _fetched_case_files(engine: SyncEngine, ref: CaseRef, view: str) -> list[ScanToDraw]:
+async def _fetched_case_files(engine: SyncEngine, ref: CaseRef, view: str) -> _Drawing:
     """The case's scans from the cache, downloading the missing ones."""
     store = engine.store
     if not store.ios_portals():
@@ -174,7 +204,7 @@ async def _fetched_case_files(engine: SyncEngine, ref: CaseRef, view: str) -> li
     return _render_files(stored.case, scans, paths, store.axis_mapping(stored.case.source))
 
 
-def _cached_case_files(local: LocalStore, ref: CaseRef, view: str) -> list[ScanToDraw]:
+def _cached_case_files(local: LocalStore, ref: CaseRef, view: str) -> _Drawing:
     """The case's scans from the cache only; exit 4 naming what is not there."""
     stored = local.store.case(ref)
     if stored is None:
@@ -215,18 +245,18 @@ def _spec(scan: ScanFile) -> FileSpec:
 
 def _render_files(
     case: Case, scans: Sequence[ScanFile], paths: Sequence[Path], mapping: str | None
-) -> list[ScanToDraw]:
-    from scaninbox.render import ScanToDraw
+) -> _Drawing:
+    from scaninbox.paths import app_paths
+    from scaninbox.portal_turns import PortalTurns
     from scaninbox.scans import resolve_orientation
 
-    orientation = resolve_orientation(mapping)
-    if orientation.note is not None:
-        portal = case.source or "this portal"
-        note = orientation.note.replace("this portal", portal)
-        write_error(f"{note}.")  # quotes the portal's name and axis mapping: escaped
-    return [
-        ScanToDraw(path, scan.jaw, orientation) for scan, path in zip(scans, paths, strict=True)
+    turn = PortalTurns.of(app_paths()).turn_for(case.source)
+    orientation = resolve_orientation(mapping, portal=case.source, turn=turn)
+    files = [
+        _File(path, scan.jaw, scan.filename or path.name)
+        for scan, path in zip(scans, paths, strict=True)
     ]
+    return _Drawing(files, orientation)
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -244,14 +274,4 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def guess_jaw(file_name: str) -> Jaw:
     """The jaw a file name suggests ("…_UpperJaw.stl", "LJ.ply", "maxilla…"); upper otherwise."""
-    stem = file_name.rsplit(".", 1)[0]
-    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", stem).lower()
-    words = _WORDS.findall(spaced)
-    for word in words:
-        if word in _JAW_TOKENS:
-            return _JAW_TOKENS[word]
-    joined = " ".join(words)
-    for jaw, names in _JAW_WORDS:
-        if any(name in joined for name in names):
-            return jaw
-    return Jaw.UPPER
+    return jaw_from_name(file_name) or Jaw.UPPER

@@ -16,7 +16,13 @@ from scaninbox.domain.case import (
     Worktype,
 )
 from scaninbox.domain.deadlines import DUE_SOON_DAYS, Urgency, delivery_urgency, is_open_status
-from scaninbox.domain.fdi import LOWER_ARCH_ORDER, UPPER_ARCH_ORDER, format_teeth, parse_fdi
+from scaninbox.domain.fdi import (
+    LOWER_ARCH_ORDER,
+    UPPER_ARCH_ORDER,
+    format_teeth,
+    is_upper,
+    parse_fdi,
+)
 from scaninbox.domain.first_look import (
     full_scans,
     is_before_preparation,
@@ -24,7 +30,9 @@ from scaninbox.domain.first_look import (
     jaws_hidden_in_view,
     shown_at_first,
 )
+from scaninbox.domain.jaw_names import jaw_from_name, known_jaw
 from scaninbox.domain.refs import CaseRef
+from scaninbox.domain.turns import Turn
 from scaninbox.domain.vocabulary import (
     CATEGORIES,
     CLOSED_STATUSES,
@@ -77,6 +85,7 @@ __all__ = [
     "Patient",
     "ScanFile",
     "Tag",
+    "Turn",
     "Unit",
     "Urgency",
     "VariantInfo",
@@ -96,7 +105,10 @@ __all__ = [
     "is_before_preparation",
     "is_open_status",
     "is_preview",
+    "is_upper",
+    "jaw_from_name",
     "jaws_hidden_in_view",
+    "known_jaw",
     "local_minute",
     "local_time",
     "parse_fdi",

@@ -21,6 +21,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from scaninbox.paths import AppPaths, app_paths
+from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
 from scaninbox.qt.file_provider import StoreFileProvider
 from scaninbox.qt.main_window import MainWindow
@@ -93,6 +94,7 @@ class AppController(QObject):
             self.provider,
             axis_mapping_for=self._axis_mapping,
             jaw_colours=self.settings.jaw_colours,
+            turns=PortalTurns.of(self.paths),
             parent=self,
         )
         self.window.viewer = self.viewer

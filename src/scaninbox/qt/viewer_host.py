@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel
 
 from scaninbox.domain import Case
+from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane import CaseFileProvider, CasePane
 
@@ -43,9 +44,11 @@ class ViewerHost(QObject):
         *,
         axis_mapping_for: Callable[[str | None], str | None],
         jaw_colours: Mapping[str, str],
+        turns: PortalTurns | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
+        self._turns = turns
         self._pane = pane
         self._provider = provider
         self._axis_mapping_for = axis_mapping_for
@@ -84,7 +87,11 @@ class ViewerHost(QObject):
         try:
             await async_bridge.to_thread(viewer.preload_3d_stack)
             viewport = viewer.create_scan_viewport(
-                self._provider, self._axis_mapping_for, self._jaw_colours, parent=self._pane
+                self._provider,
+                self._axis_mapping_for,
+                self._jaw_colours,
+                parent=self._pane,
+                turns=self._turns,
             )
         except Exception as exc:  # a broken OpenGL driver must not take the window down
             _log.exception("the 3D viewer could not start")

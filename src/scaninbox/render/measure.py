@@ -56,9 +56,9 @@ def measure(start: Sequence[float], end: Sequence[float]) -> Measurement:
 
 
 def add_measurement(
-    plotter: Any, measurement: Measurement, *, colour: str = "#ffc640"
+    plotter: Any, measurement: Measurement, *, colour: str = "#ffc640", text: str | None = None
 ) -> MeasurementActors:
-    """Draw ``measurement`` as a line with its length written at the middle."""
+    """Draw ``measurement`` as a line with ``text`` (default: its length) at the middle."""
     import pyvista as pv
 
     line = pv.Line(measurement.start, measurement.end)
@@ -76,7 +76,7 @@ def add_measurement(
     line_actor.GetMapper().SetResolveCoincidentTopologyToPolygonOffset()
     label_actor = plotter.add_point_labels(
         [measurement.midpoint],
-        [measurement.label],
+        [text if text is not None else measurement.label],
         font_size=16,
         text_color="white",
         shape_color="#202020",

@@ -6,6 +6,13 @@ desired update rate, which VTK's interactor raises while the user rotates or zoo
 when the mouse is released: while it is high the coarse actors are drawn (and FXAA is paused),
 otherwise the full ones. Each actor keeps its own GPU buffers, so swapping costs nothing.
 
+Colours: each jaw its own (the settings' ``jaw_colours``), a scan taken before the preparation a
+colour of its own (it lies over the prepared arch), and the inside of every surface (its back
+faces) one colour no jaw has — "inside", plum — so a hole in a scan reads as a hole. Bite scans
+and scans taken before the preparation repeat the arches' surfaces almost exactly; their
+polygons are drawn a little behind (a polygon offset), so the arch wins where both lie and no
+z-fighting stripes appear — and where they differ (the tooth before it was prepared) they show.
+
 Replacing a scan under the same key (the welded, smooth mesh replacing the first flat-shaded
 soup) swaps the actor's data in place: camera, visibility, opacity and colour stay.
 
@@ -27,9 +34,14 @@ from scaninbox.render.views import Bounds, View, apply_view, centre_beside, fit
 from scaninbox.scans import Mesh
 from scaninbox.settings import DEFAULT_JAW_COLOURS
 
-__all__ = ["MIN_FREE_SHARE", "NEUTRAL_COLOUR", "ScanScene", "ScanState"]
+__all__ = ["INSIDE", "MIN_FREE_SHARE", "NEUTRAL_COLOUR", "ScanScene", "ScanState"]
 
 NEUTRAL_COLOUR = "#d4d4d4"  # a scan whose jaw is unknown
+INSIDE = "inside"  # the ``jaw_colours`` key of the back faces' colour
+# Depth offset of a bite's (or a pre-preparation scan's) polygons, VTK's relative factor and
+# units: enough to lose to the arch's surface where both lie despite the depth buffer's
+# rounding, too little to hide anything half a millimetre nearer.
+_BEHIND_OFFSET = (2.0, 8.0)
 MIN_FREE_SHARE = 0.4  # of the view's width, beside an overlay
 _INTERACTIVE_RATE = 1.0  # frames/s above which VTK is in the middle of an interaction
 
@@ -48,6 +60,7 @@ class ScanState:
     n_triangles: int
     actor: Any
     lod_actor: Any | None = None
+    before_preparation: bool = False
 
 
 class ScanScene:
@@ -82,12 +95,15 @@ class ScanScene:
         visible: bool | None = None,
         vertex_colours: bool | None = None,
         keep_lod: bool = True,
+        before_preparation: bool | None = None,
     ) -> ScanState:
         """Show ``mesh`` under ``key``; replacing keeps camera, visibility and the rest.
 
         Arguments left as None keep the current value (or take the default for a new key:
         upper jaw, its jaw colour, opaque, visible, vertex colours on when the mesh has them).
         ``keep_lod=False`` drops the level of detail (the new mesh is another shape).
+        ``before_preparation``: the scan taken before the preparation (its own colour, drawn
+        behind the arch where both lie).
         """
         poly = to_polydata(mesh)
         state = self._scans.get(key)
@@ -95,25 +111,31 @@ class ScanScene:
             actor = self._new_actor(poly)
             self.plotter.add_actor(actor, reset_camera=False, render=False, name=f"scan:{key}")
             jaw = jaw if jaw is not None else Jaw.UPPER
+            before = bool(before_preparation)
             state = ScanState(
                 key=key,
                 jaw=jaw,
-                colour=colour or self.colour_for(jaw),
+                colour=colour or self.colour_for(jaw, before_preparation=before),
                 opacity=1.0 if opacity is None else opacity,
                 visible=True if visible is None else visible,
                 vertex_colours=True if vertex_colours is None else vertex_colours,
                 has_colours=mesh.colours is not None,
                 n_triangles=mesh.n_faces,
                 actor=actor,
+                before_preparation=before,
             )
             self._scans[key] = state
         else:
             state.actor.GetMapper().SetInputData(poly)
             state.has_colours = mesh.colours is not None
             state.n_triangles = mesh.n_faces
+            if before_preparation is not None:
+                state.before_preparation = before_preparation
             if jaw is not None:
                 state.jaw = jaw
-                state.colour = colour or self.colour_for(jaw)
+                state.colour = colour or self.colour_for(
+                    jaw, before_preparation=state.before_preparation
+                )
             if colour is not None:
                 state.colour = colour
             if opacity is not None:
@@ -165,8 +187,19 @@ class ScanScene:
 
     # ------------------------------------------------------------------ appearance
 
-    def colour_for(self, jaw: Jaw) -> str:
+    def colour_for(self, jaw: Jaw, *, before_preparation: bool = False) -> str:
+        """The colour of ``jaw``'s scans (of the one before the preparation, if that one has
+        a colour configured)."""
+        if before_preparation:
+            own = self.jaw_colours.get(f"{jaw}_before_preparation")
+            if own is not None:
+                return own
         return self.jaw_colours.get(str(jaw), NEUTRAL_COLOUR)
+
+    @property
+    def inside_colour(self) -> str | None:
+        """The back faces' colour (None: a darker shade of each scan's own)."""
+        return self.jaw_colours.get(INSIDE)
 
     def set_visible(self, key: str, visible: bool) -> None:
         state = self._state(key)
@@ -268,6 +301,8 @@ class ScanScene:
         from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper
 
         mapper = vtkPolyDataMapper()
+        # VTK's switch is global (static): on, every mapper's relative offset counts (bites).
+        mapper.SetResolveCoincidentTopologyToPolygonOffset()
         mapper.SetInputData(poly)
         mapper.SetScalarModeToUsePointFieldData()
         mapper.SelectColorArray(COLOURS)
@@ -294,9 +329,14 @@ class ScanScene:
             red, green, blue = _rgb(state.colour)
             actor.GetProperty().SetColor(red, green, blue)
             actor.GetProperty().SetOpacity(state.opacity)
-            # The inside of an open scan shell shows darker, so holes read as holes.
-            actor.GetBackfaceProperty().SetColor(red * 0.55, green * 0.55, blue * 0.55)
+            # The inside of an open scan shell in a colour of its own, so holes read as holes.
+            inside = self.inside_colour
+            back = _rgb(inside) if inside else (red * 0.55, green * 0.55, blue * 0.55)
+            actor.GetBackfaceProperty().SetColor(*back)
             actor.GetBackfaceProperty().SetOpacity(state.opacity)
+            behind = state.jaw is Jaw.BITE or state.before_preparation
+            factor, units = _BEHIND_OFFSET if behind else (0.0, 0.0)
+            actor.GetMapper().SetRelativeCoincidentTopologyPolygonOffsetParameters(factor, units)
             actor.GetMapper().SetScalarVisibility(state.vertex_colours and state.has_colours)
             actor.SetVisibility(state.visible and is_lod == use_lod)
 

@@ -1,14 +1,23 @@
 """Camera presets in the canonical frame (+X patient's right, +Y anterior, +Z superior).
 
-=========  ===========================================  ============  =================
-view       camera                                       looks toward  up in the image
-=========  ===========================================  ============  =================
-front      in front of the patient (+Y)                 −Y            superior (+Z)
-left       at the patient's left side (−X)              +X            superior (+Z)
-right      at the patient's right side (+X)             −X            superior (+Z)
-upper      below the upper arch, at its teeth (−Z)      +Z            anterior (+Y)
-lower      above the lower arch, at its teeth (+Z)      −Z            anterior (+Y)
-=========  ===========================================  ============  =================
+The views follow the dental photo convention and the tooth chart: whenever the camera faces the
+patient or an arch, the patient's right is on the viewer's left (a chart's quadrants 1 and 4 on
+the left). The upper occlusal view has the incisors at the top, the lower one at the bottom (as
+a lab holds each model, and as occlusal photos are published). The left view looks at the
+patient's left side (incisors on the viewer's left), the right view at the right side.
+
+=======  =====================================  =========  ===============  ====================
+view     camera                                 looks to   up in the image  viewer's left shows
+=======  =====================================  =========  ===============  ====================
+front    in front of the patient (+Y)           −Y         superior (+Z)    the patient's right
+left     at the patient's left side (−X)        +X         superior (+Z)    anterior (incisors)
+right    at the patient's right side (+X)       −X         superior (+Z)    posterior (molars)
+upper    below the upper arch, at its teeth     +Z         anterior (+Y)    the patient's right
+lower    above the lower arch, at its teeth     −Z         posterior (−Y)   the patient's right
+=======  =====================================  =========  ===============  ====================
+
+Looking down at the lower arch with the incisors at the top would put the patient's right on
+the viewer's right: a mirror image of the chart, a wrong-side risk. Hence "posterior up".
 
 An overlay can cover the right of the view (the viewer's list of scans): given the share of
 the width it covers, `fit` fits the scans into the uncovered part and `centre_beside` moves the
@@ -43,7 +52,7 @@ _CAMERAS: dict[View, tuple[tuple[float, float, float], tuple[float, float, float
     View.LEFT: ((-1.0, 0.0, 0.0), (0.0, 0.0, 1.0)),
     View.RIGHT: ((1.0, 0.0, 0.0), (0.0, 0.0, 1.0)),
     View.UPPER: ((0.0, 0.0, -1.0), (0.0, 1.0, 0.0)),
-    View.LOWER: ((0.0, 0.0, 1.0), (0.0, 1.0, 0.0)),
+    View.LOWER: ((0.0, 0.0, 1.0), (0.0, -1.0, 0.0)),  # incisors at the bottom: see above
 }
 
 

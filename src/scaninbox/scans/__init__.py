@@ -5,12 +5,15 @@ and safe to call from a worker thread. The viewer's pipeline: `read_mesh` (drawa
 `refine` (welded, smooth normals) → `build_lod` (coarse copy for camera motion).
 """
 
+from scaninbox.scans.auto_orient import Estimate, estimate_orientation
 from scaninbox.scans.decimate import decimate
 from scaninbox.scans.mesh import Mesh, MeshError, PreviewImageError
 from scaninbox.scans.normals import face_normals, point_normals, soup_face_normals
 from scaninbox.scans.orientation import (
     AxisMappingError,
+    HalfTurns,
     Orientation,
+    describe_turn,
     format_axis_mapping,
     parse_axis_mapping,
     resolve_orientation,
@@ -24,6 +27,8 @@ from scaninbox.scans.weld import weld_points
 __all__ = [
     "LOD_FRACTION",
     "AxisMappingError",
+    "Estimate",
+    "HalfTurns",
     "Mesh",
     "MeshError",
     "Orientation",
@@ -31,6 +36,8 @@ __all__ = [
     "ScanFormat",
     "build_lod",
     "decimate",
+    "describe_turn",
+    "estimate_orientation",
     "face_normals",
     "format_axis_mapping",
     "orient",

@@ -16,6 +16,7 @@ Tables, in short:
 - ``blobs`` / ``files``: the content-addressed file cache and which case file maps to which blob.
 - ``malformed``: cases the server sent that could not be read (nothing is silently lost).
 - ``meta``, ``portals``: sync state, ``/me`` and the portal listings as received.
+- ``qc_results`` / ``qc_decisions``: scan QC results and the local QC decision (``qc_store``).
 """
 
 from __future__ import annotations
@@ -176,8 +177,32 @@ CREATE TABLE portals (
 ) WITHOUT ROWID;
 """
 
+# Scan QC (self-contained step): the last QC result of a case, keyed by the content of the
+# scans it checked (re-run when a file changes), and the local QC decision, keyed by the case's
+# reference so that it outlives syncs, removal from the service and offline use.
+_V2_QC = """
+CREATE TABLE qc_results (
+    case_id     INTEGER PRIMARY KEY REFERENCES cases(id) ON DELETE CASCADE,
+    files_key   TEXT NOT NULL,  -- SHA-256 over the checked scans' names and content hashes
+    qc_version  INTEGER NOT NULL,
+    verdict     TEXT NOT NULL CHECK (verdict IN ('pass', 'warn', 'fail')),
+    result_json TEXT NOT NULL,  -- the object `scaninbox qc --json` prints
+    checked_at  REAL NOT NULL
+);
+
+CREATE TABLE qc_decisions (
+    ref         TEXT NOT NULL,
+    ref_numeric INTEGER NOT NULL,
+    decision    TEXT NOT NULL CHECK (decision IN ('ready', 'rescan')),
+    note        TEXT NOT NULL DEFAULT '',
+    who         TEXT NOT NULL,
+    decided_at  REAL NOT NULL,
+    PRIMARY KEY (ref, ref_numeric)
+) WITHOUT ROWID;
+"""
+
 # MIGRATIONS[i] takes a database at user_version i to i + 1.
-MIGRATIONS: tuple[str, ...] = (_V1,)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2_QC)
 CURRENT_VERSION = len(MIGRATIONS)
 
 _BUSY_TIMEOUT_MS = 10_000

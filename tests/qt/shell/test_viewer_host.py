@@ -53,8 +53,11 @@ def stand_in_viewer(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
         axis_mapping_for: Callable[[str | None], str | None],
         jaw_colours: Mapping[str, str],
         parent: QWidget | None = None,
+        *,
+        turns: Any = None,
     ) -> StandInViewport:
         seen["create_thread"] = threading.get_ident()
+        seen["turns"] = turns
         seen["provider"], seen["axis_mapping_for"], seen["jaw_colours"] = (
             provider, axis_mapping_for, jaw_colours,
         )  # fmt: skip

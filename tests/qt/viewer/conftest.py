@@ -1,7 +1,9 @@
 """Fixtures for the 3D viewport: a host window, a factory of viewports, files and real cases.
 
-- ``make_viewport(provider, mapping=None)``: the real viewport (``create_scan_viewport``) in a
-  shown host window, its GL context up; closed at the end, and checked to leave no VTK behind.
+- ``make_viewport(provider, mapping="x,y,z", turns=None)``: the real viewport
+  (``create_scan_viewport``) in a shown host window, its GL context up; closed at the end, and
+  checked to leave no VTK behind. The generated scans are canonical, hence the identity mapping
+  by default (None: no mapping, the orientation is estimated).
 - ``generated``: a "server" folder of small generated scans (upper, lower, previews, damaged).
 - ``sandbox_cases``: real sandbox cases of four portals, fetched over loopback HTTP once.
 """
@@ -21,6 +23,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 import scaninbox.qt.viewer as viewer
+from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt.case_pane import CaseFileProvider
 from scaninbox.qt.viewer.viewport import ScanViewport
 from scaninbox.sandbox import SandboxServer
@@ -77,12 +80,14 @@ def make_viewport(
     made: list[ScanViewport] = []
 
     def make(
-        provider: CaseFileProvider, mapping: str | Callable[[str | None], str | None] | None = None
+        provider: CaseFileProvider,
+        mapping: str | Callable[[str | None], str | None] | None = "x,y,z",
+        turns: PortalTurns | None = None,
     ) -> ScanViewport:
         lookup = mapping if callable(mapping) else (lambda _source: mapping)
         viewer.preload_3d_stack()
         viewport = viewer.create_scan_viewport(
-            provider, lookup, DEFAULT_JAW_COLOURS, host, dialogs=FakeDialogs()
+            provider, lookup, DEFAULT_JAW_COLOURS, host, dialogs=FakeDialogs(), turns=turns
         )
         made.append(viewport)
         layout = host.layout()

@@ -1,4 +1,5 @@
-"""Measuring a distance: two clicks on the surface give the length in mm; Esc clears."""
+"""Measuring distances: two clicks on the surface give a length in mm; several stay; Backspace
+takes the last away, Esc clears, a new case clears."""
 
 from __future__ import annotations
 
@@ -51,8 +52,9 @@ def test_two_clicks_measure_the_distance_in_mm(
         click_at(qtbot, viewport, (15.0, -4.0, 0.0))
     result = measured.args[0]
     assert result.distance_mm == pytest.approx((30.0**2 + 8.0**2) ** 0.5, abs=0.15)
-    assert messages == [f"Distance: {result.label}"]
-    start, end = viewport.measure_tool.points
+    assert messages == [f"Distance 1: {result.label}"]
+    assert viewport.measure_tool.points == []  # finished: nothing in progress
+    start, end = result.start, result.end
     assert start[2] == pytest.approx(0.0, abs=1e-3)  # on the surface
     assert end[2] == pytest.approx(0.0, abs=1e-3)
     screenshot(viewport, "viewer-measure")
@@ -82,16 +84,43 @@ def test_clicks_off_the_scan_or_outside_measuring_pick_nothing(
     )
 
 
-def test_a_third_point_starts_a_new_measurement(qtbot: QtBot, plate_viewport: ScanViewport) -> None:
-    tool = plate_viewport.measure_tool
+def test_measurements_add_up_until_undone_cleared_or_the_case_changes(
+    qtbot: QtBot, plate_viewport: ScanViewport, screenshot: Callable[..., object]
+) -> None:
+    viewport = plate_viewport
+    tool = viewport.measure_tool
+    messages: list[str] = []
+    viewport.statusMessage.connect(messages.append)
+    renderer = viewport.view.renderer
+
+    def labels() -> int:
+        return sum(a.GetClassName() == "vtkActor2D" for a in renderer.actors.values())
+
+    before = labels()
     tool.set_active(True)
     tool.add_point((-10.0, 0.0, 0.0))
     assert tool.add_point((10.0, 0.0, 0.0)) is not None
-    assert tool.measurement is not None
-    assert tool.measurement.label == "20.00 mm"
-    assert tool.add_point((0.0, 5.0, 0.0)) is None
-    assert tool.points == [(0.0, 5.0, 0.0)]
-    assert tool.measurement is None
+    assert tool.add_point((0.0, -8.0, 0.0)) is None  # a third point starts the next one
+    assert tool.points == [(0.0, -8.0, 0.0)]
+    assert [m.label for m in tool.measurements] == ["20.00 mm"]  # the first one stays
+    tool.add_point((0.0, 8.0, 0.0))
+    tool.add_point((-15.0, -8.0, 0.0))
+    tool.add_point((-15.0, 2.0, 0.0))
+    assert [m.label for m in tool.measurements] == ["20.00 mm", "16.00 mm", "10.00 mm"]
+    assert messages[-1] == "Distance 3: 10.00 mm"
+    assert labels() == before + 3  # every measurement keeps its label on screen
+    screenshot(viewport, "viewer-measurements")
+    viewport.view.setFocus()
+    qtbot.keyClick(viewport.view, Qt.Key.Key_Backspace)
+    assert [m.label for m in tool.measurements] == ["20.00 mm", "16.00 mm"]
+    assert labels() == before + 2
+    tool.add_point((5.0, 5.0, 0.0))
+    qtbot.keyClick(viewport.view, Qt.Key.Key_Backspace)  # the point in progress goes first
+    assert tool.points == []
+    assert len(tool.measurements) == 2
     # A new case clears what was measured on the old one.
-    plate_viewport.show_case(None)
+    viewport.show_case(None)
+    assert labels() == before
+    assert tool.measurements == []
+    assert tool.measurement is None
     assert tool.points == []

@@ -1,12 +1,9 @@
-"""Which scans the viewport draws, under which names, shown or hidden, and how oriented."""
+"""Which scans the viewport draws, under which names, shown or hidden."""
 
 from __future__ import annotations
 
-import numpy as np
-import pytest
-
 from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
-from scaninbox.qt.viewer.plan import orientation_for, plan_scans
+from scaninbox.qt.viewer.plan import plan_scans
 
 
 def scan(
@@ -70,30 +67,3 @@ def test_labels_are_unique_within_a_case() -> None:
 def test_no_case_and_no_scans_plan_nothing() -> None:
     assert plan_scans(None) == []
     assert plan_scans(case_of()) == []
-
-
-@pytest.mark.parametrize(
-    ("mapping", "note"),
-    [
-        (None, "No axis mapping for iTero — shown as exported"),
-        ("  ", "No axis mapping for iTero — shown as exported"),
-        (
-            "x,x,z",
-            "The axis mapping of iTero ('x,x,z') is not understood: the axis x is used twice "
-            "— shown as exported",
-        ),
-    ],
-)
-def test_a_missing_or_unreadable_mapping_is_identity_with_a_note(
-    mapping: str | None, note: str
-) -> None:
-    orientation = orientation_for("iTero", mapping)
-    assert orientation.note == note
-    assert np.array_equal(orientation.matrix, np.eye(3))
-
-
-def test_a_readable_mapping_has_no_note_and_an_unknown_portal_is_named_plainly() -> None:
-    good = orientation_for("iTero", "X Z -Y")
-    assert good.note is None
-    assert np.array_equal(good.matrix, [[1, 0, 0], [0, 0, 1], [0, -1, 0]])
-    assert orientation_for(None, None).note == "No axis mapping for this portal — shown as exported"

@@ -10,9 +10,11 @@ import numpy as np
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
 from scaninbox.qt.viewer.scan_list import RowState
 from scaninbox.qt.viewer.viewport import ScanViewport
 from scaninbox.render import View
+from scaninbox.settings import DEFAULT_JAW_COLOURS
 from tests.qt.case_pane.folder_provider import FolderProvider
 from tests.qt.viewer.cases import generated_case
 from tests.qt.viewer.conftest import FakeDialogs, show_and_wait, wait_loaded
@@ -146,3 +148,30 @@ def test_the_picture_is_saved_where_the_person_says(
         assert viewport.save_picture(tmp_path / "missing" / "x.png") is None
     assert said.args[0].startswith("The picture could not be saved: ")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "for the lab.png"]
+
+
+def test_the_scan_before_preparation_has_a_colour_of_its_own(
+    qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
+) -> None:
+    cached(provider, "lower.stl")
+    before = ScanFile(
+        filename="lower.stl", file_type="stl", scan_type="prePreparationScan", jaw=Jaw.LOWER
+    )
+    prepared = ScanFile(
+        filename="lower.stl", file_type="stl", scan_type="preparationScan", jaw=Jaw.LOWER
+    )
+    case = Case(ref=CaseRef("gen-before"), source="Test portal", scan_files=(prepared, before))
+    viewport = make_viewport(provider)
+    show_and_wait(qtbot, viewport, case)
+    rows = viewport.scans.rows()
+    assert [r.title.full_text for r in rows] == ["Lower jaw", "Lower jaw (before preparation)"]
+    rows[1].eye.setChecked(True)  # hidden at first: the arch is what a first look shows
+    wait_loaded(qtbot, viewport)
+    colours = {
+        state.key: state.actor.GetProperty().GetColor() for state in viewport.scene if state.visible
+    }
+    assert set(colours) == {"scan0", "scan1"}
+    expected = DEFAULT_JAW_COLOURS["lower_before_preparation"]
+    assert viewport.scene.scan("scan1").colour == expected  # type: ignore[union-attr]
+    assert viewport.scene.scan("scan0").colour == DEFAULT_JAW_COLOURS["lower"]  # type: ignore[union-attr]
+    assert colours["scan0"] != colours["scan1"]

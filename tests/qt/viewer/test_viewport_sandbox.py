@@ -11,18 +11,19 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
-from scaninbox.domain import Case
+from scaninbox.domain import Case, Turn
 from scaninbox.domain.first_look import full_scans
+from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt.viewer.scan_list import RowState
 from scaninbox.qt.viewer.viewport import ScanViewport
 from scaninbox.render import View
 from scaninbox.sandbox.axes import mapping_matrix
 from scaninbox.scans import read_mesh
 from tests.qt.case_pane.folder_provider import FolderProvider
-from tests.qt.viewer.conftest import show_and_wait, wait_loaded
+from tests.qt.viewer.conftest import WAIT_MS, show_and_wait, wait_loaded
 from tests.qt.viewer.meshes import jaw_pixels, write_stl
 from tests.qt.viewer.sandbox_cases import SandboxCase
 from tests.render.pixels import centroid, overlap, scan_mask
@@ -135,12 +136,15 @@ def test_a_rotated_export_renders_like_the_canonical_scan(
     mapping["iTero"] = "x,y,z"  # the canonical files need no turning
     reference = mask_of(canonical)
     assert overlap(oriented, reference) > 0.95
-    # Without the portal's mapping the scans are shown as exported, and the view says so.
+    # Without the portal's mapping the orientation is estimated from the arches — the same
+    # picture —, and the view says so.
     mapping.pop("iTero")
-    as_exported = mask_of(exported)
+    estimated = mask_of(exported)
     assert viewport.stage.note.isVisible()
-    assert viewport.stage.note.text() == "No axis mapping for iTero — shown as exported"
-    assert overlap(as_exported, reference) < 0.6
+    assert viewport.stage.note.text() == (
+        "No axis mapping for iTero — orientation estimated from the scan"
+    )
+    assert overlap(estimated, reference) > 0.95
 
 
 def test_scanner_colours_can_be_switched_on_when_the_files_have_them(
@@ -221,3 +225,58 @@ def test_a_preview_picture_of_a_real_portal_while_its_scans_download(
     wait_loaded(qtbot, viewport)
     assert len(viewport.stage.pictures) == 0
     assert not viewport.stage.pictures.isVisible()
+
+
+def test_flip_and_turn_are_remembered_for_the_portal(
+    qtbot: QtBot,
+    make_viewport: Callable[..., ScanViewport],
+    sandbox_cases: dict[str, SandboxCase],
+    tmp_path: Path,
+    screenshot: Callable[..., object],
+) -> None:
+    found = sandbox_cases["iTero"]
+    turns = PortalTurns(tmp_path / "config")
+    viewport = make_viewport(provider_for(found, tmp_path), None, turns)  # estimated
+    show_and_wait(qtbot, viewport, found.case)
+    wait_loaded(qtbot, viewport)
+    controls = viewport.controls
+    assert controls.upside_down.isEnabled()
+    assert not controls.upside_down.isChecked()
+    upper, lower = jaw_pixels(viewport.scene_image().astype(np.int16))
+    assert centroid(upper)[1] < centroid(lower)[1]  # estimated the right way up
+
+    with qtbot.waitSignal(viewport.caseShown, timeout=WAIT_MS):
+        controls.upside_down.trigger()
+    wait_loaded(qtbot, viewport)
+    upper, lower = jaw_pixels(viewport.scene_image().astype(np.int16))
+    assert centroid(upper)[1] > centroid(lower)[1]  # now upside down, as asked
+    assert controls.upside_down.isChecked()
+    assert viewport.stage.note.text().endswith("; turned upside down as chosen for iTero")
+    screenshot(viewport, "viewer-flipped")
+    assert PortalTurns(tmp_path / "config").turn_for("iTero") == Turn(upside_down=True)
+
+    # A later case of the portal (a new viewport here, as after a restart) is flipped too.
+    later = make_viewport(
+        provider_for(found, tmp_path / "later"), None, PortalTurns(tmp_path / "config")
+    )
+    show_and_wait(qtbot, later, found.case)
+    wait_loaded(qtbot, later)
+    assert later.controls.upside_down.isChecked()
+    upper, lower = jaw_pixels(later.scene_image().astype(np.int16))
+    assert centroid(upper)[1] > centroid(lower)[1]
+
+    # Flip again and Turn: the right way up, incisors away from the viewer (the front view
+    # now shows the back of the arches: the lower jaw's molars, not its incisors, are nearest).
+    with qtbot.waitSignal(later.caseShown, timeout=WAIT_MS):
+        later.controls.upside_down.trigger()
+    with qtbot.waitSignal(later.caseShown, timeout=WAIT_MS):
+        later.controls.back_to_front.trigger()
+    wait_loaded(qtbot, later)
+    upper, lower = jaw_pixels(later.scene_image().astype(np.int16))
+    assert centroid(upper)[1] < centroid(lower)[1]
+    assert PortalTurns(tmp_path / "config").turn_for("iTero") == Turn(back_to_front=True)
+    button = later.toolbar.findChild(QToolButton, "turnButton")
+    assert button is not None
+    assert button.isVisible()
+    offered = [a.text() for a in button.menu().actions()]
+    assert offered == ["Flip upside down", "Turn back to front"]  # never a mirror

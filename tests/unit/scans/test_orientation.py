@@ -10,8 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scaninbox.domain import Turn
 from scaninbox.scans import (
     AxisMappingError,
+    describe_turn,
     format_axis_mapping,
     parse_axis_mapping,
     resolve_orientation,
@@ -100,20 +102,75 @@ def test_every_signed_permutation_round_trips(
     np.testing.assert_array_equal(parse_axis_mapping(json.dumps(matrix.tolist())), matrix)
 
 
-def test_resolve_missing_and_unreadable_mappings_show_as_exported() -> None:
-    for missing in (None, "", "   "):
-        orientation = resolve_orientation(missing)
-        assert orientation.is_identity
-        assert orientation.note == "No axis mapping for this portal — shown as exported"
-    unreadable = resolve_orientation("foo")
-    assert unreadable.is_identity
-    assert unreadable.note is not None
-    assert unreadable.note.startswith("Axis mapping 'foo' not understood (")
-    assert unreadable.note.endswith(") — shown as exported")
+@pytest.mark.parametrize(
+    ("mapping", "why"),
+    [
+        (None, "No axis mapping for iTero"),
+        ("  ", "No axis mapping for iTero"),
+        (
+            "x,x,z",
+            "The axis mapping of iTero ('x,x,z') is not understood: the axis x is used twice",
+        ),
+        ("[[1, 0]]", "The axis mapping of iTero ('[[1, 0]]') is not understood: it is not a 3×3"),
+    ],
+)
+def test_a_missing_or_unreadable_mapping_is_estimated_with_a_note(
+    mapping: str | None, why: str
+) -> None:
+    orientation = resolve_orientation(mapping, portal="iTero")
+    assert orientation.pending
+    assert orientation.is_identity
+    assert orientation.note is not None
+    assert orientation.note.startswith(why)
+    assert orientation.note.endswith(" — orientation estimated from the scan")
 
 
-def test_resolve_a_good_mapping() -> None:
-    orientation = resolve_orientation("-x,-y,z")
-    assert orientation.note is None
-    assert not orientation.is_identity
-    np.testing.assert_array_equal(orientation.matrix, np.diag([-1.0, -1.0, 1.0]))
+def test_a_long_unreadable_mapping_is_shortened_in_the_note() -> None:
+    note = resolve_orientation("x" * 80, portal="iTero").note
+    assert note is not None
+    assert "'" + "x" * 39 + "…'" in note
+
+
+def test_a_readable_mapping_has_no_note_and_an_unknown_portal_is_named_plainly() -> None:
+    good = resolve_orientation("X Z -Y", portal="iTero")
+    assert good.note is None
+    assert not good.pending
+    np.testing.assert_array_equal(good.matrix, X_Z_MINUS_Y)
+    for portal in (None, "", "  "):
+        note = resolve_orientation(None, portal=portal).note
+        assert note == "No axis mapping for this portal — orientation estimated from the scan"
+
+
+def test_a_settled_readable_mapping_is_itself() -> None:
+    good = resolve_orientation("-x,-y,z")
+    assert good.settle([]) is good
+    np.testing.assert_array_equal(good.matrix, np.diag([-1.0, -1.0, 1.0]))
+
+
+@pytest.mark.parametrize(
+    ("turn", "diagonal", "words"),
+    [
+        (Turn(upside_down=True), (-1, 1, -1), "turned upside down"),
+        (Turn(back_to_front=True), (-1, -1, 1), "turned back to front"),
+        (Turn(True, True), (1, -1, -1), "turned upside down and back to front"),
+    ],
+)
+def test_a_turn_is_a_half_turn_after_the_mapping_and_the_note_says_so(
+    turn: Turn, diagonal: tuple[int, int, int], words: str
+) -> None:
+    orientation = resolve_orientation("x,z,-y", portal="iTero", turn=turn)
+    expected = np.diag(np.array(diagonal, float)) @ X_Z_MINUS_Y
+    np.testing.assert_array_equal(orientation.matrix, expected)
+    assert np.linalg.det(orientation.matrix) == pytest.approx(1.0)  # never a mirror
+    assert orientation.note == f"{words[0].upper()}{words[1:]} as chosen for iTero"
+    pending = resolve_orientation(None, portal="iTero", turn=turn)
+    assert pending.note is not None
+    assert pending.note.endswith(f"estimated from the scan; {words} as chosen for iTero")
+
+
+def test_no_turn_changes_nothing() -> None:
+    assert Turn().is_none
+    assert describe_turn(Turn()) == ""
+    assert describe_turn(None) == ""
+    plain = resolve_orientation("x,z,-y", turn=Turn())
+    np.testing.assert_array_equal(plain.matrix, X_Z_MINUS_Y)

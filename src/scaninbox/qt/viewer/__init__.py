@@ -10,7 +10,7 @@ GUI thread), then `create_scan_viewport` on the GUI thread::
     vp.show_case(case)      # signals: statusMessage(str), caseShown(CaseRef)
     vp.close()              # scene first, then the plotter: no VTK left behind
 
-Rooms: `plan` (which files, names, orientation; no Qt), `loader` (cached files at once, the rest
+Rooms: `plan` (which files, under which names; no Qt), `loader` (cached files at once, the rest
 as they arrive, off the GUI thread), `viewport` (the widget and the loader's sink), `interactor`
 (pyvistaqt's widget, one render per frame), `scan_list` (floating over the view) and its
 `scan_row` rows, `toolbar`, `overlays`, `measure_tool`, `pictures`, `icons`.
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QWidget
 from scaninbox.qt.case_pane import CaseFileProvider, FileDialogs
 
 if TYPE_CHECKING:
+    from scaninbox.portal_turns import PortalTurns
     from scaninbox.qt.viewer.viewport import ScanViewport
 
 __all__ = ["create_scan_viewport", "preload_3d_stack"]
@@ -73,10 +74,14 @@ def create_scan_viewport(
     parent: QWidget | None = None,
     *,
     dialogs: FileDialogs | None = None,
+    turns: PortalTurns | None = None,
 ) -> ScanViewport:
     """The viewport widget (GUI thread). ``axis_mapping_for(source)`` gives the portal's
-    ``axisMapping`` text (None when unknown); ``dialogs`` answers "save the picture where?"."""
+    ``axisMapping`` text (None when unknown); ``dialogs`` answers "save the picture where?";
+    ``turns`` remembers how the person turned each portal's scans (None: for this run only)."""
     preload_3d_stack()
     from scaninbox.qt.viewer.viewport import ScanViewport
 
-    return ScanViewport(provider, axis_mapping_for, jaw_colours, parent, dialogs=dialogs)
+    return ScanViewport(
+        provider, axis_mapping_for, jaw_colours, parent, dialogs=dialogs, turns=turns
+    )

@@ -11,6 +11,11 @@ The order is chosen for the first frame:
    (`refine`) and build the level of detail. Those two run one at a time across the viewport
    (``heavy``), so that flicking through cases never piles up work for cases nobody looks at.
 
+Orientation: the case's `Orientation` (`scaninbox.scans.resolve_orientation`). When it is pending
+(the portal sends no usable ``axisMapping``), it is estimated once per case from the first arch
+to arrive — the first look's upper arch if it has one —, and every scan of the case gets that
+one matrix, so the jaws keep their bite; a bite scan waits for it while an arch may still come.
+
 Everything CPU-bound runs on worker threads; everything that touches the viewport runs on the
 GUI thread, and only while the load is still ``live`` — a newer case may have replaced it during
 any ``await``, even when a provider ignored the cancellation. Expected trouble (offline, damaged
@@ -21,23 +26,30 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import Protocol
 
-import numpy as np
-import numpy.typing as npt
 from PySide6.QtGui import QImage
 
-from scaninbox.domain import CaseRef, FileKind, ScanFile
+from scaninbox.domain import CaseRef, FileKind, Jaw, ScanFile, known_jaw
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane import CaseFile, CaseFileProvider, ProgressCallback
 from scaninbox.qt.case_pane.file_fetch import FileProblem, cached_copy, obtain
 from scaninbox.qt.case_pane.image_viewer import decode_image
 from scaninbox.qt.viewer.plan import PlannedScan
-from scaninbox.scans import Mesh, MeshError, build_lod, orient, read_mesh, refine, sniff_format
+from scaninbox.scans import (
+    Mesh,
+    MeshError,
+    Orientation,
+    build_lod,
+    orient,
+    read_mesh,
+    refine,
+    sniff_format,
+)
 
 __all__ = ["LOD_FROM_TRIANGLES", "CaseLoader", "LoadSink", "LoadToken", "Stage"]
 
@@ -79,6 +91,7 @@ class _Progress:
     """How far one scan got."""
 
     mesh: Mesh | None = None
+    unoriented: bool = False  # ``mesh`` as read, still to be turned into the canonical frame
     preview_shown: bool = False
     notes: list[str] = field(default_factory=list)
 
@@ -92,15 +105,16 @@ class CaseLoader:
         scans: Sequence[PlannedScan],
         *,
         provider: CaseFileProvider,
-        matrix: npt.NDArray[np.float64],
+        orientation: Orientation,
         sink: LoadSink,
         token: LoadToken,
         heavy: asyncio.Lock,
+        on_oriented: Callable[[Orientation], None] | None = None,
     ) -> None:
         self._ref = ref
         self._scans = list(scans)
         self._provider = provider
-        self._matrix = matrix
+        self._orienter = _CaseOrientation(orientation, self._scans, token, on_oriented)
         self._sink = sink
         self._token = token
         self._heavy = heavy
@@ -110,6 +124,17 @@ class CaseLoader:
         looks = await asyncio.gather(*(self._first_look(s, progress[s.key]) for s in self._scans))
         if not self._live():
             return
+        looks = await self._orienter.orient_first_look(self._scans, looks)
+        if not self._live():
+            return
+        for scan, look in zip(self._scans, looks, strict=True):
+            state = progress[scan.key]
+            if state.mesh is not None and look is None:
+                state.unoriented = True  # a bite before any arch: `_complete` turns it
+            elif state.mesh is not None:
+                state.mesh = look if isinstance(look, Mesh) else None
+            elif look is None:
+                state.preview_shown = False
         for scan, look in zip(self._scans, looks, strict=True):
             if isinstance(look, QImage):
                 self._sink.show_picture(scan.key, look)
@@ -132,7 +157,7 @@ class CaseLoader:
             path = cached_copy(self._provider, self._case_file(scan.file))
             if path is not None:
                 try:
-                    mesh = await async_bridge.to_thread(_read, path, scan.filename, self._matrix)
+                    mesh = await async_bridge.to_thread(read_mesh, path, name=scan.filename)
                 except MeshError as exc:
                     # Maybe a damaged copy: `_complete` fetches it again before giving up.
                     progress.notes.append(str(exc))
@@ -144,7 +169,7 @@ class CaseLoader:
             if path is not None:
                 try:
                     look = await async_bridge.to_thread(
-                        _read_preview, path, scan.preview.filename or "", self._matrix
+                        _read_preview, path, scan.preview.filename or ""
                     )
                 except MeshError as exc:
                     _log.info("preview %s not shown: %s", scan.preview.filename, exc)
@@ -156,15 +181,30 @@ class CaseLoader:
     # ------------------------------------------------------------------ stage 2
 
     async def _complete(self, scan: PlannedScan, progress: _Progress) -> None:
+        try:
+            await self._complete_scan(scan, progress)
+        finally:
+            self._orienter.scan_done(scan)
+
+    async def _complete_scan(self, scan: PlannedScan, progress: _Progress) -> None:
         mesh, progress.mesh = progress.mesh, None
+        if mesh is not None and progress.unoriented:
+            mesh = await self._orienter.oriented(mesh, scan)
+            if not self._live():
+                return
+            self._sink.show_mesh(scan.key, mesh, Stage.FIRST)
         if mesh is None:
             if scan.file is None:
                 await self._preview_only(scan, progress)
                 return
             if scan.preview is not None and not progress.preview_shown:
                 await self._show_preview(scan, progress)
-            mesh = await self._read_full(scan, progress)
-            if mesh is None or not self._live():
+            read = await self._read_full(scan, progress)
+            if read is None or not self._live():
+                return
+            mesh = await self._orienter.oriented(read, scan)
+            del read
+            if not self._live():
                 return
             self._sink.show_mesh(scan.key, mesh, Stage.FIRST)
         refined = await self._heavy_step(scan.key, refine, mesh)
@@ -197,7 +237,9 @@ class CaseLoader:
             path = await obtain(self._provider, file, on_progress, refresh=False)
             if not self._live():
                 return
-            look = await async_bridge.to_thread(_read_preview, path, file.filename, self._matrix)
+            look = await async_bridge.to_thread(_read_preview, path, file.filename)
+            if isinstance(look, Mesh) and self._live():
+                look = await self._orienter.oriented(look, scan)
         except (FileProblem, MeshError) as exc:
             if report and self._live():
                 self._sink.show_problem(scan.key, str(exc), offline=_offline(exc))
@@ -219,7 +261,7 @@ class CaseLoader:
             path = await obtain(self._provider, file, self._reporter(scan, "scan"), refresh=refresh)
             if not self._live():
                 return None
-            return await async_bridge.to_thread(_read, path, scan.filename, self._matrix)
+            return await async_bridge.to_thread(read_mesh, path, name=scan.filename)
         except (FileProblem, MeshError) as exc:
             if self._live():
                 self._sink.show_problem(scan.key, str(exc), offline=_offline(exc))
@@ -266,18 +308,92 @@ class _MeshStep(Protocol):
     def __call__(self, mesh: Mesh, /) -> Mesh: ...
 
 
-def _read(path: Path, name: str, matrix: npt.NDArray[np.float64]) -> Mesh:
-    return orient(read_mesh(path, name=name), matrix)
+class _CaseOrientation:
+    """The case's orientation, settled once from its first arch when pending (GUI thread;
+    the estimate and the turning run on worker threads)."""
+
+    def __init__(
+        self,
+        orientation: Orientation,
+        scans: Sequence[PlannedScan],
+        token: LoadToken,
+        on_oriented: Callable[[Orientation], None] | None,
+    ) -> None:
+        self.current = orientation
+        self._token = token
+        self._on_oriented = on_oriented
+        self._lock = asyncio.Lock()
+        self._settled = asyncio.Event()
+        self._arches_left = {s.key for s in scans if _jaw_of(s) is not Jaw.BITE}
+        if not orientation.pending or not self._arches_left:
+            self._settled.set()
+
+    async def orient_first_look(
+        self, scans: Sequence[PlannedScan], looks: Sequence[Mesh | QImage | None]
+    ) -> list[Mesh | QImage | None]:
+        """The first look's meshes turned; a pending orientation is settled from them all
+        (the upper arch preferred, see `Orientation.settle`). A mesh that cannot be turned yet
+        (a bite while no arch was read) comes back as None."""
+        meshes = [(look, _jaw_of(s)) for s, look in zip(scans, looks, strict=True)]
+        found: list[tuple[Mesh, Jaw]] = [(m, jaw) for m, jaw in meshes if isinstance(m, Mesh)]
+        arches: list[tuple[Mesh, Jaw]] = [(m, jaw) for m, jaw in found if jaw is not Jaw.BITE]
+        if self.current.pending and (arches or (found and not self._arches_left)):
+            await self._settle(arches or found)
+        turned: list[Mesh | QImage | None] = []
+        for look, _ in meshes:
+            if not isinstance(look, Mesh):
+                turned.append(look)
+            else:
+                turned.append(None if self.current.pending else await self._turned(look))
+        return turned
+
+    async def oriented(self, mesh: Mesh, scan: PlannedScan) -> Mesh:
+        """``mesh`` (of ``scan``) turned into the canonical frame."""
+        jaw = _jaw_of(scan)
+        if self.current.pending and jaw is Jaw.BITE:
+            await self._settled.wait()  # an arch may still come: it orients better
+        if self.current.pending:
+            await self._settle([(mesh, jaw)])
+        return await self._turned(mesh)
+
+    def scan_done(self, scan: PlannedScan) -> None:
+        """``scan`` is loaded or gave up: bites stop waiting when no arch is left to come."""
+        self._arches_left.discard(scan.key)
+        if not self._arches_left:
+            self._settled.set()
+
+    async def _settle(self, scans: list[tuple[Mesh, Jaw]]) -> None:
+        async with self._lock:
+            if not self.current.pending:
+                return
+            settled = await async_bridge.to_thread(self.current.settle, scans)
+            self.current = settled
+            self._settled.set()
+            if self._on_oriented is not None and self._token.live:
+                self._on_oriented(settled)
+
+    async def _turned(self, mesh: Mesh) -> Mesh:
+        matrix = self.current.matrix
+        if not self.current.pending and bool((matrix == _IDENTITY).all()):
+            return mesh
+        return await async_bridge.to_thread(orient, mesh, matrix)
 
 
-def _read_preview(path: Path, name: str, matrix: npt.NDArray[np.float64]) -> Mesh | QImage:
+_IDENTITY = Orientation().matrix
+
+
+def _jaw_of(scan: PlannedScan) -> Jaw:
+    return known_jaw(scan.jaw, scan.filename)
+
+
+def _read_preview(path: Path, name: str) -> Mesh | QImage:
     """A preview: a small mesh (drawn smooth at once, it is cheap) or a picture."""
     if sniff_format(path).is_image:
         try:
             return decode_image(path, _PICTURE_MAX_PX)  # QImage is fine off the GUI thread
         except ValueError as exc:
             raise MeshError(name, "the preview picture cannot be read") from exc
-    return orient(refine(read_mesh(path, name=name)), matrix)
+    return refine(read_mesh(path, name=name))
 
 
 def _offline(exc: Exception) -> bool:

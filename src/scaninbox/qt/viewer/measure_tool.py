@@ -1,17 +1,20 @@
-"""Measuring a distance on the scans: click two points on the surface, read the length in mm.
+"""Measuring distances on the scans: click two points on the surface, read the length in mm.
 
 While the tool is on, a left click that does not drag (a drag still turns the view) picks the
 surface point under the cursor: the first click drops a marker, the second draws the line and
-its label (`scaninbox.render.add_measurement`), a third starts a new measurement. `clear`
-(Esc) takes everything away. Points are picked on the scans' full-resolution surfaces only
-(never on markers, labels or the level of detail), with VTK's cell picker, in the canonical
-frame — so the distance is in the scans' own unit, millimetres.
+its numbered label (`scaninbox.render.add_measurement`), a third starts the next measurement —
+the earlier ones stay, so a preparation's width and height can be read side by side. `undo`
+(Backspace) takes the last point or measurement away, `clear` (Esc) all of them; the viewport
+clears them when another case is shown. Points are picked on the scans' full-resolution
+surfaces only (never on markers, labels or the level of detail), with VTK's cell picker, in the
+canonical frame — so the distance is in the scans' own unit, millimetres.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
@@ -24,6 +27,15 @@ __all__ = ["MeasureTool", "display_point"]
 Point = tuple[float, float, float]
 _CLICK_SLOP_PX = 4  # a press and release closer than this is a click, not a drag
 _MARKER_COLOUR = "#ffc640"
+
+
+@dataclass(slots=True)
+class _Drawn:
+    """One finished measurement and what shows it."""
+
+    measurement: Measurement
+    markers: list[Any]
+    actors: MeasurementActors
 
 
 class MeasureTool(QObject):
@@ -39,11 +51,10 @@ class MeasureTool(QObject):
         self._view = view  # the SceneInteractor (a pyvista plotter and a QWidget)
         self._surfaces = surfaces
         self._active = False
-        self._points: list[Point] = []
+        self._points: list[Point] = []  # the measurement in progress (one point or none)
         self._markers: list[Any] = []
-        self._drawn: MeasurementActors | None = None
+        self._done: list[_Drawn] = []
         self._pressed_at: QPointF | None = None
-        self.measurement: Measurement | None = None
         view.installEventFilter(self)
 
     @property
@@ -52,7 +63,18 @@ class MeasureTool(QObject):
 
     @property
     def points(self) -> list[Point]:
+        """The first point of the measurement in progress (empty when none is)."""
         return list(self._points)
+
+    @property
+    def measurements(self) -> list[Measurement]:
+        """The finished measurements, oldest first."""
+        return [drawn.measurement for drawn in self._done]
+
+    @property
+    def measurement(self) -> Measurement | None:
+        """The latest finished measurement."""
+        return self._done[-1].measurement if self._done else None
 
     def set_active(self, active: bool) -> None:
         if active == self._active:
@@ -82,32 +104,44 @@ class MeasureTool(QObject):
         return (x, y, z)
 
     def add_point(self, point: Point) -> Measurement | None:
-        """Take ``point`` as the next end; returns the measurement once there are two."""
-        if len(self._points) == 2:
-            self.clear(keep_active=True)
+        """Take ``point`` as the next end; returns the measurement once it has two."""
         self._points.append(point)
         self._markers.append(self._marker(point))
         result = None
         if len(self._points) == 2:
             result = measure(self._points[0], self._points[1])
-            self._drawn = add_measurement(self._view, result)
-            self.measurement = result
+            number = len(self._done) + 1
+            actors = add_measurement(self._view, result, text=f"{number}: {result.label}")
+            self._done.append(_Drawn(result, self._markers, actors))
+            self._points, self._markers = [], []
             self.measured.emit(result)
         self._view.request_frame()
         self.changed.emit()
         return result
 
+    def undo(self) -> bool:
+        """Take away the point in progress, else the latest measurement; True when one was."""
+        if self._points:
+            self._remove(self._markers)
+            self._points, self._markers = [], []
+        elif self._done:
+            drawn = self._done.pop()
+            self._remove(drawn.markers)
+            drawn.actors.remove()
+        else:
+            return False
+        self._view.request_frame()
+        self.changed.emit()
+        return True
+
     def clear(self, *, keep_active: bool = True) -> bool:
-        """Remove the points and the line; True when there was anything to remove."""
-        had = bool(self._points)
-        for marker in self._markers:
-            self._view.remove_actor(marker, reset_camera=False, render=False)
-        self._markers = []
-        if self._drawn is not None:
-            self._drawn.remove()
-            self._drawn = None
-        self._points = []
-        self.measurement = None
+        """Remove every point and measurement; True when there was anything to remove."""
+        had = bool(self._points or self._done)
+        self._remove(self._markers)
+        for drawn in self._done:
+            self._remove(drawn.markers)
+            drawn.actors.remove()
+        self._points, self._markers, self._done = [], [], []
         if not keep_active:
             self.set_active(False)
         if had:
@@ -134,6 +168,10 @@ class MeasureTool(QObject):
         return False  # the view still gets the event (a drag turns the camera)
 
     # ------------------------------------------------------------------ internals
+
+    def _remove(self, markers: list[Any]) -> None:
+        for marker in markers:
+            self._view.remove_actor(marker, reset_camera=False, render=False)
 
     def _marker(self, point: Point) -> Any:
         import pyvista as pv

@@ -1,4 +1,4 @@
-"""Which of a case's scan files the viewport draws, under which names, and how they are oriented.
+"""Which of a case's scan files the viewport draws, and under which names.
 
 No Qt and no VTK here: plain rules over the domain `Case`, so they are easy to read and test.
 
@@ -8,16 +8,14 @@ No Qt and no VTK here: plain rules over the domain `Case`, so they are easy to r
   is shown on its own row, as the only thing there is to see of that jaw.
 - Shown at first: `scaninbox.domain.shown_at_first` (the rule ``scaninbox render --case``
   follows too); the others start hidden, one click on the eye away.
-- Orientation: the portal's ``axisMapping``; missing or unreadable → as exported, with a note
-  naming the portal.
+- Orientation is not decided here: `scaninbox.scans.resolve_orientation` (one rule for the
+  viewer and ``scaninbox render``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-
-import numpy as np
 
 from scaninbox.domain import (
     Case,
@@ -28,12 +26,10 @@ from scaninbox.domain import (
     is_preview,
     shown_at_first,
 )
-from scaninbox.scans import AxisMappingError, Orientation, parse_axis_mapping
 
-__all__ = ["PlannedScan", "orientation_for", "plan_scans"]
+__all__ = ["PlannedScan", "plan_scans"]
 
 _JAW_LABELS = {Jaw.UPPER: "Upper jaw", Jaw.LOWER: "Lower jaw", Jaw.BITE: "Bite", Jaw.NONE: "Scan"}
-_SHOWN_MAPPING_CHARS = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +45,7 @@ class PlannedScan:
     file: ScanFile | None
     preview: ScanFile | None
     visible: bool
+    before_preparation: bool = False  # drawn in a colour of its own
 
     @property
     def filename(self) -> str:
@@ -82,6 +79,7 @@ def plan_scans(case: Case | None) -> list[PlannedScan]:
             file=scan,
             preview=stand_ins.get(index),
             visible=any(scan is s for s in shown),
+            before_preparation=is_before_preparation(scan),
         )
         for index, scan in enumerate(full)
     ]
@@ -97,24 +95,6 @@ def plan_scans(case: Case | None) -> list[PlannedScan]:
         for number, preview in enumerate(alone)
     ]
     return rows
-
-
-def orientation_for(source: str | None, mapping: str | None) -> Orientation:
-    """The orientation of a portal's scans; identity and a note naming the portal otherwise."""
-    portal = source.strip() if source and source.strip() else "this portal"
-    if mapping is None or not mapping.strip():
-        return Orientation(np.eye(3), f"No axis mapping for {portal} — shown as exported")
-    try:
-        return Orientation(parse_axis_mapping(mapping))
-    except AxisMappingError as exc:
-        shown = mapping.strip()
-        if len(shown) > _SHOWN_MAPPING_CHARS:
-            shown = shown[: _SHOWN_MAPPING_CHARS - 1] + "…"
-        return Orientation(
-            np.eye(3),
-            f"The axis mapping of {portal} ({shown!r}) is not understood: {exc} — "
-            "shown as exported",
-        )
 
 
 def _stand_in_target(full: list[ScanFile], jaw: Jaw, *, taken: dict[int, ScanFile]) -> int | None:

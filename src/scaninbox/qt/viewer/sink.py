@@ -112,6 +112,7 @@ class ScanSink:
             key,
             mesh,
             jaw=planned.jaw,
+            before_preparation=planned.before_preparation,
             visible=row.shown if row is not None else planned.visible,
             vertex_colours=self._scanner_colours.isChecked(),
             keep_lod=not replacing_preview,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QSizePolicy, QToolBar, QWidget
+from PySide6.QtWidgets import QMenu, QSizePolicy, QToolBar, QToolButton, QWidget
 
 from scaninbox.render import View
 
@@ -24,17 +24,23 @@ __all__ = ["VIEW_KEYS", "ViewerActions", "build_toolbar", "make_actions"]
 
 # view → (button text, what the camera does, keys)
 VIEW_KEYS: dict[View, tuple[str, str, tuple[str, ...]]] = {
-    View.FRONT: ("Front", "from in front of the patient, superior up", ("F", "1")),
+    View.FRONT: (
+        "Front",
+        "from in front of the patient, superior up, the patient's right on your left",
+        ("F", "1"),
+    ),
     View.LEFT: ("Left", "from the patient's left side, superior up", ("L", "2")),
     View.RIGHT: ("Right", "from the patient's right side, superior up", ("R", "3")),
     View.UPPER: (
         "Upper",
-        "looking up at the upper teeth (lower jaw hidden), anterior at the top",
+        "looking up at the upper teeth (lower jaw hidden), incisors at the top, "
+        "the patient's right on your left",
         ("U", "4"),
     ),
     View.LOWER: (
         "Lower",
-        "looking down at the lower teeth (upper jaw hidden), anterior at the top",
+        "looking down at the lower teeth (upper jaw hidden), incisors at the bottom, "
+        "the patient's right on your left",
         ("D", "5"),
     ),
 }
@@ -46,8 +52,11 @@ class ViewerActions:
     fit: QAction
     measure: QAction
     clear_measurement: QAction
+    undo_measurement: QAction
     scanner_colours: QAction
     save_picture: QAction
+    upside_down: QAction  # the portal's `Turn`: checked while it applies
+    back_to_front: QAction
     scan_list: QAction  # no button: the list's own title folds it
     by_key: dict[str, QAction]  # QKeySequence text ("U", "Ctrl+Shift+S") → action
 
@@ -66,16 +75,20 @@ def make_actions(owner: QWidget) -> ViewerActions:
         owner,
         by_key,
         "Measure",
-        "Measure a distance: click two points on a scan (Esc clears)",
+        "Measure distances: click two points on a scan for each; Backspace takes the last "
+        "away, Esc clears them all",
         ("M",),
         checkable=True,
     )
-    clear = _action(owner, by_key, "Clear measurement", "Clear the measurement", ("Esc",))
+    clear = _action(owner, by_key, "Clear measurements", "Clear the measurements", ("Esc",))
+    undo = _action(
+        owner, by_key, "Undo measurement", "Take the last point or measurement away", ("Backspace",)
+    )
     colours = _action(
         owner,
         by_key,
-        "Scanner colours",
-        "Show the colours the scanner recorded instead of the jaw colours",
+        "Colours",
+        "Scanner colours: show the colours the scanner recorded instead of the jaw colours",
         ("V",),
         checkable=True,
     )
@@ -84,7 +97,38 @@ def make_actions(owner: QWidget) -> ViewerActions:
         owner, by_key, "Save picture…", "Save the 3D view as a PNG picture", ("Ctrl+Shift+S",)
     )
     scan_list = _action(owner, by_key, "Scan list", "Fold away or show the list of scans", ("S",))
-    return ViewerActions(views, fit, measure, clear, colours, picture, scan_list, by_key)
+    # Half turns only: a mirror would swap the patient's left and right, so none is offered.
+    upside_down = _action(
+        owner,
+        by_key,
+        "Flip upside down",
+        "Turn the scans upside down, for this case and every later case of its portal",
+        ("Shift+U",),
+        checkable=True,
+    )
+    back_to_front = _action(
+        owner,
+        by_key,
+        "Turn back to front",
+        "Turn the scans back to front (180°), for this case and every later case of its portal",
+        ("Shift+B",),
+        checkable=True,
+    )
+    for action in (upside_down, back_to_front):
+        action.setEnabled(False)
+    return ViewerActions(
+        views,
+        fit,
+        measure,
+        clear,
+        undo,
+        colours,
+        picture,
+        upside_down,
+        back_to_front,
+        scan_list,
+        by_key,
+    )
 
 
 def build_toolbar(parent: QWidget, actions: ViewerActions) -> QToolBar:
@@ -97,6 +141,7 @@ def build_toolbar(parent: QWidget, actions: ViewerActions) -> QToolBar:
         bar.addAction(action)
     bar.addAction(actions.fit)
     bar.addSeparator()
+    bar.addWidget(_turn_button(bar, actions))
     bar.addAction(actions.measure)
     bar.addAction(actions.scanner_colours)
     spacer = QWidget(bar)
@@ -104,6 +149,23 @@ def build_toolbar(parent: QWidget, actions: ViewerActions) -> QToolBar:
     bar.addWidget(spacer)
     bar.addAction(actions.save_picture)
     return bar
+
+
+def _turn_button(bar: QToolBar, actions: ViewerActions) -> QToolButton:
+    """One "Turn" button with the two half turns in its menu (the toolbar must fit 1280 px)."""
+    menu = QMenu(bar)
+    menu.addAction(actions.upside_down)
+    menu.addAction(actions.back_to_front)
+    button = QToolButton(bar)
+    button.setObjectName("turnButton")
+    button.setText("Turn")
+    button.setToolTip(
+        "Turn the scans upside down or back to front when the portal sends them wrongly "
+        "oriented; remembered for the portal (never mirrored)"
+    )
+    button.setMenu(menu)
+    button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+    return button
 
 
 def _action(

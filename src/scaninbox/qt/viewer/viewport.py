@@ -7,6 +7,10 @@ something of the case, ``caseShown(ref)`` is emitted (`FirstFrame`). Each load c
 `LoadToken`; a superseded load's token is dead, so nothing it still produces (a provider may
 ignore cancellation) can paint over the newer case.
 
+Orientation: `scaninbox.scans.resolve_orientation` from the portal's ``axisMapping`` and the turn
+the person chose for that portal (Flip / Turn, remembered in `PortalTurns`); without a mapping
+the loader estimates it from the first arch, and the note over the view says so.
+
 The camera takes the front view when a case's first scans arrive, and again as more arrive,
 until the person turns, zooms or picks another view.
 
@@ -26,7 +30,8 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from scaninbox.domain import Case
+from scaninbox.domain import Case, CaseRef, Turn
+from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane import CaseFileProvider, FileDialogs, QtFileDialogs
 from scaninbox.qt.viewer.camera import CameraGuide
@@ -35,11 +40,12 @@ from scaninbox.qt.viewer.loader import CaseLoader, LoadToken
 from scaninbox.qt.viewer.measure_tool import MeasureTool
 from scaninbox.qt.viewer.overlays import SceneStage
 from scaninbox.qt.viewer.pictures import save_png, suggested_picture_name
-from scaninbox.qt.viewer.plan import orientation_for, plan_scans
+from scaninbox.qt.viewer.plan import plan_scans
 from scaninbox.qt.viewer.scan_list import RowState, ScanList
 from scaninbox.qt.viewer.sink import FirstFrame, ScanSink
 from scaninbox.qt.viewer.toolbar import build_toolbar, make_actions
 from scaninbox.render import Measurement, ScanScene, View
+from scaninbox.scans import Orientation, describe_turn, resolve_orientation
 
 __all__ = ["ScanViewport"]
 
@@ -59,6 +65,7 @@ class ScanViewport(QWidget):
         parent: QWidget | None = None,
         *,
         dialogs: FileDialogs | None = None,
+        turns: PortalTurns | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("scanViewport")
@@ -66,8 +73,11 @@ class ScanViewport(QWidget):
         self.provider = provider
         self.dialogs: FileDialogs = dialogs or QtFileDialogs()
         self._axis_mapping_for = axis_mapping_for
+        self.turns = turns if turns is not None else PortalTurns(None)
         self._case: Case | None = None
         self._mapping_text: str | None = None
+        self._turn = Turn()
+        self._unnamed_turns: dict[CaseRef, Turn] = {}  # cases whose portal has no name
         self._token = LoadToken(0, live=False)
         self._heavy = asyncio.Lock()
         self._closed = False
@@ -109,8 +119,11 @@ class ScanViewport(QWidget):
         self.controls.scan_list.triggered.connect(self._on_fold_scan_list)
         self.controls.measure.toggled.connect(self.measure_tool.set_active)
         self.controls.clear_measurement.triggered.connect(self._on_escape)
+        self.controls.undo_measurement.triggered.connect(self.measure_tool.undo)
         self.controls.scanner_colours.toggled.connect(self._on_scanner_colours)
         self.controls.save_picture.triggered.connect(self._on_save_picture)
+        self.controls.upside_down.triggered.connect(self._on_turn)
+        self.controls.back_to_front.triggered.connect(self._on_turn)
         self.measure_tool.measured.connect(self._on_measured)
         self.measure_tool.changed.connect(self._sync_measure_action)
         self.scans.visibilityToggled.connect(self._on_visibility)
@@ -124,30 +137,40 @@ class ScanViewport(QWidget):
     def case(self) -> Case | None:
         return self._case
 
-    def show_case(self, case: Case | None) -> None:
+    def show_case(self, case: Case | None, *, again: bool = False) -> None:
         """Show ``case``'s scans (None: nothing); cancels the load of the previous case.
 
         The case already shown, with the same scans and orientation (the window shows a case
         again after refreshing its details), stays as it is — unless a scan could not be had:
-        then it is loaded again, which is how a person retries.
+        then it is loaded again, which is how a person retries. ``again`` loads it anew anyway
+        (after the person turned the portal's scans).
         """
         if self._closed:
             return
         mapping = self._mapping(case.source) if case is not None else None
-        if self._shows_already(case, mapping):
+        turn = self._turn_for(case)
+        if not again and self._shows_already(case, mapping, turn):
             assert case is not None
             self._case = case
             self.first_frame.again()
             return
         self._mapping_text = mapping
+        self._turn = turn
         self._token.live = False
         async_bridge.cancel(self, "case")
         self._case = case
         self._token = LoadToken(self._token.generation + 1)
         self._reset_scene()
         planned = plan_scans(case)
-        self.scans.set_scans(planned, [self.scene.colour_for(s.jaw) for s in planned])
+        self.scans.set_scans(
+            planned,
+            [
+                self.scene.colour_for(s.jaw, before_preparation=s.before_preparation)
+                for s in planned
+            ],
+        )
         self.sink.start(case.ref if case is not None else None, planned)
+        self._show_turn(turn, enabled=case is not None)
         if case is None:
             self.scans.set_empty_text("Select a case to see its scans.")
             self.stage.set_note(None)
@@ -155,7 +178,7 @@ class ScanViewport(QWidget):
             self.view.request_frame()
             return
         self.scans.set_empty_text("This case has no scans.")
-        orientation = orientation_for(case.source, mapping)
+        orientation = resolve_orientation(mapping, portal=case.source, turn=turn)
         self.stage.set_note(orientation.note)
         if not planned:
             self.stage.set_message("This case has no scans.")
@@ -166,10 +189,11 @@ class ScanViewport(QWidget):
             case.ref,
             planned,
             provider=self.provider,
-            matrix=orientation.matrix,
+            orientation=orientation,
             sink=self.sink,
             token=self._token,
             heavy=self._heavy,
+            on_oriented=self._on_oriented,
         )
         async_bridge.run(loader.run(), owner=self, key="case", name=f"show the scans of {case.ref}")
 
@@ -249,11 +273,13 @@ class ScanViewport(QWidget):
             _log.exception("the axis mapping of %r could not be looked up", source)
             return None
 
-    def _shows_already(self, case: Case | None, mapping: str | None) -> bool:
+    def _shows_already(self, case: Case | None, mapping: str | None, turn: Turn) -> bool:
         shown = self._case
         if case is None or shown is None or case.ref != shown.ref or case.source != shown.source:
             return False
-        if mapping != self._mapping_text or _scan_keys(case) != _scan_keys(shown):
+        if mapping != self._mapping_text or turn != self._turn:
+            return False
+        if _scan_keys(case) != _scan_keys(shown):
             return False
         trouble = (RowState.PROBLEM, RowState.OFFLINE)
         return not any(row.state in trouble for row in self.scans.rows())
@@ -298,8 +324,54 @@ class ScanViewport(QWidget):
     def _on_save_picture(self) -> None:
         self.save_picture()
 
+    def _on_oriented(self, orientation: Orientation) -> None:
+        """The loader estimated the orientation: the note says how it went."""
+        self.stage.set_note(orientation.note)
+
+    def _show_turn(self, turn: Turn, *, enabled: bool) -> None:
+        for action, checked in (
+            (self.controls.upside_down, turn.upside_down),
+            (self.controls.back_to_front, turn.back_to_front),
+        ):
+            action.setEnabled(enabled)
+            action.setChecked(checked)
+
+    def _on_turn(self) -> None:
+        """Flip or Turn was pressed: remember the portal's new turn and show the case again."""
+        case = self._case
+        if case is None:
+            return
+        turn = Turn(
+            upside_down=self.controls.upside_down.isChecked(),
+            back_to_front=self.controls.back_to_front.isChecked(),
+        )
+        portal = case.source or "this portal"
+        try:
+            self.turns.remember(case.source, turn)
+        except OSError as exc:
+            self.statusMessage.emit(
+                f"The turn could not be remembered for {portal}: {exc.strerror or exc}."
+            )
+        else:
+            what = describe_turn(turn) or "as the portal sends them"
+            later = "from now on" if case.source else "for this case"
+            self.statusMessage.emit(f"Scans of {portal} are shown {what} {later}.")
+        if not case.source:
+            self._unnamed_turns[case.ref] = turn  # nothing to remember it under
+        view = self.camera.choice
+        self.show_case(case, again=True)
+        self.camera.choice = view  # the occlusal views hide the opposing jaw as it arrives
+
+    def _turn_for(self, case: Case | None) -> Turn:
+        if case is None:
+            return Turn()
+        if not case.source:
+            return self._unnamed_turns.get(case.ref, Turn())
+        return self.turns.turn_for(case.source)
+
     def _on_measured(self, measurement: Measurement) -> None:
-        self.statusMessage.emit(f"Distance: {measurement.label}")
+        count = len(self.measure_tool.measurements)
+        self.statusMessage.emit(f"Distance {count}: {measurement.label}")
 
     def _sync_measure_action(self) -> None:
         self.controls.measure.setChecked(self.measure_tool.active)

@@ -1,0 +1,76 @@
+"""``scaninbox qc REF | --upper FILE [--lower FILE] [--bite FILE] [--teeth 16,26]``: scan QC.
+
+Declares the arguments; `scaninbox.cli.qc_handlers` does the work when the command runs.
+Exit codes: 0 when nothing fails (pass or warn), 6 when a check fails, the others as for every
+command (2 usage, 4 case not found, 5 network…).
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+
+from scaninbox.cli.deferred import deferred
+
+__all__ = ["QcOptions", "register"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class QcOptions:
+    """``scaninbox qc``: a case, or scan files; output; report; the local decision."""
+
+    ref: str | None = None
+    upper: Path | None = None
+    lower: Path | None = None
+    bite: Path | None = None
+    teeth: str | None = None
+    json: bool = False
+    report: Path | None = None
+    decide: str | None = None
+    note: str | None = None
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> QcOptions:
+        return cls(
+            ref=args.ref,
+            upper=args.upper,
+            lower=args.lower,
+            bite=args.bite,
+            teeth=args.teeth,
+            json=args.json,
+            report=args.report,
+            decide=args.decide,
+            note=args.note,
+        )
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "qc",
+        help="check a case's scans for holes, fragments, bite-through and missing data",
+        description=(
+            "Quality control of a case (from the service or the local store) or of scan files: "
+            "holes, floating fragments, mesh faults, bite-through and clearance between the "
+            "arches, jaw coverage for the work and the case data. Exit 0 when nothing fails "
+            "(pass or warn), 6 when a check fails."
+        ),
+    )
+    parser.add_argument("ref", nargs="?", metavar="REF", help="case guid or numeric id")
+    parser.add_argument("--upper", type=Path, metavar="FILE", help="upper arch scan file")
+    parser.add_argument("--lower", type=Path, metavar="FILE", help="lower arch scan file")
+    parser.add_argument("--bite", type=Path, metavar="FILE", help="bite registration scan file")
+    parser.add_argument(
+        "--teeth",
+        metavar="FDI,...",
+        help="teeth of fixed work on the files, e.g. 16,26 (checks jaw coverage)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    parser.add_argument("--report", type=Path, metavar="FILE.pdf", help="write a PDF report")
+    parser.add_argument(
+        "--decide",
+        choices=("ready", "rescan"),
+        help="record the local QC decision for the case: ready to accept, or rescan needed",
+    )
+    parser.add_argument("--note", metavar="TEXT", help="a note with the decision")
+    parser.set_defaults(handler=deferred("scaninbox.cli.qc_handlers", "run", QcOptions.from_args))

@@ -1,0 +1,41 @@
+"""Scan QC: find, locate and measure what makes a case go back for a rescan.
+
+Qt-free and argparse-free; the command line (``scaninbox qc``), the window and the PDF report
+use it alike. Per scan (`scan_checks`): holes, fragments, non-manifold edges, degenerate and
+duplicate triangles, basic figures. Per case: bite-through and clearance between the arches
+(`occlusion`, closest points by VTK's static cell locator), jaw coverage for the work
+(`coverage`), case data and possible duplicates (`case_data`). Limits: `QcThresholds`.
+"""
+
+from scaninbox.qc.case_data import DuplicateSource, possible_duplicates
+from scaninbox.qc.findings import (
+    CHECK_TITLES,
+    KIND_TITLES,
+    Finding,
+    QcResult,
+    ScanResult,
+    Severity,
+    Verdict,
+)
+from scaninbox.qc.run import QcRun, ScanInput, check_scans
+from scaninbox.qc.thresholds import QcThresholds
+
+# Moves when a change makes earlier stored results stale (they are checked again).
+QC_VERSION = 1
+
+__all__ = [
+    "CHECK_TITLES",
+    "KIND_TITLES",
+    "QC_VERSION",
+    "DuplicateSource",
+    "Finding",
+    "QcResult",
+    "QcRun",
+    "QcThresholds",
+    "ScanInput",
+    "ScanResult",
+    "Severity",
+    "Verdict",
+    "check_scans",
+    "possible_duplicates",
+]

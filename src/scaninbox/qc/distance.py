@@ -1,0 +1,330 @@
+"""Signed point-to-triangle distances from points to a scan surface (VTK's static cell locator).
+
+``Surface`` wraps one arch for closest-point queries. The locator finds, for a point, the closest
+point on the surface's *triangles* (not its nearest vertex). Whether the point lies in front of
+the surface (in the mouth's air) or behind it (inside the tissue) follows from the angle-weighted
+pseudo-normal at the closest point (Bærentzen & Aanæs): the face normal inside a triangle, the
+sum of the two face normals on an edge, the angle-weighted vertex normal at a corner — the sign
+that stays right where the closest point falls on an edge or a corner. A closest point on the
+surface's own boundary (its rim, a hole's edge) says nothing about inside or outside: such points
+count as outside.
+
+Queries cost microseconds each, so only points that can lie within ``window`` mm of the surface
+are asked: the voxels that the triangles' bounding boxes touch, grown by the window, rule out the
+rest in whole-array numpy. Callers widen the window when an answer
+reaches it (see `scaninbox.qc.occlusion`).
+
+VTK is imported when a surface is built, never at import time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from scaninbox.qc.topology import Edges
+
+__all__ = ["Distances", "Surface", "near_boxes"]
+
+F64 = npt.NDArray[np.float64]
+_ON_FEATURE = 1e-6  # a barycentric weight below this puts the closest point on an edge/corner
+
+
+@dataclass(frozen=True, slots=True)
+class Distances:
+    """For the query points ``index`` (into the points asked) within the window: signed
+    distance (negative = behind the surface), and the closest point on the surface."""
+
+    index: npt.NDArray[np.int64]
+    signed: F64
+    closest: F64
+
+
+class Surface:
+    def __init__(
+        self, points: npt.NDArray[np.float32], faces: npt.NDArray[np.int32], edges: Edges
+    ) -> None:
+        self.points = points.astype(np.float64)
+        self.faces = faces
+        corner = points[faces]  # float32: boxes and the facing need no more
+        self._box_low = np.minimum(np.minimum(corner[:, 0], corner[:, 1]), corner[:, 2])
+        self._box_high = np.maximum(np.maximum(corner[:, 0], corner[:, 1]), corner[:, 2])
+        cross = np.cross(corner[:, 1] - corner[:, 0], corner[:, 2] - corner[:, 0])
+        self.vector_area = cross.sum(axis=0, dtype=np.float64) / 2
+        self.area = float(_lengths(cross.astype(np.float64)).sum() / 2)
+        rim = edges.uses == 1
+        rim_vertex = np.zeros(len(points), bool)
+        rim_vertex[edges.a[rim]] = True
+        rim_vertex[edges.b[rim]] = True
+        self._rim_vertex = rim_vertex
+        # Which triangles meet at each point (built when a closest point first falls on an
+        # edge or a corner): normals are worked out only where a query needs them.
+        self._around: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] | None = None
+        self._locator: Any = None
+        self._poly: Any = None
+
+    def faces_toward(self, point: F64) -> bool:
+        """False when the surface as a whole clearly faces away from ``point`` (an arch's
+        triangles wound inside out); True otherwise, also when undecided (a closed surface)."""
+        size = float(np.linalg.norm(self.vector_area))
+        if size < 0.2 * self.area:
+            return True
+        centre = self.points.mean(axis=0)
+        return float(np.dot(self.vector_area, point - centre)) >= 0
+
+    def candidates(self, query: F64, window: float) -> npt.NDArray[np.int64]:
+        """Indices of the query points that may lie within ``window`` mm of the surface."""
+        return near_boxes(self._box_low, self._box_high, query, window)
+
+    def distances(
+        self,
+        query: F64,
+        window: float,
+        *,
+        flip: bool = False,
+        among: npt.NDArray[np.int64] | None = None,
+    ) -> Distances:
+        """Signed distances of the query points (or of those ``among``) within ``window`` mm of
+        the surface."""
+        if among is None:
+            index = self.candidates(query, window)
+        else:
+            index = among[self.candidates(query[among], window)]
+        found, cells, closest, dist = self._closest(query[index], window)
+        index, cells, closest, dist = index[found], cells[found], closest[found], dist[found]
+        normal, on_rim = self._normals_at(cells, closest)
+        side = np.einsum("ij,ij->i", query[index] - closest, normal)
+        behind = (side < 0) & ~on_rim
+        if flip:
+            behind = (side > 0) & ~on_rim
+        return Distances(index, np.where(behind, -dist, dist), closest)
+
+    def nearest(self, query: F64) -> float:
+        """The smallest distance from the query points to the surface (no window)."""
+        from vtkmodules.vtkCommonCore import reference
+        from vtkmodules.vtkCommonDataModel import vtkGenericCell
+
+        locator = self._ensure_locator()
+        cell = vtkGenericCell()
+        cell_id: Any = reference(0)
+        sub_id: Any = reference(0)
+        d2: Any = reference(0.0)
+        spot = [0.0, 0.0, 0.0]
+        best = np.inf
+        for point in query.tolist():
+            locator.FindClosestPoint(point, spot, cell, cell_id, sub_id, d2)
+            best = min(best, float(d2.get()))
+        return float(np.sqrt(best))
+
+    def _closest(
+        self, query: F64, radius: float
+    ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.int64], F64, F64]:
+        from vtkmodules.vtkCommonCore import reference
+        from vtkmodules.vtkCommonDataModel import vtkGenericCell
+
+        locator = self._ensure_locator()
+        n = len(query)
+        found = np.zeros(n, bool)
+        cells = np.zeros(n, np.int64)
+        closest = np.zeros((n, 3))
+        dist2 = np.zeros(n)
+        cell = vtkGenericCell()
+        cell_id: Any = reference(0)
+        sub_id: Any = reference(0)
+        d2: Any = reference(0.0)
+        spot = [0.0, 0.0, 0.0]
+        find = locator.FindClosestPointWithinRadius
+        for i, point in enumerate(query.tolist()):
+            if find(point, radius, spot, cell, cell_id, sub_id, d2):
+                found[i] = True
+                cells[i] = cell_id.get()
+                closest[i] = spot
+                dist2[i] = d2.get()
+        return found, cells, closest, np.sqrt(dist2)
+
+    def _normals_at(
+        self, cells: npt.NDArray[np.int64], closest: F64
+    ) -> tuple[F64, npt.NDArray[np.bool_]]:
+        """The pseudo-normal at each closest point, and whether it lies on the boundary."""
+        corner = self.points[self.faces[cells]]
+        weight = _barycentric(corner, closest)
+        zero = weight < _ON_FEATURE
+        zeros = zero[:, 0].astype(np.int64) + zero[:, 1] + zero[:, 2]
+        normal = self._face_normals(cells)
+        on_rim = np.zeros(len(cells), bool)
+        edge_rows = np.flatnonzero(zeros == 1)
+        if len(edge_rows):
+            opposite = np.argmax(zero[edge_rows], axis=1)
+            face = self.faces[cells[edge_rows]]
+            rows = np.arange(len(edge_rows))
+            u = face[rows, (opposite + 1) % 3]
+            v = face[rows, (opposite + 2) % 3]
+            normal[edge_rows], count = self._edge_normals(u, v)
+            on_rim[edge_rows] = count < 2
+        corner_rows = np.flatnonzero(zeros >= 2)
+        if len(corner_rows):
+            which = np.argmax(weight[corner_rows], axis=1)
+            vertex = self.faces[cells[corner_rows], which]
+            normal[corner_rows] = self._vertex_normals(vertex)
+            on_rim[corner_rows] = self._rim_vertex[vertex]
+        return normal, on_rim
+
+    def _face_normals(self, cells: npt.NDArray[np.int64]) -> F64:
+        corner = self.points[self.faces[cells]]
+        cross = np.cross(corner[:, 1] - corner[:, 0], corner[:, 2] - corner[:, 0])
+        size = _lengths(cross)
+        unit: F64 = cross / np.where(size > 0, size, 1.0)[:, None]
+        return unit
+
+    def _ring(self, vertex: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], ...]:
+        """(row, face) pairs: every triangle around each of the given points."""
+        if self._around is None:
+            flat = self.faces.reshape(-1)
+            order = np.argsort(flat, kind="stable") // 3
+            starts = np.concatenate([[0], np.cumsum(np.bincount(flat, minlength=len(self.points)))])
+            self._around = (order.astype(np.int64), starts.astype(np.int64))
+        order, starts = self._around
+        count = starts[vertex + 1] - starts[vertex]
+        row = np.repeat(np.arange(len(vertex)), count)
+        local = np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count)
+        return row, order[starts[vertex][row] + local]
+
+    def _edge_normals(
+        self, u: npt.NDArray[np.int64], v: npt.NDArray[np.int64]
+    ) -> tuple[F64, npt.NDArray[np.int64]]:
+        """The sum of the unit normals of the triangles on each edge u–v, and how many."""
+        row, face = self._ring(u)
+        on_edge = np.any(self.faces[face] == v[row][:, None], axis=1)
+        row, face = row[on_edge], face[on_edge]
+        unit = self._face_normals(face)
+        total: F64 = np.stack([np.bincount(row, unit[:, k], len(u)) for k in range(3)], axis=1)
+        count: npt.NDArray[np.int64] = np.bincount(row, minlength=len(u)).astype(np.int64)
+        return total, count
+
+    def _vertex_normals(self, vertex: npt.NDArray[np.int64]) -> F64:
+        """Angle-weighted sums of the unit normals of the triangles around each point."""
+        row, face = self._ring(vertex)
+        corners = self.faces[face]
+        at = np.argmax(corners == vertex[row][:, None], axis=1)
+        rows = np.arange(len(face))
+        here = self.points[vertex[row]]
+        u = self.points[corners[rows, (at + 1) % 3]] - here
+        w = self.points[corners[rows, (at + 2) % 3]] - here
+        cos = np.einsum("ij,ij->i", u, w) / np.maximum(_lengths(u) * _lengths(w), 1e-300)
+        angle = np.arccos(np.clip(cos, -1.0, 1.0))
+        unit = self._face_normals(face) * angle[:, None]
+        total: F64 = np.stack([np.bincount(row, unit[:, k], len(vertex)) for k in range(3)], axis=1)
+        return total
+
+    def _ensure_locator(self) -> Any:
+        if self._locator is None:
+            from vtkmodules.util import numpy_support
+            from vtkmodules.vtkCommonCore import vtkPoints
+            from vtkmodules.vtkCommonDataModel import (
+                vtkCellArray,
+                vtkPolyData,
+                vtkStaticCellLocator,
+            )
+
+            support: Any = numpy_support  # untyped module
+            poly = vtkPolyData()
+            vtk_points = vtkPoints()
+            vtk_points.SetData(support.numpy_to_vtk(self.points, deep=True))
+            poly.SetPoints(vtk_points)
+            offsets = np.arange(0, 3 * len(self.faces) + 1, 3, dtype=np.int64)
+            polys = vtkCellArray()
+            polys.SetData(
+                support.numpy_to_vtkIdTypeArray(offsets, deep=True),
+                support.numpy_to_vtkIdTypeArray(self.faces.astype(np.int64).reshape(-1), deep=True),
+            )
+            poly.SetPolys(polys)
+            locator = vtkStaticCellLocator()
+            locator.SetDataSet(poly)
+            locator.BuildLocator()
+            self._poly, self._locator = poly, locator
+        return self._locator
+
+
+def near_boxes(box_low: F64, box_high: F64, query: F64, window: float) -> npt.NDArray[np.int64]:
+    """Indices of the query points that may lie within ``window`` mm of one of the boxes: those
+    in a voxel a box touches, or within ``window`` of such a voxel (a superset, never less)."""
+    if not len(box_low) or not len(query):
+        return np.zeros(0, np.int64)
+    low = box_low.min(axis=0) - window
+    high = box_high.max(axis=0) + window
+    # Voxels as wide as the window, but never more than ~8 million of them.
+    cell = max(window, float(np.prod(high - low) / 8e6) ** (1 / 3))
+    shape = np.floor((high - low) / cell).astype(np.int64) + 1
+    grid = np.zeros(tuple(shape), bool)
+    first = ((box_low - low) / cell).astype(np.int64)  # positive: a floor
+    last = ((box_high - low) / cell).astype(np.int64)
+    _mark_boxes(grid, first, last)
+    for _ in range(int(np.ceil(window / cell))):
+        grid = _grown(grid)
+    q = np.floor((query - low) / cell).astype(np.int64)
+    inside = (q >= 0) & (q < shape)
+    inside = inside[:, 0] & inside[:, 1] & inside[:, 2]
+    hit = np.zeros(len(query), bool)
+    kept = q[inside]
+    hit[inside] = grid[kept[:, 0], kept[:, 1], kept[:, 2]]
+    return np.flatnonzero(hit)
+
+
+def _mark_boxes(
+    grid: npt.NDArray[np.bool_], first: npt.NDArray[np.int64], last: npt.NDArray[np.int64]
+) -> None:
+    """Set every voxel of the boxes first..last (inclusive): every box's voxels listed at once
+    (np.repeat), but the rare box more than eight voxels wide filled on its own."""
+    size = last - first + 1
+    wide = np.maximum(np.maximum(size[:, 0], size[:, 1]), size[:, 2]) > 8
+    f, size = first[~wide], size[~wide]
+    count = size[:, 0] * size[:, 1] * size[:, 2]
+    owner = np.repeat(np.arange(len(count)), count)
+    local = np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count)
+    plane = (size[:, 1] * size[:, 2])[owner]
+    row = size[owner, 2]
+    grid[
+        f[owner, 0] + local // plane,
+        f[owner, 1] + (local % plane) // row,
+        f[owner, 2] + local % row,
+    ] = True
+    for (i0, j0, k0), (i1, j1, k1) in zip(first[wide].tolist(), last[wide].tolist(), strict=True):
+        grid[i0 : i1 + 1, j0 : j1 + 1, k0 : k1 + 1] = True
+
+
+def _grown(grid: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """The voxels and their 26 neighbours (one step along each axis in turn)."""
+    for axis in range(3):
+        grown = grid.copy()
+        ahead = [slice(None)] * 3
+        behind = [slice(None)] * 3
+        ahead[axis], behind[axis] = slice(1, None), slice(None, -1)
+        grown[tuple(ahead)] |= grid[tuple(behind)]
+        grown[tuple(behind)] |= grid[tuple(ahead)]
+        grid = grown
+    return grid
+
+
+def _lengths(v: F64) -> F64:
+    """Row lengths (quicker than np.linalg.norm along a short axis)."""
+    lengths: F64 = np.sqrt(np.einsum("ij,ij->i", v, v))
+    return lengths
+
+
+def _barycentric(corner: F64, point: F64) -> F64:
+    v0 = corner[:, 1] - corner[:, 0]
+    v1 = corner[:, 2] - corner[:, 0]
+    v2 = point - corner[:, 0]
+    d00 = np.einsum("ij,ij->i", v0, v0)
+    d01 = np.einsum("ij,ij->i", v0, v1)
+    d11 = np.einsum("ij,ij->i", v1, v1)
+    d20 = np.einsum("ij,ij->i", v2, v0)
+    d21 = np.einsum("ij,ij->i", v2, v1)
+    denominator = d00 * d11 - d01 * d01
+    safe = np.where(np.abs(denominator) > 1e-300, denominator, 1.0)
+    w1 = (d11 * d20 - d01 * d21) / safe
+    w2 = (d00 * d21 - d01 * d20) / safe
+    return np.stack([1 - w1 - w2, w1, w2], axis=1)

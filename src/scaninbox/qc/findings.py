@@ -1,0 +1,207 @@
+"""What QC reports: findings with a severity, per scan and per case, and the overall verdict.
+
+A `Finding` is one thing a reviewer should know about: a hole, a fragment, a bite-through, a
+missing scan… Its ``center_mm`` is in the scan file's own coordinates (before the portal's
+``axisMapping``), so a point can be found again in any tool that opens the file. Its figures carry
+their unit in their name (``perimeter_mm``, ``area_mm2``) and go into the JSON as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+__all__ = [
+    "CHECK_TITLES",
+    "KIND_TITLES",
+    "Finding",
+    "QcResult",
+    "ScanResult",
+    "Severity",
+    "Verdict",
+    "worst",
+]
+
+Figure = float | int | str
+
+
+class Severity(StrEnum):
+    INFO = "info"
+    WARN = "warn"
+    FAIL = "fail"
+
+
+class Verdict(StrEnum):
+    PASS = "pass"  # noqa: S105 — a verdict, not a password
+    WARN = "warn"
+    FAIL = "fail"
+
+
+_RANK = {Severity.INFO: 0, Severity.WARN: 1, Severity.FAIL: 2}
+
+# Headings a person reads, per finding kind (the report groups findings under them).
+KIND_TITLES: dict[str, str] = {
+    "unreadable": "Unreadable scan",
+    "hole": "Hole",
+    "fragment": "Fragment",
+    "non_manifold": "Non-manifold edges",
+    "degenerate": "Degenerate triangles",
+    "duplicate_triangles": "Duplicate triangles",
+    "bite_through": "Bite-through",
+    "clearance": "Clearance",
+    "coverage": "Jaw coverage",
+    "order_form": "Order form",
+    "patient": "Patient",
+    "delivery_date": "Delivery date",
+    "work": "Work",
+    "contact_required": "Contact required",
+    "duplicate_case": "Possible duplicate",
+}
+
+# The checklist: each check, the finding kinds it covers, in the order the report lists them.
+CHECK_TITLES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "scans": ("Scans readable", ("unreadable",)),
+    "holes": ("No holes", ("hole",)),
+    "fragments": ("No floating fragments", ("fragment",)),
+    "mesh": ("Clean mesh", ("non_manifold", "degenerate", "duplicate_triangles")),
+    "occlusion": ("No bite-through, arches in occlusion", ("bite_through", "clearance")),
+    "coverage": ("Jaw coverage for the work", ("coverage",)),
+    "order_form": ("Order form present", ("order_form",)),
+    "patient": ("Patient identifiable", ("patient",)),
+    "delivery_date": ("Delivery date not past", ("delivery_date",)),
+    "work": ("Work ordered", ("work",)),
+    "contact_required": ("No contact requested", ("contact_required",)),
+    "duplicate_case": ("Not a duplicate", ("duplicate_case",)),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    kind: str
+    severity: Severity
+    message: str
+    center_mm: tuple[float, float, float] | None = None
+    figures: Mapping[str, Figure] = field(default_factory=dict)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Finding:
+        """The finding `to_json` wrote (a stored result)."""
+        centre = data.get("center_mm")
+        skip = {"kind", "severity", "message", "center_mm"}
+        return cls(
+            str(data["kind"]),
+            Severity(data["severity"]),
+            str(data["message"]),
+            (float(centre[0]), float(centre[1]), float(centre[2])) if centre else None,
+            {k: v for k, v in data.items() if k not in skip},
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "kind": self.kind,
+            "severity": str(self.severity),
+            "message": self.message,
+        }
+        if self.center_mm is not None:
+            out["center_mm"] = [round(float(v), 3) for v in self.center_mm]
+        out.update(self.figures)
+        return out
+
+
+def worst(findings: Iterable[Finding]) -> Verdict:
+    rank = max((_RANK[f.severity] for f in findings), default=0)
+    return (Verdict.PASS, Verdict.WARN, Verdict.FAIL)[rank]
+
+
+@dataclass(frozen=True, slots=True)
+class ScanResult:
+    """One scan file: its basic figures and its findings."""
+
+    jaw: str
+    file: str
+    triangles: int
+    findings: tuple[Finding, ...]
+    vertices: int = 0
+    extent_mm: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    mean_edge_mm: float = 0.0
+    area_mm2: float = 0.0
+    readable: bool = True
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ScanResult:
+        findings = tuple(Finding.from_json(f) for f in data["findings"])
+        x, y, z = (float(v) for v in data.get("extent_mm", (0.0, 0.0, 0.0)))
+        return cls(
+            str(data["jaw"]),
+            str(data["file"]),
+            int(data["triangles"]),
+            findings,
+            int(data.get("vertices", 0)),
+            (x, y, z),
+            float(data.get("mean_edge_mm", 0.0)),
+            float(data.get("area_mm2", 0.0)),
+            not any(f.kind == "unreadable" for f in findings),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "jaw": self.jaw,
+            "file": self.file,
+            "triangles": self.triangles,
+            "vertices": self.vertices,
+            "extent_mm": [round(v, 2) for v in self.extent_mm],
+            "mean_edge_mm": round(self.mean_edge_mm, 4),
+            "area_mm2": round(self.area_mm2, 1),
+            "findings": [f.to_json() for f in self.findings],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class QcResult:
+    """Everything QC found for a case (or a set of files)."""
+
+    scans: tuple[ScanResult, ...]
+    findings: tuple[Finding, ...]
+    checks: tuple[str, ...]  # keys of CHECK_TITLES that ran
+
+    @property
+    def all_findings(self) -> list[Finding]:
+        return [f for s in self.scans for f in s.findings] + list(self.findings)
+
+    @property
+    def verdict(self) -> Verdict:
+        return worst(self.all_findings)
+
+    def check_verdicts(self) -> list[tuple[str, str, Verdict | None]]:
+        """(key, title, verdict) per check in report order; None when the check did not run."""
+        found = self.all_findings
+        rows: list[tuple[str, str, Verdict | None]] = []
+        for key, (title, kinds) in CHECK_TITLES.items():
+            if key not in self.checks:
+                rows.append((key, title, None))
+                continue
+            rows.append((key, title, worst(f for f in found if f.kind in kinds)))
+        return rows
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> QcResult:
+        """The result `to_json` wrote (kept in the store)."""
+        return cls(
+            tuple(ScanResult.from_json(s) for s in data["scans"]),
+            tuple(Finding.from_json(f) for f in data["findings"]),
+            tuple(data.get("checks", {})),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "verdict": str(self.verdict),
+            "scans": [s.to_json() for s in self.scans],
+            "findings": [f.to_json() for f in self.findings],
+            "checks": {
+                key: str(verdict)
+                for key, _title, verdict in self.check_verdicts()
+                if verdict is not None
+            },
+        }

@@ -1,0 +1,167 @@
+"""Running QC: scan files (and their case, when there is one) to a `QcResult`.
+
+`check_scans` reads and checks every scan (on worker threads: numpy and VTK release the GIL),
+then the case checks: bite-through or clearance between the upper and lower arch, jaw coverage
+for the work, and — for a case — its data. The welded geometry of each scan is kept in the
+`QcRun` for pictures and for the app to point at findings.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from scaninbox.domain import Case, Jaw
+from scaninbox.qc.case_data import case_data_findings
+from scaninbox.qc.coverage import WorkItem, coverage_findings, work_items
+from scaninbox.qc.findings import Finding, QcResult, ScanResult, Severity
+from scaninbox.qc.occlusion import Arch, check_occlusion
+from scaninbox.qc.scan_checks import ScanGeometry, check_mesh
+from scaninbox.qc.thresholds import QcThresholds
+from scaninbox.scans import MeshError, read_mesh
+
+__all__ = ["QcRun", "ScanInput", "check_scans"]
+
+_OCCLUSION_KINDS = ("bite_through", "clearance")
+
+
+@dataclass(frozen=True, slots=True)
+class ScanInput:
+    path: Path
+    jaw: Jaw
+    name: str = ""  # what the report calls it (default: the file name)
+    before_preparation: bool = False  # a pre-preparation scan: not an arch of the bite
+
+    @property
+    def label(self) -> str:
+        return self.name or self.path.name
+
+
+@dataclass(frozen=True, slots=True)
+class QcRun:
+    result: QcResult
+    inputs: tuple[ScanInput, ...]
+    geometry: dict[int, ScanGeometry] = field(default_factory=dict)  # by index into inputs
+
+
+def check_scans(
+    inputs: Sequence[ScanInput],
+    *,
+    case: Case | None = None,
+    teeth: Sequence[int] = (),
+    others: Iterable[Case] = (),
+    today: date | None = None,
+    thresholds: QcThresholds | None = None,
+    previous: QcResult | None = None,
+) -> QcRun:
+    """QC of ``inputs``; the work comes from ``case`` (its worktypes), else from ``teeth``
+    (fixed work on those teeth). ``others`` are cases that might duplicate ``case``.
+
+    ``previous`` is a result of the same scans (same content: the caller checks): its scan
+    checks and bite-through / clearance are taken over instead of reading the files again; the
+    work and case data are checked afresh. The run then has no geometry (no pictures)."""
+    limits = thresholds or QcThresholds()
+    checks = ["scans", "holes", "fragments", "mesh"] if inputs else []
+    findings: list[Finding] = []
+    if previous is not None and [s.file for s in previous.scans] == [i.label for i in inputs]:
+        findings += [f for f in previous.findings if f.kind in _OCCLUSION_KINDS]
+        if "occlusion" in previous.checks:
+            checks.append("occlusion")
+        in_occlusion = any(
+            f.kind == "bite_through" or (f.kind == "clearance" and f.severity is not Severity.WARN)
+            for f in findings
+        )
+        return _with_case_checks(
+            QcRun(QcResult(previous.scans, (), ()), tuple(inputs)),
+            checks,
+            findings,
+            in_occlusion,
+            case=case,
+            teeth=teeth,
+            others=others,
+            today=today,
+            limits=limits,
+        )
+    workers = max(1, min(len(inputs), os.cpu_count() or 1))
+    with ThreadPoolExecutor(workers) as pool:
+        checked = list(pool.map(lambda item: _check_one(item, limits), inputs))
+    scans = tuple(result for result, _geometry in checked)
+    geometry = {i: g for i, (_r, g) in enumerate(checked) if g is not None}
+
+    arches: dict[Jaw, Arch] = {}
+    for i, item in enumerate(inputs):
+        usable = i in geometry and len(geometry[i].faces) > 0
+        if usable and not item.before_preparation and item.jaw in (Jaw.UPPER, Jaw.LOWER):
+            arches.setdefault(item.jaw, Arch(str(item.jaw), item.label, geometry[i]))
+    in_occlusion = False
+    if Jaw.UPPER in arches and Jaw.LOWER in arches:
+        checks.append("occlusion")
+        occlusion = check_occlusion(arches[Jaw.UPPER], arches[Jaw.LOWER], limits)
+        findings += occlusion.findings
+        in_occlusion = occlusion.in_occlusion
+    return _with_case_checks(
+        QcRun(QcResult(scans, (), ()), tuple(inputs), geometry),
+        checks,
+        findings,
+        in_occlusion,
+        case=case,
+        teeth=teeth,
+        others=others,
+        today=today,
+        limits=limits,
+    )
+
+
+def _with_case_checks(
+    run: QcRun,
+    checks: list[str],
+    findings: list[Finding],
+    in_occlusion: bool,
+    *,
+    case: Case | None,
+    teeth: Sequence[int],
+    others: Iterable[Case],
+    today: date | None,
+    limits: QcThresholds,
+) -> QcRun:
+    """``run`` with the coverage and case data checks added to ``findings``."""
+    inputs = run.inputs
+    items = work_items(case.worktypes) if case is not None else []
+    if case is None and teeth:
+        items = [WorkItem(tuple(teeth), fixed=True, label="the work")]
+    if items:
+        checks.append("coverage")
+        jaws = {item.jaw for item in inputs}
+        findings += coverage_findings(
+            items,
+            jaws,
+            has_bite=Jaw.BITE in jaws,
+            in_occlusion=in_occlusion,
+        )
+    if case is not None:
+        checks += ["order_form", "patient", "delivery_date", "work", "contact_required"]
+        checks.append("duplicate_case")
+        findings += case_data_findings(
+            case, today=today or date.today(), others=others, thresholds=limits
+        )
+        if not inputs:
+            findings.append(Finding("coverage", Severity.FAIL, "The case has no scans."))
+            checks.append("coverage")
+    result = QcResult(run.result.scans, tuple(findings), tuple(dict.fromkeys(checks)))
+    return QcRun(result, inputs, run.geometry)
+
+
+def _check_one(item: ScanInput, limits: QcThresholds) -> tuple[ScanResult, ScanGeometry | None]:
+    try:
+        mesh = read_mesh(item.path, name=item.label)
+    except MeshError as exc:
+        finding = Finding("unreadable", Severity.FAIL, str(exc))
+        return ScanResult(str(item.jaw), item.label, 0, (finding,), readable=False), None
+    if mesh.n_faces == 0:
+        finding = Finding("unreadable", Severity.FAIL, f"The scan {item.label!r} has no triangles.")
+        return ScanResult(str(item.jaw), item.label, 0, (finding,), readable=False), None
+    return check_mesh(mesh, jaw=str(item.jaw), file=item.label, thresholds=limits)

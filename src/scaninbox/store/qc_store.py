@@ -1,0 +1,135 @@
+"""Scan QC kept with the case: the last result and the local QC decision.
+
+The service is read-only, so the decision a QC reviewer takes — "ready to accept" or "rescan
+needed", a note, who and when — lives only here. It is keyed by the case's reference, never by a
+row that a sync could replace, and syncs never touch it; it is there offline too.
+
+A result is kept with the key of the files it checked (`files_key`: the scans' names and content
+hashes, and the QC version): when a scan changes on the service and is fetched again, the key
+no longer matches and the case is checked again. The store does not know what a QC result means:
+it keeps the JSON the command line prints and its verdict.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from scaninbox.domain import CaseRef
+from scaninbox.store.case_store import CaseStore
+
+__all__ = [
+    "DECISIONS",
+    "QcDecisionRecord",
+    "QcResultRecord",
+    "files_key",
+    "qc_decision",
+    "qc_result",
+    "save_qc_result",
+    "set_qc_decision",
+]
+
+DECISIONS = {"ready": "Ready to accept", "rescan": "Rescan needed"}
+
+
+@dataclass(frozen=True, slots=True)
+class QcResultRecord:
+    files_key: str
+    qc_version: int
+    verdict: str
+    result_json: str
+    checked_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class QcDecisionRecord:
+    decision: str  # "ready" or "rescan"
+    note: str
+    who: str
+    decided_at: datetime
+
+    @property
+    def label(self) -> str:
+        return DECISIONS.get(self.decision, self.decision)
+
+
+def files_key(scans: Sequence[tuple[str, str | None]], qc_version: int) -> str:
+    """The key of a set of scans: (name, content SHA-256) in order, and the QC version."""
+    text = "\n".join(f"{name}\t{sha or ''}" for name, sha in scans) + f"\nqc {qc_version}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def save_qc_result(
+    store: CaseStore,
+    ref: CaseRef,
+    *,
+    key: str,
+    qc_version: int,
+    verdict: str,
+    result_json: str,
+    checked_at: datetime | None = None,
+) -> bool:
+    """Keep the result of case ``ref`` (replacing the last one). False when the case is unknown."""
+    moment = (checked_at or datetime.now(UTC)).timestamp()
+    with store.transaction() as tx:
+        found = tx.execute(
+            "SELECT id FROM cases WHERE ref = ? AND ref_numeric = ?", (ref.value, int(ref.numeric))
+        ).fetchone()
+        if found is None:
+            return False
+        tx.execute(
+            "INSERT OR REPLACE INTO qc_results "
+            "(case_id, files_key, qc_version, verdict, result_json, checked_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (found[0], key, qc_version, verdict, result_json, moment),
+        )
+    return True
+
+
+def qc_result(store: CaseStore, ref: CaseRef) -> QcResultRecord | None:
+    rows = store.query(
+        "SELECT q.files_key, q.qc_version, q.verdict, q.result_json, q.checked_at "
+        "FROM qc_results q JOIN cases c ON c.id = q.case_id "
+        "WHERE c.ref = ? AND c.ref_numeric = ?",
+        (ref.value, int(ref.numeric)),
+    )
+    if not rows:
+        return None
+    key, version, verdict, text, checked = rows[0]
+    return QcResultRecord(key, int(version), verdict, text, datetime.fromtimestamp(checked, UTC))
+
+
+def set_qc_decision(
+    store: CaseStore,
+    ref: CaseRef,
+    decision: str,
+    *,
+    note: str = "",
+    who: str,
+    when: datetime | None = None,
+) -> QcDecisionRecord:
+    """Record the local QC decision for case ``ref`` ("ready" or "rescan"), replacing any."""
+    if decision not in DECISIONS:
+        raise ValueError(f"a QC decision is one of {', '.join(DECISIONS)}, not {decision!r}")
+    moment = when or datetime.now(UTC)
+    with store.transaction() as tx:
+        tx.execute(
+            "INSERT OR REPLACE INTO qc_decisions "
+            "(ref, ref_numeric, decision, note, who, decided_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (ref.value, int(ref.numeric), decision, note, who, moment.timestamp()),
+        )
+    return QcDecisionRecord(decision, note, who, moment)
+
+
+def qc_decision(store: CaseStore, ref: CaseRef) -> QcDecisionRecord | None:
+    rows = store.query(
+        "SELECT decision, note, who, decided_at FROM qc_decisions "
+        "WHERE ref = ? AND ref_numeric = ?",
+        (ref.value, int(ref.numeric)),
+    )
+    if not rows:
+        return None
+    decision, note, who, when = rows[0]
+    return QcDecisionRecord(decision, note, who, datetime.fromtimestamp(when, UTC))

@@ -1,0 +1,75 @@
+"""The QC report: a PDF with the findings and a picture per scan with the findings marked,
+written whole or not at all; the pictures show the marks where the findings are."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scaninbox.domain import Jaw
+from scaninbox.qc import ScanInput, Severity, check_scans
+from scaninbox.qc.report import write_report
+from scaninbox.qc.report_views import SEVERITY_RGB, Marker, scan_picture
+from scaninbox.sandbox.mesh_files import stl_bytes
+from tests.qc.shapes import arch, plane, punch
+from tests.render.pixels import load
+
+
+def _files(folder: Path) -> list[ScanInput]:
+    points, faces = arch("upper", spacing_mm=0.4)
+    side = points[np.argmin(np.where(points[:, 0] < -10, points[:, 2], np.inf))]
+    kept, _ = punch(points, faces, side, 2.0)
+    upper = folder / "upper.stl"
+    upper.write_bytes(stl_bytes(points, kept, header_text="qc"))
+    tip = points[np.argmin(points[:, 2])]
+    lower = folder / "lower.stl"
+    lower.write_bytes(stl_bytes(*plane(float(tip[2]) + 0.3, step_mm=1.5), header_text="qc"))
+    return [ScanInput(upper, Jaw.UPPER), ScanInput(lower, Jaw.LOWER)]
+
+
+def test_the_report_has_a_page_of_findings_and_a_picture_per_scan(tmp_path: Path) -> None:
+    run = check_scans(_files(tmp_path))
+    kinds = {f.kind for f in run.result.all_findings}
+    assert {"hole", "bite_through"} <= kinds
+    out = tmp_path / "report.pdf"
+    assert write_report(run, out) == out
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF-")
+    assert len(re.findall(rb"/Type /Page\b", data)) >= 2
+    assert len(re.findall(rb"/Subtype /Image", data)) == 2  # one picture per scan
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lower.stl", "report.pdf", "upper.stl"]
+
+
+def test_a_report_that_cannot_be_written_leaves_nothing(tmp_path: Path) -> None:
+    run = check_scans(_files(tmp_path))
+    target = tmp_path / "taken"
+    target.mkdir()  # a folder where the file should go: the final move fails
+    with pytest.raises(OSError, match="taken"):
+        write_report(run, target)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lower.stl", "taken", "upper.stl"]
+
+
+def test_the_picture_marks_a_finding_in_its_severity_colour(tmp_path: Path) -> None:
+    run = check_scans(_files(tmp_path)[:1])
+    geometry = run.geometry[0]
+    plain = scan_picture(geometry, Jaw.UPPER, [], tmp_path / "plain.png", size=(400, 300))
+    tip = geometry.points[np.argmin(geometry.points[:, 2])]
+    marked = scan_picture(
+        geometry,
+        Jaw.UPPER,
+        [Marker(1, (float(tip[0]), float(tip[1]), float(tip[2])), Severity.FAIL)],
+        tmp_path / "marked.png",
+        size=(400, 300),
+    )
+    assert SEVERITY_RGB[Severity.FAIL][0] > 150  # red: shaded, it stays much redder than ivory
+
+    def reddish(path: Path) -> int:
+        pixels = load(path)
+        r, g, b = pixels[:, :, 0], pixels[:, :, 1], pixels[:, :, 2]
+        return int(((r - g > 60) & (r - b > 60)).sum())
+
+    assert reddish(plain) == 0
+    assert reddish(marked) > 20
