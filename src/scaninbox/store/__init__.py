@@ -47,6 +47,7 @@ from scaninbox.store.events import (
 )
 from scaninbox.store.fetcher import FileFetcher
 from scaninbox.store.filecache import CacheUsage, EvictionReport, FileCache
+from scaninbox.store.offline import OfflineCounts, offline_counts
 from scaninbox.store.queries import CaseFilter, CaseRow, SortKey, SortSpec
 from scaninbox.store.records import MalformedRecord, StoredCase, StoredFile, SyncState
 from scaninbox.store.sync import SyncEngine, SyncOptions
@@ -71,6 +72,7 @@ __all__ = [
     "MalformedRecord",
     "NoLocalAccountError",
     "NotCachedError",
+    "OfflineCounts",
     "SortKey",
     "SortSpec",
     "StoreCorruptError",
@@ -88,6 +90,7 @@ __all__ = [
     "folder_size_bytes",
     "known_accounts",
     "last_account",
+    "offline_counts",
     "remember_account",
     "remove_local_data",
     "resolve_account",

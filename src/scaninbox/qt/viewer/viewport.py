@@ -105,6 +105,7 @@ class ScanViewport(QWidget):
         # The list floats over the view (top right) rather than taking width from it; the
         # image is centred (and fitted) beside it.
         self.stage.coveredChanged.connect(self._on_covered)
+        self.stage.retryRequested.connect(self.retry)
         self.stage.set_side_panel(self.scans)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -265,6 +266,11 @@ class ScanViewport(QWidget):
         return False
 
     # ------------------------------------------------------------------ internals
+
+    def retry(self) -> None:
+        """Load the case shown again when one of its scans could not be had ("Try again")."""
+        if self._case is not None:
+            self.show_case(self._case)
 
     def _mapping(self, source: str | None) -> str | None:
         try:
