@@ -11,8 +11,18 @@ Failures are ``scaninbox.api.errors.ApiError`` subclasses (the module draws the 
 """
 
 from scaninbox.api import errors
+from scaninbox.api.case_folder import (
+    case_folder_name,
+    check_folder_template,
+    copy_file,
+    open_case_folder,
+    remove_abandoned_parts,
+)
 from scaninbox.api.client import ApiClient
+from scaninbox.api.convert import case_ref, parse_delivery_date, to_case
 from scaninbox.api.filenames import dedupe_filename, safe_filename
+from scaninbox.api.limits import NetworkLimits
+from scaninbox.api.paging import IncompleteListingError, PagingGuard
 from scaninbox.api.results import CasePage, DownloadResult, MalformedCase, Session
 from scaninbox.api.retry import RetryPolicy
 from scaninbox.api.transport import make_http_client
@@ -22,13 +32,24 @@ __all__ = [
     "ApiClient",
     "CasePage",
     "DownloadResult",
+    "IncompleteListingError",
     "MalformedCase",
+    "NetworkLimits",
+    "PagingGuard",
     "RetryPolicy",
     "Session",
+    "case_folder_name",
+    "case_ref",
     "check_base_url",
+    "check_folder_template",
+    "copy_file",
     "dedupe_filename",
     "errors",
     "is_loopback_host",
     "make_http_client",
+    "open_case_folder",
+    "parse_delivery_date",
+    "remove_abandoned_parts",
     "safe_filename",
+    "to_case",
 ]

@@ -12,12 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from scaninbox.api import dedupe_filename, safe_filename
-from scaninbox.api.case_folder import (
+from scaninbox.api import (
     case_folder_name,
     check_folder_template,
+    dedupe_filename,
     open_case_folder,
     remove_abandoned_parts,
+    safe_filename,
 )
 from scaninbox.cli.errors import EXIT_USAGE, CliError
 from scaninbox.domain import Case, FileKind

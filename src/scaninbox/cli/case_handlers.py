@@ -7,8 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from scaninbox.api import ApiClient
-from scaninbox.api.paging import IncompleteListingError
+from scaninbox.api import ApiClient, IncompleteListingError
 from scaninbox.api.wire import UnifiedCase
 from scaninbox.cli.case_commands import CaseOptions, CasesOptions, DownloadOptions
 from scaninbox.cli.case_download import download_case_files

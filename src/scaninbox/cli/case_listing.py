@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
-from scaninbox.api.convert import to_case
+from scaninbox.api import to_case
 from scaninbox.api.wire import UnifiedCase
 from scaninbox.cli.errors import EXIT_NETWORK, CliError
 from scaninbox.cli.output import case_table, print_json, write_error, write_line

@@ -17,7 +17,7 @@ from datetime import date
 from pathlib import Path
 from typing import TypeVar
 
-from scaninbox.api.case_folder import copy_file
+from scaninbox.api import copy_file
 from scaninbox.api.errors import TlsError, TransportError
 from scaninbox.api.wire import UnifiedCase
 from scaninbox.cli.case_files import case_folder, plan_case_files
@@ -29,6 +29,7 @@ from scaninbox.cli.output import write_error, write_line
 from scaninbox.cli.text_layout import clean
 from scaninbox.domain import CaseRef, format_size, local_minute
 from scaninbox.store import (
+    CUSTOM_ENVIRONMENT,
     CaseFilter,
     CaseStore,
     FileSpec,
@@ -37,7 +38,6 @@ from scaninbox.store import (
     StoreError,
     SyncEngine,
 )
-from scaninbox.store.accounts import CUSTOM_ENVIRONMENT
 
 __all__ = [
     "ListingQuery",

@@ -32,6 +32,7 @@ from scaninbox.cli.store_output import ProgressListener
 from scaninbox.paths import app_paths
 from scaninbox.settings import load_settings
 from scaninbox.store import (
+    CUSTOM_ENVIRONMENT,
     Account,
     CaseStore,
     FileCache,
@@ -41,7 +42,6 @@ from scaninbox.store import (
     remember_account,
     resolve_account,
 )
-from scaninbox.store.accounts import CUSTOM_ENVIRONMENT
 
 __all__ = ["FetchedCases", "LocalStore", "open_local_store", "run_with_store"]
 

@@ -20,10 +20,14 @@ from scaninbox.cli.text_layout import (
     write_error,
     write_line,
 )
-from scaninbox.domain import Case, Urgency, delivery_urgency, local_minute, status_label
-from scaninbox.domain.fdi import format_teeth
-from scaninbox.domain.worktypes import (
+from scaninbox.domain import (
     UNSPECIFIED_WORK,
+    Case,
+    Urgency,
+    delivery_urgency,
+    format_teeth,
+    local_minute,
+    status_label,
     teeth_text,
     work_summary,
     worktype_teeth,

@@ -16,9 +16,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_OTHER, EXIT_QC_FAILED, EXIT_USAGE, CliError
-from scaninbox.domain import Case, CaseRef, FileKind, Jaw
-from scaninbox.domain.fdi import parse_fdi
-from scaninbox.domain.first_look import full_scans, is_before_preparation
+from scaninbox.domain import (
+    Case,
+    CaseRef,
+    FileKind,
+    Jaw,
+    full_scans,
+    is_before_preparation,
+    parse_fdi,
+)
 
 if TYPE_CHECKING:
     import numpy as np

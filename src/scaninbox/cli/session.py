@@ -24,9 +24,8 @@ from typing import TypeVar
 import httpx
 
 from scaninbox import services
-from scaninbox.api import ApiClient, Session, make_http_client
+from scaninbox.api import ApiClient, NetworkLimits, Session, make_http_client
 from scaninbox.api.errors import SessionExpiredError
-from scaninbox.api.limits import NetworkLimits
 from scaninbox.cli.errors import EXIT_AUTH, EXIT_USAGE, CliError
 from scaninbox.cli.options import GlobalOptions
 from scaninbox.paths import AppPaths, app_paths

@@ -14,8 +14,13 @@ from scaninbox.cli.store_output import cache_info_json, cache_info_text, sync_js
 from scaninbox.cli.text_layout import clean
 from scaninbox.domain import format_size
 from scaninbox.paths import app_paths
-from scaninbox.store import FetchReport, NoLocalAccountError, SyncEngine, remove_local_data
-from scaninbox.store.offline import offline_counts
+from scaninbox.store import (
+    FetchReport,
+    NoLocalAccountError,
+    SyncEngine,
+    offline_counts,
+    remove_local_data,
+)
 
 __all__ = [
     "run_cache_clear",

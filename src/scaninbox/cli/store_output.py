@@ -19,11 +19,12 @@ from scaninbox.store import (
     FetchReport,
     FileCache,
     MalformedRecord,
+    OfflineCounts,
     SyncListener,
     SyncReport,
+    folder_size_bytes,
+    offline_counts,
 )
-from scaninbox.store.accounts import folder_size_bytes
-from scaninbox.store.offline import OfflineCounts, offline_counts
 
 __all__ = [
     "ProgressListener",

@@ -16,16 +16,31 @@ from scaninbox.domain.case import (
     Worktype,
 )
 from scaninbox.domain.deadlines import DUE_SOON_DAYS, Urgency, delivery_urgency, is_open_status
-from scaninbox.domain.first_look import jaws_hidden_in_view, shown_at_first
+from scaninbox.domain.fdi import (
+    LOWER_ARCH_ORDER,
+    UPPER_ARCH_ORDER,
+    format_teeth,
+    is_upper,
+    parse_fdi,
+)
+from scaninbox.domain.first_look import (
+    full_scans,
+    is_before_preparation,
+    is_preview,
+    jaws_hidden_in_view,
+    shown_at_first,
+)
 from scaninbox.domain.jaw_names import jaw_from_name, known_jaw
 from scaninbox.domain.refs import CaseRef
 from scaninbox.domain.turns import Turn
 from scaninbox.domain.vocabulary import (
+    CATEGORIES,
     CLOSED_STATUSES,
     OPEN_STATUSES,
     STATUS_LABELS,
     FileKind,
     Jaw,
+    humanize_identifier,
     scan_jaw,
     status_label,
 )
@@ -41,12 +56,23 @@ from scaninbox.domain.wording import (
     local_time,
     relative_time,
 )
+from scaninbox.domain.worktypes import (
+    UNSPECIFIED_WORK,
+    case_teeth,
+    teeth_text,
+    work_summary,
+    worktype_teeth,
+)
 
 __all__ = [
+    "CATEGORIES",
     "CLOSED_STATUSES",
     "DUE_SOON_DAYS",
+    "LOWER_ARCH_ORDER",
     "OPEN_STATUSES",
     "STATUS_LABELS",
+    "UNSPECIFIED_WORK",
+    "UPPER_ARCH_ORDER",
     "AdminFlags",
     "Case",
     "CaseRef",
@@ -64,6 +90,7 @@ __all__ = [
     "Urgency",
     "VariantInfo",
     "Worktype",
+    "case_teeth",
     "delivery_phrase",
     "delivery_urgency",
     "exact_time",
@@ -71,15 +98,25 @@ __all__ = [
     "format_date_of_birth",
     "format_gender",
     "format_size",
+    "format_teeth",
+    "full_scans",
+    "humanize_identifier",
     "identifier_label",
+    "is_before_preparation",
     "is_open_status",
+    "is_preview",
+    "is_upper",
     "jaw_from_name",
     "jaws_hidden_in_view",
     "known_jaw",
     "local_minute",
     "local_time",
+    "parse_fdi",
     "relative_time",
     "scan_jaw",
     "shown_at_first",
     "status_label",
+    "teeth_text",
+    "work_summary",
+    "worktype_teeth",
 ]

@@ -11,9 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from scaninbox.domain import Jaw, Worktype
-from scaninbox.domain.fdi import format_teeth, is_upper
-from scaninbox.domain.worktypes import worktype_teeth
+from scaninbox.domain import Jaw, Worktype, format_teeth, is_upper, worktype_teeth
 from scaninbox.qc.findings import Finding, Severity
 
 __all__ = ["WorkItem", "coverage_findings", "work_items"]

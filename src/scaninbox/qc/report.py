@@ -23,8 +23,7 @@ import numpy as np
 import numpy.typing as npt
 from fpdf import FPDF
 
-from scaninbox.domain import Case, Jaw
-from scaninbox.domain.worktypes import teeth_text, work_summary
+from scaninbox.domain import Case, Jaw, teeth_text, work_summary
 from scaninbox.qc.findings import KIND_TITLES, Finding, Severity, Verdict
 from scaninbox.qc.report_views import SEVERITY_RGB, Marker, scan_picture
 from scaninbox.qc.run import QcRun

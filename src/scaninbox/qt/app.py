@@ -56,10 +56,11 @@ def run_gui(
 
     from scaninbox.paths import app_paths
 
-    apply_theme(app, UiState(app_paths()).text_value("theme", "system"))
+    paths = app_paths()  # resolved once, handed down
+    apply_theme(app, UiState(paths).text_value("theme", "system"))
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
-    controller = AppController(options)
+    controller = AppController(options, paths=paths)
     if on_controller is not None:
         on_controller(controller)
     finished: asyncio.Future[int] = loop.create_future()

@@ -12,7 +12,7 @@ after a few hundred cases, or a few minutes of download progress. CPython 3.12 m
 objects immortal, which hides the bug there; PySide6 6.11 does not have it, but QtPdf is only
 published for 6.12 outside the 400 MB Addons wheel. ``None``, ``True`` and ``False`` are never
 freed anyway, so raising their counts once, far beyond what any session can drop, changes
-nothing else. ``tests/qt/case_pane/test_qt_package.py`` shows the crash without the guard.
+nothing else. ``tests/qt/test_pyside_guards.py`` shows the crash without the guard.
 """
 
 from __future__ import annotations

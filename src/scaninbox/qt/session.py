@@ -30,9 +30,8 @@ import httpx
 from PySide6.QtCore import QObject, Signal
 
 from scaninbox import services
-from scaninbox.api import ApiClient, RetryPolicy, Session, make_http_client
+from scaninbox.api import ApiClient, NetworkLimits, RetryPolicy, Session, make_http_client
 from scaninbox.api.errors import SessionExpiredError
-from scaninbox.api.limits import NetworkLimits
 from scaninbox.paths import AppPaths, app_paths
 from scaninbox.qt.file_provider import StoreFileProvider
 from scaninbox.qt.sync_signals import SyncSignals

@@ -18,11 +18,7 @@ from scaninbox.render.canvas import OffscreenCanvas
 from scaninbox.render.png_file import write_png
 from scaninbox.render.scene import ScanScene
 from scaninbox.render.views import View
-from scaninbox.scans.mesh import Mesh
-from scaninbox.scans.orientation import Orientation
-from scaninbox.scans.pipeline import refine
-from scaninbox.scans.reader import read_mesh
-from scaninbox.scans.transform import orient
+from scaninbox.scans import Mesh, Orientation, orient, read_mesh, refine
 
 __all__ = [
     "DEFAULT_SIZE",

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from scaninbox.scans.mesh import Mesh
+from scaninbox.scans import Mesh
 
 __all__ = ["COLOURS", "NORMALS", "to_polydata"]
 

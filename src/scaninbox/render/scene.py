@@ -31,7 +31,7 @@ from scaninbox.domain import Jaw
 from scaninbox.render.appearance import apply_material, style_plotter
 from scaninbox.render.polydata import COLOURS, to_polydata
 from scaninbox.render.views import Bounds, View, apply_view, centre_beside, fit
-from scaninbox.scans.mesh import Mesh
+from scaninbox.scans import Mesh
 from scaninbox.settings import DEFAULT_JAW_COLOURS
 
 __all__ = ["INSIDE", "MIN_FREE_SHARE", "NEUTRAL_COLOUR", "ScanScene", "ScanState"]

@@ -21,6 +21,7 @@ from scaninbox.store.accounts import (
     DEMO_ENVIRONMENT,
     Account,
     account_folder,
+    folder_size_bytes,
     known_accounts,
     last_account,
     remember_account,
@@ -46,6 +47,7 @@ from scaninbox.store.events import (
 )
 from scaninbox.store.fetcher import FileFetcher
 from scaninbox.store.filecache import CacheUsage, EvictionReport, FileCache
+from scaninbox.store.offline import OfflineCounts, offline_counts
 from scaninbox.store.queries import CaseFilter, CaseRow, SortKey, SortSpec
 from scaninbox.store.records import MalformedRecord, StoredCase, StoredFile, SyncState
 from scaninbox.store.sync import SyncEngine, SyncOptions
@@ -70,6 +72,7 @@ __all__ = [
     "MalformedRecord",
     "NoLocalAccountError",
     "NotCachedError",
+    "OfflineCounts",
     "SortKey",
     "SortSpec",
     "StoreCorruptError",
@@ -84,8 +87,10 @@ __all__ = [
     "SyncReport",
     "SyncState",
     "account_folder",
+    "folder_size_bytes",
     "known_accounts",
     "last_account",
+    "offline_counts",
     "remember_account",
     "remove_local_data",
     "resolve_account",

@@ -14,7 +14,7 @@ from datetime import date
 from pathlib import Path
 from typing import Protocol
 
-from scaninbox.api.convert import case_ref
+from scaninbox.api import case_ref
 from scaninbox.api.errors import ProtocolError
 from scaninbox.api.wire import ConfiguredPortal, IosPortal, MeResponse, UnifiedCase
 from scaninbox.domain import CaseRef

@@ -15,12 +15,21 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
-from scaninbox.api.convert import to_case
+from scaninbox.api import to_case
 from scaninbox.api.wire import UnifiedCase
-from scaninbox.domain import Case, CaseRef, FileKind, Unit, Worktype
-from scaninbox.domain.fdi import LOWER_ARCH_ORDER, UPPER_ARCH_ORDER
-from scaninbox.domain.vocabulary import humanize_identifier
-from scaninbox.domain.worktypes import case_teeth, teeth_text, work_summary
+from scaninbox.domain import (
+    LOWER_ARCH_ORDER,
+    UPPER_ARCH_ORDER,
+    Case,
+    CaseRef,
+    FileKind,
+    Unit,
+    Worktype,
+    case_teeth,
+    humanize_identifier,
+    teeth_text,
+    work_summary,
+)
 
 __all__ = [
     "DERIVATION_VERSION",

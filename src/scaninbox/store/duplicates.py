@@ -7,7 +7,7 @@ received dates. Removed cases are left out.
 
 from __future__ import annotations
 
-from scaninbox.api.convert import to_case
+from scaninbox.api import to_case
 from scaninbox.api.wire import UnifiedCase
 from scaninbox.domain import Case
 from scaninbox.store.case_store import CaseStore

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 
-from scaninbox.api.convert import to_case
+from scaninbox.api import to_case
 from scaninbox.api.wire import ConfiguredPortal, IosPortal, MeResponse, UnifiedCase
 from scaninbox.domain import CaseRef
 from scaninbox.store import sync_writes

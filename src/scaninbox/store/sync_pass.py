@@ -17,9 +17,8 @@ from dataclasses import replace
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from scaninbox.api import ApiClient, CasePage
+from scaninbox.api import ApiClient, CasePage, IncompleteListingError, PagingGuard
 from scaninbox.api.errors import ForbiddenError, NotFoundError, ProtocolError
-from scaninbox.api.paging import IncompleteListingError, PagingGuard
 from scaninbox.store.case_store import CaseStore
 from scaninbox.store.events import SyncListener, SyncReport
 from scaninbox.store.records import PageResult, SyncCursor

@@ -99,6 +99,7 @@ def test_the_viewer_loads_in_the_background_and_shows_the_selected_case(
     assert stand_in_viewer["axis_mapping_for"](source) == store.axis_mapping(source)
 
 
+@pytest.mark.expect_logged_errors(match="the 3D viewer could not start")
 def test_a_viewer_that_cannot_start_leaves_a_plain_note(
     qtbot: QtBot, make_app: Callable[..., AppController], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -25,15 +25,17 @@ from PySide6.QtPrintSupport import QPrinter
 
 from scaninbox.domain import (
     Case,
+    case_teeth,
     delivery_phrase,
     exact_time,
     format_date,
     format_date_of_birth,
     format_gender,
+    format_teeth,
     status_label,
+    work_summary,
+    worktype_teeth,
 )
-from scaninbox.domain.fdi import format_teeth
-from scaninbox.domain.worktypes import case_teeth, work_summary, worktype_teeth
 
 __all__ = ["PrintError", "TicketLayout", "print_pdf", "print_work_ticket", "ticket_lines"]
 

@@ -14,10 +14,15 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QHelpEvent, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QToolTip, QWidget
 
-from scaninbox.domain import Worktype
-from scaninbox.domain.fdi import LOWER_ARCH_ORDER, UPPER_ARCH_ORDER, format_teeth, parse_fdi
-from scaninbox.domain.vocabulary import CATEGORIES
-from scaninbox.domain.worktypes import worktype_teeth
+from scaninbox.domain import (
+    CATEGORIES,
+    LOWER_ARCH_ORDER,
+    UPPER_ARCH_ORDER,
+    Worktype,
+    format_teeth,
+    parse_fdi,
+    worktype_teeth,
+)
 
 __all__ = [
     "OTHER_CATEGORY",

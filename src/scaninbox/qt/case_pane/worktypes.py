@@ -23,9 +23,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scaninbox.domain import Tag, Unit, Worktype, identifier_label
-from scaninbox.domain.fdi import format_teeth, parse_fdi
-from scaninbox.domain.worktypes import UNSPECIFIED_WORK, worktype_teeth
+from scaninbox.domain import (
+    UNSPECIFIED_WORK,
+    Tag,
+    Unit,
+    Worktype,
+    format_teeth,
+    identifier_label,
+    parse_fdi,
+    worktype_teeth,
+)
 from scaninbox.qt.case_pane.tooth_chart import (
     CategoryLegend,
     ToothChart,

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from scaninbox.domain import Case
-from scaninbox.render.png_file import write_png
+from scaninbox.render import write_png
 
 __all__ = ["save_png", "suggested_picture_name"]
 

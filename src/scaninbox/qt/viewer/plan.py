@@ -17,8 +17,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from scaninbox.domain import Case, Jaw, ScanFile, shown_at_first
-from scaninbox.domain.first_look import full_scans, is_before_preparation, is_preview
+from scaninbox.domain import (
+    Case,
+    Jaw,
+    ScanFile,
+    full_scans,
+    is_before_preparation,
+    is_preview,
+    shown_at_first,
+)
 
 __all__ = ["PlannedScan", "plan_scans"]
 

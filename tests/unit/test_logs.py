@@ -54,6 +54,7 @@ def test_redact_keeps_ordinary_text() -> None:
     assert redact(text) == text
 
 
+@pytest.mark.expect_logged_errors(match="while listing")
 def test_a_token_logged_by_mistake_does_not_reach_the_file(log_dir: Path) -> None:
     log = logging.getLogger("scaninbox.test")
     log.warning("oops: %s", {"Authorization": f"Bearer {JWT}"})

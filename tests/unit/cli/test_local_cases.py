@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from tests.store.conftest import scaninbox
+from tests.unit.store.factory import wire_case
 
 from scaninbox.api.errors import TlsError, TransportError
 from scaninbox.cli.errors import CliError
@@ -29,8 +31,6 @@ from scaninbox.domain import CaseRef
 from scaninbox.paths import app_paths
 from scaninbox.sandbox import SandboxServer
 from scaninbox.store import Account, CaseStore, account_folder, resolve_account
-from tests.store.conftest import scaninbox
-from tests.unit.store.factory import wire_case
 
 
 @pytest.fixture

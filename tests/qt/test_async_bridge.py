@@ -92,6 +92,7 @@ def test_unexpected_failures_go_to_the_reporter_and_cancellation_does_not(
     bridge_errors.clear()
 
 
+@pytest.mark.expect_logged_errors(match="broken-task")
 def test_a_failing_reporter_does_not_hide_the_failure(
     qtbot: QtBot, caplog: pytest.LogCaptureFixture
 ) -> None:
