@@ -154,6 +154,7 @@ class MainWindow(QMainWindow):
         self.session = session
         self.cases.set_session(session)
         self.inbox.set_store(session.store)
+        self.pane.qc.set_account(session.store, session.account.email)
         self.sync.attach(session)
         self.menus.show_account(session)
         self.update_title()
@@ -168,6 +169,7 @@ class MainWindow(QMainWindow):
         self.session = None
         self.sync.detach()
         self.cases.set_session(None)
+        self.pane.qc.set_account(None, "")
         self.inbox.set_store(None)
         self.menus.show_account(None)
         self.update_title()
