@@ -131,6 +131,8 @@ class MainWindow(QMainWindow):
         for source in (view, self.cases, self.pane):
             source.statusMessage.connect(self.show_message)
         self.cases.unreadChanged.connect(self.update_title)
+        self.pane.qc.qcChanged.connect(lambda ref: self.inbox.model.refresh_rows([ref]))
+        self.pane.qc.findingActivated.connect(self.show_finding)
         self.banner.retryRequested.connect(self.sync_now)
         self.banner.signInRequested.connect(self.signInRequested)
         self.notifier.activated.connect(self._raise)
@@ -191,6 +193,15 @@ class MainWindow(QMainWindow):
         widget = self.pane.tabs.currentWidget()
         if widget is not None:
             widget.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def show_finding(self, finding: Any, _file: str = "") -> None:
+        """A QC finding was clicked: show it in the 3D view."""
+        if finding.center_mm is None:
+            return
+        if self.viewer is None or not self.viewer.show_finding(finding):
+            self.show_message("The 3D view is not ready yet: show the scans first.")
+            return
+        self.pane.tabs.setCurrentIndex(CasePane.SCANS_TAB)
 
     def focus_search(self) -> None:
         self.inbox.filters.focus_search()

@@ -120,22 +120,37 @@ def test_the_qc_tab_checks_keeps_reuses_and_records_a_decision(
     assert _WHO in pane.qc.decision_label.text()
 
 
-def test_the_qc_tab_says_when_the_scans_are_not_here(
+def test_the_qc_tab_fetches_missing_scans_or_says_why_it_cannot(
     qtbot: QtBot, qt_loop: asyncio.AbstractEventLoop, store: CaseStore, tmp_path: Path
 ) -> None:
     server = tmp_path / "server"
     server.mkdir()
     provider = FolderProvider(server, tmp_path / "cache")
-    ref = store.upsert_case(wire_case(2)).new[0]
+    ref, _perimeter = _case_with_a_holed_upper(store, provider, 2)
+    for blob in provider.cache_dir.iterdir():
+        blob.unlink()  # on the server only
     stored = store.case(ref)
     assert stored is not None
     pane = CasePane(provider)
     qtbot.addWidget(pane)
     pane.qc.set_account(store, _WHO)
+    provider.unavailable.add("lower 2.stl")
     pane.show_case(stored.case, pinned=False, fully_cached=False)
     pane.tabs.setCurrentIndex(CasePane.QC_TAB)
-    assert "2 of 2 scans are not on this computer" in pane.qc.state_label.text()
+    qtbot.waitUntil(lambda: "not available offline" in pane.qc.state_label.text())
+    assert "QC needs every scan" in pane.qc.state_label.text()
     assert qc_result(store, ref) is None
+
+    provider.unavailable.clear()
+    pane.tabs.setCurrentIndex(CasePane.PRESCRIPTION_TAB)
+    with qtbot.waitSignal(pane.qc.resultShown, timeout=60_000):
+        pane.tabs.setCurrentIndex(CasePane.QC_TAB)
+    fetched = provider.fetched_names()
+    assert set(fetched) == {"lower 2.stl", "upper 2.stl"}
+    assert fetched.count("upper 2.stl") == 1  # kept from the first try, not fetched again
+    kept = qc_result(store, ref)
+    assert kept is not None
+    assert kept.verdict == "fail"
 
 
 def test_export_qc_report_writes_the_pdf_off_the_gui_thread(

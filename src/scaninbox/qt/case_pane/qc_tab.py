@@ -48,12 +48,14 @@ _VERDICT_WORDS = {"pass": "Pass", "warn": "Check", "fail": "Fail"}
 
 
 class QcTab(QWidget):
-    """QC of the case shown. Signals: ``statusMessage(str)``; ``resultShown()`` after a result
-    (kept or new) is painted; ``decisionRecorded(CaseRef)`` after a decision is kept."""
+    """QC of the case shown. Signals: ``statusMessage(str)``; ``resultShown()`` after a new result
+    is painted; ``decisionRecorded(CaseRef)`` after a decision is kept; ``qcChanged(CaseRef)``
+    after either is stored; ``findingActivated(Finding, str file)`` on a finding click."""
 
     statusMessage = Signal(str)
     resultShown = Signal()
     decisionRecorded = Signal(object)
+    qcChanged = Signal(object)  # CaseRef whose kept result or decision changed (the inbox repaints)
     findingActivated = Signal(object, object)  # Finding, scan file name ("" for a case finding)
 
     def __init__(
@@ -90,7 +92,7 @@ class QcTab(QWidget):
         self.export_button = QPushButton("Export QC report…", self)
         self.export_button.clicked.connect(self.export_report)
         self._lay_out()
-        self._paint_result(None)
+        self.show_result(None)
 
     def _lay_out(self) -> None:
         top = QHBoxLayout()
@@ -131,7 +133,7 @@ class QcTab(QWidget):
         self._case = case
         self.result = None
         kept = self._kept()
-        self._paint_result(kept[1] if kept else None)
+        self.show_result(kept[1] if kept else None)
         if kept is not None:
             when = kept[0].checked_at.astimezone()
             self.state_label.setText(f"Checked {when:%Y-%m-%d %H:%M}.")
@@ -141,12 +143,13 @@ class QcTab(QWidget):
             widget.setEnabled(enabled)
 
     def activate(self) -> None:
-        """The tab is shown: check the case in the background if its scans are here."""
-        job = self._job()
-        if job is None:
+        """The tab is shown: check the case in the background, fetching missing scans first
+        (through the provider, which shares downloads already under way)."""
+        case = self._case
+        if case is None or self._store is None:
             return
         self.state_label.setText("Checking the scans…")
-        async_bridge.run(self._check(job), owner=self, key="qc", name="qc")
+        async_bridge.run(self._fetch_and_check(case), owner=self, key="qc", name="qc")
 
     # ------------------------------------------------------------------ decisions and report
 
@@ -159,11 +162,14 @@ class QcTab(QWidget):
         set_qc_decision(store, case.ref, decision, note=self.note.text().strip(), who=self._who)
         self._paint_decision()
         self.decisionRecorded.emit(case.ref)
+        self.qcChanged.emit(case.ref)
 
     def export_report(self) -> None:
         job = self._job()
         if job is None:
-            self.statusMessage.emit("The QC report needs the case's scans on this computer.")
+            self.statusMessage.emit(
+                "The QC report needs the case's scans on this computer: open the QC tab first."
+            )
             return
         path = self._dialogs.save_file_path(self, f"QC {job.case.ref}.pdf")
         if path is None:
@@ -185,13 +191,30 @@ class QcTab(QWidget):
         ]
         found = [p for p in paths if p is not None]
         if len(found) != len(scans):
-            missing = len(scans) - len(found)
-            self.state_label.setText(
-                f"{missing} of {len(scans)} scans are not on this computer yet: open the 3D "
-                "view (or keep the case offline) to check them."
-            )
-            return None
+            return None  # `activate` fetches them first
         return QcJob(case, tuple(scans), tuple(found), self._others(case))
+
+    async def _fetch_and_check(self, case: Case) -> None:
+        from scaninbox.qt.case_pane.providers import FileUnavailableError
+
+        missing = [
+            s
+            for s in full_scans(case.scan_files)
+            if self._provider.cached_path(case.ref, FileKind.SCAN, s.filename or "", s.file_type)
+            is None
+        ]
+        for number, scan in enumerate(missing, 1):
+            self.state_label.setText(f"Downloading scan {number} of {len(missing)} for QC…")
+            try:
+                await self._provider.fetch(
+                    case.ref, FileKind.SCAN, scan.filename or "", scan.file_type, _no_progress
+                )
+            except FileUnavailableError as exc:
+                self.state_label.setText(f"QC needs every scan of the case: {exc}")
+                return
+        job = self._job()
+        if job is not None and self._case is case:
+            await self._check(job)
 
     async def _check(self, job: QcJob) -> None:
         from scaninbox.qt.case_pane.qc_work import run_qc
@@ -219,7 +242,8 @@ class QcTab(QWidget):
                 result_json=json.dumps(result.to_json(), ensure_ascii=False),
                 checked_at=kept[0].checked_at if outcome.reused and kept is not None else None,
             )
-        self._paint_result(result)
+            self.qcChanged.emit(job.case.ref)
+        self.show_result(result)
         when = datetime.now().astimezone()
         self.state_label.setText(
             "Scans unchanged since the last check; the case data were checked again."
@@ -290,7 +314,7 @@ class QcTab(QWidget):
 
     # ------------------------------------------------------------------ painting
 
-    def _paint_result(self, result: QcResult | None) -> None:
+    def show_result(self, result: QcResult | None) -> None:
         self.result = result
         verdict = str(result.verdict) if result is not None else None
         colour = VERDICT_COLOURS[verdict]
@@ -350,6 +374,10 @@ class QcTab(QWidget):
         data = item.data(0, Qt.ItemDataRole.UserRole)
         if data is not None:
             self.findingActivated.emit(data[0], data[1])
+
+
+def _no_progress(_done: int, _total: int | None) -> None:
+    """QC waits for whole files; the state line says which scan is coming."""
 
 
 def _figures(finding: Finding) -> str:
