@@ -90,7 +90,7 @@ def test_the_qc_tab_checks_keeps_reuses_and_records_a_decision(
     }
     hole = groups["Hole"].child(0)
     assert hole.text(0).startswith("upper 1.stl:")
-    shown = float(hole.text(1).split("perimeter mm ")[1].split(",")[0])
+    shown = float(hole.text(1).split("perimeter ")[1].split(" mm")[0])
     assert shown == pytest.approx(perimeter, rel=0.1)
 
     # Back to the case: the kept result is shown at once, and the unchanged scans are reused.

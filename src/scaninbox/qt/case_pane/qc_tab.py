@@ -18,6 +18,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -79,6 +80,17 @@ class QcTab(QWidget):
         self.findings = QTreeWidget(self)
         self.findings.setHeaderLabels(["Finding", "Figures"])
         self.findings.setAccessibleName("QC findings")
+        # The message takes the room; the figures keep theirs (a long message is elided, its
+        # full text is in the tooltip).
+        findings_header = self.findings.header()
+        findings_header.setStretchLastSection(False)
+        findings_header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        findings_header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        findings_header.resizeSection(1, 230)
+        checklist_header = self.checklist.header()
+        checklist_header.setStretchLastSection(False)
+        checklist_header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        checklist_header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.findings.itemActivated.connect(self._on_finding)
         self.findings.itemClicked.connect(self._on_finding)
 
@@ -351,13 +363,12 @@ class QcTab(QWidget):
             tone = str(finding.severity) if str(finding.severity) != "info" else None
             item.setForeground(0, _brush(VERDICT_COLOURS[tone]))
             item.setToolTip(0, finding.message)
+            item.setToolTip(1, item.text(1))
             item.setData(0, Qt.ItemDataRole.UserRole, (finding, file))
             group.addChild(item)
         for group in groups.values():
             group.setText(1, f"{group.childCount()}")
         self.findings.expandAll()
-        self.findings.resizeColumnToContents(0)
-        self.checklist.resizeColumnToContents(0)
 
     def _paint_decision(self) -> None:
         decision = self._decision()
@@ -381,10 +392,16 @@ def _no_progress(_done: int, _total: int | None) -> None:
 
 
 def _figures(finding: Finding) -> str:
+    """``perimeter_mm: 3.2`` → "perimeter 3.20 mm": the unit from the figure's name."""
     parts = []
     for name, value in finding.figures.items():
-        if isinstance(value, float):
-            parts.append(f"{name.replace('_', ' ')} {value:.2f}")
+        if name in ("file", "jaw"):
+            continue  # the row already says which scan
+        for suffix, unit, digits in (("_mm2", "mm²", 1), ("_mm", "mm", 2)):
+            if name.endswith(suffix) and isinstance(value, int | float):
+                label = name.removesuffix(suffix).replace("_", " ")
+                parts.append(f"{label} {float(value):.{digits}f} {unit}")
+                break
         else:
             parts.append(f"{name.replace('_', ' ')} {value}")
     return ", ".join(parts)
