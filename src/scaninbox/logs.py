@@ -84,6 +84,13 @@ class _PrivateRotatingFile(logging.handlers.RotatingFileHandler):
         fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
         return open(fd, self.mode, encoding=self.encoding, errors=self.errors)  # noqa: PTH123
 
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
+        # A full disk or a read-only home must not print a traceback into the command's
+        # output: the log is best effort; the command reports its own failure in words.
+        if isinstance(sys.exc_info()[1], OSError):
+            return
+        super().handleError(record)
+
 
 def configure_logging(verbosity: int, log_dir: Path | None) -> None:
     """Log to ``log_dir``/scaninbox.log (None: no file) and, from ``verbosity`` 1, to stderr.

@@ -61,11 +61,20 @@ def app_paths(env: dict[str, str] | None = None) -> AppPaths:
 
 
 def ensure_private_dir(path: Path) -> Path:
-    """Create ``path`` (and parents) readable by the owner only, and return it."""
-    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    """Create ``path`` readable by the owner only, and return it. Every missing parent it
+    creates is private too (``mkdir(parents=True)`` would make those 0755, so ``data/`` and
+    ``data/accounts/`` ended up listable by anyone); parents that already existed are left."""
+    missing: list[Path] = []
+    folder = path
+    while not folder.is_dir() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    for folder in reversed(missing):
+        folder.mkdir(mode=0o700, exist_ok=True)
+        if os.name == "posix":
+            folder.chmod(0o700)  # mkdir's mode is masked by the umask
     if os.name == "posix":
-        # mkdir's mode is masked by the umask and ignored for existing directories.
-        path.chmod(0o700)
+        path.chmod(0o700)  # an existing folder of ours, made before this rule
     return path
 
 

@@ -139,10 +139,17 @@ def _parse(raw: Mapping[str, Any], environ: Mapping[str, str], source: Path) -> 
             raise SettingsError(f"{source}: [{name}] must be a table.")
         return value
 
-    def number(section: Mapping[str, Any], key: str, default: float, minimum: float) -> float:
+    def number(
+        section: Mapping[str, Any], key: str, default: float, minimum: float, maximum: float
+    ) -> float:
         value = section.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int | float) or value < minimum:
+        # `not minimum <= value <= maximum` also refuses nan; inf (1e400 in TOML) is too large.
+        if isinstance(value, bool) or not isinstance(value, int | float):
             raise SettingsError(f"{source}: {key} must be a number ≥ {minimum}.")
+        if not minimum <= value <= maximum:
+            raise SettingsError(
+                f"{source}: {key} must be a number from {minimum:g} to {maximum:g}, not {value!r}."
+            )
         return float(value)
 
     def limit(
@@ -201,11 +208,11 @@ def _parse(raw: Mapping[str, Any], environ: Mapping[str, str], source: Path) -> 
     return Settings(
         environments=envs,
         ca_bundle=ca_bundle,
-        cache_limit_bytes=int(number(cache, "limit_gb", 5, 0.1) * GB),
-        sync_interval_s=number(sync, "interval_s", 120, 5),
-        full_reconcile_every=int(number(sync, "full_reconcile_every", 30, 1)),
-        prefetch_days=int(number(sync, "prefetch_days", 7, 0)),
-        parallel_downloads=int(number(sync, "parallel_downloads", 3, 1)),
+        cache_limit_bytes=int(number(cache, "limit_gb", 5, 0.1, 1e6) * GB),  # up to a petabyte
+        sync_interval_s=number(sync, "interval_s", 120, 5, 7 * 86_400),
+        full_reconcile_every=int(number(sync, "full_reconcile_every", 30, 1, 1e6)),
+        prefetch_days=int(number(sync, "prefetch_days", 7, 0, 36_500)),
+        parallel_downloads=int(number(sync, "parallel_downloads", 3, 1, 32)),
         request_deadline_s=limit(network, "request_deadline_s", 90, 5, 3600),
         max_answer_bytes=int(limit(network, "max_answer_mb", 16, 1, 1024) * MB),
         max_download_bytes=int(limit(network, "max_download_mb", 1024, 1, 1024 * 1024) * MB),

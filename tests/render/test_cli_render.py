@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -128,6 +129,51 @@ def test_missing_folder_for_the_picture(
 )
 def test_jaw_guessed_from_the_file_name(name: str, jaw: Jaw) -> None:
     assert guess_jaw(name) is jaw
+
+
+@pytest.mark.parametrize("kind", ["folder", "pipe", "link"])
+def test_only_a_regular_file_is_ever_replaced(
+    stl_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    # A pipe stands in for a device node such as /dev/full (which root would have replaced).
+    out = tmp_path / "picture.png"
+    if kind == "folder":
+        out.mkdir()
+    elif kind == "pipe":
+        os.mkfifo(out)
+    else:
+        (tmp_path / "elsewhere.png").write_bytes(b"keep")
+        out.symlink_to(tmp_path / "elsewhere.png")
+    before = out.lstat()
+    assert main(["render", str(stl_file), "--out", str(out), "--size", "64x48"]) == 1
+    err = capsys.readouterr().err.strip()
+    words = {"folder": "a folder", "pipe": "a pipe", "link": "a link"}[kind]
+    assert err == (
+        f"The picture cannot be written to {out}: it is {words}, and only a regular file "
+        "is ever replaced."
+    )
+    after = out.lstat()
+    assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".part")]
+
+
+@pytest.mark.parametrize("target", ["/proc/x.png", "LONG"])
+def test_an_unwritable_picture_path_is_a_plain_message(
+    stl_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], target: str
+) -> None:
+    out = tmp_path / ("p" * 300 + ".png") if target == "LONG" else Path(target)
+    assert main(["render", str(stl_file), "--out", str(out), "--size", "64x48"]) == 1
+    err = capsys.readouterr().err.strip()
+    last = err.splitlines()[-1]  # after the note on the estimated orientation
+    assert last.startswith(f"The picture cannot be written to {out}: ")
+    assert "Unexpected" not in err
+
+
+def test_an_existing_picture_is_replaced(stl_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "picture.png"
+    out.write_bytes(b"old")
+    assert main(["render", str(stl_file), "--out", str(out), "--size", "64x48"]) == 0
+    assert out.read_bytes().startswith(b"\x89PNG")
 
 
 def test_files_without_a_mapping_are_oriented_from_their_shape(

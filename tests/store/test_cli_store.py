@@ -17,7 +17,8 @@ def test_sync_prints_what_changed(make_sandbox: Callable[..., SandboxServer]) ->
     server = make_sandbox(cases=25)
     first = scaninbox("--base-url", server.base_url, "sync")
     assert first.code == 0, first.err
-    assert "First sync of this account: 25 cases are now available offline." in first.out
+    assert "First sync of this account: 25 cases stored on this computer." in first.out
+    assert "Available offline: the details of 25 cases, and every file of " in first.out
     added = server.control.add_case()
     second = scaninbox("--base-url", server.base_url, "sync")
     assert second.code == 0, second.err

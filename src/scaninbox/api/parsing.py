@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 from typing import Any, TypeVar
 
 import httpx
@@ -25,11 +26,17 @@ __all__ = [
     "parse_model_list",
     "problem_of",
     "read_json",
+    "scrub_surrogates",
     "service_error",
 ]
 
 _log = logging.getLogger(__name__)
 _Model = TypeVar("_Model", bound=BaseModel)
+# A body that may hold a lone UTF-16 surrogate: a \uD800-\uDFFF escape, or one encoded raw
+# (json.loads reads bytes with "surrogatepass"). Such a string cannot be written as UTF-8 (to
+# SQLite, a file name, the terminal), so it is replaced before anything else sees it.
+_SURROGATE_IN_BODY = re.compile(rb"\\u[dD][89a-fA-F]|\xed[\xa0-\xbf]")
+_LONE_SURROGATE = re.compile("[\\ud800-\\udfff]")
 
 
 def describe_validation_error(exc: ValidationError) -> tuple[str, str]:
@@ -119,9 +126,44 @@ def read_json(response: httpx.Response, what: str, service_name: str) -> Any:
             "instead of JSON; is the service address right?"
         )
     try:
-        return response.json()
+        payload = response.json()
     except ValueError:
         raise ProtocolError(f"The service sent {what} that is not valid JSON") from None
+    except RecursionError:
+        raise ProtocolError(f"The service sent {what} nested too deeply to read") from None
+    return _scrubbed(response, payload)
+
+
+def _scrubbed(response: httpx.Response, payload: Any) -> Any:
+    if _SURROGATE_IN_BODY.search(response.content) is None:
+        return payload  # the common case: one scan of the bytes, no walk
+    return scrub_surrogates(payload)
+
+
+def scrub_surrogates(payload: Any) -> Any:
+    """``payload`` (parsed JSON) with every lone surrogate in its strings and member names
+    replaced by U+FFFD, in place. Iterative: a deeply nested answer cannot exhaust the stack."""
+    if isinstance(payload, str):
+        return _LONE_SURROGATE.sub("\ufffd", payload)
+    pending = [payload]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, list):
+            for i, item in enumerate(node):
+                if isinstance(item, str):
+                    node[i] = _LONE_SURROGATE.sub("\ufffd", item)
+                elif isinstance(item, list | dict):
+                    pending.append(item)
+        elif isinstance(node, dict):
+            for key, item in list(node.items()):
+                value = _LONE_SURROGATE.sub("\ufffd", item) if isinstance(item, str) else item
+                if isinstance(value, list | dict):
+                    pending.append(value)
+                clean = _LONE_SURROGATE.sub("\ufffd", key)
+                if clean != key:
+                    del node[key]
+                node[clean] = value
+    return payload
 
 
 def service_error(response: httpx.Response) -> ServiceError:
@@ -133,6 +175,6 @@ def problem_of(response: httpx.Response) -> ProblemDetails | None:
     if "json" not in response.headers.get("content-type", ""):
         return None
     try:
-        return ProblemDetails.model_validate(response.json())
-    except ValueError:  # pydantic's ValidationError and JSON errors are ValueErrors
+        return ProblemDetails.model_validate(_scrubbed(response, response.json()))
+    except (ValueError, RecursionError):  # pydantic's ValidationError, JSON errors
         return None

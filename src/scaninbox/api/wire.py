@@ -8,7 +8,11 @@
 - enumerated strings (status, jaw, fileType, categories …) stay strings: an unknown value is
   shown, not rejected;
 - both case shapes: the guid shape and the variant (numeric ``id`` and more, see ``UnifiedCase``);
-- ``axisMapping`` is also read from the spelling ``axisMaping``.
+- ``axisMapping`` is also read from the spelling ``axisMaping``;
+- date-times are held in UTC and must fall in the years 2-9998 once in UTC; a variant case's
+  ``id`` must not be negative (it names the case in paths); strings arrive with lone UTF-16
+  surrogates (``"\\ud800"``) replaced by U+FFFD (`scaninbox.api.parsing.read_json`) — a case that
+  breaks a rule is recorded as malformed and the rest of its page is kept.
 
 Field names are snake_case in Python and the spec's camelCase on the wire (``by_alias``).
 

@@ -15,6 +15,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, PlainSerializer, St
 from pydantic.alias_generators import to_camel
 
 __all__ = [
+    "CaseId",
     "DateTimeWire",
     "Int32",
     "OptionalWireModel",
@@ -27,6 +28,10 @@ __all__ = [
 
 _INT32_TEXT = re.compile(r"-?(?:0|[1-9][0-9]*)")
 _INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
+# Every wire date-time is held in UTC, a day inside what `datetime` can hold, so that local
+# times, "due tomorrow" and the like can be computed from any of them without overflowing.
+_EARLIEST = datetime(2, 1, 1, tzinfo=UTC)
+_LATEST = datetime(9998, 12, 31, tzinfo=UTC)
 
 
 def parse_int32(value: object) -> int:
@@ -55,8 +60,18 @@ def _parse_wide_int(value: object) -> int:
     return parse_int32(value)  # raises the same plain message
 
 
+def _parse_case_id(value: object) -> int:
+    """A variant case's ``id``: a wide integer that can name the case (not negative)."""
+    number = _parse_wide_int(value)
+    if number < 0:
+        raise ValueError(f"{number} cannot name a case (ids are not negative)")
+    return number
+
+
 def parse_wire_datetime(value: object) -> datetime:
-    """An ISO 8601 timestamp. One without an offset is taken as UTC (the spec's timestamps are)."""
+    """An ISO 8601 timestamp, in UTC. One without an offset is taken as UTC (the spec's
+    timestamps are); one outside the years 2-9998 (in UTC) is refused: the case carrying it is
+    recorded as malformed, the rest of its page is kept."""
     if isinstance(value, datetime):
         parsed = value
     elif isinstance(value, str):
@@ -71,7 +86,13 @@ def parse_wire_datetime(value: object) -> datetime:
         raise ValueError(f"expected an ISO 8601 date-time string, got {type(value).__name__}")
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=UTC)
-    return parsed
+    try:
+        moment = parsed.astimezone(UTC)
+    except OverflowError:  # 9999-12-31T23:59:59-23:59 is in the year 10000 in UTC
+        moment = None
+    if moment is None or not _EARLIEST <= moment <= _LATEST:
+        raise ValueError(f"{value!r} is outside the years {_EARLIEST.year}-{_LATEST.year}")
+    return moment
 
 
 def _iso(value: datetime) -> str:
@@ -80,6 +101,7 @@ def _iso(value: datetime) -> str:
 
 Int32 = Annotated[int, BeforeValidator(parse_int32)]
 WideInt = Annotated[int, BeforeValidator(_parse_wide_int)]
+CaseId = Annotated[int, BeforeValidator(_parse_case_id)]
 DateTimeWire = Annotated[
     datetime, BeforeValidator(parse_wire_datetime), PlainSerializer(_iso, return_type=str)
 ]

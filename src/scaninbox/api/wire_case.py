@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from pydantic import AliasChoices, BeforeValidator, ConfigDict, Field, StrictBool, StrictStr
 
 from scaninbox.api.wire_base import (
+    CaseId,
     DateTimeWire,
     Int32,
     OptionalWireModel,
@@ -185,7 +186,7 @@ class UnifiedCase(WireModel):
     accepted_data: UnifiedData | None
     status: StrictStr | None
     # The variant shape (section 2.21). Its presence is told by ``id``.
-    id: WideInt | None = None
+    id: CaseId | None = None
     organization_id: WideInt | None = None
     portal_id: WideInt | None = None
     configured_portal_id: WideInt | None = None

@@ -7,6 +7,7 @@ source answered.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 
 from scaninbox.api.convert import to_case
@@ -17,6 +18,8 @@ from scaninbox.cli.text_layout import terminal_width
 from scaninbox.domain import Case
 
 __all__ = ["CaseListing", "readable_case", "show_cases", "warn"]
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -38,8 +41,14 @@ def show_cases(listing: CaseListing, *, as_json: bool) -> int:
     for index, wire in enumerate(listing.cases):
         try:
             readable.append((wire, to_case(wire)))
-        except ValueError:
-            notes.append(f"The case at position {index + 1} has no guid or id and is left out.")
+        except ValueError as exc:
+            notes.append(f"The case at position {index + 1} is left out: {exc}.")
+        except Exception as exc:  # one case must not sink the listing (issue 9)
+            _log.warning("case at position %d not shown", index + 1, exc_info=True)
+            notes.append(
+                f"The case at position {index + 1} could not be read "
+                f"({type(exc).__name__}) and is left out."
+            )
     if as_json:
         print_json([wire.wire_dict() for wire, _case in readable])
     elif readable:
@@ -56,8 +65,13 @@ def readable_case(wire: UnifiedCase) -> Case:
     """The domain view of a case the service sent on its own; it must have a guid or id."""
     try:
         return to_case(wire)
-    except ValueError:
-        raise CliError("The service sent the case without a guid or id.", EXIT_NETWORK) from None
+    except Exception as exc:
+        _log.warning("case not shown", exc_info=True)
+        reason = str(exc) if isinstance(exc, ValueError) else type(exc).__name__
+        raise CliError(
+            f"The service sent the case in a form this program cannot read ({reason}).",
+            EXIT_NETWORK,
+        ) from None
 
 
 def warn(text: str) -> None:

@@ -94,10 +94,19 @@ def exit_code_for(exc: BaseException) -> int:
     return EXIT_OTHER
 
 
+def _environment_fault(exc: BaseException) -> bool:
+    """An OSError naming a file: the computer's doing (permissions, space), not a bug."""
+    return isinstance(exc, OSError) and bool(exc.filename) and bool(exc.strerror)
+
+
 def plain_message(exc: BaseException) -> str:
     """One line for a person. Unexpected errors say what kind of error it was."""
     text = " ".join(str(exc).split())
-    if not isinstance(exc, _plain()):
+    if _environment_fault(exc):  # a read-only home, a full disk, a missing folder …
+        assert isinstance(exc, OSError)
+        reason = (exc.strerror or type(exc).__name__).lower()
+        text = f"Cannot use {exc.filename}: {reason}"
+    elif not isinstance(exc, _plain()):
         # A bug: the kind of error helps the report; the log file has the details.
         text = f"Unexpected error ({type(exc).__name__}): {text}" if text else type(exc).__name__
     text = redact(text) or type(exc).__name__

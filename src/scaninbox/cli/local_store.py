@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from scaninbox.api import check_base_url
+from scaninbox.api.errors import ProtocolError
 from scaninbox.api.wire import UnifiedCase
 from scaninbox.cli.options import GlobalOptions
 from scaninbox.cli.session import SignedIn, run_signed_in
@@ -141,8 +142,8 @@ class FetchedCases:
             for wire in cases:
                 try:
                     store.upsert_case(wire)
-                except ValueError:
-                    continue  # no usable ref: the listing already said so
+                except (ValueError, ProtocolError):
+                    continue  # unusable: the listing already said so
         except Exception as exc:  # the online answer is complete without the store
             self._failed = True
             _log.warning(

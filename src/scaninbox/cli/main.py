@@ -6,7 +6,9 @@ function ``handler(args: argparse.Namespace) -> int``. Errors reach the user as 
 on stderr with the exit code of the contract:
 
     0 ok · 1 anything else · 2 usage · 3 authentication failed · 4 forbidden or not found ·
-    5 network or server failure after retries · 6 a QC check failed (``scaninbox qc``)
+    5 network or server failure after retries · 6 a QC check failed (``scaninbox qc``) ·
+    141 the reader of the output went away (``scaninbox cases | head``; nothing is printed, as
+    with any Unix tool)
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from scaninbox import __version__
 from scaninbox.cli.errors import CliError, exit_code_for, plain_message
 from scaninbox.cli.text_layout import write_error
 
-__all__ = ["build_parser", "desktop_argv", "gui_main", "main"]
+__all__ = ["EXIT_BROKEN_PIPE", "build_parser", "desktop_argv", "gui_main", "main"]
+
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a tool whose reader left
 
 # Command modules, in the order their commands appear in --help.
 COMMAND_MODULES = (
@@ -98,7 +102,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args([*(argv if argv is not None else sys.argv[1:]), "gui"])
     _start_logging(args.verbose)
     try:
-        return int(args.handler(args))
+        code = int(args.handler(args))
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+        return code
+    except BrokenPipeError:
+        return _reader_went_away()
     except KeyboardInterrupt:
         write_error("Interrupted.")
         return 130
@@ -113,6 +121,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         write_error(plain_message(exc))
         return code
+
+
+def _reader_went_away() -> int:
+    """``scaninbox cases | head``: the reader took what it wanted and closed the pipe. End
+    quietly, as Unix tools killed by SIGPIPE do (status 141), and point stdout at the null
+    device so that the interpreter's last flush has nowhere to fail."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # stdout is no real file (tests): nothing is flushed later
+        pass
+    return EXIT_BROKEN_PIPE
 
 
 def _start_logging(verbosity: int) -> None:

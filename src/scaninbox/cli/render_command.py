@@ -86,6 +86,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    from scaninbox.render.png_file import PictureWriteError, check_picture_path
     from scaninbox.scans import MeshError
 
     size = parse_size(args.size)
@@ -96,6 +97,10 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(
             f"The folder {str(out.parent)!r} for the picture does not exist.", EXIT_USAGE
         )
+    try:
+        check_picture_path(out)  # before any drawing: a folder or a device is refused at once
+    except PictureWriteError as exc:
+        raise CliError(str(exc), EXIT_OTHER) from None
     if args.case is not None:
         if args.axis_mapping is not None or args.jaw is not None:
             raise CliError(
@@ -111,6 +116,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         written = _draw(drawing, out, size=size, view=args.view)
     except MeshError as exc:
+        raise CliError(str(exc), EXIT_OTHER) from None
+    except PictureWriteError as exc:  # a folder, a device, /proc, a name too long …
         raise CliError(str(exc), EXIT_OTHER) from None
     print(written)
     return 0

@@ -269,6 +269,7 @@ def _check_service(context: _Context) -> str:
 async def _sign_in_list_download(context: _Context, base_url: str) -> str:
     from scaninbox.api import ApiClient, make_http_client, safe_filename
     from scaninbox.api.convert import case_ref, to_case
+    from scaninbox.domain import Jaw
     from scaninbox.sandbox import DEMO_ACCOUNT
     from scaninbox.scans import read_mesh
 
@@ -281,6 +282,8 @@ async def _sign_in_list_download(context: _Context, base_url: str) -> str:
         for wire in page.items:
             ref = case_ref(wire)
             meshes = [s for s in to_case(wire).scan_files if s.file_type in ("stl", "ply")]
+            # An upper jaw first: QC is then asked about the jaw it is told it is.
+            meshes.sort(key=lambda scan: scan.jaw is not Jaw.UPPER)
             if ref is not None and meshes:
                 break
         else:

@@ -72,8 +72,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     sync.add_argument(
         "--with-files",
         action="store_true",
-        help="also download the files of pinned cases and of cases received in the last "
-        "sync.prefetch_days days (settings; default 7)",
+        help="also download files: the order form and previews of every case, every file of "
+        "pinned cases and of cases received since --from (without it: in the last "
+        "sync.prefetch_days days, default 7), up to the cache limit",
     )
     sync.add_argument("--json", action="store_true", help="print what changed as JSON")
     sync.set_defaults(handler=deferred(_HANDLERS, "run_sync", SyncCommandOptions.from_args))

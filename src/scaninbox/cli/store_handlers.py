@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from scaninbox.cli.deferred import NoOptions
-from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_USAGE, CliError
+from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_OTHER, EXIT_USAGE, CliError
 from scaninbox.cli.local_store import open_local_store, run_with_store
 from scaninbox.cli.options import GlobalOptions
 from scaninbox.cli.output import print_json, write_error, write_line
@@ -15,6 +15,7 @@ from scaninbox.cli.text_layout import clean
 from scaninbox.domain import format_size
 from scaninbox.paths import app_paths
 from scaninbox.store import FetchReport, NoLocalAccountError, SyncEngine, remove_local_data
+from scaninbox.store.offline import offline_counts
 
 __all__ = [
     "run_cache_clear",
@@ -35,12 +36,20 @@ def run_sync(options: GlobalOptions, command: SyncCommandOptions) -> int:
 
     async def work(engine: SyncEngine) -> int:
         report = await engine.sync_now(full=command.full, date_from=command.date_from)
-        files = await engine.prefetch() if command.with_files else None
+        # --from DATE --with-files: every file of every case since DATE (up to the cache limit).
+        files = await engine.prefetch(since=command.date_from) if command.with_files else None
         malformed = engine.store.malformed()
         if command.json:
-            print_json(sync_json(report, files, malformed))
+            print_json(sync_json(report, files, malformed, offline_counts(engine.store)))
         else:
             write_line(sync_text(report, files, malformed, engine.store))
+        if files is not None and files.failed:  # asked for files and did not get them all
+            count = len(files.failed)
+            write_error(
+                f"{count} file{'s' if count != 1 else ''} could not be fetched; "
+                "the cases themselves are synced."
+            )
+            return EXIT_OTHER
         return 0
 
     return run_with_store(options, work)

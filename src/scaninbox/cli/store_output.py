@@ -23,6 +23,7 @@ from scaninbox.store import (
     SyncReport,
 )
 from scaninbox.store.accounts import folder_size_bytes
+from scaninbox.store.offline import OfflineCounts, offline_counts
 
 __all__ = [
     "ProgressListener",
@@ -71,9 +72,7 @@ def sync_text(
         f"{len(report.removed)} no longer listed."
     ]
     if report.initial:
-        lines.append(
-            f"First sync of this account: {store.count()} cases are now available offline."
-        )
+        lines.append(f"First sync of this account: {store.count()} cases stored on this computer.")
     else:
         for label, refs in (("New", report.new), ("Changed", report.changed)):
             lines += _case_lines(label, refs, store)
@@ -90,11 +89,21 @@ def sync_text(
             f"  could not fetch {clean(spec)} of case {ref}: {why}"
             for ref, spec, why in files.failed
         ]
+        if files.left_out:
+            noun = "case" if files.left_out == 1 else "cases"
+            lines.append(
+                f"The files of {files.left_out} more {noun} did not fit under the offline cache "
+                "limit (settings: [cache] limit_gb)."
+            )
+    lines.append(str(offline_counts(store)))  # exactly what is here, never more
     return "\n".join(lines)
 
 
 def sync_json(
-    report: SyncReport, files: FetchReport | None, malformed: Sequence[MalformedRecord]
+    report: SyncReport,
+    files: FetchReport | None,
+    malformed: Sequence[MalformedRecord],
+    offline: OfflineCounts | None = None,
 ) -> dict[str, Any]:
     return {
         "full": report.full,
@@ -108,6 +117,9 @@ def sync_json(
         "changed": [str(r) for r in report.changed],
         "removed": [str(r) for r in report.removed],
         "malformed": [{"ref": m.ref, "field": m.field, "reason": m.reason} for m in malformed],
+        "availableOffline": None
+        if offline is None
+        else {"cases": offline.listed, "withEveryFile": offline.complete},
         "files": None
         if files is None
         else {
@@ -121,6 +133,7 @@ def sync_json(
                 for r, s, _p in files.fetched
             ],
             "alreadyCached": files.already_cached,
+            "leftOut": files.left_out,
             "failed": [
                 {"ref": str(r), "file": s.name, "reason": why} for r, s, why in files.failed
             ],

@@ -64,9 +64,10 @@ def exact_time(moment: datetime) -> str:
     return f"{format_date(local.date(), with_weekday=True)}, {local:%H:%M:%S} ({zone})"
 
 
-def relative_time(moment: datetime, *, now: datetime | None = None) -> str:
+def relative_time(moment: datetime, *, now: datetime | None = None, compact: bool = False) -> str:
     """A moment as people say it: ``just now``, ``5 min ago``, ``3 h ago``, ``yesterday 14:05``,
-    ``Mon 09:30`` (this week), ``12 Mar`` (this year), ``12 Mar 2024``.
+    ``Mon 09:30`` (this week), ``12 Mar`` (this year), ``12 Mar 2024``. ``compact`` (the inbox's
+    narrow column) names yesterday by its weekday too (``Sun 14:05``), as the rest of the week.
 
     Moments in the future (a clock that runs ahead) read as a date and time, never as "ago".
     """
@@ -84,7 +85,7 @@ def relative_time(moment: datetime, *, now: datetime | None = None) -> str:
         text = f"{int(age.total_seconds() // 60)} min ago"
     elif days_back == 0:
         text = f"{int(age.total_seconds() // 3600)} h ago"
-    elif days_back == 1:
+    elif days_back == 1 and not compact:
         text = f"yesterday {clock}"
     elif days_back < 7:
         text = f"{_WEEKDAYS[local.weekday()]} {clock}"

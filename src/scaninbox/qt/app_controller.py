@@ -89,6 +89,7 @@ class AppController(QObject):
         self.ui_state = UiState(self.paths)
         self.provider = StoreFileProvider(on_session_expired=self._on_session_error)
         self.window = MainWindow(self.provider, self.ui_state, use_tray=options.use_tray)
+        self.provider.set_connectivity(self.window.connectivity)
         self.viewer = ViewerHost(
             self.window.pane,
             self.provider,
@@ -143,6 +144,8 @@ class AppController(QObject):
 
     def start(self) -> None:
         """Show the window, then open an account in the background."""
+        if self.options.load_viewer:
+            self.viewer.prepare_window()
         self.window.show()
         self._run(self._startup(), name="start-up")
 

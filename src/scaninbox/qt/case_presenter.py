@@ -1,5 +1,9 @@
-"""The selected case, shown: the pane (and 3D viewer) get it from the store, it is marked read,
-and it is refreshed from the service in the background.
+"""The selected case, shown: the pane (and 3D viewer) get it from the store, it is marked read
+once it has been on screen for a moment, and it is refreshed from the service in the background.
+
+"Read" means a person looked at the case: arrowing through the inbox past a row must not mark it,
+so a case is marked read only after it stayed shown for ``MARK_READ_DELAY_MS`` (or at once when
+it is opened with Enter or a double click).
 
 Nothing here waits for the network before showing: the stored copy shows at once, and a
 refreshed copy replaces it only when it differs (a status changed on the server), so the pane
@@ -11,19 +15,24 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from datetime import date
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from scaninbox.domain import Case, CaseRef
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.connectivity import Connectivity
 from scaninbox.qt.inbox.model import CaseTableModel
 
 if TYPE_CHECKING:
     from scaninbox.qt.session import AccountSession
+    from scaninbox.store import FetchReport
 
-__all__ = ["CasePresenter"]
+__all__ = ["MARK_READ_DELAY_MS", "CasePresenter"]
+
+MARK_READ_DELAY_MS = 1500
 
 _log = logging.getLogger(__name__)
 
@@ -52,11 +61,20 @@ class CasePresenter(QObject):
         self._show_in_viewer = show_in_viewer
         self._session: AccountSession | None = None
         self._ref: CaseRef | None = None
+        self._read_timer = QTimer(self)
+        self._read_timer.setSingleShot(True)
+        self._read_timer.setInterval(MARK_READ_DELAY_MS)
+        self._read_timer.timeout.connect(self.mark_shown_read)
         pane.pinToggled.connect(self.set_pinned)
 
     @property
     def current_ref(self) -> CaseRef | None:
         return self._ref
+
+    @property
+    def read_pending(self) -> bool:
+        """The case on screen will be marked read when its moment has passed."""
+        return self._read_timer.isActive()
 
     def set_session(self, session: AccountSession | None) -> None:
         async_bridge.cancel_owned(self)
@@ -65,8 +83,10 @@ class CasePresenter(QObject):
             self.show_ref(None)
 
     def show_ref(self, ref: CaseRef | None) -> None:
-        """Show ``ref`` (None: nothing), mark it read, refresh it in the background."""
+        """Show ``ref`` (None: nothing), refresh it in the background, and mark it read if it
+        is still shown after ``MARK_READ_DELAY_MS``."""
         self._ref = ref
+        self._read_timer.stop()
         async_bridge.cancel(self, "refresh")
         session = self._session
         stored = session.store.case(ref) if session is not None and ref is not None else None
@@ -81,11 +101,31 @@ class CasePresenter(QObject):
         self.caseShown.emit(stored.ref)
         assert session is not None
         if stored.unread:
-            async_bridge.run(
-                self._mark(session, stored.ref, read=True), owner=self, name="mark read"
-            )
+            self._read_timer.start()
         if session.signed_in:
             async_bridge.run(self._refresh(session, stored.ref), owner=self, key="refresh")
+
+    def connectivity_changed(self, state: Connectivity) -> None:
+        """Back online (or signed in again): what could not be had before is tried again, so no
+        "not available offline" stays on screen under an "Online" status bar."""
+        session, ref = self._session, self._ref
+        if state is not Connectivity.ONLINE or session is None or ref is None:
+            return
+        stored = session.store.case(ref)
+        if stored is None or stored.fully_cached:
+            return
+        self._pane.show_case(stored.case, pinned=stored.pinned, fully_cached=stored.fully_cached)
+        self._show_in_viewer(stored.case)
+
+    def mark_shown_read(self) -> None:
+        """Mark the case on screen read now (its moment has passed, or it was opened)."""
+        self._read_timer.stop()
+        session, ref = self._session, self._ref
+        if session is None or ref is None:
+            return
+        row = session.store.row(ref)
+        if row is not None and row.unread:
+            async_bridge.run(self._mark(session, ref, read=True), owner=self, name="mark read")
 
     def mark_read(self, ref: CaseRef, read: bool) -> None:
         if self._session is not None:
@@ -94,6 +134,11 @@ class CasePresenter(QObject):
     def set_pinned(self, ref: CaseRef, pinned: bool) -> None:
         if self._session is not None:
             async_bridge.run(self._pin(self._session, ref, pinned), owner=self, name="pin")
+
+    def keep_due_this_week(self) -> None:
+        """File › Keep all cases due this week offline: pin them and fetch their files."""
+        if self._session is not None:
+            async_bridge.run(self._keep_week(self._session), owner=self, key="keep week")
 
     def files_changed(self, ref: CaseRef) -> None:
         """A file of ``ref`` was downloaded (or failed): repaint its row and the pane's state."""
@@ -134,6 +179,30 @@ class CasePresenter(QObject):
             if before is None or after.case.scan_files != before.case.scan_files:
                 self._show_in_viewer(after.case)
 
+    async def _keep_week(self, session: AccountSession) -> None:
+        from scaninbox.api.errors import ApiError, TransportError
+        from scaninbox.store import StoreError
+        from scaninbox.store.offline import refs_due_between, week_of
+
+        first, last = week_of(date.today())
+        due = refs_due_between(session.store, first, last)  # a few ms: repainted at the end
+        self.statusMessage.emit("Keeping the cases due this week available offline…")
+        try:
+            count, report = await session.engine.keep_due_offline(first, last)
+        except TransportError:
+            self.statusMessage.emit(
+                "The cases due this week are kept available offline; their files download "
+                "when the server can be reached."
+            )
+            return
+        except (ApiError, StoreError) as exc:
+            if not self._report_error(exc):
+                self.statusMessage.emit(f"The cases due this week could not be kept: {exc}")
+            return
+        finally:
+            self._model.refresh_rows(due)
+        self.statusMessage.emit(keep_week_text(count, report, first, last))
+
     async def _pin(self, session: AccountSession, ref: CaseRef, pinned: bool) -> None:
         from scaninbox.api.errors import ApiError, TransportError
         from scaninbox.store import StoreError
@@ -161,3 +230,18 @@ class CasePresenter(QObject):
             else:
                 self.statusMessage.emit(f"{name} is no longer kept available offline.")
         self.files_changed(ref)
+
+
+def keep_week_text(count: int, report: FetchReport, first: date, last: date) -> str:
+    """What "keep this week offline" did, in one line for the status bar."""
+    span = f"{first:%d %b} – {last:%d %b}"
+    if count == 0:
+        return f"No case is due this week ({span})."
+    cases = f"{count} case{'s' if count != 1 else ''} due this week ({span})"
+    if report.failed:
+        failed = len(report.failed)
+        return (
+            f"{cases} kept available offline, but {failed} file"
+            f"{'s' if failed != 1 else ''} could not be downloaded."
+        )
+    return f"{cases} available offline with every file."

@@ -7,6 +7,11 @@ file the background prefetch is already downloading is shared, not fetched twice
 offline, signed out, or asking for a file the store does not know become
 ``FileUnavailableError`` ("not available offline"); an ended session is also reported to the
 window so it can ask the person to sign in again.
+
+The window's ``ConnectivityWatch`` decides what is tried: working offline or with an ended
+session, nothing is asked of the service (and working offline is not a session that ended). A
+download that finds the service unreachable while the window still says "Online" asks the
+engine to sync, so the status bar, the banner and every pane learn it together.
 """
 
 from __future__ import annotations
@@ -17,14 +22,15 @@ from typing import TYPE_CHECKING
 
 from scaninbox.domain import CaseRef, FileKind
 from scaninbox.qt.case_pane.providers import FileUnavailableError, ProgressCallback
+from scaninbox.qt.connectivity import Connectivity, ConnectivityWatch
 
 if TYPE_CHECKING:
     from scaninbox.store import DownloadProgress, FileSpec, SyncEngine
 
 __all__ = ["StoreFileProvider"]
 
-_OFFLINE = "Not available offline: the server cannot be reached right now."
-_SIGNED_OUT = "Not available offline: sign in again to download it."
+# Nothing is asked of the service in these states.
+_NOT_TRYING = (Connectivity.NO_ACCOUNT, Connectivity.WORKING_OFFLINE, Connectivity.SIGNED_OUT)
 
 
 class StoreFileProvider:
@@ -33,9 +39,13 @@ class StoreFileProvider:
     def __init__(self, *, on_session_expired: Callable[[BaseException], None] | None = None):
         self._engine: SyncEngine | None = None
         self._on_session_expired = on_session_expired
+        self._connectivity: ConnectivityWatch | None = None
 
     def set_engine(self, engine: SyncEngine | None) -> None:
         self._engine = engine
+
+    def set_connectivity(self, watch: ConnectivityWatch) -> None:
+        self._connectivity = watch
 
     def cached_path(
         self, ref: CaseRef, kind: FileKind, filename: str, file_type: str | None
@@ -58,7 +68,10 @@ class StoreFileProvider:
 
         engine = self._engine
         if engine is None or engine.store.closed:
-            raise FileUnavailableError("Not available offline: nobody is signed in.")
+            raise FileUnavailableError(Connectivity.NO_ACCOUNT.unavailable_reason)
+        watch = self._connectivity
+        if watch is not None and watch.state in _NOT_TRYING:
+            raise FileUnavailableError(watch.state.unavailable_reason)
         spec = _spec(kind, filename, file_type)
         if spec is None:
             raise FileUnavailableError(
@@ -72,11 +85,12 @@ class StoreFileProvider:
         try:
             return await engine.fetcher.ensure(ref, spec, progress=report)
         except TransportError as exc:
-            raise FileUnavailableError(_OFFLINE) from exc
+            engine.request_sync()  # the engine finds out, and every pane follows it
+            raise FileUnavailableError(Connectivity.OFFLINE.unavailable_reason) from exc
         except SessionExpiredError as exc:
             if self._on_session_expired is not None:
                 self._on_session_expired(exc)
-            raise FileUnavailableError(_SIGNED_OUT) from exc
+            raise FileUnavailableError(Connectivity.SIGNED_OUT.unavailable_reason) from exc
         except NotCachedError as exc:
             raise FileUnavailableError(str(exc)) from exc
 

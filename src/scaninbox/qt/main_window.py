@@ -19,8 +19,10 @@ from scaninbox.domain import CaseRef
 from scaninbox.paths import resources_dir
 from scaninbox.qt.case_pane import CaseFileProvider, CasePane
 from scaninbox.qt.case_presenter import CasePresenter
+from scaninbox.qt.connectivity import ConnectivityWatch
 from scaninbox.qt.inbox import InboxPanel
 from scaninbox.qt.inbox.columns import Column
+from scaninbox.qt.print_actions import PrintActions
 from scaninbox.qt.status import ConnectionBanner, SyncStatus
 from scaninbox.qt.sync_presenter import SyncPresenter
 from scaninbox.qt.tray import Notifier
@@ -98,6 +100,8 @@ class MainWindow(QMainWindow):
         self.statusBar().setSizeGripEnabled(True)
         self.notifier = Notifier(self, app_icon(), use_tray=use_tray)
         self.menus = WindowMenus(self)
+        self.connectivity = ConnectivityWatch(self)  # every pane follows this one answer
+        self.printing = PrintActions(self, provider, lambda: self.pane.case, self.show_message)
         self.cases = CasePresenter(
             self.pane,
             self.inbox.model,
@@ -111,6 +115,7 @@ class MainWindow(QMainWindow):
             banner=self.banner,
             notifier=self.notifier,
             cases=self.cases,
+            connectivity=self.connectivity,
             update_title=self.update_title,
             parent=self,
         )
@@ -131,6 +136,7 @@ class MainWindow(QMainWindow):
         for source in (view, self.cases, self.pane):
             source.statusMessage.connect(self.show_message)
         self.cases.unreadChanged.connect(self.update_title)
+        self.connectivity.changed.connect(self.cases.connectivity_changed)
         self.pane.qc.qcChanged.connect(lambda ref: self.inbox.model.refresh_rows([ref]))
         self.pane.qc.findingActivated.connect(self.show_finding)
         self.banner.retryRequested.connect(self.sync_now)
@@ -140,12 +146,16 @@ class MainWindow(QMainWindow):
         self.notifier.quitRequested.connect(self.quitRequested)
         menus.sync_action.triggered.connect(self.sync_now)
         menus.find_action.triggered.connect(self.focus_search)
+        menus.keep_week_action.triggered.connect(self.cases.keep_due_this_week)
         menus.quit_action.triggered.connect(self.quitRequested)
         menus.reset_columns_action.triggered.connect(view.reset_columns)
+        menus.next_unread_action.triggered.connect(self._next_unread)
+        menus.print_ticket_action.triggered.connect(self.printing.print_work_ticket)
+        menus.print_order_form_action.triggered.connect(self.printing.print_order_form)
         menus.sign_in_action.triggered.connect(self.signInRequested)
         menus.sign_out_action.triggered.connect(self.signOutRequested)
         menus.remove_data_action.triggered.connect(self.removeDataRequested)
-        self.inbox.filters.filterChanged.connect(
+        self.inbox.filters.savedStateChanged.connect(
             lambda state: setattr(self.ui_state, "filters", state)
         )
 
@@ -189,6 +199,7 @@ class MainWindow(QMainWindow):
         """Enter on a case: show its 3D scans and give the viewer the keyboard."""
         if self.cases.current_ref != ref:
             self.inbox.view.select_ref(ref)
+        self.cases.mark_shown_read()  # opened on purpose: read now
         self.pane.tabs.setCurrentIndex(CasePane.SCANS_TAB)
         widget = self.pane.tabs.currentWidget()
         if widget is not None:
@@ -203,6 +214,10 @@ class MainWindow(QMainWindow):
             return
         self.pane.tabs.setCurrentIndex(CasePane.SCANS_TAB)
 
+    def _next_unread(self) -> None:
+        if not self.inbox.view.select_next_unread():
+            self.show_message("No unread cases in this list.")
+
     def focus_search(self) -> None:
         self.inbox.filters.focus_search()
 
@@ -213,17 +228,18 @@ class MainWindow(QMainWindow):
         self._title_timer.start()
 
     def _update_title_now(self) -> None:
+        # "unread", not "new": "New" is also a case status, and the two counts differ. The
+        # application's name is not part of it: the platform adds the display name itself.
         session = self.session
-        parts = ["Scan Inbox"]
+        parts = []
         if session is not None and session.demo:
             parts.append("Demo")
         if session is not None and not session.store.closed:
             unread = session.store.unread_count()
             if unread:
-                parts.append(f"{unread:,} new")
-        title = " — ".join(parts)
-        self.setWindowTitle(title)
-        self.notifier.set_tooltip(title)
+                parts.append(f"{unread:,} unread")
+        self.setWindowTitle(" — ".join(parts))
+        self.notifier.set_tooltip(" — ".join(["Scan Inbox", *parts]))
 
     def _report_error(self, error: BaseException) -> bool:
         from scaninbox.api.errors import SessionExpiredError
@@ -266,7 +282,7 @@ class MainWindow(QMainWindow):
         state.set_bytes("window/geometry", self.saveGeometry())
         state.set_bytes("window/splitter", self.splitter.saveState())
         state.set_bytes("inbox/header", self.inbox.view.horizontalHeader().saveState())
-        state.filters = self.inbox.filters.state
+        state.filters = self.inbox.filters.saved_state
         state.set_int("pane/tab", self.pane.tabs.currentIndex())
         state.sync()
 

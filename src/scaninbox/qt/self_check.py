@@ -43,4 +43,5 @@ def open_main_window(*, timeout_s: float) -> str:
         )
     if "frame" not in seen:
         raise WindowCheckError("the window closed before the 3D viewer drew a case")
-    return f"{seen['title']!r} opened on the demo sandbox, case {seen['frame']} drawn in 3D, closed"
+    title = f"{seen['title']!r}" if seen.get("title") else "the window"
+    return f"{title} opened on the demo sandbox, case {seen['frame']} drawn in 3D, closed"

@@ -74,6 +74,7 @@ class SignInPrompts(QObject):
     ) -> None:
         """The sign-in dialog, prefilled from the command line or the last account."""
         if self.dialog_open:
+            self.raise_dialog()
             return
         usable, reason = credentials.keyring_status()
         dialog = SignInDialog(
@@ -94,6 +95,7 @@ class SignInPrompts(QObject):
     def show_reauth(self, current: AccountSession, *, expired: bool = True) -> None:
         """Sign in again as the open account (its session ended, or it was opened offline)."""
         if self.dialog_open:
+            self.raise_dialog()
             return
         account = current.account
         label = "Demo" if current.demo else account.base_url
@@ -112,6 +114,13 @@ class SignInPrompts(QObject):
         dialog.remember_box.setChecked(usable and current.remember)
         dialog.signOutRequested.connect(self.signOutRequested)
         self._show(dialog, "")
+
+    def raise_dialog(self) -> None:
+        """Bring the open dialog in front and give it the keyboard (Account › Sign in…)."""
+        dialog = self.dialog
+        if dialog is not None and dialog.isVisible():
+            dialog.raise_()
+            dialog.activateWindow()
 
     def confirm_remove_data(self, current: AccountSession) -> None:
         box = QMessageBox(self._window)

@@ -163,6 +163,12 @@ class SyncStatus(QObject):
         self.download_bar.setTextVisible(False)
         self.download_label = QLabel(parent)
         self.download_label.setObjectName("downloadText")
+        # Cases the service sent that could not be read: the rest of the inbox is there, and
+        # the person learns that something is missing (the tooltip says which and why).
+        self.unreadable_label = QLabel(parent)
+        self.unreadable_label.setObjectName("unreadableCases")
+        self.unreadable_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.unreadable_label.setVisible(False)
         self._last_sync: datetime | None = None
         self._downloads: dict[object, tuple[int, int | None]] = {}
         self._state_text = ""
@@ -176,6 +182,7 @@ class SyncStatus(QObject):
     @property
     def widgets(self) -> tuple[QWidget, ...]:
         return (
+            self.unreadable_label,
             self.download_label,
             self.download_bar,
             self.state_icon,
@@ -200,6 +207,15 @@ class SyncStatus(QObject):
             )
         self.state_icon.setVisible(bool(icon_name))
 
+    def set_unreadable(self, lines: list[str]) -> None:
+        """Say how many cases of the last sync could not be read; ``lines`` say which."""
+        count = len(lines)
+        self.unreadable_label.setVisible(count > 0)
+        noun = "case" if count == 1 else "cases"
+        self.unreadable_label.setText(f"{count} {noun} could not be read" if count else "")
+        shown = lines[:20] + ([f"… and {count - 20} more"] if count > 20 else [])
+        self.unreadable_label.setToolTip("\n".join(shown))
+
     def set_last_sync(self, moment: datetime | None) -> None:
         self._last_sync = moment
         self._update_last_sync()
@@ -220,6 +236,7 @@ class SyncStatus(QObject):
         self._update_downloads()
         self.set_state("", "")
         self.set_last_sync(None)
+        self.set_unreadable([])
 
     def _update_last_sync(self) -> None:
         moment = self._last_sync

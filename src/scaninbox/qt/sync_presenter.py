@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, QTimer
 
 from scaninbox.domain import CaseRef
 from scaninbox.qt.case_presenter import CasePresenter
+from scaninbox.qt.connectivity import Connectivity, ConnectivityWatch
 from scaninbox.qt.inbox import InboxPanel
 from scaninbox.qt.status import BannerKind, ConnectionBanner, SyncStatus
 from scaninbox.qt.tray import Notifier
@@ -26,6 +27,13 @@ if TYPE_CHECKING:
 __all__ = ["SyncPresenter"]
 
 _MAX_NAMES_IN_NOTICE = 3
+_BANNERS = {
+    Connectivity.NO_ACCOUNT: BannerKind.NONE,
+    Connectivity.ONLINE: BannerKind.NONE,
+    Connectivity.OFFLINE: BannerKind.OFFLINE,
+    Connectivity.WORKING_OFFLINE: BannerKind.WORKING_OFFLINE,
+    Connectivity.SIGNED_OUT: BannerKind.SIGNED_OUT,
+}
 _PROGRESS_REFRESH_MS = 3_000
 
 
@@ -40,6 +48,7 @@ class SyncPresenter(QObject):
         banner: ConnectionBanner,
         notifier: Notifier,
         cases: CasePresenter,
+        connectivity: ConnectivityWatch,
         update_title: Callable[[], None],
         parent: QObject | None = None,
     ) -> None:
@@ -50,15 +59,15 @@ class SyncPresenter(QObject):
         self._notifier = notifier
         self._cases = cases
         self._update_title = update_title
+        self._connectivity = connectivity
         self._session: AccountSession | None = None
-        self._reachable = True
         self._progress_timer = QTimer(self)
         self._progress_timer.setSingleShot(True)
         self._progress_timer.setInterval(_PROGRESS_REFRESH_MS)
 
     def attach(self, session: AccountSession) -> None:
         self._session = session
-        self._reachable = True
+        self._connectivity.forget_reachability()
         signals = session.signals
         signals.stateChanged.connect(self._on_state)
         signals.syncProgress.connect(self._on_sync_progress)
@@ -76,6 +85,7 @@ class SyncPresenter(QObject):
             with contextlib.suppress(RuntimeError, TypeError):  # nothing was connected
                 session.signals.disconnect(self)
         self._status.clear()
+        self._connectivity.follow(None)
         self._banner.show_kind(BannerKind.NONE)
 
     def show_state(self) -> None:
@@ -104,24 +114,9 @@ class SyncPresenter(QObject):
         self._status.set_state(text, icon, warning=warning)
         if detail:
             self._status.state_label.setToolTip(detail)
-        if state is EngineState.OFFLINE:
-            self._reachable = False
-        elif state in (EngineState.ONLINE, EngineState.ERROR):
-            self._reachable = True  # the service answered, even if with an error
+        self._connectivity.follow(session, state)
         last_sync = session.store.last_sync_at() if not session.store.closed else None
-        self._banner.show_kind(self._banner_kind(state), last_sync)
-
-    def _banner_kind(self, state: Any) -> str:
-        from scaninbox.store import EngineState
-
-        session = self._session
-        if session is None:
-            return BannerKind.NONE
-        if session.expired or state is EngineState.SIGNED_OUT:
-            return BannerKind.SIGNED_OUT
-        if state is EngineState.STOPPED and session.client.session is None:
-            return BannerKind.WORKING_OFFLINE
-        return BannerKind.NONE if self._reachable else BannerKind.OFFLINE
+        self._banner.show_kind(_BANNERS[self._connectivity.state], last_sync)
 
     def _on_sync_progress(self, pages: int, cases: int, server_total: int) -> None:
         self._status.set_state(f"Syncing {cases:,} of {server_total:,} cases…", "sync")
@@ -137,6 +132,7 @@ class SyncPresenter(QObject):
         if session is None or session.store.closed:
             return
         self._status.set_last_sync(report.finished_at or datetime.now(UTC))
+        self._status.set_unreadable([str(m) for m in session.store.malformed()])
         model = self._inbox.model
         if report.new or report.changed or report.removed or model.rowCount() == 0:
             model.refresh()
@@ -153,7 +149,7 @@ class SyncPresenter(QObject):
             if row is not None and row.patient:
                 names.append(row.patient)
         count = len(refs)
-        title = f"{count} new case{'s' if count != 1 else ''}"
+        title = f"{count} case{'s' if count != 1 else ''} arrived"
         text = ", ".join(names) if names else "New cases arrived in the inbox."
         if count > len(names) and names:
             text += f" and {count - len(names)} more"

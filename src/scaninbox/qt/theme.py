@@ -130,7 +130,8 @@ def _stylesheet() -> str:
     if not _STYLESHEET:
         path = resources_dir() / "style" / "app.qss"
         try:
-            _STYLESHEET.append(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
+            _STYLESHEET.append(text.replace("$RESOURCES", resources_dir().as_posix()))
         except OSError as exc:  # a missing stylesheet costs looks, not function
             _log.warning("the stylesheet %s cannot be read: %s", path, exc)
             _STYLESHEET.append("")

@@ -5,6 +5,14 @@ the case pane's "3D scans" tab shows "Loading the 3D viewer…" while
 ``scaninbox.qt.viewer.preload_3d_stack()`` imports the stack on a worker thread; then the
 viewport is created on the GUI thread, put into the tab, and shown the current case. When the
 viewer cannot be loaded the tab says so in plain words and the rest of the window works.
+
+The viewport is a ``QOpenGLWidget``. Adding the first one to a window that is already on screen
+makes Qt switch the window to OpenGL composition by destroying and re-creating its native
+window: window managers then treat it as a new window, activate it and stack it over the
+sign-in dialog (whose "transient for" still names the destroyed window), and the dialog's
+keystrokes go to the inbox's search box. ``prepare_window`` puts a hidden ``QOpenGLWidget`` in
+the pane before the window is first shown, so the window is born with the composition the
+viewport needs and is never re-created. (QtOpenGLWidgets is a small Qt module, not VTK.)
 """
 
 from __future__ import annotations
@@ -15,7 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QWidget
 
 from scaninbox.domain import Case
 from scaninbox.portal_turns import PortalTurns
@@ -55,11 +63,22 @@ class ViewerHost(QObject):
         self._jaw_colours = jaw_colours
         self._case: Case | None = None
         self.viewport: Any = None
+        self._gl_stand_in: QWidget | None = None
         self.placeholder = QLabel("Loading the 3D viewer…", pane)
         self.placeholder.setObjectName("viewerPlaceholder")
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
         pane.set_viewer_widget(self.placeholder)
+
+    def prepare_window(self) -> None:
+        """Call before the window is first shown when the viewer will load (see the module
+        docstring): the window gets its final native window at once."""
+        from PySide6.QtOpenGLWidgets import QOpenGLWidget
+
+        if self._gl_stand_in is None and self.viewport is None:
+            self._gl_stand_in = QOpenGLWidget(self._pane)
+            self._gl_stand_in.setObjectName("openGlCompositionStandIn")
+            self._gl_stand_in.hide()
 
     def start(self) -> None:
         """Load the 3D stack in the background (call once the window is shown)."""
@@ -112,6 +131,9 @@ class ViewerHost(QObject):
         viewport.statusMessage.connect(self.statusMessage)
         viewport.caseShown.connect(self.caseShown)
         self._pane.set_viewer_widget(viewport)
+        if self._gl_stand_in is not None:  # the window keeps its composition without it
+            self._gl_stand_in.deleteLater()
+            self._gl_stand_in = None
         self.ready.emit()
         viewport.show_case(self._case)
 

@@ -1,4 +1,5 @@
-"""The main window's menus: File (sync, find, quit), View (columns, theme), Account.
+"""The main window's menus: File (sync, find, keep this week offline, quit), View (columns,
+theme), Account.
 
 Menu actions carry the keyboard shortcuts (F5 syncs, Ctrl+F finds, Ctrl+Q quits), so they
 work wherever the focus is in the window.
@@ -31,11 +32,22 @@ class WindowMenus:
         self.sync_action.setShortcut(QKeySequence(Qt.Key.Key_F5))
         self.find_action = file_menu.addAction("&Find cases…")
         self.find_action.setShortcut(QKeySequence.StandardKey.Find)
+        self.keep_week_action = file_menu.addAction("Keep all cases due this &week offline")
+        file_menu.addSeparator()
+        self.print_ticket_action = file_menu.addAction("&Print work ticket…")
+        self.print_ticket_action.setShortcut(QKeySequence.StandardKey.Print)
+        self.print_order_form_action = file_menu.addAction("Print &order form…")
+        self.print_order_form_action.setShortcut(QKeySequence("Ctrl+Shift+P"))
         file_menu.addSeparator()
         self.quit_action = file_menu.addAction("&Quit")
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
 
         view_menu = bar.addMenu("&View")
+        # "N" as in mail programs; a single letter never fires while typing in the search box
+        # (a line edit takes printable keys before shortcuts see them).
+        self.next_unread_action = view_menu.addAction("&Next unread case")
+        self.next_unread_action.setShortcut(QKeySequence(Qt.Key.Key_N))
+        view_menu.addSeparator()
         self.reset_columns_action = view_menu.addAction("Reset columns")
         self.theme_menu = QMenu("Theme", window)
         view_menu.addMenu(self.theme_menu)
@@ -76,3 +88,4 @@ class WindowMenus:
         self.sign_out_action.setEnabled(open_)
         self.remove_data_action.setEnabled(open_)
         self.sync_action.setEnabled(open_)
+        self.keep_week_action.setEnabled(session is not None and session.signed_in)

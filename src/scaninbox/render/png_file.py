@@ -1,6 +1,10 @@
 """Writing a rendered picture to a PNG file so that nothing half-written is ever left behind:
 it is written beside its name (a hidden ``.part`` file of this process) and moved into place.
 
+Only a regular file is ever replaced: a folder, a device (``/dev/full``), a pipe, a socket or a
+link at the target is refused before anything is written — as root, a rename would otherwise
+replace a device node.
+
 The encoder is a few lines of numpy and zlib rather than Pillow: every row gets PNG's "Up"
 filter (its difference to the row above, one vectorised subtraction — a rendered picture's
 background gradient and flat surfaces become runs of zeros) and the whole image is deflated at
@@ -13,17 +17,25 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import struct
 import zlib
 from pathlib import Path
 
 import numpy as np
 
-__all__ = ["PNG_LEVEL", "encode_png", "write_png"]
+__all__ = ["PNG_LEVEL", "PictureWriteError", "check_picture_path", "encode_png", "write_png"]
 
 PNG_LEVEL = 1  # zlib level: pictures are written far more often than they are kept for long
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _FILTER_UP = 2
+
+
+class PictureWriteError(OSError):
+    """The picture cannot be written there; ``str()`` is one plain sentence."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "The picture cannot be written."
 
 
 def encode_png(pixels: np.ndarray, level: int = PNG_LEVEL) -> bytes:
@@ -51,18 +63,58 @@ def encode_png(pixels: np.ndarray, level: int = PNG_LEVEL) -> bytes:
 def write_png(pixels: np.ndarray, path: Path) -> Path:
     """Write ``pixels`` (height, width, 3 or 4; RGB is kept) to ``path``; returns ``path``.
 
-    Raises OSError when the folder cannot be written; a failed write leaves no file.
+    Raises `PictureWriteError` (an OSError) when ``path`` is not a regular file or its folder
+    cannot be written; a failed write leaves no file.
     """
     path = Path(path)
+    check_picture_path(path)
     data = encode_png(pixels)
     partial = path.with_name(f".{path.name}.{os.getpid()}.part")
     try:
-        partial.write_bytes(data)
-        partial.replace(path)
+        try:
+            # O_EXCL: the scratch name is ours alone, never something already there.
+            fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            check_picture_path(path)  # checked again just before the rename
+            partial.replace(path)
+        except PictureWriteError:
+            raise
+        except OSError as exc:
+            reason = (exc.strerror or type(exc).__name__).lower()
+            raise PictureWriteError(f"The picture cannot be written to {path}: {reason}.") from None
     finally:
-        with contextlib.suppress(FileNotFoundError):
+        with contextlib.suppress(OSError):
             partial.unlink()
     return path
+
+
+def check_picture_path(path: Path) -> None:
+    """Raise `PictureWriteError` unless ``path`` is absent or a regular file (callers check
+    before the work of drawing, too)."""
+    try:
+        mode = path.lstat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        reason = (exc.strerror or type(exc).__name__).lower()
+        raise PictureWriteError(f"The picture cannot be written to {path}: {reason}.") from None
+    if not stat.S_ISREG(mode):
+        kind = _KINDS.get(stat.S_IFMT(mode), "not a regular file")
+        raise PictureWriteError(
+            f"The picture cannot be written to {path}: it is {kind}, and only a regular file "
+            "is ever replaced."
+        )
+
+
+_KINDS = {
+    stat.S_IFDIR: "a folder",
+    stat.S_IFLNK: "a link",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a device",
+    stat.S_IFIFO: "a pipe",
+    stat.S_IFSOCK: "a socket",
+}
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:

@@ -28,7 +28,11 @@ FloatArray = npt.NDArray[np.float64]
 _CREST_MM = 11.0  # gingiva crest above the scan's rim
 _MARGIN_BELOW_CREST_MM = 1.0  # crowns emerge this far below the crest
 _OCCLUSAL_ABOVE_MARGIN_MM = 7.3  # the occlusal plane, measured from the crown margins
-_BITE_GAP_MM = 0.15  # half the clearance between upper and lower cusps
+_BITE_GAP_MM = 0.1  # half the clearance between upper and lower cusps
+# Crowns reaching within this of the occlusal plane (tall canines and incisors) are worn down
+# smoothly so that none crosses it: the arches touch with a clearance of about 2 x _BITE_GAP_MM
+# and never go into each other, whatever a seed draws.
+_WEAR_BAND_MM = 0.6
 _BUCCAL_MM, _LINGUAL_MM = 5.5, 7.0  # how far the scan reaches to either side of the tooth row
 _RIDGE_LOSS_MM = 1.6  # an edentulous ridge sits lower than gingiva between teeth
 
@@ -115,16 +119,29 @@ def _build(
             treatment = treatments.get(slot.fdi, "natural")
             _add_tooth(height, slot, treatment, grid=(s, w), rng=rng, crowding=recipe.crowding)
     is_tooth = height > gum + 1e-9
+    occlusal = _CREST_MM - _MARGIN_BELOW_CREST_MM + _OCCLUSAL_ABOVE_MARGIN_MM + _BITE_GAP_MM
+    height = _worn_to(height, occlusal - _BITE_GAP_MM)
 
     centers, normals = layout.frame(s)
     xy = centers[:, None, :] + w[None, :, None] * normals[:, None, :]
-    occlusal = _CREST_MM - _MARGIN_BELOW_CREST_MM + _OCCLUSAL_ABOVE_MARGIN_MM + _BITE_GAP_MM
     z = occlusal - height if recipe.jaw == "upper" else height - occlusal
     vertices = np.concatenate([xy, z[:, :, None]], axis=2).reshape(-1, 3).astype(np.float32)
     faces = _grid_faces(n_s, n_w)
     if _facing_z(vertices, faces) * (-1.0 if recipe.jaw == "upper" else 1.0) < 0:
         faces = faces[:, ::-1].copy()
     return ArchMesh(vertices=vertices, faces=faces, is_tooth=is_tooth.reshape(-1))
+
+
+def _worn_to(height: FloatArray, ceiling: float) -> FloatArray:
+    """``height`` kept under ``ceiling``: unchanged up to the wear band below it, then bent
+    smoothly (same slope at the band's start) toward the ceiling without reaching it. The map
+    is strictly increasing, so every cusp keeps its place and one tip stays the highest."""
+    knee = ceiling - _WEAR_BAND_MM
+    excess = height - knee
+    worn = height.copy()
+    top = excess > 0
+    worn[top] = knee + _WEAR_BAND_MM * -np.expm1(-excess[top] / _WEAR_BAND_MM)
+    return worn
 
 
 def _gingiva(

@@ -8,9 +8,11 @@ import threading
 from collections import deque
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from scaninbox.sandbox.catalogue import Catalogue
 from scaninbox.sandbox.organisations import ORGANISATIONS
+from scaninbox.sandbox.overrides import CaseOverrides
 from scaninbox.sandbox.signing import LinkSigner
 from scaninbox.sandbox.tokens import TokenIssuer
 
@@ -86,6 +88,7 @@ class SandboxControl:
         self._links = links
         self._faults = faults
         self._variant = variant
+        self.overrides = CaseOverrides()
         self._requests: deque[RecordedRequest] = deque(maxlen=100_000)
         self._requests_lock = threading.Lock()
 
@@ -109,6 +112,13 @@ class SandboxControl:
 
     def remove_case(self, ref: str) -> None:
         self._catalogue.remove(ref)
+
+    def override_members(self, ref: str, members: dict[str, Any]) -> None:
+        """Send case ``ref`` with these members replaced ("acceptedData.patient.name": a dotted
+        path), whatever they hold: for hostile-input tests."""
+        if self._catalogue.lookup(ref) is None:
+            raise KeyError(f"no case {ref!r}")
+        self.overrides.set(ref, members)
 
     # ------------------------------------------------------------------ faults
     def fail_next(

@@ -27,6 +27,7 @@ from scaninbox.sandbox.documents import (
 )
 from scaninbox.sandbox.file_specs import media_type
 from scaninbox.sandbox.organisations import ORGANISATIONS, Organisation, organisation_for_email
+from scaninbox.sandbox.overrides import ascii_json_response
 from scaninbox.sandbox.state import SandboxState
 from scaninbox.sandbox.storage import serve_storage
 from scaninbox.sandbox.tokens import TokenRejectedError
@@ -164,7 +165,14 @@ async def list_cases(request: Request, state: SandboxState, _: list[str]) -> Res
         status=status,
     )
     items = [case_document(m, state.content(m), org, variant=state.config.variant) for m in metas]
-    return JSONResponse({"items": items, "page": page, "pageSize": page_size, "total": total})
+    envelope = {"items": items, "page": page, "pageSize": page_size, "total": total}
+    overrides = state.control.overrides
+    if not overrides:
+        return JSONResponse(envelope)
+    variant = state.config.variant
+    for meta, item in zip(metas, items, strict=True):
+        overrides.apply(meta.ref(variant=variant), item)
+    return ascii_json_response(envelope)
 
 
 def _case(request: Request, state: SandboxState, ref: str) -> tuple[CaseMeta, Organisation]:
@@ -180,7 +188,9 @@ def _case(request: Request, state: SandboxState, ref: str) -> tuple[CaseMeta, Or
 async def one_case(request: Request, state: SandboxState, args: list[str]) -> Response:
     meta, org = _case(request, state, args[0])
     document = case_document(meta, state.content(meta), org, variant=state.config.variant)
-    return JSONResponse(document)
+    if not state.control.overrides:
+        return JSONResponse(document)
+    return ascii_json_response(state.control.overrides.apply(args[0], document))
 
 
 def _link(

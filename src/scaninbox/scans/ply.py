@@ -17,7 +17,13 @@ import numpy.typing as npt
 
 from scaninbox.scans.mesh import BytesLike, ColourArray, IndexArray, Mesh, MeshError
 from scaninbox.scans.ply_arrays import fans, fans_by_size, packed, stack, uniform_face_dtype
-from scaninbox.scans.ply_header import PlyElement, PlyHeader, parse_ply_header
+from scaninbox.scans.ply_header import (
+    PlyElement,
+    PlyHeader,
+    parse_ply_header,
+    require_binary_body_fits,
+    require_text_body_fits,
+)
 from scaninbox.scans.text_numbers import parse_decimal_tokens, whitespace_tokens
 from scaninbox.scans.validate import require_finite, require_indices_in_range
 
@@ -39,7 +45,8 @@ def parse_ply(data: BytesLike, name: str) -> Mesh:
         raise MeshError(name, "the PLY file has points but no triangles (a point cloud)")
     if vertex.has_lists:
         raise MeshError(name, "its vertices carry list properties, which this program cannot read")
-    if face.index(*_FACE_LISTS) is None:
+    target = face.index(*_FACE_LISTS)
+    if target is None or not face.properties[target].is_list:
         raise MeshError(name, "its faces have no 'vertex_indices' list")
     body = _AsciiBody(view, header, name) if header.is_ascii else _BinaryBody(view, header, name)
     columns, polygons = body.read()
@@ -61,6 +68,7 @@ class _BinaryBody:
 
     def read(self) -> tuple[Columns, IndexArray]:
         offset = self.header.body_offset
+        require_binary_body_fits(self.header, len(self.view) - offset, self.name)
         columns: Columns | None = None
         polygons: IndexArray | None = None
         for element in self.header.elements:
@@ -92,9 +100,10 @@ class _BinaryBody:
             assert prop.count_dtype is not None
             first = np.frombuffer(self.view, prop.count_dtype, 1, offset + before)
             corners = int(first[0])
-            uniform = uniform_face_dtype(element, corners)
-            end = offset + element.count * uniform.itemsize
+            fixed = sum((p.count_dtype or p.dtype).itemsize for p in element.properties)
+            end = offset + element.count * (fixed + corners * prop.dtype.itemsize)
             if corners >= 3 and end <= len(self.view):
+                uniform = uniform_face_dtype(element, corners)
                 records = np.frombuffer(self.view, uniform, count=element.count, offset=offset)
                 if (records["count"] == corners).all():
                     block = packed(records, ["corners"], np.dtype(np.int32))
@@ -111,7 +120,7 @@ class _BinaryBody:
                 if prop.count_dtype is None:
                     offset += prop.dtype.itemsize
                     continue
-                count = int(self._unpack(prop.count_dtype, offset, 1)[0])
+                count = self._count(prop.count_dtype, offset, element)
                 offset += prop.count_dtype.itemsize
                 if i == target:
                     by_size.setdefault(count, []).append(self._unpack(prop.dtype, offset, count))
@@ -126,9 +135,15 @@ class _BinaryBody:
                 if prop.count_dtype is None:
                     offset += prop.dtype.itemsize
                 else:
-                    count = int(self._unpack(prop.count_dtype, offset, 1)[0])
+                    count = self._count(prop.count_dtype, offset, element)
                     offset += prop.count_dtype.itemsize + count * prop.dtype.itemsize
         return offset
+
+    def _count(self, dtype: np.dtype, offset: int, element: PlyElement) -> int:
+        count = int(self._unpack(dtype, offset, 1)[0])
+        if count < 0:
+            raise MeshError(self.name, _bad_length(element, count))
+        return count
 
     def _unpack(self, dtype: np.dtype, offset: int, count: int) -> tuple[int, ...]:
         code = ">" if dtype.byteorder == ">" else "<"
@@ -142,6 +157,7 @@ class _AsciiBody:
     def __init__(self, view: memoryview, header: PlyHeader, name: str) -> None:
         buf = np.frombuffer(view, np.uint8)[header.body_offset :]
         starts, ends = whitespace_tokens(buf)
+        require_text_body_fits(header, len(starts), name)
         self.values = parse_decimal_tokens(buf, starts, ends, name)
         self.header = header
         self.name = name
@@ -173,7 +189,7 @@ class _AsciiBody:
     def _faces(self, element: PlyElement, at: int) -> tuple[IndexArray, int]:
         target = element.index(*_FACE_LISTS)
         if len(element.properties) == 1 and at < len(self.values):
-            corners = int(self.values[at])
+            corners = self._count(at, element)
             width = corners + 1
             if corners >= 3 and at + element.count * width <= len(self.values):
                 table = self.values[at : at + element.count * width].reshape(-1, width)
@@ -185,18 +201,27 @@ class _AsciiBody:
                 if not prop.is_list:
                     at += 1
                     continue
-                count = int(self._take(at, 1, element)[0])
+                count = self._count(at, element)
                 items = self._take(at + 1, count, element)
-                if i == target:
-                    by_size.setdefault(count, []).append(tuple(int(v) for v in items))
+                if i == target:  # whole and in range: checked by `fans`, in one go
+                    by_size.setdefault(count, []).append(tuple(items.tolist()))
                 at += 1 + count
         return fans_by_size(by_size, self.name), at
 
     def _skip(self, element: PlyElement, at: int) -> int:
+        if not element.has_lists:
+            return at + element.count * len(element.properties)
         for _ in range(element.count):
             for prop in element.properties:
-                at += 1 + (int(self._take(at, 1, element)[0]) if prop.is_list else 0)
+                at += 1 + (self._count(at, element) if prop.is_list else 0)
         return at
+
+    def _count(self, at: int, element: PlyElement) -> int:
+        """A list's length: a whole number from 0 up (text may say 2.5, -1, nan or 1e300)."""
+        value = float(self._take(at, 1, element)[0])
+        if not (0 <= value <= len(self.values)) or value != int(value):
+            raise MeshError(self.name, _bad_length(element, value))
+        return int(value)
 
 
 def _both(
@@ -257,6 +282,11 @@ def _colours(
         for i, c in zip(chosen, picked, strict=True)
     ]
     return stack([np.clip(np.rint(c), 0, 255) for c in scaled], np.uint8)
+
+
+def _bad_length(element: PlyElement, value: float) -> str:
+    shown = f"{value:g}" if isinstance(value, float) else f"{value:,}"
+    return f"it is not a valid PLY file: a list in its {element.name} records has {shown} items"
 
 
 def _truncated(element: PlyElement, needed: int, size: int) -> str:

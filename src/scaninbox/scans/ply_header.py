@@ -12,9 +12,20 @@ import numpy as np
 
 from scaninbox.scans.mesh import MeshError
 
-__all__ = ["PlyElement", "PlyHeader", "PlyProperty", "parse_ply_header"]
+__all__ = [
+    "PlyElement",
+    "PlyHeader",
+    "PlyProperty",
+    "elements_to_read",
+    "parse_ply_header",
+    "require_binary_body_fits",
+    "require_text_body_fits",
+]
 
 _MAX_HEADER_BYTES = 65536
+# No element may announce more records than int32 indices can address: a larger count is no
+# scan, only a header written to make a reader loop or allocate without end.
+_MAX_COUNT = 2**31 - 1
 # PLY type names (both spellings) → numpy scalar type codes, endianness added per file.
 _TYPES = {
     "char": "i1",
@@ -89,10 +100,15 @@ def parse_ply_header(data: bytes | memoryview, name: str) -> PlyHeader:
     head = bytes(data[:_MAX_HEADER_BYTES])
     end = head.find(b"end_header")
     if not head.startswith(b"ply") or end < 0:
-        raise MeshError(name, "the PLY header is malformed: no 'end_header' line")
+        raise MeshError(
+            name, "it is not a valid PLY file: its header is malformed: no 'end_header' line"
+        )
     newline = head.find(b"\n", end)
     if newline < 0:
-        raise MeshError(name, "the PLY header is malformed: the file ends after 'end_header'")
+        raise MeshError(
+            name,
+            "it is not a valid PLY file: its header is malformed: the file ends after 'end_header'",
+        )
     lines = head[:end].decode("ascii", "replace").splitlines()
     file_format: str | None = None
     order = ""
@@ -108,11 +124,11 @@ def parse_ply_header(data: bytes | memoryview, name: str) -> PlyHeader:
             file_format = words[1]
             order = _FORMATS[file_format]
         elif keyword == "element":
-            if len(words) != 3 or not words[2].isdigit():
+            if len(words) != 3:
                 raise _malformed(
                     name, number, f"'element' needs a name and a count, not {line.strip()!r}"
                 )
-            elements.append((words[1], int(words[2]), []))
+            elements.append((words[1], _count(words[2], name, number), []))
         elif keyword == "property":
             if not elements:
                 raise _malformed(name, number, "a property before any element")
@@ -120,18 +136,73 @@ def parse_ply_header(data: bytes | memoryview, name: str) -> PlyHeader:
         else:
             raise _malformed(name, number, f"unexpected {keyword!r}")
     if file_format is None:
-        raise MeshError(name, "the PLY header is malformed: it has no 'format' line")
+        raise MeshError(
+            name, "it is not a valid PLY file: its header is malformed: it has no 'format' line"
+        )
     parsed = tuple(PlyElement(n, c, tuple(props)) for n, c, props in elements)
     return PlyHeader(file_format, parsed, newline + 1)
+
+
+def _count(word: str, name: str, number: int) -> int:
+    if not word.isdigit():
+        raise _malformed(name, number, f"'element' needs a name and a count, not {word!r}")
+    count = int(word)
+    if count > _MAX_COUNT:
+        raise _malformed(name, number, f"an element announces {count:,} records")
+    return count
 
 
 def _property(words: list[str], order: str, name: str, number: int) -> PlyProperty:
     if len(words) == 5 and words[1] == "list":
         count_type, item_type = _type(words[2], name, number), _type(words[3], name, number)
+        if count_type[0] not in "iu":  # a list length of 2.5 or NaN items means nothing
+            raise _malformed(name, number, f"a list's length cannot be of type {words[2]!r}")
         return PlyProperty(words[4], np.dtype(order + item_type), np.dtype(order + count_type))
     if len(words) == 3:
         return PlyProperty(words[2], np.dtype(order + _type(words[1], name, number)))
     raise _malformed(name, number, f"cannot read the property {' '.join(words[1:])!r}")
+
+
+def elements_to_read(header: PlyHeader) -> tuple[PlyElement, ...]:
+    """The elements a mesh reader walks: everything up to the later of vertex and face (what
+    follows the mesh is not ours to read)."""
+    names = [e.name for e in header.elements]
+    last = max((names.index(n) for n in ("vertex", "face") if n in names), default=-1)
+    return header.elements[: last + 1]
+
+
+def require_binary_body_fits(header: PlyHeader, body_bytes: int, name: str) -> None:
+    """Every count of a binary header checked against the bytes present, before any loop or
+    allocation: fixed-size records need exactly their size, records with lists at least their
+    fixed part and one length each. Raises the plain "not a valid PLY" `MeshError`."""
+    left = body_bytes
+    for element in elements_to_read(header):
+        least = sum(
+            (p.count_dtype or p.dtype).itemsize for p in element.properties
+        )  # a list takes at least its length (zero items)
+        needed = element.count * least
+        if needed > left:
+            raise _not_valid(name, element, f"at least {needed:,} bytes", f"{left:,} bytes")
+        left -= needed
+
+
+def require_text_body_fits(header: PlyHeader, tokens: int, name: str) -> None:
+    """The same for an ASCII body: every value is at least one word of text."""
+    left = tokens
+    for element in elements_to_read(header):
+        needed = element.count * len(element.properties)
+        if needed > left:
+            raise _not_valid(name, element, f"at least {needed:,} numbers", f"{left:,}")
+        left -= needed
+
+
+def _not_valid(name: str, element: PlyElement, needed: str, present: str) -> MeshError:
+    return MeshError(
+        name,
+        f"it is not a valid PLY file: its header announces {element.count:,} "
+        f"{element.name} records, which need {needed}, but only {present} follow "
+        "(the file is truncated or its header is wrong)",
+    )
 
 
 def _type(word: str, name: str, number: int) -> str:
@@ -141,4 +212,6 @@ def _type(word: str, name: str, number: int) -> str:
 
 
 def _malformed(name: str, number: int, reason: str) -> MeshError:
-    return MeshError(name, f"the PLY header is malformed (line {number}): {reason}")
+    return MeshError(
+        name, f"it is not a valid PLY file: its header is malformed (line {number}): {reason}"
+    )

@@ -9,8 +9,10 @@ sequential requests rather than one page fault at a time.
 from __future__ import annotations
 
 import contextlib
+import logging
 import mmap
 import os
+import struct
 from pathlib import Path
 
 from scaninbox.scans.fallback import read_with_trimesh
@@ -22,7 +24,12 @@ from scaninbox.scans.stl_ascii import parse_ascii_stl
 
 __all__ = ["MeshSource", "read_mesh", "sniff_format"]
 
+_log = logging.getLogger(__name__)
+
 MeshSource = str | os.PathLike[str] | bytes | bytearray | memoryview
+# What a parser may still raise on a file written to break it (our own readers check counts
+# and sizes first; trimesh's do not): the user gets "not a valid file", the log the traceback.
+_PARSER_FAILURES = (ValueError, OverflowError, IndexError, KeyError, struct.error, MemoryError)
 _MAP_FROM_BYTES = 1 << 20  # smaller files are simply read
 
 
@@ -70,6 +77,18 @@ def read_mesh(source: MeshSource, *, name: str | None = None) -> Mesh:
 
 
 def _parse(data: BytesLike, name: str) -> Mesh:
+    try:
+        return _parse_by_format(data, name)
+    except MeshError:
+        raise
+    except _PARSER_FAILURES as exc:
+        _log.warning("reading %s failed unexpectedly", name, exc_info=True)
+        raise MeshError(
+            name, f"it is not a valid mesh file (the reader stopped: {type(exc).__name__})"
+        ) from None
+
+
+def _parse_by_format(data: BytesLike, name: str) -> Mesh:
     view = memoryview(data)
     size = view.nbytes
     if size == 0:

@@ -63,6 +63,26 @@ class CaseList:
             self._positions = {case_id: i for i, case_id in enumerate(self._ids)}
         return self._positions.get(int(found[0]))
 
+    def next_unread(self, after: int) -> int | None:
+        """The position of the first unread case after ``after`` (-1: from the top), going on
+        from the top when there is none below; None when no case of the list is unread."""
+        count = len(self._ids)
+        start = max(-1, min(after, count - 1)) + 1
+        with self._connection() as conn:
+            for first, last in ((start, count), (0, start)):
+                for chunk in range(first, last, _ID_CHUNK):
+                    ids = self._ids[chunk : min(chunk + _ID_CHUNK, last)]
+                    marks = ",".join("?" * len(ids))  # placeholders only: the ids are parameters
+                    sql = f"SELECT id FROM cases WHERE unread = 1 AND id IN ({marks})"  # noqa: S608
+                    unread = {int(r[0]) for r in conn.execute(sql, list(ids))}
+                    for offset, case_id in enumerate(ids):
+                        if case_id in unread:
+                            return chunk + offset
+        return None
+
+
+_ID_CHUNK = 500  # ids per query when looking ahead (well under SQLite's variable limit)
+
 
 def rows_by_id(conn: sqlite3.Connection, ids: Sequence[int]) -> list[CaseRow]:
     """The rows of ``ids`` in that order."""

@@ -7,6 +7,7 @@ transaction opens, so the write lock is held only for the SQL.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Protocol
 
 from scaninbox.api.convert import case_ref
+from scaninbox.api.errors import ProtocolError
 from scaninbox.api.wire import ConfiguredPortal, IosPortal, MeResponse, UnifiedCase
 from scaninbox.domain import CaseRef
 from scaninbox.paths import ensure_private_dir
@@ -27,6 +29,8 @@ from scaninbox.store.schema import connect, migrate
 
 __all__ = ["CaseStore", "MalformedInput"]
 
+_log = logging.getLogger(__name__)
+
 
 class MalformedInput(Protocol):
     """A case of a page that could not be read (``scaninbox.api.MalformedCase`` fits)."""
@@ -39,6 +43,14 @@ class MalformedInput(Protocol):
     def field(self) -> str: ...
     @property
     def reason(self) -> str: ...
+
+
+def _unreadable(wire: UnifiedCase, position: str, exc: Exception) -> tuple[str, str, str]:
+    """A case that passed the wire rules but still could not be stored, as a malformed one."""
+    _log.warning("case %s could not be stored", position, exc_info=True)
+    who = wire.guid if wire.id is None else str(wire.id)
+    reason = str(exc).strip() or type(exc).__name__
+    return (who or position)[:100], "", f"it could not be read ({reason})"
 
 
 class CaseStore(StoreReader):
@@ -119,10 +131,19 @@ class CaseStore(StoreReader):
 
     # ------------------------------------------------------------------ sync
 
-    def begin_sync(self, *, full: bool, date_from: date | None, page_size: int) -> SyncCursor:
-        """Start a sync generation and save its cursor (next page: 1)."""
+    def begin_sync(
+        self,
+        *,
+        full: bool,
+        date_from: date | None,
+        page_size: int,
+        started_at: float | None = None,
+    ) -> SyncCursor:
+        """Start a sync generation and save its cursor (next page: 1); ``started_at`` is the
+        client's clock now, the next incremental sync's watermark once this one completes."""
         with self.transaction() as tx:
-            cursor = SyncCursor(sync_writes.next_generation(tx), full, date_from, 1, page_size)
+            generation = sync_writes.next_generation(tx)
+            cursor = SyncCursor(generation, full, date_from, 1, page_size, started_at)
             sync_writes.save_cursor(tx, cursor)
         return cursor
 
@@ -140,16 +161,28 @@ class CaseStore(StoreReader):
         """
         problems = [(m.ref or f"#{page}.{m.index}", m.field, m.reason) for m in malformed]
         listed: list[tuple[UnifiedCase, CaseRef, tuple[str, str]]] = []
+        positions: dict[CaseRef, int] = {}
         for index, wire in enumerate(cases):
-            ref = case_ref(wire)
-            if ref is None:
-                reason = "the case has neither a numeric id nor a usable guid"
-                problems.append((wire.guid or f"#{page}.{index}", "guid", reason))
-                continue
-            listed.append((wire, ref, wire_digest(wire)))
+            try:
+                ref = case_ref(wire)
+                if ref is None:
+                    reason = "the case has neither a numeric id nor a usable guid"
+                    problems.append((wire.guid or f"#{page}.{index}", "guid", reason))
+                    continue
+                listed.append((wire, ref, wire_digest(wire)))
+                positions[ref] = index
+            except Exception as exc:  # one case must not sink the page
+                problems.append(_unreadable(wire, f"#{page}.{index}", exc))
         known = self._stored_digests([ref for _w, ref, _d in listed])
         unchanged = [(ref, d[1]) for _w, ref, d in listed if known.get(ref) == d[1]]
-        columns = [derive_columns(w, d) for w, ref, d in listed if known.get(ref) != d[1]]
+        columns = []
+        for wire, ref, digest in listed:
+            if known.get(ref) == digest[1]:
+                continue
+            try:  # the documented promise holds for every member: derivation included
+                columns.append(derive_columns(wire, digest))
+            except Exception as exc:
+                problems.append(_unreadable(wire, f"#{page}.{positions[ref]}", exc))
         result = PageResult(malformed=len(problems))
         next_cursor = replace(cursor, next_page=page + 1)
         with self.transaction() as tx:
@@ -184,8 +217,13 @@ class CaseStore(StoreReader):
             return sync_writes.finish_sync(tx, cursor)
 
     def upsert_case(self, wire: UnifiedCase) -> PageResult:
-        """Store one case fetched on its own (e.g. refreshed when it is opened)."""
-        columns = derive_columns(wire)
+        """Store one case fetched on its own (e.g. refreshed when it is opened); a case that
+        cannot be stored is a `ProtocolError` in plain words, as a malformed answer is."""
+        try:
+            columns = derive_columns(wire)
+        except Exception as exc:
+            who, _field, reason = _unreadable(wire, "the case", exc)
+            raise ProtocolError(f"The service sent case {who} but {reason}") from None
         result = PageResult()
         with self.transaction() as tx:
             sync_writes.save_case(tx, columns, sync_writes.current_generation(tx), result)

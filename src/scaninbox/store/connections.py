@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from scaninbox.store.errors import storage_fault, store_error
 from scaninbox.store.schema import connect
 
 __all__ = ["DB_NAME", "Database", "ReaderState"]
@@ -78,13 +79,19 @@ class Database:
             if self._closed:
                 raise RuntimeError("the store is closed")
             conn = self._writer
-            conn.execute("BEGIN IMMEDIATE")
             try:
-                yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield conn
+                except BaseException:
+                    if conn.in_transaction:  # SQLite may have rolled back already (disk full)
+                        conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
+            except sqlite3.Error as exc:  # in plain words: a full disk is not a damaged store
+                if not storage_fault(exc):
+                    raise
+                raise store_error(exc, self.path) from exc
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """Rows of a read-only statement on this thread's reader (for the store's own modules)."""
@@ -101,11 +108,16 @@ class Database:
         with state.lock:
             if self._closed:
                 raise RuntimeError("the store is closed")
-            version = int(state.conn.execute("PRAGMA data_version").fetchone()[0])
-            if version != state.data_version:
-                state.orderings.clear()
-                state.data_version = version
-            yield state
+            try:
+                version = int(state.conn.execute("PRAGMA data_version").fetchone()[0])
+                if version != state.data_version:
+                    state.orderings.clear()
+                    state.data_version = version
+                yield state
+            except sqlite3.Error as exc:  # e.g. a page damaged on disk: in plain words
+                if not storage_fault(exc):
+                    raise
+                raise store_error(exc, self.path) from exc
 
     def _new_reader(self) -> ReaderState:
         with self._readers_lock:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import unicodedata
 import zlib
 from dataclasses import dataclass
@@ -29,12 +30,15 @@ __all__ = [
     "case_files",
     "derive_columns",
     "fold",
+    "other_spellings",
     "pack_json",
     "unpack_json",
     "wire_digest",
 ]
 
-DERIVATION_VERSION = 2  # 2: a worktype without type or category reads "Unspecified work"
+# 2: a worktype without type or category reads "Unspecified work"
+# 3: the search also finds tooth numbers and other spellings of names ("mueller" → Müller)
+DERIVATION_VERSION = 3
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -109,6 +113,32 @@ def fold(text: str) -> str:
     return plain.translate(_PLAIN_LETTERS).strip()
 
 
+# How German and Nordic names are also written: Müller is Mueller, Jørgensen Joergensen, Åsa
+# Aasa, Straße Strasse.
+_TRANSLITERATIONS = (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ø", "oe"), ("å", "aa"), ("æ", "ae"))
+# And the other way round: a name written with the digraph is found by the folded letter
+# ("müller" is searched as "muller", which must find Mueller).
+_DIGRAPHS = re.compile(r"ae|oe|ue|aa")
+_DIGRAPH_LETTERS = {"ae": "a", "oe": "o", "ue": "u", "aa": "a"}
+
+
+def other_spellings(*names: str) -> str:
+    """The words of ``names`` as they are also written, folded, that ``fold`` alone does not
+    give: ``Müller`` → ``mueller``, ``Mueller`` → ``muller``, ``Åsa Jørgensen`` → ``aasa
+    joergensen``. Searching folds what is typed, so either spelling finds either name."""
+    found: dict[str, None] = {}
+    for name in names:
+        for word in name.casefold().split():
+            plain = fold(word)
+            written = word
+            for letter, digraph in _TRANSLITERATIONS:
+                written = written.replace(letter, digraph)
+            for variant in (fold(written), _DIGRAPHS.sub(lambda m: _DIGRAPH_LETTERS[m[0]], plain)):
+                if variant and variant != plain:
+                    found[variant] = None
+    return " ".join(found)
+
+
 def case_files(case: Case) -> list[FileSpec]:
     """The files of ``case`` that can be asked for, in the case's order: scans, order form,
     attachments (a file needs a name for its URL)."""
@@ -152,7 +182,14 @@ def derive_columns(wire: UnifiedCase, digest: tuple[str, str] | None = None) -> 
         "external_ids": fold(_external_ids(case)),
         "remark": fold(case.remark),
         "work_summary": summary,
-        "work_words": fold(_work_words(case)),
+        # The FTS column for "everything else the search finds": worktype words, shades, tags,
+        # tooth numbers and the other spellings of the names (kept out of the name columns,
+        # which are also the sort keys).
+        "work_words": fold(
+            " ".join(
+                (_work_words(case), *map(str, teeth), other_spellings(patient, dentist, clinic))
+            )
+        ),
         "teeth": teeth_text(case.worktypes),
         "patient_key": fold(patient),
         "dentist_key": fold(dentist),

@@ -75,11 +75,13 @@ class FetchReport:
     fetched: list[tuple[CaseRef, FileSpec, Path]] = field(default_factory=list)
     already_cached: int = 0
     failed: list[tuple[CaseRef, FileSpec, str]] = field(default_factory=list)
+    left_out: int = 0  # cases whose files did not fit under the offline cache limit
 
     def merge(self, other: FetchReport) -> None:
         self.fetched += other.fetched
         self.already_cached += other.already_cached
         self.failed += other.failed
+        self.left_out += other.left_out
 
 
 class SyncListener:

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from scaninbox.api import ApiClient
-from scaninbox.api.errors import ApiError, TransportError
+from scaninbox.api.errors import ApiError, SessionExpiredError, TransportError
 from scaninbox.api.wire import SignedFileLink
 from scaninbox.domain import CaseRef, FileKind
 from scaninbox.store.derive import FileSpec
@@ -58,24 +58,31 @@ class FileFetcher:
             task = asyncio.create_task(self._download(ref, spec, progress))
             self._running[key] = task
             task.add_done_callback(lambda _t: self._running.pop(key, None))
+            task.add_done_callback(_retrieved)
         return await asyncio.shield(task)
 
-    async def fetch_case(self, ref: CaseRef) -> FetchReport:
-        """Fetch every file of a case that is not cached yet; failures are reported, not raised,
-        except a connection failure, which is raised (as TransportError) once the rest ended."""
+    async def fetch_case(
+        self, ref: CaseRef, only: Callable[[FileSpec], bool] | None = None
+    ) -> FetchReport:
+        """Fetch every file of a case that is not cached yet (``only``: those it accepts);
+        failures are reported, not raised, except a connection failure or an ended session,
+        which is raised (TransportError, SessionExpiredError) once the rest ended: asking for
+        the next files would only fail again."""
         report = FetchReport()
         stored = await asyncio.to_thread(self._cache.store.case, ref)
         if stored is None:
             raise NotCachedError(f"Case {ref} is not in the local store.")
-        report.already_cached = len(stored.files) - len(stored.missing_files)
+        wanted = [f for f in stored.files if only is None or only(f.spec)]
+        missing = [f for f in stored.missing_files if only is None or only(f.spec)]
+        report.already_cached = len(wanted) - len(missing)
         results = await asyncio.gather(
-            *(self._fetch_one(ref, f.spec) for f in stored.missing_files), return_exceptions=True
+            *(self._fetch_one(ref, f.spec) for f in missing), return_exceptions=True
         )
-        offline: TransportError | None = None
-        for file, outcome in zip(stored.missing_files, results, strict=True):
+        offline: TransportError | SessionExpiredError | None = None
+        for file, outcome in zip(missing, results, strict=True):
             if isinstance(outcome, Path):
                 report.fetched.append((ref, file.spec, outcome))
-            elif isinstance(outcome, TransportError):
+            elif isinstance(outcome, TransportError | SessionExpiredError):
                 offline = outcome
                 report.failed.append((ref, file.spec, str(outcome)))
             elif isinstance(outcome, ApiError | StoreError | OSError):
@@ -139,3 +146,11 @@ class FileFetcher:
         if spec.kind is FileKind.ORDER_FORM:
             return lambda: client.order_form_link(ref)
         return lambda: client.misc_file_link(ref, spec.name)
+
+
+def _retrieved(task: asyncio.Task[Path]) -> None:
+    """Mark a shared download's failure as seen: when everyone waiting for it was cancelled
+    (a newer case, the engine stopping), its SessionExpiredError or TransportError is not a
+    bug, and asyncio would otherwise report it as "never retrieved"."""
+    if not task.cancelled():
+        task.exception()

@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from enum import StrEnum
 from typing import Any
 
-from scaninbox.domain import CaseRef
+from scaninbox.domain import CLOSED_STATUSES, CaseRef
 from scaninbox.store.derive import fold
 
 __all__ = [
@@ -85,7 +85,10 @@ class CaseFilter:
     """Which cases the inbox shows. Empty sets mean "any".
 
     ``received_from`` / ``received_to`` are inclusive calendar dates of the received time in UTC,
-    as the service's own ``from`` / ``to`` parameters are.
+    as the service's own ``from`` / ``to`` parameters are. ``delivery_from`` / ``delivery_to``
+    are inclusive requested delivery dates (cases without a delivery date never match them).
+    ``open_only`` keeps work still to be delivered (``domain.is_open_status``: not complete,
+    cancelled or rejected), as the domain's overdue rule does.
     """
 
     text: str = ""
@@ -93,6 +96,9 @@ class CaseFilter:
     sources: frozenset[str] = field(default_factory=frozenset)
     received_from: date | None = None
     received_to: date | None = None
+    delivery_from: date | None = None
+    delivery_to: date | None = None
+    open_only: bool = False
     unread_only: bool = False
     pinned_only: bool = False
     include_removed: bool = False
@@ -182,6 +188,18 @@ def where_clause(f: CaseFilter) -> tuple[str, list[Any]]:
     if f.received_to is not None:
         terms.append("received_ts < ?")
         params.append(_utc_midnight(f.received_to + timedelta(days=1)))
+    if f.delivery_from is not None or f.delivery_to is not None:
+        terms.append("delivery_date IS NOT NULL")
+    if f.delivery_from is not None:
+        terms.append("delivery_key >= ?")  # ISO dates: text order is date order (indexed)
+        params.append(f.delivery_from.isoformat())
+    if f.delivery_to is not None:
+        terms.append("delivery_key <= ?")
+        params.append(f.delivery_to.isoformat())
+    if f.open_only:
+        closed = sorted(CLOSED_STATUSES)
+        terms.append(f"lower(trim(status)) NOT IN ({','.join('?' * len(closed))})")
+        params.extend(closed)
     if f.unread_only:
         terms.append("unread = 1")
     if f.pinned_only:

@@ -168,11 +168,12 @@ class StoreReader(Database):
         return int(found[0][0])
 
     def synced_through(self) -> datetime | None:
-        """The newest received time a completed sync has seen: where an incremental sync starts.
+        """When the last completed sync began, on this computer's clock: where an incremental
+        sync starts (less an overlap for the two clocks and for late arrivals).
 
-        Not simply the newest stored case: a case stored outside a sync (opened, listed by the
-        command line) may be newer than cases no sync has fetched yet, and starting after it
-        would skip them.
+        Not the newest stored case: a case stored outside a sync (opened, listed by the command
+        line) may be newer than cases no sync has fetched yet, and a server may send a received
+        date in the future (2999-01-01); starting after either would skip today's cases.
         """
         value = self.meta("synced_through")
         return _utc(float(value)) if value else None

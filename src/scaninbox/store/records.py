@@ -71,7 +71,8 @@ class MalformedRecord:
     last_seen_at: datetime
 
     def __str__(self) -> str:
-        return f"case {self.ref}: {self.field}: {self.reason}"
+        where = f"{self.field}: " if self.field else ""
+        return f"case {self.ref}: {where}{self.reason}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +84,9 @@ class SyncCursor:
     date_from: date | None
     next_page: int = 1
     page_size: int = 100
+    # The client's own clock when this sync began (epoch s): the next incremental sync starts
+    # there (less an overlap). Never a server date: one in the future would hide new cases.
+    started_at: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

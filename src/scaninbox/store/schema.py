@@ -26,7 +26,7 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
-from scaninbox.store.errors import StoreCorruptError, StoreVersionError
+from scaninbox.store.errors import StoreError, StoreVersionError, storage_fault, store_error
 
 __all__ = ["CURRENT_VERSION", "MIGRATIONS", "connect", "migrate"]
 
@@ -215,9 +215,17 @@ def connect(path: Path, *, writer: bool = True) -> sqlite3.Connection:
     used on the store's writer thread; callers keep each connection to one thread at a time.
     A reader (``writer=False``) never creates the file and leaves the journal mode alone.
     """
+    if path.is_symlink() and not path.exists():
+        raise StoreError(
+            f"The local database {path} is a link to {path.readlink()}, which does not "
+            "exist: remove the link or put the file back."
+        )
     if writer and not path.exists():
         # Create the file with owner-only permissions before SQLite opens it (patient data).
-        fd = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
+        try:
+            fd = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
+        except OSError as exc:
+            raise store_error(exc, path) from exc
         os.close(fd)
     uri = f"{path.absolute().as_uri()}?mode={'rwc' if writer else 'rw'}"
     try:
@@ -229,7 +237,7 @@ def connect(path: Path, *, writer: bool = True) -> sqlite3.Connection:
             timeout=_BUSY_TIMEOUT_MS / 1000,
         )
     except sqlite3.Error as exc:
-        raise StoreCorruptError(f"The local database {path} cannot be opened: {exc}.") from exc
+        raise store_error(exc, path) from exc
     try:
         conn.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
         conn.execute("PRAGMA foreign_keys = ON")
@@ -238,12 +246,9 @@ def connect(path: Path, *, writer: bool = True) -> sqlite3.Connection:
             # NORMAL in WAL mode is durable against process crashes (SIGKILL), which is what
             # the store promises; only a power cut may lose the last transactions.
             conn.execute("PRAGMA synchronous = NORMAL")
-    except sqlite3.DatabaseError as exc:
+    except sqlite3.Error as exc:
         conn.close()
-        raise StoreCorruptError(
-            f"The local database {path} is damaged or is not a Scan Inbox store ({exc}). "
-            "Remove local data with `scaninbox cache clear` and sync again."
-        ) from exc
+        raise store_error(exc, path) from exc
     return conn
 
 
@@ -262,26 +267,32 @@ def migrate(
         )
     if found == target:
         return found
-    conn.execute("BEGIN IMMEDIATE")
     try:
-        # Re-read under the write lock: another process may have migrated meanwhile.
-        found_locked = _version(conn, path)
-        for script in migrations[found_locked:]:
-            for statement in _statements(script):
-                conn.execute(statement)
-        conn.execute(f"PRAGMA user_version = {target}")
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Re-read under the write lock: another process may have migrated meanwhile.
+            found_locked = _version(conn, path)
+            for script in migrations[found_locked:]:
+                for statement in _statements(script):
+                    conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {target}")
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:  # SQLite may have rolled back already (a full disk)
+                conn.execute("ROLLBACK")
+            raise
+    except sqlite3.Error as exc:
+        if not storage_fault(exc):
+            raise  # a migration that does not run is a bug, not the disk
+        raise store_error(exc, path or "") from exc
     return found
 
 
 def _version(conn: sqlite3.Connection, path: Path | None) -> int:
     try:
         row = conn.execute("PRAGMA user_version").fetchone()
-    except sqlite3.DatabaseError as exc:
-        raise StoreCorruptError(f"The local database {path or ''} cannot be read ({exc}).") from exc
+    except sqlite3.Error as exc:
+        raise store_error(exc, path or "") from exc
     return int(row[0])
 
 

@@ -9,7 +9,8 @@
 - The service unreachable → state ``offline``, retried with a growing pause until it answers;
   the session ended → state ``signed_out`` until ``resume()`` (no busy loop); another service
   error → state ``error``, retried at the next interval.
-- After a sync, files of recent and pinned cases are prefetched (``prefetch_days``).
+- After a sync, files are prefetched (`prefetch`): order forms and previews of every case,
+  every file of pinned and recent cases (``prefetch_days``); see `scaninbox.store.offline`.
 
 Store writes run on one worker thread of the engine's own, so the event loop (the GUI thread
 under qasync) never waits for the disk.
@@ -22,7 +23,7 @@ import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from scaninbox.api import ApiClient
 from scaninbox.api.errors import (
@@ -37,6 +38,7 @@ from scaninbox.store.errors import StoreError
 from scaninbox.store.events import EngineState, FetchReport, Listeners, SyncListener, SyncReport
 from scaninbox.store.fetcher import FileFetcher
 from scaninbox.store.filecache import FileCache
+from scaninbox.store.offline import cases_missing_files, is_small, refs_due_between
 from scaninbox.store.records import StoredCase
 from scaninbox.store.sync_pass import SyncPass, save_account_details
 from scaninbox.store.writer import StoreWriter
@@ -108,6 +110,9 @@ class SyncEngine:
         self._loop_task: asyncio.Task[None] | None = None
         self._prefetch_task: asyncio.Task[FetchReport] | None = None
         self._details_fresh = False
+        # Cases whose order form and previews are all cached, with the change they were
+        # checked at: the small-file pass looks at each case once, not at every sync.
+        self._small_done: dict[CaseRef, float] = {}
 
     # ------------------------------------------------------------------ observing
 
@@ -174,7 +179,7 @@ class SyncEngine:
             except SessionExpiredError as exc:
                 self._set_state(EngineState.SIGNED_OUT, str(exc))
                 raise
-            except ApiError as exc:
+            except (ApiError, StoreError) as exc:  # StoreError: e.g. the disk is full
                 self._set_state(EngineState.ERROR, str(exc))
                 raise
             except asyncio.CancelledError:
@@ -189,22 +194,63 @@ class SyncEngine:
             self._listeners.on_new_cases(report.new)
         return report
 
-    async def prefetch(self) -> FetchReport:
-        """Download missing files of pinned cases, then of cases received in the prefetch
-        window, newest first. Prefetching stops short of the cache limit: making room would
-        evict files it has just fetched (pinned cases are fetched whatever the limit)."""
-        days = self.options.prefetch_days
-        since = self._clock() - timedelta(days=days) if days > 0 else None
+    async def prefetch(self, since: date | None = None) -> FetchReport:
+        """Make cases available offline, never evicting what it has just fetched:
+
+        1. the order forms and scan previews of every listed case (small);
+        2. every file of pinned cases, whatever the cache limit;
+        3. every file of the cases received since ``since`` (asked for: up to the cache limit)
+           or, without it, in the last ``prefetch_days`` (up to 90 % of the limit), newest
+           first. Cases that did not fit are counted in ``left_out``.
+        """
+        room_bytes = (1.0 if since is not None else _PREFETCH_SHARE) * self.cache.limit_bytes
+        if since is not None:
+            received_since: datetime | None = datetime.combine(since, time.min, UTC)
+        elif self.options.prefetch_days > 0:
+            received_since = self._clock() - timedelta(days=self.options.prefetch_days)
+        else:
+            received_since = None
         report = FetchReport()
-        room_bytes = _PREFETCH_SHARE * self.cache.limit_bytes
-        for ref in self.store.cases_needing_files(since):
+        await self._fetch_small_files(report, room_bytes)
+        wanted = await asyncio.to_thread(self.store.cases_needing_files, received_since)
+        for position, ref in enumerate(wanted):
             if self.cache.stored_bytes() >= room_bytes:
                 row = self.store.row(ref)
-                if row is None or not row.pinned:
+                if row is None or not row.pinned:  # pinned come first: the rest are not
                     _log.info("prefetch stopped: the file cache is nearly full")
+                    report.left_out += len(wanted) - position
                     break
             report.merge(await self.fetcher.fetch_case(ref))
         return report
+
+    async def _fetch_small_files(self, report: FetchReport, room_bytes: float) -> None:
+        """Order forms and previews of every listed case. A case whose small files are all
+        here is remembered (until it changes), so later syncs do not look at it again."""
+        for ref, updated_at in await asyncio.to_thread(cases_missing_files, self.store):
+            if self._small_done.get(ref) == updated_at:
+                continue
+            if self.cache.stored_bytes() >= room_bytes:
+                return
+            part = await self.fetcher.fetch_case(ref, only=is_small)
+            report.merge(part)
+            if not part.failed:
+                self._small_done[ref] = updated_at
+
+    async def keep_due_offline(self, first: date, last: date) -> tuple[int, FetchReport]:
+        """Pin every listed case due ``first`` … ``last`` and fetch all their files; returns
+        how many cases that was and what fetching did (a connection failure is raised: the
+        cases stay pinned, and the next sync fetches their files)."""
+        refs = await asyncio.to_thread(refs_due_between, self.store, first, last)
+
+        def pin_all() -> None:
+            for ref in refs:
+                self.store.set_pinned(ref, True)
+
+        await self._writer.run(pin_all)
+        report = FetchReport()
+        for ref in refs:
+            report.merge(await self.fetcher.fetch_case(ref))
+        return len(refs), report
 
     async def mark_read(self, refs: Sequence[CaseRef], *, read: bool = True) -> int:
         """``CaseStore.mark_read`` on the store's write thread (never blocks the event loop)."""

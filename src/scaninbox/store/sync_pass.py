@@ -63,17 +63,19 @@ class SyncPass:
             return cursor, True, initial
         full = full or initial or state.last_full_at is None
         full = full or (state.sync_count + 1) % self._full_every == 0
+        now = self._clock()
         if not full and date_from is None:
-            newest = self._store.synced_through()
-            if newest is None:
+            mark = self._store.synced_through()
+            if mark is None or mark > now:  # a watermark in the future is not to be trusted
                 full = True
             else:
-                date_from = (newest - self._overlap).date()
+                date_from = (mark - self._overlap).date()
         cursor = await self._writer.run(
             self._store.begin_sync,
             full=full,
             date_from=None if full else date_from,
             page_size=self._page_size,
+            started_at=now.timestamp(),
         )
         return cursor, False, initial
 

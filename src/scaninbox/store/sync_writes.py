@@ -14,7 +14,7 @@ import json
 import sqlite3
 import time
 from dataclasses import asdict
-from datetime import date
+from datetime import UTC, date, datetime
 from typing import Any
 
 from scaninbox.domain import CaseRef
@@ -139,6 +139,25 @@ def save_cursor(conn: sqlite3.Connection, cursor: SyncCursor | None) -> None:
     set_meta(conn, "sync_cursor", json.dumps(data))
 
 
+def _set_watermark(conn: sqlite3.Connection, cursor: SyncCursor, now: float) -> None:
+    """Where the next incremental sync starts: the newest received time this sync saw, but
+    never later than the moment it began on the client's clock. A server date in the future
+    (2999-01-01) would otherwise hide every case received until then. A sync that did not read
+    everything since the last watermark (``sync --from`` a later day) leaves it alone."""
+    text = get_meta(conn, "synced_through")
+    before = float(text) if text else None
+    last_day = datetime.fromtimestamp(before, UTC).date() if before is not None else None
+    if not cursor.full and last_day and cursor.date_from and cursor.date_from > last_day:
+        return
+    newest = conn.execute(
+        "SELECT max(received_ts) FROM cases WHERE seen_sync = ? AND received_ts <= ?",
+        (cursor.generation, now),
+    ).fetchone()[0]
+    trusted = cursor.started_at if cursor.started_at is not None else now  # an older cursor
+    mark = min(trusted, float(newest)) if newest is not None else trusted
+    set_meta(conn, "synced_through", repr(min(mark, now)))
+
+
 def cursor_from_meta(text: str | None) -> SyncCursor | None:
     if not text:
         return None
@@ -150,6 +169,7 @@ def cursor_from_meta(text: str | None) -> SyncCursor | None:
             date_from=date.fromisoformat(data["date_from"]) if data["date_from"] else None,
             next_page=int(data["next_page"]),
             page_size=int(data["page_size"]),
+            started_at=float(data["started_at"]) if data.get("started_at") else None,
         )
     except (ValueError, KeyError, TypeError):
         return None  # an unreadable cursor only costs a sync from the start
@@ -178,12 +198,7 @@ def finish_sync(conn: sqlite3.Connection, cursor: SyncCursor) -> list[CaseRef]:
         )
         conn.execute("DELETE FROM malformed WHERE seen_sync < ?", (cursor.generation,))
         set_meta(conn, "last_full_at", repr(now))
-    newest = conn.execute(
-        "SELECT max(received_ts) FROM cases WHERE seen_sync = ?", (cursor.generation,)
-    ).fetchone()[0]
-    before = get_meta(conn, "synced_through")
-    if newest is not None and (before is None or float(before) < newest):
-        set_meta(conn, "synced_through", repr(float(newest)))
+    _set_watermark(conn, cursor, now)
     set_meta(conn, "last_success_at", repr(now))
     set_meta(conn, "sync_count", str(int(get_meta(conn, "sync_count") or 0) + 1))
     save_cursor(conn, None)

@@ -16,6 +16,7 @@ import threading
 import time
 
 from scaninbox.store.case_store import CaseStore
+from scaninbox.store.errors import StoreError
 from scaninbox.store.writer import StoreWriter
 
 __all__ = ["UseMarks"]
@@ -79,5 +80,5 @@ class UseMarks:
         try:
             if not self._store.closed:
                 self.flush()
-        except (RuntimeError, sqlite3.Error) as exc:  # nobody waits for this write to report
+        except (RuntimeError, sqlite3.Error, StoreError) as exc:  # nobody waits to hear
             _log.warning("the files' last use could not be recorded: %s", exc)

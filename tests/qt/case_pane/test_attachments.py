@@ -3,17 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
+from scaninbox.domain import MiscFile
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.case_pane.attachment_tile import AttachmentTile
 from scaninbox.qt.case_pane.file_status import FileState
-from tests.qt.case_pane.cases import ORDER_FORM, PHOTO, REPORT, SCANS, SHADE, full_case
+from tests.qt.case_pane.cases import (
+    ORDER_FORM,
+    PHOTO,
+    REPORT,
+    SCANS,
+    SECOND_ORDER_FORM,
+    SHADE,
+    full_case,
+)
 from tests.qt.case_pane.conftest import FakeDialogs
 from tests.qt.case_pane.folder_provider import FolderProvider
 
@@ -204,3 +215,76 @@ def test_screenshot_attachments(
     qtbot.waitUntil(lambda: _tile(pane, PHOTO).has_thumbnail)
     qtbot.waitUntil(lambda: _tile(pane, SHADE).status.state is FileState.FAILED)
     screenshot(pane, "case-attachments")
+
+
+def _case_with_a_pdf_attachment() -> Any:
+    return replace(
+        full_case(),
+        misc_files=(
+            MiscFile(filename=PHOTO),
+            MiscFile(filename=SHADE),
+            MiscFile(filename=SECOND_ORDER_FORM),
+        ),
+    )
+
+
+def test_a_pdf_attachment_opens_in_the_apps_own_pdf_view(
+    pane: CasePane, qtbot: QtBot, opened_files: list[QUrl]
+) -> None:
+    pane.show_case(_case_with_a_pdf_attachment(), pinned=False, fully_cached=False)
+    pane.tabs.setCurrentIndex(pane.ATTACHMENTS_TAB)
+    qtbot.mouseClick(_tile(pane, SECOND_ORDER_FORM).button, Qt.MouseButton.LeftButton)
+    attachments = pane.attachments
+    qtbot.waitUntil(
+        lambda: attachments.pdf_window is not None and attachments.pdf_window.isVisible()
+    )
+    window = attachments.pdf_window
+    assert window is not None
+    assert window.windowTitle() == SECOND_ORDER_FORM
+    assert window.page_count == 1
+    assert opened_files == []  # not handed to another program
+    qtbot.mouseClick(window.toolbar.open_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(opened_files) == 1)  # unless the person asks for it
+    window.close()
+
+
+def test_the_image_viewer_steps_through_the_images_rotates_and_adjusts_the_tone(
+    pane: CasePane, qtbot: QtBot
+) -> None:
+    _show_attachments(pane)
+    qtbot.mouseClick(_tile(pane, PHOTO).button, Qt.MouseButton.LeftButton)
+    attachments = pane.attachments
+    qtbot.waitUntil(lambda: attachments.viewer is not None and attachments.viewer.isVisible())
+    viewer = attachments.viewer
+    assert viewer is not None
+    assert viewer.position_label.text() == "1 of 2"
+    assert not viewer.previous_button.isEnabled()
+
+    qtbot.mouseClick(viewer.next_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: viewer.windowTitle() == SHADE)
+    assert (viewer.image_size().width(), viewer.image_size().height()) == (900, 700)
+    assert viewer.position_label.text() == "2 of 2"
+    assert not viewer.next_button.isEnabled()
+    qtbot.keyClick(viewer, Qt.Key.Key_PageUp)
+    qtbot.waitUntil(lambda: viewer.windowTitle() == PHOTO)
+
+    # Rotating a quarter turn stands the 1600 × 1200 photo up, still fitted to the window.
+    qtbot.mouseClick(viewer.rotate_right_button, Qt.MouseButton.LeftButton)
+    assert viewer.rotation == 90
+    shown = viewer.view.mapFromScene(viewer.view.sceneRect()).boundingRect()
+    assert shown.height() > shown.width()
+    assert shown.height() <= viewer.view.viewport().height() + 2
+
+    # Brightness and contrast change what is drawn, not the image: Reset brings it back.
+    original = viewer.shown_image().pixelColor(10, 10)
+    viewer.brightness_slider.setValue(-50)
+    darker = viewer.shown_image().pixelColor(10, 10)
+    assert darker.lightness() < original.lightness() - 30
+    viewer.contrast_slider.setValue(60)
+    assert viewer.shown_image().pixelColor(10, 10) != darker
+    qtbot.mouseClick(
+        next(b for b in viewer.findChildren(QToolButton) if b.text() == "Reset"),
+        Qt.MouseButton.LeftButton,
+    )
+    assert viewer.shown_image().pixelColor(10, 10) == original
+    viewer.close()

@@ -45,6 +45,12 @@ def test_relative_time(moment: datetime, expected: str) -> None:
     assert relative_time(moment, now=NOW) == expected
 
 
+def test_compact_relative_time_names_yesterday_by_its_weekday() -> None:
+    yesterday = NOW - timedelta(days=1) + timedelta(hours=-1, minutes=-25)
+    assert relative_time(yesterday, now=NOW, compact=True) == f"{yesterday:%a} 14:05"
+    assert relative_time(NOW - timedelta(minutes=12), now=NOW, compact=True) == "12 min ago"
+
+
 def test_naive_times_are_utc_and_exact_time_names_the_offset() -> None:
     naive = datetime(2025, 3, 12, 12, 0)
     assert local_time(naive) == naive.replace(tzinfo=UTC)

@@ -148,19 +148,24 @@ def _rows(section: QWidget) -> list[list[str]]:
 def test_worktype_tree_lists_worktypes_and_their_units(pane: CasePane, qtbot: QtBot) -> None:
     pane.show_case(full_case(), pinned=False, fully_cached=False)
     assert _rows(pane.prescription.worktypes) == [
-        ["Bridge · Full contour", "Fixed", "Zirconia", "Monolithic", "A2", "16–14",
-         "Margin: Chamfer"],
-        ["  Crown", "Fixed", "Zirconia", "—", "—", "14", "—"],
-        ["  Pontic", "Fixed", "Zirconia", "—", "—", "15", "—"],
-        ["  Crown", "Fixed", "Zirconia", "—", "—", "16", "—"],
-        ["Crown", "Fixed", "Lithium disilicate", "—", "A1", "21", "—"],
-        ["Partial denture", "Removable", "Acrylic", "—", "—", "36, 37", "—"],
-        ["  Unit", "—", "—", "—", "—", "36", "—"],
-        ["  Unit", "—", "—", "—", "—", "37", "—"],
-        ["Night guard", "Appliance", "—", "—", "—", "Upper jaw", "—"],
-        ["Retainer", "Orthodontics", "—", "—", "—", "41", "—"],
+        ["Bridge · Full contour", "Fixed", "Zirconia", "Monolithic", "A2", "16–14"],
+        ["  Margin: Chamfer", "", "", "", "", ""],  # a tag: a line across the tree
+        ["  Crown", "Fixed", "Zirconia", "—", "—", "14"],
+        ["  Pontic", "Fixed", "Zirconia", "—", "—", "15"],
+        ["  Crown", "Fixed", "Zirconia", "—", "—", "16"],
+        ["Crown", "Fixed", "Lithium disilicate", "—", "A1", "21"],
+        ["Partial denture", "Removable", "Acrylic", "—", "—", "36, 37"],
+        ["  Unit", "—", "—", "—", "—", "36"],
+        ["  Unit", "—", "—", "—", "—", "37"],
+        ["Night guard", "Appliance", "—", "—", "—", "Upper jaw"],
+        ["Retainer", "Orthodontics", "—", "—", "—", "41"],
     ]  # fmt: skip
     tree = pane.prescription.worktypes.tree
+    first = tree.topLevelItem(0)
+    assert first is not None
+    assert tree.isFirstColumnSpanned(
+        tree.indexFromItem(first.child(0)).row(), tree.indexFromItem(first)
+    )
     pane.tabs.setCurrentIndex(pane.PRESCRIPTION_TAB)
     qtbot.waitUntil(tree.isVisible)
     # The whole tree shows (no scrolling inside the scrolling page), without a blank tail.

@@ -150,7 +150,7 @@ def test_cells_show_words_times_and_marks(
     assert row is not None
     assert row.received_at is not None
     received = model.index(0, Column.RECEIVED)
-    assert model.data(received) == relative_time(row.received_at)
+    assert model.data(received) == relative_time(row.received_at, compact=True)
     assert model.data(received, Qt.ItemDataRole.ToolTipRole) == exact_time(row.received_at)
     assert model.data(model.index(0, Column.PATIENT)) == (row.patient or "—")
     assert isinstance(model.data(model.index(0, Column.PATIENT), Qt.ItemDataRole.FontRole), QFont)

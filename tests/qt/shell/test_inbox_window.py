@@ -5,18 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
+from scaninbox.domain import Urgency, delivery_urgency, is_open_status
 from scaninbox.qt.app_controller import AppController
 from scaninbox.qt.case_pane import CasePane
-from scaninbox.qt.inbox import DatePreset, FilterState
-from scaninbox.qt.inbox.filters import to_case_filter
+from scaninbox.qt.inbox import Column, DatePreset, FilterState
+from scaninbox.qt.inbox.filters import DuePreset, to_case_filter
 from scaninbox.sandbox import SandboxServer
-from tests.qt.shell.conftest import WAIT_MS, sign_in_via_dialog
+from tests.qt.shell.conftest import WAIT_MS, activate, sign_in_via_dialog
 
 
 def signed_in(
@@ -153,3 +155,152 @@ def test_the_context_menu_marks_unread_and_copies_the_reference(
     assert QGuiApplication.clipboard().text() == str(model.ref_at(0))
     view.markReadRequested.emit(model.ref_at(0), False)
     qtbot.waitUntil(lambda: model.row_at(0).unread, timeout=WAIT_MS)  # type: ignore[union-attr]
+
+
+def test_a_case_is_marked_read_only_once_it_was_shown_for_a_moment(
+    qtbot: QtBot, make_app: Callable[..., AppController], sandbox: SandboxServer
+) -> None:
+    app = signed_in(qtbot, make_app, sandbox)
+    window, view, model = app.window, app.window.inbox.view, app.window.inbox.model
+    unread = [i for i in range(model.rowCount()) if model.row_at(i).unread][:3]  # type: ignore[union-attr]
+    assert len(unread) == 3
+    first, passed, stopped = (model.ref_at(i) for i in unread)
+    # Arrowing through: each case shows, none long enough to count as looked at...
+    for ref in (first, passed, stopped):
+        view.select_ref(ref)
+        assert window.pane.case is not None
+        assert window.pane.case.ref == ref
+    # ...until the selection rests on one.
+    qtbot.waitUntil(lambda: not model.row_at(unread[2]).unread, timeout=WAIT_MS)  # type: ignore[union-attr]
+    assert model.row_at(unread[0]).unread  # type: ignore[union-attr]
+    assert model.row_at(unread[1]).unread  # type: ignore[union-attr]
+    store = app.session.current.store  # type: ignore[union-attr]
+    assert store.row(first).unread  # type: ignore[union-attr]
+    assert store.row(passed).unread  # type: ignore[union-attr]
+    qtbot.waitUntil(
+        lambda: window.windowTitle() == f"{store.unread_count()} unread", timeout=WAIT_MS
+    )
+    assert "Scan Inbox" not in window.windowTitle()  # the platform adds the name itself
+
+    # Opening a case (Enter) is looking at it on purpose: read at once.
+    view.select_ref(first)
+    assert window.cases.read_pending
+    window.open_case(first)
+    assert not window.cases.read_pending  # not waiting for the moment to pass
+    qtbot.waitUntil(lambda: not store.row(first).unread, timeout=WAIT_MS)  # type: ignore[union-attr]
+
+
+def test_due_and_unread_filters_home_end_and_next_unread(
+    qtbot: QtBot, make_app: Callable[..., AppController], sandbox: SandboxServer
+) -> None:
+    app = signed_in(qtbot, make_app, sandbox)
+    window, bar, model, view = (
+        app.window, app.window.inbox.filters, app.window.inbox.model, app.window.inbox.view,
+    )  # fmt: skip
+    store = app.session.current.store  # type: ignore[union-attr]
+    every = store.rows(limit=1000)
+    today = date.today()
+
+    def shown_rows() -> list[Any]:
+        return [model.row_at(i) for i in range(model.rowCount())]
+
+    bar.due_combo.setCurrentIndex(bar.due_combo.findData(DuePreset.OVERDUE.value))
+    qtbot.waitUntil(lambda: model.filter_state.due is DuePreset.OVERDUE and not model.busy)
+    overdue = [
+        r.ref
+        for r in every
+        if delivery_urgency(r.delivery_date, status=r.status, today=today) is Urgency.OVERDUE
+    ]  # the domain's rule: open work only
+    assert overdue  # the demo data has late cases
+    assert [r.ref for r in shown_rows()] == overdue
+    assert bar.count_label.text() == f"{len(overdue)} of {len(every)} cases"
+
+    bar.due_combo.setCurrentIndex(bar.due_combo.findData(DuePreset.THIS_WEEK.value))
+    qtbot.waitUntil(lambda: model.filter_state.due is DuePreset.THIS_WEEK and not model.busy)
+    week = [
+        r.ref
+        for r in every
+        if r.delivery_date and 0 <= (r.delivery_date - today).days < 7 and is_open_status(r.status)
+    ]
+    assert [r.ref for r in shown_rows()] == week
+
+    bar.due_combo.setCurrentIndex(0)
+    qtbot.mouseClick(bar.unread_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: model.filter_state.unread_only and not model.busy, timeout=WAIT_MS)
+    assert [r.ref for r in shown_rows()] == [r.ref for r in every if r.unread]
+    assert app.ui_state.filters.unread_only  # kept for the next start
+    qtbot.mouseClick(bar.unread_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not model.filter_state.unread_only and not model.busy)
+
+    # Home and End: the first and the last case (not the first and last column).
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_End)
+    assert view.selected_ref == model.ref_at(model.rowCount() - 1)
+    qtbot.keyClick(view, Qt.Key.Key_Home)
+    assert view.selected_ref == model.ref_at(0)
+
+    # N: the next unread case below the selection.
+    store.mark_read([model.ref_at(0), model.ref_at(1)])  # type: ignore[list-item]
+    model.refresh()
+    qtbot.waitUntil(lambda: not model.busy, timeout=WAIT_MS)
+    activate(qtbot, app)
+    view.setFocus()
+    first_unread = next(i for i in range(model.rowCount()) if model.row_at(i).unread)  # type: ignore[union-attr]
+    qtbot.keyClick(view, Qt.Key.Key_N)
+    assert view.selected_ref == model.ref_at(first_unread)
+    following = next(
+        i
+        for i in range(first_unread + 1, model.rowCount())
+        if model.row_at(i).unread  # type: ignore[union-attr]
+    )
+    window.menus.next_unread_action.trigger()
+    assert view.selected_ref == model.ref_at(following)
+
+
+def test_sorting_keeps_the_horizontal_scroll_and_the_arrow_points_the_usual_way(
+    qtbot: QtBot, make_app: Callable[..., AppController], sandbox: SandboxServer
+) -> None:
+    app = signed_in(qtbot, make_app, sandbox)
+    window, model, view = app.window, app.window.inbox.model, app.window.inbox.view
+    window.splitter.setSizes([420, 900])  # the table is narrower than its columns
+    view.select_ref(model.ref_at(3))  # the selection is kept across the sort
+    header = view.horizontalHeader()
+    bar = view.horizontalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 100, timeout=WAIT_MS)
+    bar.setValue(bar.maximum())
+    scrolled = bar.value()
+
+    header.setSortIndicator(Column.DENTIST, Qt.SortOrder.AscendingOrder)
+    qtbot.waitUntil(lambda: model.sort_column is Column.DENTIST and not model.busy)
+    assert bar.value() == scrolled
+
+    # Newest first (descending): the arrow points down; A→Z: up.
+    bar.setValue(0)
+    header.setSortIndicator(Column.RECEIVED, Qt.SortOrder.DescendingOrder)
+    qtbot.waitUntil(lambda: model.sort_column is Column.RECEIVED and not model.busy)
+    assert _arrow_points(header, Column.RECEIVED) == "down"
+    header.setSortIndicator(Column.RECEIVED, Qt.SortOrder.AscendingOrder)
+    qtbot.waitUntil(lambda: not model.sort_descending and not model.busy)
+    assert _arrow_points(header, Column.RECEIVED) == "up"
+
+
+def _arrow_points(header: Any, column: int) -> str:
+    """Which way the sort arrow drawn in ``column``'s header points: a triangle is wide at its
+    base, so the half of the arrow holding more ink is the side it points away from."""
+    image = header.grab().toImage()
+    left = header.sectionViewportPosition(column)
+    right = left + header.sectionSize(column)
+    background = image.pixelColor(left + 3, 3).lightnessF()
+    ink = [
+        (x, y)
+        for x in range(right - 24, right - 2)  # Fusion draws the arrow at the right edge
+        for y in range(image.height())
+        if abs(image.pixelColor(x, y).lightnessF() - background) > 0.3
+    ]
+    assert len(ink) >= 6, "no sort arrow drawn"
+    top, bottom = min(y for _x, y in ink), max(y for _x, y in ink)
+    middle = (top + bottom) / 2
+    width_at = {y: sum(1 for _x, yy in ink if yy == y) for y in range(top, bottom + 1)}
+    upper = sum(w for y, w in width_at.items() if y < middle)
+    lower = sum(w for y, w in width_at.items() if y > middle)
+    return "down" if upper > lower else "up"

@@ -25,7 +25,7 @@ def test_first_start_asks_to_sign_in_then_shows_the_synced_cases(
     assert session is not None
     assert model.rowCount() == session.store.count() > 0
     unread = session.store.unread_count()
-    qtbot.waitUntil(lambda: window.windowTitle() == f"Scan Inbox — {unread} new", timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.windowTitle() == f"{unread} unread", timeout=WAIT_MS)
 
     view = window.inbox.view
     first_row = view.visualRect(model.index(0, 4)).center()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from scaninbox.qt.inbox import Column, FilterState
 from scaninbox.qt.status import BannerKind
 from scaninbox.sandbox import DEMO_ACCOUNT, SandboxServer
 from scaninbox.store import EngineState
+from scaninbox.store.offline import is_small
 from tests.qt.shell.conftest import WAIT_MS, free_port, run_async, sign_in_via_dialog
 
 
@@ -32,10 +34,10 @@ def test_new_cases_arrive_bold_counted_and_announced(
     app = make_app()
     sign_in_via_dialog(qtbot, app, server.base_url)
     window, view, model = app.window, app.window.inbox.view, app.window.inbox.model
-    qtbot.waitUntil(lambda: window.windowTitle() == "Scan Inbox — 12 new", timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.windowTitle() == "12 unread", timeout=WAIT_MS)
     picked = model.ref_at(4)
     view.select_ref(picked)
-    qtbot.waitUntil(lambda: window.windowTitle() == "Scan Inbox — 11 new", timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.windowTitle() == "11 unread", timeout=WAIT_MS)
 
     added = server.control.add_case()
     qtbot.keyClick(window, Qt.Key.Key_F5)
@@ -44,11 +46,11 @@ def test_new_cases_arrive_bold_counted_and_announced(
     font = model.data(model.index(position, Column.PATIENT), Qt.ItemDataRole.FontRole)
     assert isinstance(font, QFont)
     assert font.bold()
-    qtbot.waitUntil(lambda: window.windowTitle() == "Scan Inbox — 12 new", timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.windowTitle() == "12 unread", timeout=WAIT_MS)
     assert window.notifier.last is not None
-    assert window.notifier.last[0] == "1 new case"
+    assert window.notifier.last[0] == "1 case arrived"
     assert window.notifier.via == "status bar"  # Xvfb has no system tray
-    assert window.statusBar().currentMessage().startswith("1 new case: ")
+    assert window.statusBar().currentMessage().startswith("1 case arrived: ")
     # The person's place is kept: the same case stays selected and shown.
     assert view.selected_ref == picked
     assert window.pane.case is not None
@@ -69,8 +71,13 @@ def test_offline_banner_cached_files_and_coming_back(
     session = app.session.current  # type: ignore[union-attr]
     assert session is not None
     kept = next(r for r in session.store.rows(limit=20) if r.order_form_count and r.scan_count)
+    # Order forms and previews of every case come with the sync (issue 8); the full scans of a
+    # case outside the prefetch window (7 days) do not, unless it is pinned.
+    weeks_ago = datetime.now(UTC) - timedelta(days=20)
     other = next(
-        r for r in session.store.rows(limit=20) if r.order_form_count and r.ref != kept.ref
+        r
+        for r in session.store.rows(limit=20)
+        if r.scan_count and r.ref != kept.ref and r.received_at and r.received_at < weeks_ago
     )
     window.cases.set_pinned(kept.ref, True)
     qtbot.waitUntil(lambda: session.store.row(kept.ref).fully_cached, timeout=WAIT_MS)  # type: ignore[union-attr]
@@ -103,11 +110,19 @@ def test_offline_banner_cached_files_and_coming_back(
     form = stored.case.order_form.filename or ""
     assert app.provider.cached_path(kept.ref, FileKind.ORDER_FORM, form, None) is not None
     view.select_ref(other.ref)
-    other_form = session.store.case(other.ref).case.order_form.filename or ""  # type: ignore[union-attr]
+    other_stored = session.store.case(other.ref)
+    assert other_stored is not None
+    scan = next(
+        f.spec
+        for f in other_stored.files
+        if f.spec.kind is FileKind.SCAN and not is_small(f.spec) and not f.cached
+    )
     with pytest.raises(FileUnavailableError, match="Not available offline"):
         run_async(
             qtbot,
-            app.provider.fetch(other.ref, FileKind.ORDER_FORM, other_form, None, lambda *_: None),
+            app.provider.fetch(
+                other.ref, FileKind.SCAN, scan.name, scan.file_type, lambda *_: None
+            ),
         )
 
     server.start()  # same port, same data: the engine retries by itself
@@ -204,7 +219,7 @@ def test_the_demo_starts_its_sandbox_signs_in_and_says_so(
     app = make_app(demo=True)
     model = app.window.inbox.model
     qtbot.waitUntil(lambda: model.rowCount() > 0 and not model.busy, timeout=60_000)
-    qtbot.waitUntil(lambda: app.window.windowTitle().startswith("Scan Inbox — Demo"))
+    qtbot.waitUntil(lambda: app.window.windowTitle().startswith("Demo — "))
     current = app.session.current  # type: ignore[union-attr]
     assert current is not None
     assert current.demo

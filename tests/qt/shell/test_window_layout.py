@@ -60,7 +60,7 @@ def test_an_older_layout_file_keeps_columns_and_filters_but_not_the_old_split(
     first = make_app(start=False)
     window = show_window(qtbot, first)
     window.splitter.setSizes([700, window.width() - 700])  # the old default
-    window.inbox.view.horizontalHeader().resizeSection(Column.PATIENT, 180)
+    window.inbox.view.horizontalHeader().resizeSection(Column.PATIENT, 160)
     filters = FilterState(text="berg")
     window.inbox.set_filter_state(filters)
     window.save_ui_state()
@@ -71,7 +71,7 @@ def test_an_older_layout_file_keeps_columns_and_filters_but_not_the_old_split(
 
     second = show_window(qtbot, make_app(start=False))
     header = second.inbox.view.horizontalHeader()
-    assert header.sectionSize(Column.PATIENT) == 180
+    assert header.sectionSize(Column.PATIENT) == 160
     assert second.inbox.filters.state == filters
     wanted = second.inbox.view.width_to_show(Column.STATUS)
     assert second.splitter.sizes()[0] == wanted < 700

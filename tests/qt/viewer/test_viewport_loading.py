@@ -7,6 +7,7 @@ import asyncio
 from collections.abc import Callable
 
 import numpy as np
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
@@ -148,6 +149,26 @@ def test_offline_and_not_cached_says_so_and_cached_scans_still_show(
     wait_loaded(qtbot, viewport)
     assert viewport.stage.message.isVisible()
     assert viewport.stage.message.text() == "The scans of this case are not available offline."
+
+
+def test_try_again_loads_the_scans_that_were_not_available_offline(
+    qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
+) -> None:
+    provider.offline = True
+    viewport = make_viewport(provider)
+    show_and_wait(qtbot, viewport, generated_case("lower.stl"))
+    wait_loaded(qtbot, viewport)
+    assert viewport.scans.rows()[0].state is RowState.OFFLINE
+    retry = viewport.stage.retry_button
+    assert retry.isVisible()
+    assert retry.geometry().top() > viewport.stage.message.geometry().bottom()  # under it
+
+    provider.offline = False  # the connection is back
+    qtbot.mouseClick(retry, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: viewport.scans.rows()[0].state is RowState.READY, timeout=WAIT_MS)
+    assert len(viewport.scene) == 1
+    assert not viewport.stage.message.isVisible()
+    assert not retry.isVisible()
 
 
 def test_a_damaged_cached_copy_is_fetched_again(

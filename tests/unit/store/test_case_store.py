@@ -6,9 +6,11 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
 from tests.unit.store.conftest import sync_pages
 from tests.unit.store.factory import make_case, wire_case
 
+from scaninbox.api.errors import ProtocolError
 from scaninbox.api.wire import UnifiedCase
 from scaninbox.domain import CaseRef, FileKind
 from scaninbox.store.case_store import CaseStore
@@ -179,6 +181,21 @@ def test_columns_are_rederived_from_the_raw_json_when_the_derivation_changes(
         assert store.count(CaseFilter(text="stale")) == 0
 
 
+def test_a_store_of_the_previous_derivation_learns_tooth_numbers_and_spellings(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "account"
+    teeth = [{"categoryId": "Fixed", "restorationTypeId": "Crown", "fdi": "43"}]
+    with CaseStore.open(folder) as store:
+        sync_pages(store, [wire_case(1, last_name="Müller", worktypes=teeth)])
+    with sqlite3.connect(folder / DB_NAME) as conn:  # as version 2 left it: no such words
+        conn.execute("UPDATE cases SET work_words = 'crown fixed'")
+        conn.execute("UPDATE meta SET value = '2' WHERE key = 'derivation_version'")
+    with CaseStore.open(folder) as store:
+        assert store.count(CaseFilter(text="43")) == 1
+        assert store.count(CaseFilter(text="mueller")) == 1
+
+
 def test_a_refreshed_single_case_updates_the_row(store: CaseStore) -> None:
     sync_pages(store, [wire_case(1)])
     result = store.upsert_case(wire_case(1, status="accepted"))
@@ -186,3 +203,27 @@ def test_a_refreshed_single_case_updates_the_row(store: CaseStore) -> None:
     row = store.row(_ref(1))
     assert row is not None
     assert row.status == "accepted"
+
+
+def test_a_case_that_fails_derivation_is_recorded_and_the_page_kept(
+    store: CaseStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A fault no wire rule lets through today (they are checked first): a derivation bug.
+    from scaninbox.store import case_store
+
+    real = case_store.derive_columns
+
+    def buggy(wire: UnifiedCase, digest: tuple[str, str] | None = None) -> object:
+        if wire.guid == str(_ref(1)):
+            raise OverflowError("date value out of range")
+        return real(wire, digest)
+
+    monkeypatch.setattr(case_store, "derive_columns", buggy)
+    result, _removed = sync_pages(store, [wire_case(i) for i in range(3)])
+    assert result.malformed == 1
+    assert sorted(result.new) == sorted([_ref(0), _ref(2)])
+    [record] = store.malformed()
+    assert record.ref == str(_ref(1))
+    assert record.reason == "it could not be read (date value out of range)"
+    with pytest.raises(ProtocolError, match=r"sent case .*-000000000001 but it could not be read"):
+        store.upsert_case(wire_case(1))

@@ -130,6 +130,49 @@ def test_filters_select_what_they_say(inbox: CaseStore) -> None:
     assert inbox.count(CaseFilter(pinned_only=True)) == 18
 
 
+def test_delivery_bounds_select_cases_due_in_that_range(inbox: CaseStore) -> None:
+    every = inbox.rows(limit=1000)
+    due = CaseFilter(delivery_from=date(2026, 1, 20), delivery_to=date(2026, 2, 1))
+    expected = [
+        r
+        for r in every
+        if r.delivery_date is not None and date(2026, 1, 20) <= r.delivery_date <= date(2026, 2, 1)
+    ]
+    assert {r.delivery_date for r in expected} == {date(2026, 1, 20), date(2026, 2, 1)}
+    assert inbox.rows(due, limit=1000) == expected
+    before = CaseFilter(delivery_to=date(2026, 2, 14))  # "overdue" on 15 Feb
+    assert inbox.rows(before, limit=1000) == [
+        r for r in every if r.delivery_date is not None and r.delivery_date < date(2026, 2, 15)
+    ]
+    # Open work only: the domain's overdue rule leaves out what is complete, cancelled, rejected.
+    inbox.upsert_case(wire_case(0, status="complete", delivery="2026-01-20"))
+    late = CaseFilter(delivery_to=date(2026, 2, 14), open_only=True)
+    shown = inbox.rows(late, limit=1000)
+    assert shown
+    assert all(r.status != "complete" for r in shown)
+    assert len(shown) == len(inbox.rows(before, limit=1000)) - 1
+    every = inbox.rows(limit=1000)
+    undated = [r for r in every if r.delivery_date is None]
+    assert undated  # and none of them is "due" in any range
+    assert not set(undated) & set(
+        inbox.rows(CaseFilter(delivery_from=date(2000, 1, 1)), limit=1000)
+    )
+
+
+def test_next_unread_goes_down_the_list_then_from_the_top(inbox: CaseStore) -> None:
+    cases = inbox.case_list(CaseFilter(), SortSpec(SortKey.PATIENT, descending=False))
+    rows = cases.rows(0, len(cases))
+    unread = [i for i, r in enumerate(rows) if r.unread]
+    assert len(unread) > 2
+    assert cases.next_unread(-1) == unread[0]
+    assert cases.next_unread(unread[0]) == unread[1]
+    between = unread[1] + 1 if unread[1] + 1 < unread[2] else unread[1]
+    assert cases.next_unread(between) == unread[2]
+    assert cases.next_unread(unread[-1]) == unread[0]  # past the last one: from the top
+    inbox.mark_read([r.ref for r in rows])
+    assert cases.next_unread(-1) is None
+
+
 def test_date_bounds_are_inclusive_calendar_days_in_utc(store: CaseStore) -> None:
     day = datetime(2026, 2, 3, tzinfo=UTC)
     sync_pages(

@@ -36,6 +36,13 @@ def searchable(store: CaseStore) -> CaseStore:
                 ],
             ),
             wire_case(4, first_name="Marie", last_name="Schmitt"),
+            wire_case(5, first_name="Åsa", last_name="Jørgensen", clinic="Tandlæge Huset"),
+            wire_case(
+                6,
+                first_name="Klaus",
+                last_name="Mueller",
+                worktypes=[{"categoryId": "Fixed", "restorationTypeId": "Crown", "fdi": "43"}],
+            ),
         ],
     )
     return store
@@ -51,8 +58,8 @@ def _patients(store: CaseStore, text: str) -> list[str]:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("muller", ["Jürgen Müller"]),  # diacritics folded
-        ("MÜLLER", ["Jürgen Müller"]),
+        ("muller", ["Jürgen Müller", "Klaus Mueller"]),  # diacritics folded
+        ("MÜLLER", ["Jürgen Müller", "Klaus Mueller"]),
         ("lukasz wojcik", ["Łukasz Wójcik"]),
         ("schm", ["Anna Schmidt", "Marie Schmitt"]),  # prefix
         ("schmid", ["Anna Schmidt"]),
@@ -65,6 +72,15 @@ def _patients(store: CaseStore, text: str) -> list[str]:
         ("implant crown", ["Eleni Papadopoulou"]),  # worktype words
         ("lithium", ["Eleni Papadopoulou"]),
         ("BL2", ["Eleni Papadopoulou"]),
+        ("mueller", ["Jürgen Müller", "Klaus Mueller"]),  # the German way of writing ü
+        ("müller", ["Jürgen Müller", "Klaus Mueller"]),  # and back
+        ("juergen", ["Jürgen Müller"]),
+        ("joergensen", ["Åsa Jørgensen"]),  # Nordic ø as oe …
+        ("jorgensen", ["Åsa Jørgensen"]),  # … or as o
+        ("aasa", ["Åsa Jørgensen"]),  # å as aa
+        ("tandlaege", ["Åsa Jørgensen"]),  # æ as ae, in the clinic's name
+        ("43", ["Klaus Mueller"]),  # a tooth number
+        ("36", ["Eleni Papadopoulou"]),
         ("schmidt müller", []),  # every word must match
         ("nobody", []),
     ],
@@ -81,12 +97,12 @@ def test_search_finds_cases_by_what_people_type(
 def test_fts_syntax_in_the_text_is_taken_literally(searchable: CaseStore, text: str) -> None:
     rows = searchable.rows(CaseFilter(text=text))
     assert searchable.count(CaseFilter(text=text)) == len(rows)
-    assert searchable.count() == 5  # and nothing was harmed
+    assert searchable.count() == 7  # and nothing was harmed
 
 
 def test_text_without_words_does_not_filter(searchable: CaseStore) -> None:
     assert fts_query("  - ! ") is None
-    assert searchable.count(CaseFilter(text=" - ")) == 5
+    assert searchable.count(CaseFilter(text=" - ")) == 7
 
 
 def test_search_follows_changes_to_a_case(searchable: CaseStore) -> None:

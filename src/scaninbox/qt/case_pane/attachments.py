@@ -38,6 +38,7 @@ from scaninbox.qt.case_pane.file_status import FileStatusBar, fetch_with_status
 from scaninbox.qt.case_pane.flow_layout import FlowLayout
 from scaninbox.qt.case_pane.image_viewer import ImageViewer, decode_image
 from scaninbox.qt.case_pane.other_files import OtherFilesList
+from scaninbox.qt.case_pane.pdf_window import PdfWindow, is_pdf_name
 from scaninbox.qt.case_pane.providers import CaseFile, CaseFileProvider, case_files
 from scaninbox.qt.case_pane.widgets import muted_label, section_title
 
@@ -60,6 +61,8 @@ class AttachmentsView(QWidget):
         self._activated = False
         self._save_folder: Path | None = None
         self.viewer: ImageViewer | None = None
+        self.pdf_window: PdfWindow | None = None
+        self._shown_image: CaseFile | None = None
         self.tiles: list[AttachmentTile] = []
 
         self.save_all_button = QPushButton("Save all files to folder…", self)
@@ -107,8 +110,10 @@ class AttachmentsView(QWidget):
         self._case = case
         self._activated = False
         self.save_status.reset()
-        if self.viewer is not None:
-            self.viewer.close()
+        for window in (self.viewer, self.pdf_window):
+            if window is not None:
+                window.close()
+        self._shown_image = None
         for tile in self.tiles:
             self._flow.removeWidget(tile)
             tile.deleteLater()
@@ -213,16 +218,60 @@ class AttachmentsView(QWidget):
                 return
             if not self._is_current(generation):
                 return
-            if self.viewer is None:
-                self.viewer = ImageViewer(self)
-            self.viewer.show_image(name, image)
-            self.viewer.show()
-            self.viewer.raise_()
-            self.viewer.activateWindow()
+            viewer = self._image_viewer()
+            viewer.show_image(name, image)
+            images = self._image_tiles()
+            self._shown_image = tile.file
+            viewer.set_position(images.index(tile), len(images))
+            _bring_up(viewer)
             return
+        if is_pdf_name(name):
+            window = self._pdf_window()
+            try:
+                window.show_pdf(name, path)
+            except ValueError as error:
+                tile.status.show_problem(str(error), offline=False)
+                return
+            _bring_up(window)
+            return
+        await self._open_externally(path, name)
+
+    async def _open_externally(self, path: Path, name: str) -> None:
         problem = await open_with_system(path, name)
         if problem is not None:
             self.statusMessage.emit(problem)
+
+    def _image_tiles(self) -> list[AttachmentTile]:
+        return [t for t in self.tiles if t.is_image]
+
+    def _image_viewer(self) -> ImageViewer:
+        if self.viewer is None:
+            self.viewer = ImageViewer(self)
+            self.viewer.previousRequested.connect(lambda: self._step_image(-1))
+            self.viewer.nextRequested.connect(lambda: self._step_image(+1))
+        return self.viewer
+
+    def _pdf_window(self) -> PdfWindow:
+        if self.pdf_window is None:
+            self.pdf_window = PdfWindow(self)
+            self.pdf_window.openExternallyRequested.connect(
+                lambda path: (
+                    async_bridge.run(
+                        self._open_externally(path, path.name), owner=self, name="open externally"
+                    )
+                    if path is not None
+                    else None
+                )
+            )
+        return self.pdf_window
+
+    def _step_image(self, step: int) -> None:
+        """Previous/next in the image viewer: the neighbouring image attachment of the case."""
+        images = self._image_tiles()
+        current = next((i for i, t in enumerate(images) if t.file == self._shown_image), None)
+        if current is None or not 0 <= current + step < len(images):
+            return
+        self.open_file(images[current + step].file)
 
     def _tile(self, file: CaseFile) -> AttachmentTile | None:
         return next((t for t in self.tiles if t.file == file), None)
@@ -296,3 +345,9 @@ class AttachmentsView(QWidget):
                 self.save_all_button.setEnabled(self._case is not None)
         self.save_status.show_ready()
         self.statusMessage.emit(f"Saved {len(saved)} files to {folder}")
+
+
+def _bring_up(window: QWidget) -> None:
+    window.show()
+    window.raise_()
+    window.activateWindow()

@@ -11,10 +11,13 @@ __all__ = ["FlowLayout"]
 class FlowLayout(QLayout):
     """Items in reading order, wrapped at the available width; height follows the width."""
 
-    def __init__(self, parent: QWidget | None = None, *, spacing: int = 12) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, *, spacing: int = 12, row_spacing: int | None = None
+    ) -> None:
         super().__init__(parent)
         self._items: list[QLayoutItem] = []
         self._spacing = spacing
+        self._row_spacing = spacing if row_spacing is None else row_spacing
 
     def addItem(self, item: QLayoutItem) -> None:
         self._items.append(item)
@@ -60,7 +63,7 @@ class FlowLayout(QLayout):
                 continue
             hint = item.sizeHint()
             if x + hint.width() > area.right() + 1 and row_height > 0:
-                x, y = area.x(), y + row_height + self._spacing
+                x, y = area.x(), y + row_height + self._row_spacing
                 row_height = 0
             if move:
                 item.setGeometry(QRect(QPoint(x, y), hint))

@@ -12,7 +12,7 @@ from datetime import date
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from scaninbox.domain import (
     Case,
@@ -26,6 +26,7 @@ from scaninbox.domain import (
     relative_time,
     status_label,
 )
+from scaninbox.qt.case_pane.flow_layout import FlowLayout
 from scaninbox.qt.case_pane.widgets import (
     Badge,
     Tone,
@@ -125,14 +126,14 @@ class CaseHeader(QWidget):
         offline.addWidget(self.cache_label, 0, Qt.AlignmentFlag.AlignRight)
         title_row.addLayout(offline)
 
-        facts = QGridLayout()
-        facts.setHorizontalSpacing(28)
-        facts.setVerticalSpacing(2)
+        # The facts wrap onto another row when the pane is narrow, instead of squeezing into
+        # each other (the delivery date under its "overdue" badge, "Sent to" cut off).
+        facts = FlowLayout(spacing=28, row_spacing=6)
         delivery = QHBoxLayout()
         delivery.setSpacing(8)
         delivery.addWidget(self.delivery_value)
         delivery.addWidget(self.urgency_badge)
-        delivery.addStretch(1)
+        self.facts: list[QWidget] = []
         columns: list[tuple[QLabel, QWidget | QHBoxLayout]] = [
             (caption_label("Received", self), self.received_value),
             (caption_label("Delivery", self), delivery),
@@ -141,14 +142,19 @@ class CaseHeader(QWidget):
             (self.case_id_caption, self.case_id_value),
             (self.sent_to_caption, self.sent_to_value),
         ]
-        for column, (caption, value) in enumerate(columns):
-            facts.addWidget(caption, 0, column)
+        for caption, value in columns:
+            fact = QWidget(self)
+            column = QVBoxLayout(fact)
+            column.setContentsMargins(0, 0, 0, 0)
+            column.setSpacing(2)
+            column.addWidget(caption)
             if isinstance(value, QHBoxLayout):
-                facts.addLayout(value, 1, column)
+                column.addLayout(value)
             else:
-                facts.addWidget(value, 1, column)
-        facts.setColumnStretch(len(columns), 1)
-        facts.addWidget(QWidget(self), 0, len(columns))
+                column.addWidget(value)
+            facts.addWidget(fact)
+            self.facts.append(fact)
+        self._case_id_fact, self._sent_to_fact = self.facts[4], self.facts[5]
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -183,12 +189,10 @@ class CaseHeader(QWidget):
         variant = case.variant if case is not None else None
         case_id = variant.case_id if variant is not None else None
         self.case_id_value.set_value(case_id)
-        self.case_id_caption.setVisible(bool(case_id))
-        self.case_id_value.setVisible(bool(case_id))
+        self._case_id_fact.setVisible(bool(case_id))
         sent_to = case.sent_to if case is not None else None
         self.sent_to_value.set_value(sent_to)
-        self.sent_to_caption.setVisible(bool(sent_to))
-        self.sent_to_value.setVisible(bool(sent_to))
+        self._sent_to_fact.setVisible(bool(sent_to))
         self.offline_toggle.setEnabled(case is not None)
 
     def set_cache_state(self, *, pinned: bool, fully_cached: bool) -> None:

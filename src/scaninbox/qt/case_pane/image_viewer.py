@@ -1,4 +1,6 @@
-"""Photos and X-rays of a case: decoding off the GUI thread, and a viewer with zoom and fit.
+"""Photos and X-rays of a case: decoding off the GUI thread, and a viewer with zoom and fit,
+previous/next through the case's images, rotation, and brightness/contrast (X-rays are often too
+dark or too flat to read as sent; the adjustment is for looking only, the file is untouched).
 
 :func:`decode_image` is called in a worker thread (QImage is reentrant; QPixmap is not and is
 made on the GUI thread by the viewer). The format is read from the file's content, because the
@@ -9,7 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt
+import numpy as np
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import (
     QImage,
     QImageReader,
@@ -27,12 +30,13 @@ from PySide6.QtWidgets import (
     QGraphicsView,
     QHBoxLayout,
     QLabel,
+    QSlider,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-__all__ = ["IMAGE_SUFFIXES", "ImageViewer", "decode_image", "is_image_name"]
+__all__ = ["IMAGE_SUFFIXES", "ImageViewer", "adjust_image", "decode_image", "is_image_name"]
 
 IMAGE_SUFFIXES = frozenset(
     {"bmp", "gif", "jfif", "jpeg", "jpg", "png", "tga", "tif", "tiff", "webp"}
@@ -62,6 +66,24 @@ def decode_image(path: Path, max_side: int | None = None) -> QImage:
     return image
 
 
+def adjust_image(image: QImage, brightness: int, contrast: int) -> QImage:
+    """``image`` with brightness (−100…100, added) and contrast (−100…100: ×0.25…×4 around
+    mid-grey) applied to its colour channels; alpha is kept. A new image."""
+    if brightness == 0 and contrast == 0:
+        return image
+    rgba = image.convertToFormat(QImage.Format.Format_RGBA8888)
+    width, height, stride = rgba.width(), rgba.height(), rgba.bytesPerLine()
+    gain = 4.0 ** (contrast / 100.0)
+    levels = np.arange(256, dtype=np.float32)
+    lut = np.clip((levels - 128.0) * gain + 128.0 + brightness * 1.28, 0, 255).astype(np.uint8)
+    pixels = np.frombuffer(rgba.constBits(), dtype=np.uint8, count=stride * height)
+    pixels = pixels.reshape(height, stride)[:, : width * 4].reshape(height, width, 4)
+    adjusted = pixels.copy()
+    adjusted[..., :3] = lut[pixels[..., :3]]
+    result = QImage(adjusted.data, width, height, width * 4, QImage.Format.Format_RGBA8888)
+    return result.copy()  # own the pixels: ``adjusted`` goes away
+
+
 class _ImageView(QGraphicsView):
     """Keeps the picture fitted while in fit mode; Ctrl+wheel zooms."""
 
@@ -86,13 +108,20 @@ class _ImageView(QGraphicsView):
 
 
 class ImageViewer(QDialog):
-    """A window for one image: zoom in/out, fit to window, actual size."""
+    """A window for one image: zoom in/out, fit to window, actual size, rotate, brightness and
+    contrast; ``previousRequested``/``nextRequested`` ask its owner for the neighbouring image
+    (``set_position`` says where this one is)."""
+
+    previousRequested = Signal()
+    nextRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Image")
         self.resize(900, 680)
         self.fitted = True
+        self._original = QImage()
+        self.rotation = 0
         self._scene = QGraphicsScene(self)
         self._item = QGraphicsPixmapItem()
         self._item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
@@ -103,7 +132,14 @@ class ImageViewer(QDialog):
         self.view.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         self.view.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.view.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addLayout(self._zoom_and_turn_row())
+        layout.addLayout(self._tone_row())
+        layout.addWidget(self.view, 1)
+        self.set_position(0, 1)
 
+    def _zoom_and_turn_row(self) -> QHBoxLayout:
         buttons = QHBoxLayout()
         buttons.setSpacing(4)
         self.zoom_label = QLabel(self)
@@ -129,21 +165,110 @@ class ImageViewer(QDialog):
             buttons.addWidget(button)
             if key is not None:
                 QShortcut(QKeySequence(key), self).activated.connect(slot)
+        buttons.addSpacing(12)
+        self.rotate_left_button = self._button("⟲", "Rotate left", self.rotate_left, buttons)
+        self.rotate_right_button = self._button("⟳", "Rotate right", self.rotate_right, buttons)
         buttons.addStretch(1)
         self.size_label = QLabel(self)
         buttons.addWidget(self.size_label)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 8, 8, 8)
-        layout.addLayout(buttons)
-        layout.addWidget(self.view, 1)
+        buttons.addSpacing(12)
+        self.previous_button = self._button("‹", "Previous image", self.previousRequested, buttons)
+        self.position_label = QLabel(self)
+        buttons.addWidget(self.position_label)
+        self.next_button = self._button("›", "Next image", self.nextRequested, buttons)
+        QShortcut(QKeySequence(Qt.Key.Key_PageUp), self).activated.connect(self.previousRequested)
+        QShortcut(QKeySequence(Qt.Key.Key_PageDown), self).activated.connect(self.nextRequested)
+        return buttons
+
+    def _tone_row(self) -> QHBoxLayout:
+        tone = QHBoxLayout()
+        tone.setSpacing(6)
+        self.brightness_slider = self._slider("Brightness", tone)
+        self.contrast_slider = self._slider("Contrast", tone)
+        reset = QToolButton(self)
+        reset.setText("Reset")
+        reset.setToolTip("Original brightness and contrast")
+        reset.clicked.connect(self.reset_tone)
+        tone.addWidget(reset)
+        tone.addStretch(1)
+        return tone
+
+    def _button(self, text: str, name: str, slot: object, row: QHBoxLayout) -> QToolButton:
+        button = QToolButton(self)
+        button.setText(text)
+        button.setAccessibleName(name)
+        button.setToolTip(name)
+        button.clicked.connect(slot)
+        row.addWidget(button)
+        return button
+
+    def _slider(self, name: str, row: QHBoxLayout) -> QSlider:
+        label = QLabel(name, self)
+        slider = QSlider(Qt.Orientation.Horizontal, self)
+        slider.setRange(-100, 100)
+        slider.setValue(0)
+        slider.setMaximumWidth(160)
+        slider.setAccessibleName(name)
+        slider.valueChanged.connect(self._show_adjusted)
+        label.setBuddy(slider)
+        row.addWidget(label)
+        row.addWidget(slider)
+        return slider
 
     def show_image(self, title: str, image: QImage) -> None:
-        """Show ``image`` (decoded in a worker) fitted to the window. Call on the GUI thread."""
+        """Show ``image`` (decoded in a worker) fitted to the window, upright and as sent (a new
+        image starts without rotation or adjustment). Call on the GUI thread."""
         self.setWindowTitle(title)
+        self._original = image
+        self.rotation = 0
+        for slider in (self.brightness_slider, self.contrast_slider):
+            slider.blockSignals(True)
+            slider.setValue(0)
+            slider.blockSignals(False)
         self._item.setPixmap(QPixmap.fromImage(image))
-        self._scene.setSceneRect(self._item.boundingRect())
+        self._item.setRotation(0)
+        self._place_item()
         self.size_label.setText(f"{image.width()} × {image.height()} px")
         self.fit()
+
+    def set_position(self, index: int, count: int) -> None:
+        """This is image ``index`` (from 0) of ``count``: previous/next where there are any."""
+        self.position_label.setText(f"{index + 1} of {count}" if count > 1 else "")
+        self.previous_button.setEnabled(index > 0)
+        self.next_button.setEnabled(index < count - 1)
+
+    def rotate_left(self) -> None:
+        self._rotate(-90)
+
+    def rotate_right(self) -> None:
+        self._rotate(90)
+
+    def reset_tone(self) -> None:
+        self.brightness_slider.setValue(0)
+        self.contrast_slider.setValue(0)
+
+    def shown_image(self) -> QImage:
+        """The picture as it is drawn now (adjusted, not rotated)."""
+        return self._item.pixmap().toImage()
+
+    def _rotate(self, degrees: int) -> None:
+        self.rotation = (self.rotation + degrees) % 360
+        self._item.setRotation(self.rotation)
+        self._place_item()
+        if self.fitted:
+            self.fit()
+
+    def _place_item(self) -> None:
+        self._item.setTransformOriginPoint(self._item.boundingRect().center())
+        self._scene.setSceneRect(self._item.sceneBoundingRect())
+
+    def _show_adjusted(self) -> None:
+        if self._original.isNull():
+            return
+        adjusted = adjust_image(
+            self._original, self.brightness_slider.value(), self.contrast_slider.value()
+        )
+        self._item.setPixmap(QPixmap.fromImage(adjusted))
 
     def image_size(self) -> QSize:
         return self._item.pixmap().size()

@@ -1,4 +1,9 @@
-"""The order form viewer's controls: pages, zoom, open externally, save as."""
+"""The order form viewer's controls: pages, zoom, open externally, save as.
+
+The groups wrap onto a second row in a narrow pane rather than being cut off, and the page
+arrows are drawn by the style in the palette's text colour (the standard arrow icons are dark
+pictures that vanish in the dark theme).
+"""
 
 from __future__ import annotations
 
@@ -8,10 +13,11 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSpinBox,
-    QStyle,
     QToolButton,
     QWidget,
 )
+
+from scaninbox.qt.case_pane.flow_layout import FlowLayout
 
 __all__ = ["PdfToolbar"]
 
@@ -22,13 +28,13 @@ class PdfToolbar(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.previous_button = self._tool("", "Previous page", "Previous page")
-        self.previous_button.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowUp))
+        self.previous_button.setArrowType(Qt.ArrowType.UpArrow)
         self.page_spin = QSpinBox(self)
         self.page_spin.setAccessibleName("Page number")
         self.page_spin.setKeyboardTracking(False)
         self.page_count_label = QLabel(self)
         self.next_button = self._tool("", "Next page", "Next page")
-        self.next_button.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowDown))
+        self.next_button.setArrowType(Qt.ArrowType.DownArrow)
         self.zoom_out_button = self._tool("−", "Zoom out", "Zoom out (Ctrl+−)")
         self.zoom_label = QLabel(self)
         self.zoom_label.setMinimumWidth(self.fontMetrics().horizontalAdvance("400 %") + 12)
@@ -43,21 +49,25 @@ class PdfToolbar(QWidget):
         self.save_button = QPushButton("Save as…", self)
         self.save_button.setToolTip("Save a copy of the order form")
 
-        row = QHBoxLayout(self)
+        flow = FlowLayout(self, spacing=16, row_spacing=4)
+        flow.setContentsMargins(0, 0, 0, 0)
+        for group in (
+            (self.previous_button, self.page_spin, self.page_count_label, self.next_button),
+            (self.zoom_out_button, self.zoom_label, self.zoom_in_button),
+            (self.fit_width_button, self.fit_page_button),
+            (self.open_button, self.save_button),
+        ):
+            flow.addWidget(self._group(group))
+
+    def _group(self, widgets: tuple[QWidget, ...]) -> QWidget:
+        box = QWidget(self)
+        row = QHBoxLayout(box)
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(4)
-        for widget in (self.previous_button, self.page_spin, self.page_count_label):
+        for widget in widgets:
+            widget.setParent(box)
             row.addWidget(widget)
-        row.addWidget(self.next_button)
-        row.addSpacing(16)
-        for widget in (self.zoom_out_button, self.zoom_label, self.zoom_in_button):
-            row.addWidget(widget)
-        row.addSpacing(8)
-        row.addWidget(self.fit_width_button)
-        row.addWidget(self.fit_page_button)
-        row.addStretch(1)
-        row.addWidget(self.open_button)
-        row.addWidget(self.save_button)
+        return box
 
     def _tool(self, text: str, name: str, tip: str) -> QToolButton:
         button = QToolButton(self)

@@ -1,8 +1,10 @@
 """The work ordered: a tree of worktypes and their tooth-level units, beside a tooth chart.
 
-Each worktype is a row (what, category, material, setting, shade, teeth, tags); its units are
-its children. The tree is as tall as its rows, because it sits in a scrolling page and a scroll
-area inside a scroll area is hard to use.
+Each worktype is a row (what, category, material, setting, shade, teeth); its tags and its units
+are its children. A tag is a line of its own spanning the whole width ("Implant system: Dentsply
+Sirona Astra EV 4.2"): in a column of their own, the long implant-system tags were cut off at any
+usual window size. The tree is as tall as its rows, because it sits in a scrolling page and a
+scroll area inside a scroll area is hard to use.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from scaninbox.qt.case_pane.widgets import section_title
 
 __all__ = ["COLUMNS", "WorktypesSection"]
 
-COLUMNS = ("Work", "Category", "Material", "Setting", "Shade", "Teeth", "Tags")
+COLUMNS = ("Work", "Category", "Material", "Setting", "Shade", "Teeth")
 _DASH = "—"
 _JAWS = {"upper": "Upper jaw", "lower": "Lower jaw", "both": "Both jaws"}
 
@@ -62,7 +64,6 @@ class WorktypesSection(QWidget):
         header = self.tree.header()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
 
         chart_row = QHBoxLayout()
         chart_row.setSpacing(24)
@@ -89,9 +90,11 @@ class WorktypesSection(QWidget):
         for worktype in worktypes:
             item = QTreeWidgetItem(self.tree, _worktype_cells(worktype))
             _decorate(item, worktype.category, swatch=True)
+            _add_tags(item, worktype.tags)
             for unit in worktype.units:
                 child = QTreeWidgetItem(item, _unit_cells(unit))
                 _decorate(child, unit.category, swatch=False)
+                _add_tags(child, unit.tags)
         self.tree.expandAll()
         self._fit_tree_height()
         return bool(worktypes)
@@ -107,16 +110,17 @@ class WorktypesSection(QWidget):
         """As tall as header plus rows, plus a horizontal scroll bar only when columns overflow."""
         tree = self.tree
         rows = 0
-        for index in range(tree.topLevelItemCount()):
-            item = tree.topLevelItem(index)
-            rows += 1 + (item.childCount() if item is not None else 0)
+        pending = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+        while pending:
+            item = pending.pop()
+            if item is not None:
+                rows += 1
+                pending.extend(item.child(i) for i in range(item.childCount()))
         tree.doItemsLayout()
         row_height = tree.sizeHintForRow(0) if rows else 0
         header = tree.header()
-        columns_width = sum(
-            max(tree.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in range(len(COLUMNS))
-        )
-        overflow = columns_width + tree.indentation() > tree.width() - 2 * tree.frameWidth()
+        tree.updateGeometries()  # the scroll range for the columns' widths now
+        overflow = tree.horizontalScrollBar().maximum() > 0
         bar = tree.horizontalScrollBar().sizeHint().height() if overflow else 0
         height = header.sizeHint().height() + rows * row_height + 2 * tree.frameWidth() + bar
         tree.setFixedHeight(height)
@@ -159,7 +163,6 @@ def _worktype_cells(worktype: Worktype) -> list[str]:
         _text(worktype.setting),
         _plain(worktype.shade),
         where,
-        _tags(worktype.tags),
     ]
 
 
@@ -172,7 +175,6 @@ def _unit_cells(unit: Unit) -> list[str]:
         _text(unit.setting),
         _plain(unit.shade),
         str(tooth) if tooth is not None else _plain(unit.fdi),
-        _tags(unit.tags),
     ]
 
 
@@ -189,7 +191,7 @@ def _plain(value: str | None) -> str:
     return value.strip() if value and value.strip() else _DASH
 
 
-def _tags(tags: Sequence[Tag]) -> str:
+def _tag_texts(tags: Sequence[Tag]) -> list[str]:
     parts = []
     for tag in tags:
         kind, value = identifier_label(tag.type), (tag.value or "").strip()
@@ -197,4 +199,15 @@ def _tags(tags: Sequence[Tag]) -> str:
             parts.append(f"{kind}: {value}")
         elif kind or value:
             parts.append(kind or value)
-    return ", ".join(parts) or _DASH
+    return parts
+
+
+def _add_tags(parent: QTreeWidgetItem, tags: Sequence[Tag]) -> None:
+    """One line per tag under ``parent``, across every column, in the muted colour."""
+    for text in _tag_texts(tags):
+        line = QTreeWidgetItem(parent, [text])
+        line.setFirstColumnSpanned(True)
+        line.setToolTip(0, text)
+        tree = parent.treeWidget()
+        if tree is not None:
+            line.setForeground(0, tree.palette().placeholderText())

@@ -89,7 +89,9 @@ def _delivery_text(row: CaseRow) -> str:
 
 
 _TEXT: dict[int, Callable[[CaseRow], str]] = {
-    Column.RECEIVED: lambda r: relative_time(r.received_at) if r.received_at else _DASH,
+    Column.RECEIVED: lambda r: (
+        relative_time(r.received_at, compact=True) if r.received_at else _DASH
+    ),
     Column.PATIENT: lambda r: r.patient or _DASH,
     Column.WORK: lambda r: r.work_summary or _DASH,
     Column.DELIVERY: lambda r: _delivery_text(r) or _DASH,

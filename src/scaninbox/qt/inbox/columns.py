@@ -41,7 +41,7 @@ class ColumnSpec:
 
 
 COLUMNS: tuple[ColumnSpec, ...] = (
-    ColumnSpec(Column.UNREAD, "", "New (unread) cases", "unread", 22, True, True),
+    ColumnSpec(Column.UNREAD, "", "Unread cases", "unread", 22, True, True),
     ColumnSpec(Column.PRIORITY, "", "Priority cases", "priority", 22, True, True),
     ColumnSpec(
         Column.OFFLINE,
@@ -54,7 +54,9 @@ COLUMNS: tuple[ColumnSpec, ...] = (
     ),
     ColumnSpec(Column.RECEIVED, "Received", "When the case arrived", "received", 88, False, True),
     ColumnSpec(Column.PATIENT, "Patient", "Patient name", "patient", 136),
-    ColumnSpec(Column.WORK, "Work", "What is ordered (worktypes and materials)", "work", 152),
+    # Work summaries are long and elided anyway (the tooltip has them); 136 px leaves the case
+    # pane its room at 1280 px now that the date columns fit their longest dates.
+    ColumnSpec(Column.WORK, "Work", "What is ordered (worktypes and materials)", "work", 136),
     ColumnSpec(Column.DELIVERY, "Delivery", "Requested delivery date", "delivery", 80),
     ColumnSpec(Column.STATUS, "Status", "Case status", "status", 96),
     ColumnSpec(Column.DENTIST, "Dentist", "Ordering dentist", "dentist", 150),

@@ -20,7 +20,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from scaninbox.store import CaseFilter
 
-__all__ = ["DatePreset", "FilterState", "received_range", "to_case_filter"]
+__all__ = [
+    "DatePreset",
+    "DuePreset",
+    "FilterState",
+    "delivery_range",
+    "received_range",
+    "to_case_filter",
+]
 
 
 class DatePreset(StrEnum):
@@ -45,6 +52,31 @@ _PRESET_LABELS = {
 _PRESET_DAYS = {DatePreset.TODAY: 1, DatePreset.LAST_7_DAYS: 7, DatePreset.LAST_30_DAYS: 30}
 
 
+class DuePreset(StrEnum):
+    """Which requested delivery dates to show, of open work only: "overdue" is the domain's
+    rule (``domain.delivery_urgency``: a date before today, and the work not complete,
+    cancelled or rejected), what the inbox paints red."""
+
+    ANY = "any"
+    OVERDUE = "overdue"
+    TODAY = "today"
+    TOMORROW = "tomorrow"
+    THIS_WEEK = "7d"
+
+    @property
+    def label(self) -> str:
+        return _DUE_LABELS[self]
+
+
+_DUE_LABELS = {
+    DuePreset.ANY: "Due: any time",
+    DuePreset.OVERDUE: "Overdue",
+    DuePreset.TODAY: "Due today",
+    DuePreset.TOMORROW: "Due tomorrow",
+    DuePreset.THIS_WEEK: "Due in the next 7 days",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class FilterState:
     """The inbox filters as the person set them. Empty sets mean "any"."""
@@ -55,6 +87,8 @@ class FilterState:
     preset: DatePreset = DatePreset.ANY
     custom_from: date | None = None  # local calendar days, inclusive (CUSTOM only)
     custom_to: date | None = None
+    due: DuePreset = DuePreset.ANY
+    unread_only: bool = False
 
     @property
     def is_default(self) -> bool:
@@ -71,6 +105,8 @@ class FilterState:
             "preset": self.preset.value,
             "from": self.custom_from.isoformat() if self.custom_from else None,
             "to": self.custom_to.isoformat() if self.custom_to else None,
+            "due": self.due.value,
+            "unread_only": self.unread_only,
         }
 
     @classmethod
@@ -82,6 +118,10 @@ class FilterState:
             preset = DatePreset(str(data.get("preset", DatePreset.ANY.value)))
         except ValueError:
             preset = DatePreset.ANY
+        try:
+            due = DuePreset(str(data.get("due", DuePreset.ANY.value)))
+        except ValueError:
+            due = DuePreset.ANY
         return cls(
             text=str(data.get("text") or "")[:500],
             statuses=_strings(data.get("statuses")),
@@ -89,6 +129,8 @@ class FilterState:
             preset=preset,
             custom_from=_day(data.get("from")),
             custom_to=_day(data.get("to")),
+            due=due,
+            unread_only=data.get("unread_only") is True,
         )
 
 
@@ -108,17 +150,37 @@ def received_range(
     return today - timedelta(days=days - 1), today
 
 
+def delivery_range(due: DuePreset, *, today: date | None = None) -> tuple[date | None, date | None]:
+    """The requested delivery dates (first, last; inclusive) ``due`` covers. Delivery dates are
+    calendar days as the portal sent them: no time zone to convert."""
+    today = today or date.today()
+    if due is DuePreset.OVERDUE:
+        return None, today - timedelta(days=1)
+    if due is DuePreset.TODAY:
+        return today, today
+    if due is DuePreset.TOMORROW:
+        return today + timedelta(days=1), today + timedelta(days=1)
+    if due is DuePreset.THIS_WEEK:
+        return today, today + timedelta(days=6)
+    return None, None
+
+
 def to_case_filter(state: FilterState, *, today: date | None = None) -> CaseFilter:
     """The store's filter for ``state`` (see the module docstring on local days)."""
     from scaninbox.store import CaseFilter
 
     first, last = received_range(state, today=today)
+    due_from, due_to = delivery_range(state.due, today=today)
     return CaseFilter(
         text=state.text.strip(),
         statuses=state.statuses,
         sources=state.sources,
         received_from=_utc_day(first, time.min) if first else None,
         received_to=_utc_day(last, time.max) if last else None,
+        delivery_from=due_from,
+        delivery_to=due_to,
+        open_only=state.due is not DuePreset.ANY,
+        unread_only=state.unread_only,
     )
 
 

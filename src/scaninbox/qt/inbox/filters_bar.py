@@ -1,7 +1,13 @@
-"""The bar above the inbox: search, status, received date, portal, and how many cases show.
+"""The bar above the inbox: search, status, received date, portal, delivery due, unread only,
+and how many cases show.
 
 Typing in the search box is debounced (``SEARCH_DELAY_MS``) so a search runs once the person
 pauses, not on every key. Every change emits ``filterChanged(FilterState)``.
+
+What is kept for the next start (``saved_state``) holds only a search the person ran: text
+confirmed with Enter, or left by clicking or tabbing elsewhere in the window, or cleared. Text
+that merely reached the box — keys meant for a dialog that had lost the focus, a password among
+them — is never written to ``ui.ini``, and nothing is confirmed while a modal dialog is open.
 """
 
 from __future__ import annotations
@@ -10,8 +16,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 
-from PySide6.QtCore import QDate, QLocale, Qt, QTimer, Signal
+from PySide6.QtCore import QDate, QEvent, QLocale, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDateEdit,
     QHBoxLayout,
@@ -23,7 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scaninbox.qt.inbox.filters import DatePreset, FilterState
+from scaninbox.qt.case_pane.flow_layout import FlowLayout
+from scaninbox.qt.inbox.filters import DatePreset, DuePreset, FilterState
 from scaninbox.qt.inbox.multi_select import MultiSelectButton
 
 __all__ = ["SEARCH_DELAY_MS", "FiltersBar"]
@@ -32,14 +41,26 @@ SEARCH_DELAY_MS = 250
 
 
 class FiltersBar(QWidget):
-    """Edits a :class:`FilterState`; ``set_state`` shows one without emitting."""
+    """Edits a :class:`FilterState`; ``set_state`` shows one without emitting.
+
+    Signals: ``filterChanged(FilterState)`` on every change, ``savedStateChanged(FilterState)``
+    when what should be kept for the next start changes (see the module docstring)."""
 
     filterChanged = Signal(object)
+    savedStateChanged = Signal(object)
+
+    # Focus leaving the box by one of these is the person moving on from a search they ran.
+    _LEAVING = (
+        Qt.FocusReason.MouseFocusReason,
+        Qt.FocusReason.TabFocusReason,
+        Qt.FocusReason.BacktabFocusReason,
+    )
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("filtersBar")
         self._state = FilterState()
+        self._committed_text = ""
 
         self.search = QLineEdit(self)
         self.search.setObjectName("inboxSearch")
@@ -52,7 +73,8 @@ class FiltersBar(QWidget):
         self._search_timer.setInterval(SEARCH_DELAY_MS)
         self._search_timer.timeout.connect(self._apply_search)
         self.search.textEdited.connect(lambda _text: self._search_timer.start())
-        self.search.returnPressed.connect(self._apply_search)
+        self.search.returnPressed.connect(self._run_search)
+        self.search.installEventFilter(self)
         # The clear button changes the text without an edit: apply at once.
         self.search.textChanged.connect(self._on_text_changed)
 
@@ -77,6 +99,8 @@ class FiltersBar(QWidget):
         self.to_edit.dateChanged.connect(self._on_custom_dates)
         self._dash = QLabel("–", self)
 
+        self.due_combo, self.unread_button = self._due_and_unread()
+
         self.clear_button = QToolButton(self)
         self.clear_button.setText("Clear filters")
         self.clear_button.setAutoRaise(True)
@@ -88,21 +112,44 @@ class FiltersBar(QWidget):
         self._lay_out()
         self.set_state(FilterState())
 
+    def _due_and_unread(self) -> tuple[QComboBox, QToolButton]:
+        due_combo = QComboBox(self)
+        due_combo.setAccessibleName("Delivery due")
+        due_combo.setToolTip("Show cases by their requested delivery date")
+        for due in DuePreset:
+            due_combo.addItem(due.label, due.value)
+        due_combo.currentIndexChanged.connect(
+            lambda index: self._change(replace(self._state, due=list(DuePreset)[index]))
+        )
+        unread_button = QToolButton(self)
+        unread_button.setText("Unread only")
+        unread_button.setCheckable(True)
+        unread_button.setToolTip("Show only the cases nobody has looked at yet")
+        unread_button.toggled.connect(
+            lambda checked: self._change(replace(self._state, unread_only=checked))
+        )
+        return due_combo, unread_button
+
     def _lay_out(self) -> None:
         top = QHBoxLayout()
         top.setSpacing(8)
         top.addWidget(self.search, 1)
-        bottom = QHBoxLayout()
-        bottom.setSpacing(6)
-        bottom.addWidget(self.status_button)
-        bottom.addWidget(self.date_combo)
-        bottom.addWidget(self.from_edit)
-        bottom.addWidget(self._dash)
-        bottom.addWidget(self.to_edit)
-        bottom.addWidget(self.source_button)
-        bottom.addWidget(self.clear_button)
-        bottom.addStretch(1)
-        bottom.addWidget(self.count_label)
+        top.addWidget(self.count_label)
+        # The filters wrap onto a second line in a narrow inbox instead of widening it (the
+        # case pane and its 3D view get the room) or being squeezed into each other.
+        bottom = FlowLayout(spacing=6, row_spacing=4)
+        for widget in (
+            self.status_button,
+            self.date_combo,
+            self.from_edit,
+            self._dash,
+            self.to_edit,
+            self.source_button,
+            self.due_combo,
+            self.unread_button,
+            self.clear_button,
+        ):
+            bottom.addWidget(widget)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 6)
         layout.setSpacing(6)
@@ -113,13 +160,29 @@ class FiltersBar(QWidget):
     def state(self) -> FilterState:
         return self._state
 
+    @property
+    def saved_state(self) -> FilterState:
+        """The filters to keep for the next start: only a search the person ran."""
+        return self._state.with_text(self._committed_text)
+
     def set_state(self, state: FilterState) -> None:
         """Show ``state`` without emitting ``filterChanged``."""
         self._state = state
+        self._committed_text = state.text
         self._search_timer.stop()
-        for widget in (self.search, self.date_combo, self.from_edit, self.to_edit):
+        quiet = (
+            self.search,
+            self.date_combo,
+            self.from_edit,
+            self.to_edit,
+            self.due_combo,
+            self.unread_button,
+        )
+        for widget in quiet:
             widget.blockSignals(True)
         try:
+            self.due_combo.setCurrentIndex(list(DuePreset).index(state.due))
+            self.unread_button.setChecked(state.unread_only)
             if self.search.text() != state.text:
                 self.search.setText(state.text)
             self.date_combo.setCurrentIndex(list(DatePreset).index(state.preset))
@@ -129,7 +192,7 @@ class FiltersBar(QWidget):
             self.from_edit.setDate(QDate(first.year, first.month, first.day))
             self.to_edit.setDate(QDate(last.year, last.month, last.day))
         finally:
-            for widget in (self.search, self.date_combo, self.from_edit, self.to_edit):
+            for widget in quiet:
                 widget.blockSignals(False)
         self.status_button.set_selected(state.statuses)
         self.source_button.set_selected(state.sources)
@@ -160,6 +223,16 @@ class FiltersBar(QWidget):
         if self._search_timer.isActive():
             self._apply_search()
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            watched is self.search
+            and isinstance(event, QFocusEvent)
+            and event.type() == QEvent.Type.FocusOut
+            and event.reason() in self._LEAVING
+        ):
+            self._run_search()
+        return super().eventFilter(watched, event)
+
     # ------------------------------------------------------------------ internals
 
     def _change(self, state: FilterState, *, show: bool = False) -> None:
@@ -167,13 +240,28 @@ class FiltersBar(QWidget):
             self.set_state(state)
         if state == self._state and not show:
             return
+        before = self.saved_state
         self._state = state
+        if not state.text:
+            self._committed_text = ""  # clearing the box is always meant
         self.clear_button.setVisible(not state.is_default)
         self.filterChanged.emit(state)
+        if self.saved_state != before:
+            self.savedStateChanged.emit(self.saved_state)
 
     def _on_text_changed(self, text: str) -> None:
         if not text and self._state.text:
             self._apply_search()
+
+    def _run_search(self) -> None:
+        """The person ran the search in the box: apply it and keep it (never while a modal
+        dialog is open: those keys were not meant for the inbox)."""
+        self._apply_search()
+        if QApplication.activeModalWidget() is not None:
+            return
+        if self._committed_text != self._state.text:
+            self._committed_text = self._state.text
+            self.savedStateChanged.emit(self.saved_state)
 
     def _apply_search(self) -> None:
         self._search_timer.stop()

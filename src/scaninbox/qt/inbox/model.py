@@ -176,6 +176,10 @@ class CaseTableModel(QAbstractTableModel):
     def position_of(self, ref: CaseRef) -> int | None:
         return self._list.position_of(ref) if self._list is not None else None
 
+    def next_unread(self, after: int) -> int | None:
+        """The position of the next unread case after ``after`` (wrapping), or None."""
+        return self._list.next_unread(after) if self._list is not None else None
+
     def row_at(self, position: int) -> CaseRow | None:
         if not 0 <= position < self._count or self._list is None:
             return None

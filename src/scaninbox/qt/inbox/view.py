@@ -7,13 +7,18 @@ new cases arriving above never make the list jump under the pointer.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from PySide6.QtCore import QByteArray, QItemSelectionModel, QModelIndex, QPoint, Qt, Signal
-from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent
+from PySide6.QtGui import QAction, QFont, QFontMetrics, QGuiApplication, QKeyEvent, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QMenu,
+    QProxyStyle,
     QStyle,
+    QStyleOption,
+    QStyleOptionHeader,
     QTableView,
     QWidget,
 )
@@ -25,8 +30,44 @@ from scaninbox.qt.inbox.model import CaseTableModel
 
 __all__ = ["InboxView"]
 
+# The longest texts the date columns show (``relative_time(compact=True)``, ``format_date``):
+# their default widths fit these in bold (unread rows), whatever the font, so a date is never
+# cut short ("yesterda…" once was).
+_WIDEST_TEXTS = {
+    Column.RECEIVED: ("30 Sep 2025", "Wed 23:59", "59 min ago", "just now"),
+    Column.DELIVERY: ("30 Sep 2027",),
+}
+_CELL_PADDING_PX = 2 * 4 + 8  # the stylesheet's item padding on both sides, the style's margin
+
+
+class _UsualSortArrows(QProxyStyle):
+    """Qt hands styles the sort order upside down (ascending as "SortDown"), so Fusion points
+    the arrow up while the newest cases are on top. Here the arrow points the way file managers
+    and mail programs do: up for ascending (A→Z, oldest first), down for descending."""
+
+    _FLIPPED: ClassVar[dict[QStyleOptionHeader.SortIndicator, QStyleOptionHeader.SortIndicator]] = {
+        QStyleOptionHeader.SortIndicator.SortUp: QStyleOptionHeader.SortIndicator.SortDown,
+        QStyleOptionHeader.SortIndicator.SortDown: QStyleOptionHeader.SortIndicator.SortUp,
+    }
+
+    def drawPrimitive(
+        self,
+        element: QStyle.PrimitiveElement,
+        option: QStyleOption,
+        painter: QPainter,
+        widget: QWidget | None = None,
+    ) -> None:
+        if element == QStyle.PrimitiveElement.PE_IndicatorHeaderArrow and isinstance(
+            option, QStyleOptionHeader
+        ):
+            flipped = QStyleOptionHeader(option)
+            flipped.sortIndicator = self._FLIPPED.get(option.sortIndicator, option.sortIndicator)
+            option = flipped
+        super().drawPrimitive(element, option, painter, widget)
+
+
 _ICON_COLUMN_NAMES = {
-    Column.UNREAD: "New (unread)",
+    Column.UNREAD: "Unread",
     Column.PRIORITY: "Priority",
     Column.OFFLINE: "Available offline",
 }
@@ -78,6 +119,9 @@ class InboxView(QTableView):
         rows.setDefaultSectionSize(max(26, self.fontMetrics().height() + 10))
         header = self.horizontalHeader()
         header.setObjectName("inboxHeader")
+        self._header_style = _UsualSortArrows("Fusion")
+        self._header_style.setParent(header)
+        header.setStyle(self._header_style)
         header.setSectionsMovable(True)
         header.setHighlightSections(False)
         header.setStretchLastSection(False)
@@ -93,6 +137,7 @@ class InboxView(QTableView):
 
         self._selected_ref: CaseRef | None = None
         self._anchor: tuple[CaseRef | None, int] = (None, 0)
+        self._horizontal = 0
         model.modelAboutToBeReset.connect(self._remember_place)
         model.modelReset.connect(self._restore_place)
         # Selection, not the current index: focusing the table makes its first row current
@@ -113,7 +158,16 @@ class InboxView(QTableView):
             header.setSectionHidden(spec.column, False)
             if spec.icon_only:
                 header.setSectionResizeMode(spec.column, QHeaderView.ResizeMode.Fixed)
-            header.resizeSection(spec.column, spec.width_px)
+            header.resizeSection(spec.column, max(spec.width_px, self.text_width(spec.column)))
+
+    def text_width(self, column: Column) -> int:
+        """The width the longest text ``column`` can show needs, in bold (0: no such text)."""
+        texts = _WIDEST_TEXTS.get(column, ())
+        font = QFont(self.font())
+        font.setBold(True)
+        metrics = QFontMetrics(font)
+        widest = max((metrics.horizontalAdvance(text) for text in texts), default=0)
+        return widest + _CELL_PADDING_PX if widest else 0
 
     def width_to_show(self, last: Column) -> int:
         """The width (px) the table needs to show every column up to ``last`` (in the order
@@ -156,6 +210,21 @@ class InboxView(QTableView):
         self.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
         return True
 
+    def select_next_unread(self) -> bool:
+        """Select the next unread case below the selection (then from the top); False when the
+        list has none."""
+        current = self._model.position_of(self._selected_ref) if self._selected_ref else None
+        position = self._model.next_unread(-1 if current is None else current)
+        if position is None:
+            return False
+        return self.select_ref(self._model.ref_at(position))
+
+    def select_position(self, position: int) -> None:
+        """Select the row at ``position`` (clamped to the list) and scroll to it."""
+        count = self._model.rowCount()
+        if count:
+            self.select_ref(self._model.ref_at(max(0, min(position, count - 1))))
+
     def top_ref(self) -> CaseRef | None:
         """The case in the first visible row."""
         return self._model.ref_at(self.rowAt(0)) if self._model.rowCount() else None
@@ -166,6 +235,7 @@ class InboxView(QTableView):
         top = self.rowAt(0)
         ref = self._model.ref_at(top) if top >= 0 else None
         self._anchor = (ref, top)
+        self._horizontal = self.horizontalScrollBar().value()  # a reset scrolls to the left
 
     def _restore_place(self) -> None:
         anchor_ref, anchor_row = self._anchor
@@ -178,6 +248,8 @@ class InboxView(QTableView):
         if selected is not None and not self._select_quietly(selected):
             self._selected_ref = None  # the case left the list (filtered out, removed)
             self.currentCaseChanged.emit(None)
+        # Last: selecting scrolls to the row's first column.
+        self.horizontalScrollBar().setValue(self._horizontal)
 
     def _select_quietly(self, ref: CaseRef) -> bool:
         position = self._model.position_of(ref)
@@ -203,6 +275,16 @@ class InboxView(QTableView):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self._selected_ref:
             self.openRequested.emit(self._selected_ref)
+            event.accept()
+            return
+        # A list of cases, not a spreadsheet: Home and End go to the first and last case
+        # (a table's own Home and End go to the first and last column).
+        if event.key() == Qt.Key.Key_Home:
+            self.select_position(0)
+            event.accept()
+            return
+        if event.key() == Qt.Key.Key_End:
+            self.select_position(self._model.rowCount() - 1)
             event.accept()
             return
         super().keyPressEvent(event)

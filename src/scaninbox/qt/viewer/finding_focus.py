@@ -16,6 +16,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from scaninbox.scans import Orientation
+
 __all__ = ["FindingFocus", "finding_radius_mm", "world_point"]
 
 _RING_COLOUR = "#ff2bd6"  # magenta: no jaw colour or QC light uses it
@@ -49,6 +51,8 @@ class FindingFocus:
         self._view = view
         self._actor: Any = None
         self.point: tuple[float, float, float] | None = None
+        # The case's orientation as its scans are drawn (the viewport keeps it up to date).
+        self.orientation: Orientation | None = None
 
     def show(self, point: tuple[float, float, float], radius_mm: float) -> None:
         """Turn the camera to look at ``point`` (world) from its current side, closer, and

@@ -157,7 +157,7 @@ class CaseLoader:
             path = cached_copy(self._provider, self._case_file(scan.file))
             if path is not None:
                 try:
-                    mesh = await async_bridge.to_thread(read_mesh, path, name=scan.filename)
+                    mesh = await async_bridge.to_thread(_read, path, scan.filename)
                 except MeshError as exc:
                     # Maybe a damaged copy: `_complete` fetches it again before giving up.
                     progress.notes.append(str(exc))
@@ -261,7 +261,7 @@ class CaseLoader:
             path = await obtain(self._provider, file, self._reporter(scan, "scan"), refresh=refresh)
             if not self._live():
                 return None
-            return await async_bridge.to_thread(read_mesh, path, name=scan.filename)
+            return await async_bridge.to_thread(_read, path, scan.filename)
         except (FileProblem, MeshError) as exc:
             if self._live():
                 self._sink.show_problem(scan.key, str(exc), offline=_offline(exc))
@@ -272,7 +272,7 @@ class CaseLoader:
             if not self._live():
                 return None
             try:
-                result = await async_bridge.to_thread(step, mesh)
+                result = await async_bridge.to_thread(_plainly, step, mesh)
             except MeshError as exc:  # a scan whose triangles cannot be welded, in plain words
                 if self._live():
                     self._sink.show_problem(key, str(exc), offline=False)
@@ -386,8 +386,45 @@ def _jaw_of(scan: PlannedScan) -> Jaw:
     return known_jaw(scan.jaw, scan.filename)
 
 
+def _plainly(step: _MeshStep, mesh: Mesh) -> Mesh:
+    """``step(mesh)``; anything but a `MeshError` becomes one, so that the scan's row shows a
+    problem rather than waiting forever (and the other scans carry on)."""
+    try:
+        return step(mesh)
+    except MeshError:
+        raise
+    except Exception as exc:
+        _log.warning("%s failed on %s", getattr(step, "__name__", step), mesh.name, exc_info=True)
+        raise _unexpected(mesh.name or "scan", exc) from None
+
+
+def _read(path: Path, name: str) -> Mesh:
+    """The scan as read; an unexpected failure is a `MeshError` too (see `_plainly`)."""
+    try:
+        return read_mesh(path, name=name)
+    except MeshError:
+        raise
+    except Exception as exc:
+        _log.warning("reading %s failed", name, exc_info=True)
+        raise _unexpected(name, exc) from None
+
+
+def _unexpected(name: str, exc: Exception) -> MeshError:
+    return MeshError(name, f"it could not be shown ({type(exc).__name__}; details in the log)")
+
+
 def _read_preview(path: Path, name: str) -> Mesh | QImage:
     """A preview: a small mesh (drawn smooth at once, it is cheap) or a picture."""
+    try:
+        return _preview(path, name)
+    except MeshError:
+        raise
+    except Exception as exc:
+        _log.warning("reading the preview %s failed", name, exc_info=True)
+        raise _unexpected(name, exc) from None
+
+
+def _preview(path: Path, name: str) -> Mesh | QImage:
     if sniff_format(path).is_image:
         try:
             return decode_image(path, _PICTURE_MAX_PX)  # QImage is fine off the GUI thread

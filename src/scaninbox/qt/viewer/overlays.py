@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QImage, QPixmap, QResizeEvent
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from scaninbox.qt.viewer.scan_list import ScanList
 
@@ -115,6 +122,7 @@ class SceneStage(QWidget):
     """
 
     coveredChanged = Signal(float)
+    retryRequested = Signal()
 
     def __init__(self, view: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -128,11 +136,17 @@ class SceneStage(QWidget):
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.pictures = PictureGallery(self)
         self.pictures.resized.connect(self._place_overlays)
+        # Scans that could not be had (offline, a failed download) are tried again from here.
+        self.retry_button = QPushButton("Try again", self)
+        self.retry_button.setObjectName("viewerRetry")
+        self.retry_button.setToolTip("Load the scans that could not be had again")
+        self.retry_button.hide()
+        self.retry_button.clicked.connect(self.retryRequested)
         self.side_panel: ScanList | None = None
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.addWidget(view, 0, 0)
-        for overlay in (self.note, self.message, self.pictures):
+        for overlay in (self.note, self.message, self.pictures, self.retry_button):
             overlay.raise_()
 
     def set_side_panel(self, panel: ScanList) -> None:
@@ -155,6 +169,11 @@ class SceneStage(QWidget):
         self.message.setVisible(bool(text))
         self._place_overlays()
 
+    def offer_retry(self, offered: bool) -> None:
+        """Show "Try again" (under the message, or at the bottom when scans show)."""
+        self.retry_button.setVisible(offered)
+        self._place_overlays()
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._place_overlays()
@@ -174,6 +193,13 @@ class SceneStage(QWidget):
             (height - message_height) // 2,
             message_width,
             message_height,
+        )
+        button = self.retry_button.sizeHint()
+        below = (height + message_height) // 2 + _MARGIN_PX
+        if not self.message.isVisibleTo(self):
+            below = height - button.height() - 2 * _MARGIN_PX
+        self.retry_button.setGeometry(
+            (width - button.width()) // 2, below, button.width(), button.height()
         )
         hint = self.pictures.sizeHint()
         self.pictures.setGeometry(

@@ -94,6 +94,7 @@ class ScanSink:
         self._planned = {scan.key: scan for scan in planned}
         self.stages = {}
         self._first_look_done = False
+        self._stage.offer_retry(False)
         self._first_frame.start(ref)
 
     def showing(self, key: str) -> bool:
@@ -170,6 +171,8 @@ class ScanSink:
             self._drawn_something(camera=True)
 
     def load_done(self) -> None:
+        trouble = (RowState.OFFLINE, RowState.PROBLEM)
+        self._stage.offer_retry(any(row.state in trouble for row in self._scans.rows()))
         if self._shows_something():
             return
         if len(self._scene):  # all there is starts hidden (a scan before preparation alone)

@@ -91,8 +91,7 @@ class ScanViewport(QWidget):
         self.toolbar = build_toolbar(self, self.controls)
         self.measure_tool = MeasureTool(self.view, self._surfaces, self)
         self.camera = CameraGuide(self.scene, self.scans, self.view)
-        self.finding_focus = FindingFocus(self.view)
-        self.orientation: Orientation | None = None  # the case's, as the scans are drawn
+        self.finding_focus = FindingFocus(self.view)  # also knows the case's orientation
         self.first_frame = FirstFrame(self.view, self.caseShown.emit)
         self.sink = ScanSink(
             view=self.view,
@@ -108,6 +107,7 @@ class ScanViewport(QWidget):
         # The list floats over the view (top right) rather than taking width from it; the
         # image is centred (and fitted) beside it.
         self.stage.coveredChanged.connect(self._on_covered)
+        self.stage.retryRequested.connect(self.retry)
         self.stage.set_side_panel(self.scans)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -182,7 +182,7 @@ class ScanViewport(QWidget):
             return
         self.scans.set_empty_text("This case has no scans.")
         orientation = resolve_orientation(mapping, portal=case.source, turn=turn)
-        self.orientation = orientation
+        self.finding_focus.orientation = orientation
         self.stage.set_note(orientation.note)
         if not planned:
             self.stage.set_message("This case has no scans.")
@@ -206,7 +206,7 @@ class ScanViewport(QWidget):
     ) -> bool:
         """Fly to a QC finding (its centre in the scan file's coordinates) and ring it; False
         while the case's orientation is not known yet (the centre cannot be placed)."""
-        orientation = self.orientation
+        orientation = self.finding_focus.orientation
         if orientation is None or orientation.pending:
             return False
         point = world_point(centre_mm, orientation.matrix)
@@ -282,6 +282,11 @@ class ScanViewport(QWidget):
 
     # ------------------------------------------------------------------ internals
 
+    def retry(self) -> None:
+        """Load the case shown again when one of its scans could not be had ("Try again")."""
+        if self._case is not None:
+            self.show_case(self._case)
+
     def _mapping(self, source: str | None) -> str | None:
         try:
             return self._axis_mapping_for(source)
@@ -303,7 +308,7 @@ class ScanViewport(QWidget):
     def _reset_scene(self) -> None:
         self.measure_tool.clear()
         self.finding_focus.clear()
-        self.orientation = None
+        self.finding_focus.orientation = None
         self.scene.clear()
         self.stage.pictures.clear()
         self.controls.scanner_colours.setEnabled(False)
@@ -344,7 +349,7 @@ class ScanViewport(QWidget):
 
     def _on_oriented(self, orientation: Orientation) -> None:
         """The loader estimated the orientation: the note says how it went."""
-        self.orientation = orientation
+        self.finding_focus.orientation = orientation
         self.stage.set_note(orientation.note)
 
     def _show_turn(self, turn: Turn, *, enabled: bool) -> None:

@@ -1,0 +1,133 @@
+"""Nothing of a case is cut off at the sizes people use: the header's facts wrap instead of
+squeezing into each other, tags get lines of their own, the order form's buttons wrap, and the
+inbox's date columns fit their longest text. Checked at the pane's minimum width (the narrowest
+any window gives it) and at a usual one."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from datetime import date, datetime, timedelta
+
+import pytest
+from PySide6.QtCore import QRect
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
+from pytestqt.qtbot import QtBot
+
+from scaninbox.domain import Case, Tag, relative_time
+from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.inbox import Column, InboxPanel
+from scaninbox.qt.theme import Theme, apply_theme
+from tests.qt.case_pane.cases import full_case
+
+
+def _overdue_case_sent_to_a_long_name() -> Case:
+    case = full_case()
+    worktype = dataclasses.replace(
+        case.worktypes[0],
+        tags=(
+            Tag(type="implant_system", value="Dentsply Sirona Astra Tech EV 4.2 Profile"),
+            Tag(type="retention", value="ScrewRetained"),
+        ),
+    )
+    return dataclasses.replace(
+        case,
+        delivery_date=date.today() - timedelta(days=11),
+        received_at=datetime.now().astimezone() - timedelta(days=1, hours=2),
+        sent_to="Zahntechnisches Meisterlabor Müller & Söhne GmbH",
+        worktypes=(worktype, *case.worktypes[1:]),
+    )
+
+
+def _fits(label: QLabel) -> bool:
+    return label.fontMetrics().horizontalAdvance(label.text()) <= label.contentsRect().width()
+
+
+def _in(widget: QWidget, ancestor: QWidget) -> QRect:
+    return QRect(widget.mapTo(ancestor, widget.rect().topLeft()), widget.size())
+
+
+@pytest.fixture(params=[Theme.LIGHT, Theme.DARK])
+def themed(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[Theme]:
+    palette, sheet = qapp.palette(), qapp.styleSheet()
+    apply_theme(qapp, request.param)
+    yield request.param
+    qapp.setStyleSheet(sheet)
+    qapp.setPalette(palette)
+
+
+@pytest.mark.parametrize("width", [560, 900])
+def test_the_header_and_the_order_form_bar_show_everything(
+    qtbot: QtBot, pane: CasePane, themed: object, width: int
+) -> None:
+    pane.resize(width, 700)
+    pane.show_case(_overdue_case_sent_to_a_long_name(), pinned=False, fully_cached=False)
+    qtbot.waitUntil(pane.header.urgency_badge.isVisible)
+    header = pane.header
+    values = [
+        header.received_value,
+        header.delivery_value,
+        header.sent_to_value,
+        header.source_value,
+        header.external_id_value,
+    ]
+    # Layouts settle in posted events: wait for them, then every value must fit.
+    qtbot.waitUntil(lambda: all(_fits(label) for label in values), timeout=5_000)
+    assert header.received_value.text().startswith("yesterday")
+    # The overdue badge sits beside the delivery date, not over it, and facts never overlap.
+    assert not _in(header.delivery_value, header).intersects(_in(header.urgency_badge, header))
+    shown = [fact for fact in header.facts if fact.isVisible()]
+    for index, fact in enumerate(shown):
+        assert _in(fact, header).right() <= header.width()
+        for other in shown[index + 1 :]:
+            assert not fact.geometry().intersects(other.geometry())
+
+    pane.tabs.setCurrentIndex(CasePane.ORDER_FORM_TAB)
+    toolbar = pane.order_form.toolbar
+    qtbot.waitUntil(toolbar.isVisible)
+    buttons = toolbar.findChildren(QAbstractButton)
+    assert len(buttons) >= 8
+
+    def whole(button: QAbstractButton) -> bool:
+        inside = _in(button, toolbar).right() <= toolbar.width()
+        return inside and button.width() >= button.sizeHint().width()
+
+    qtbot.waitUntil(lambda: all(whole(button) for button in buttons), timeout=5_000)
+
+    # Tags have lines of their own, as wide as the tree.
+    tree = pane.prescription.worktypes.tree
+    first = tree.topLevelItem(0)
+    assert first is not None
+    tag = first.child(0)
+    assert tag is not None
+    assert tag.text(0).startswith("Implant system: Dentsply")
+    pane.tabs.setCurrentIndex(CasePane.PRESCRIPTION_TAB)
+    qtbot.waitUntil(tree.isVisible)
+    needed = tree.fontMetrics().horizontalAdvance(tag.text(0))
+    assert tree.visualItemRect(tag).width() >= needed
+
+
+def test_the_inbox_date_columns_fit_their_longest_text(qtbot: QtBot, themed: object) -> None:
+    panel = InboxPanel()
+    qtbot.addWidget(panel)
+    view = panel.view
+    header = view.horizontalHeader()
+    late = datetime.now().astimezone().replace(hour=23, minute=59) - timedelta(days=1)
+    assert relative_time(late, compact=True)[:3] in (
+        "Mon",
+        "Tue",
+        "Wed",
+        "Thu",
+        "Fri",
+        "Sat",
+        "Sun",
+    )
+    longest = relative_time(datetime(2025, 9, 30, 12).astimezone(), compact=True)  # a past year
+    assert longest == "30 Sep 2025"
+    font = view.font()
+    font.setBold(True)  # unread rows
+    metrics = QFontMetrics(font)
+    padding = 16  # the cell's padding on both sides
+    assert header.sectionSize(Column.RECEIVED) >= metrics.horizontalAdvance(longest) + padding
+    assert header.sectionSize(Column.DELIVERY) >= metrics.horizontalAdvance("30 Sep 2027") + padding

@@ -1,0 +1,103 @@
+"""One answer to "online, offline or signed out?", followed by every pane: tested with the real
+sandbox stopped and started again on the same port."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from scaninbox.domain import FileKind
+from scaninbox.qt.app_controller import AppController
+from scaninbox.qt.case_pane import CasePane, FileUnavailableError
+from scaninbox.qt.case_pane.file_status import FileState
+from scaninbox.qt.connectivity import Connectivity
+from scaninbox.qt.status import BannerKind
+from scaninbox.sandbox import SandboxServer
+from scaninbox.store import CaseRow
+from tests.qt.shell.conftest import (
+    WAIT_MS,
+    current_dialog,
+    free_port,
+    run_async,
+    sign_in_via_dialog,
+    wait_for_rows,
+)
+
+
+def _uncached_case_with_order_form(app: AppController) -> CaseRow:
+    session = app.session.current  # type: ignore[union-attr]
+    assert session is not None
+    return next(
+        r for r in session.store.rows(limit=50) if r.order_form_count and not r.cached_count
+    )
+
+
+def _show_order_form(app: AppController, row: CaseRow) -> None:
+    window = app.window
+    window.inbox.view.select_ref(row.ref)
+    window.pane.tabs.setCurrentIndex(CasePane.ORDER_FORM_TAB)
+
+
+def test_a_case_shown_while_the_server_was_gone_loads_when_it_is_back(
+    qtbot: QtBot, make_app: Callable[..., AppController], make_sandbox: Callable[..., SandboxServer]
+) -> None:
+    server = make_sandbox(cases=12, port=free_port())
+    app = make_app()
+    sign_in_via_dialog(qtbot, app, server.base_url)
+    window, form = app.window, app.window.pane.order_form
+    assert window.connectivity.state is Connectivity.ONLINE
+    row = _uncached_case_with_order_form(app)
+
+    server.stop()  # the status bar still says "Online": nothing has noticed yet
+    _show_order_form(app, row)
+    qtbot.waitUntil(lambda: form.status.state is FileState.OFFLINE, timeout=WAIT_MS)
+    # The failed download tells the engine, and the whole window agrees it is offline.
+    qtbot.waitUntil(lambda: window.connectivity.state is Connectivity.OFFLINE, timeout=WAIT_MS)
+    assert window.sync_status.state_text == "Offline"
+    assert window.banner.kind == BannerKind.OFFLINE
+
+    server.start()  # same port: the engine retries by itself
+    qtbot.waitUntil(lambda: window.connectivity.state is Connectivity.ONLINE, timeout=WAIT_MS)
+    # The case on screen is tried again without anyone clicking.
+    qtbot.waitUntil(lambda: form.status.state is not FileState.OFFLINE, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: form.page_count > 0, timeout=WAIT_MS)
+    assert window.sync_status.state_text == "Online"
+    assert not window.banner.isVisible()
+
+
+def test_working_offline_an_uncached_case_says_so_and_asks_nothing(
+    qtbot: QtBot, make_app: Callable[..., AppController], make_sandbox: Callable[..., SandboxServer]
+) -> None:
+    server = make_sandbox(cases=12)
+    app = make_app()
+    sign_in_via_dialog(qtbot, app, server.base_url)
+    app.window.menus.sign_out_action.trigger()
+    dialog = current_dialog(qtbot, app)
+    assert dialog.extra_button is not None
+    qtbot.mouseClick(dialog.extra_button, Qt.MouseButton.LeftButton)  # "Work offline"
+    wait_for_rows(qtbot, app, minimum=12)
+    window, form = app.window, app.window.pane.order_form
+    assert window.connectivity.state is Connectivity.WORKING_OFFLINE
+    requests_before = len(server.control.requests)
+
+    row = _uncached_case_with_order_form(app)
+    _show_order_form(app, row)
+    qtbot.waitUntil(lambda: form.status.state is FileState.OFFLINE, timeout=WAIT_MS)
+    stored = app.session.current.store.case(row.ref)  # type: ignore[union-attr]
+    assert stored is not None
+    assert stored.case.order_form is not None
+    name = stored.case.order_form.filename or ""
+    with pytest.raises(FileUnavailableError, match="you are working offline"):
+        run_async(
+            qtbot, app.provider.fetch(row.ref, FileKind.ORDER_FORM, name, None, lambda *_: None)
+        )
+    # Not "your session has ended", and no sign-in dialog popping up over the window.
+    session = app.session.current  # type: ignore[union-attr]
+    assert session is not None
+    assert not session.expired
+    assert app.dialog is None
+    assert window.banner.kind == BannerKind.WORKING_OFFLINE
+    assert len(server.control.requests) == requests_before
