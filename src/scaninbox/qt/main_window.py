@@ -137,6 +137,8 @@ class MainWindow(QMainWindow):
             source.statusMessage.connect(self.show_message)
         self.cases.unreadChanged.connect(self.update_title)
         self.connectivity.changed.connect(self.cases.connectivity_changed)
+        self.pane.qc.qcChanged.connect(lambda ref: self.inbox.model.refresh_rows([ref]))
+        self.pane.qc.findingActivated.connect(self.show_finding)
         self.banner.retryRequested.connect(self.sync_now)
         self.banner.signInRequested.connect(self.signInRequested)
         self.notifier.activated.connect(self._raise)
@@ -164,6 +166,7 @@ class MainWindow(QMainWindow):
         self.session = session
         self.cases.set_session(session)
         self.inbox.set_store(session.store)
+        self.pane.qc.set_account(session.store, session.account.email)
         self.sync.attach(session)
         self.menus.show_account(session)
         self.update_title()
@@ -178,6 +181,7 @@ class MainWindow(QMainWindow):
         self.session = None
         self.sync.detach()
         self.cases.set_session(None)
+        self.pane.qc.set_account(None, "")
         self.inbox.set_store(None)
         self.menus.show_account(None)
         self.update_title()
@@ -200,6 +204,15 @@ class MainWindow(QMainWindow):
         widget = self.pane.tabs.currentWidget()
         if widget is not None:
             widget.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def show_finding(self, finding: Any, _file: str = "") -> None:
+        """A QC finding was clicked: show it in the 3D view."""
+        if finding.center_mm is None:
+            return
+        if self.viewer is None or not self.viewer.show_finding(finding):
+            self.show_message("The 3D view is not ready yet: show the scans first.")
+            return
+        self.pane.tabs.setCurrentIndex(CasePane.SCANS_TAB)
 
     def _next_unread(self) -> None:
         if not self.inbox.view.select_next_unread():

@@ -89,6 +89,17 @@ class ViewerHost(QObject):
         if self.viewport is not None:
             self.viewport.show_case(case)
 
+    def show_finding(self, finding: Any) -> bool:
+        """Fly the 3D view to a QC finding (`scaninbox.qc.Finding`); False when it cannot
+        (no viewport yet, no centre, or the case's orientation not known yet)."""
+        if self.viewport is None or finding.center_mm is None:
+            return False
+        return bool(
+            self.viewport.show_finding(
+                finding.center_mm, kind=finding.kind, figures=dict(finding.figures)
+            )
+        )
+
     def close(self) -> None:
         async_bridge.cancel_owned(self)
         if self.viewport is not None:

@@ -24,9 +24,11 @@ __all__ = [
     "DECISIONS",
     "QcDecisionRecord",
     "QcResultRecord",
+    "QcState",
     "files_key",
     "qc_decision",
     "qc_result",
+    "qc_states",
     "save_qc_result",
     "set_qc_decision",
 ]
@@ -133,3 +135,37 @@ def qc_decision(store: CaseStore, ref: CaseRef) -> QcDecisionRecord | None:
         return None
     decision, note, who, when = rows[0]
     return QcDecisionRecord(decision, note, who, datetime.fromtimestamp(when, UTC))
+
+
+@dataclass(frozen=True, slots=True)
+class QcState:
+    """What the inbox shows of a case's QC: the kept verdict and the local decision."""
+
+    verdict: str | None  # "pass", "warn", "fail"; None: not checked
+    decision: str | None  # "ready", "rescan"; None: not decided
+    who: str = ""
+
+
+def qc_states(store: CaseStore, refs: Sequence[CaseRef]) -> dict[CaseRef, QcState]:
+    """The QC state of those of ``refs`` that have one — one statement for a block of rows."""
+    if not refs:
+        return {}
+    values = ", ".join("(?, ?)" for _ in refs)
+    params: list[object] = []
+    for ref in refs:
+        params += [ref.value, int(ref.numeric)]
+    # Both tables are keyed per case: a small VALUES list joined to them stays one index lookup
+    # per ref (the inbox asks for a block of rows at a time, never per painted cell).
+    rows = store.query(
+        f"WITH wanted(ref, numeric) AS (VALUES {values}) "  # noqa: S608 — placeholders only
+        "SELECT w.ref, w.numeric, q.verdict, d.decision, d.who FROM wanted w "
+        "LEFT JOIN cases c ON c.ref = w.ref AND c.ref_numeric = w.numeric "
+        "LEFT JOIN qc_results q ON q.case_id = c.id "
+        "LEFT JOIN qc_decisions d ON d.ref = w.ref AND d.ref_numeric = w.numeric "
+        "WHERE q.verdict IS NOT NULL OR d.decision IS NOT NULL",
+        params,
+    )
+    return {
+        CaseRef(ref, bool(numeric)): QcState(verdict, decision, who or "")
+        for ref, numeric, verdict, decision, who in rows
+    }

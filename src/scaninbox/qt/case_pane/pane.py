@@ -19,6 +19,7 @@ from scaninbox.qt.case_pane.header import CaseHeader
 from scaninbox.qt.case_pane.order_form import OrderFormView
 from scaninbox.qt.case_pane.prescription import PrescriptionView
 from scaninbox.qt.case_pane.providers import CaseFileProvider, case_files
+from scaninbox.qt.case_pane.qc_tab import QcTab
 from scaninbox.qt.case_pane.widgets import muted_label, separator
 
 __all__ = ["CasePane"]
@@ -35,7 +36,7 @@ class CasePane(QWidget):
     pinToggled = Signal(object, bool)
     statusMessage = Signal(str)
 
-    SCANS_TAB, PRESCRIPTION_TAB, ORDER_FORM_TAB, ATTACHMENTS_TAB = range(4)
+    SCANS_TAB, PRESCRIPTION_TAB, ORDER_FORM_TAB, ATTACHMENTS_TAB, QC_TAB = range(5)
 
     def __init__(
         self,
@@ -57,7 +58,8 @@ class CasePane(QWidget):
         self.prescription = PrescriptionView(self)
         self.order_form = OrderFormView(provider, dialogs, self)
         self.attachments = AttachmentsView(provider, dialogs, self)
-        for view in (self.order_form, self.attachments):
+        self.qc = QcTab(provider, dialogs, self)
+        for view in (self.order_form, self.attachments, self.qc):
             view.statusMessage.connect(self.statusMessage)
 
         self.tabs = QTabWidget(self)
@@ -67,6 +69,7 @@ class CasePane(QWidget):
         self.tabs.addTab(self.prescription, "Prescription")
         self.tabs.addTab(self.order_form, "Order form")
         self.tabs.addTab(self.attachments, "Attachments")
+        self.tabs.addTab(self.qc, "QC")
         self.tabs.currentChanged.connect(self._on_tab_changed)
 
         case_page = QWidget(self)
@@ -102,14 +105,17 @@ class CasePane(QWidget):
             case.ref if case else None, case.order_form if case else None
         )
         self.attachments.show_case(case)
+        self.qc.show_case(case)
         files = case_files(case) if case is not None else []
         misc = sum(1 for file in files if file.kind is FileKind.MISC)
         self.tabs.setTabText(self.ATTACHMENTS_TAB, f"Attachments ({misc})")
+        # Disabling the current tab makes Qt jump to the next enabled one (QC): remember it.
+        shown_tab = self.tabs.currentIndex()
         self._enable_tab(self.ORDER_FORM_TAB, self.order_form.has_order_form, "No order form")
         has_files = bool(files)
         self._enable_tab(self.ATTACHMENTS_TAB, has_files, "No files")
         self.header.cache_label.setVisible(has_files)
-        if not self.tabs.isTabEnabled(self.tabs.currentIndex()):
+        if not self.tabs.isTabEnabled(shown_tab):
             self.tabs.setCurrentIndex(self.PRESCRIPTION_TAB)
         self._on_tab_changed(self.tabs.currentIndex())
 
@@ -142,6 +148,8 @@ class CasePane(QWidget):
             self.order_form.activate()
         elif index == self.ATTACHMENTS_TAB:
             self.attachments.activate()
+        elif index == self.QC_TAB:
+            self.qc.activate()
 
     def _on_pin_toggled(self, pinned: bool) -> None:
         if self._case is not None:

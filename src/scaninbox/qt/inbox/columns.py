@@ -26,6 +26,7 @@ class Column(IntEnum):
     SOURCE = 10
     TEETH = 11
     FILES = 12
+    QC = 13
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,5 +65,13 @@ COLUMNS: tuple[ColumnSpec, ...] = (
     ColumnSpec(Column.TEETH, "Teeth", "Teeth involved (FDI)", "teeth", 110),
     ColumnSpec(
         Column.FILES, "Files", "Scans, order form and attachments", "files", 110, False, True
+    ),
+    # The store cannot sort by QC (it is kept beside the case, not in its row): no sort key.
+    ColumnSpec(
+        Column.QC,
+        "QC",
+        "Scan QC: pass, check or fail — or the local decision (ready to accept, rescan needed)",
+        "",
+        40,
     ),
 )

@@ -67,6 +67,22 @@ def _dot(p: QPainter, c: QColor) -> None:
     p.drawEllipse(QPointF(8, 8), 4, 4)
 
 
+def _light(p: QPainter, c: QColor) -> None:
+    """A traffic light: a filled disc with a darker rim (QC verdict)."""
+    p.setPen(_pen(c.darker(140), 1.2))
+    p.setBrush(c)
+    p.drawEllipse(QPointF(8, 8), 5.5, 5.5)
+
+
+def _tick(p: QPainter, c: QColor) -> None:
+    """A tick in a filled disc (QC decision: ready to accept)."""
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(c)
+    p.drawEllipse(QPointF(8, 8), 6.5, 6.5)
+    p.setPen(_pen(QColor("white"), 1.8))
+    p.drawPolyline([QPointF(4.8, 8.2), QPointF(7.2, 10.6), QPointF(11.4, 5.6)])
+
+
 def _flag(p: QPainter, c: QColor) -> None:
     p.setPen(_pen(c, 1.6))
     p.drawLine(QPointF(4, 2.5), QPointF(4, 14))
@@ -209,4 +225,6 @@ _PAINTERS: dict[str, Callable[[QPainter, QColor], None]] = {
     "warning": _warning,
     "sync": _sync,
     "offline": _offline,
+    "light": _light,
+    "tick": _tick,
 }

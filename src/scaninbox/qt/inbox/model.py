@@ -36,12 +36,13 @@ from PySide6.QtCore import (
 
 from scaninbox.domain import CaseRef
 from scaninbox.qt import async_bridge
-from scaninbox.qt.inbox import cells
+from scaninbox.qt.inbox import cells, qc_cell
 from scaninbox.qt.inbox.columns import COLUMNS, Column
 from scaninbox.qt.inbox.filters import FilterState, to_case_filter
 
 if TYPE_CHECKING:
     from scaninbox.store import CaseList, CaseRow, CaseStore, SortSpec
+    from scaninbox.store.qc_store import QcState
 
 __all__ = ["CaseTableModel", "QueryResult"]
 
@@ -81,6 +82,7 @@ class CaseTableModel(QAbstractTableModel):
         self._block_rows = block_rows
         self._max_blocks = max_blocks
         self._blocks: OrderedDict[int, list[CaseRow]] = OrderedDict()
+        self._qc_blocks: dict[int, dict[CaseRef, QcState]] = {}  # by block, like _blocks
         self._last_block: tuple[int, list[CaseRow]] = (-1, [])
         self._generation = 0
         # "5 min ago" goes stale; repaint the received column every minute.
@@ -141,6 +143,8 @@ class CaseTableModel(QAbstractTableModel):
 
     def set_sort(self, column: Column, *, descending: bool) -> None:
         key = COLUMNS[column].sort_key
+        if not key:  # a column the store cannot sort by (QC): the order stays
+            return
         if (key, descending) != (self._sort_key, self._descending):
             self._sort_key, self._descending = key, descending
             self.refresh()
@@ -187,8 +191,10 @@ class CaseTableModel(QAbstractTableModel):
         if found is None:
             block = self._list.rows(block_index * self._block_rows, self._block_rows)
             self._blocks[block_index] = block
+            self._qc_blocks[block_index] = self._qc_of(block)
             while len(self._blocks) > self._max_blocks:
-                self._blocks.popitem(last=False)
+                dropped, _rows = self._blocks.popitem(last=False)
+                self._qc_blocks.pop(dropped, None)
         else:
             block = found
             self._blocks.move_to_end(block_index)
@@ -231,6 +237,12 @@ class CaseTableModel(QAbstractTableModel):
             self.set_sort(Column(column), descending=order == Qt.SortOrder.DescendingOrder)
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if index.isValid() and index.column() == Column.QC:
+            row = self.row_at(index.row())
+            if row is None:
+                return None
+            block = self._qc_blocks.get(index.row() // self._block_rows, {})
+            return qc_cell.data(block.get(row.ref), role)
         value = _ROLES.get(role)
         if value is None or not index.isValid():
             return None
@@ -239,12 +251,23 @@ class CaseTableModel(QAbstractTableModel):
 
     # ------------------------------------------------------------------ internals
 
+    def _qc_of(self, block: list[CaseRow]) -> dict[CaseRef, QcState]:
+        """The block's QC states: one statement per block of rows, never one per cell."""
+        from scaninbox.store.qc_store import qc_states
+
+        store = self._store
+        if store is None or store.closed or not block:
+            return {}
+        return qc_states(store, [row.ref for row in block])
+
     def _forget_rows(self) -> None:
         self._blocks.clear()
+        self._qc_blocks.clear()
         self._last_block = (-1, [])
 
     def _forget_block(self, block_index: int) -> None:
         self._blocks.pop(block_index, None)
+        self._qc_blocks.pop(block_index, None)
         if self._last_block[0] == block_index:
             self._last_block = (-1, [])
 

@@ -295,6 +295,16 @@ class InboxView(QTableView):
             self.openRequested.emit(ref)
 
     def _on_sort_indicator(self, section: int, order: Qt.SortOrder) -> None:
+        if 0 <= section < len(COLUMNS) and not COLUMNS[section].sort_key:
+            # Not sortable (QC): the indicator goes back to the order the table keeps.
+            model = self._model
+            back = (
+                Qt.SortOrder.DescendingOrder
+                if model.sort_descending
+                else Qt.SortOrder.AscendingOrder
+            )
+            self.horizontalHeader().setSortIndicator(model.sort_column, back)
+            return
         # A first click on the date, flag and icon columns shows newest/flagged cases first.
         first_click = section != self._last_sort_section
         self._last_sort_section = section

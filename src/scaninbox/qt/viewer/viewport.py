@@ -35,6 +35,7 @@ from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane import CaseFileProvider, FileDialogs, QtFileDialogs
 from scaninbox.qt.viewer.camera import CameraGuide
+from scaninbox.qt.viewer.finding_focus import FindingFocus, finding_radius_mm, world_point
 from scaninbox.qt.viewer.interactor import SceneInteractor
 from scaninbox.qt.viewer.loader import CaseLoader, LoadToken
 from scaninbox.qt.viewer.measure_tool import MeasureTool
@@ -90,6 +91,7 @@ class ScanViewport(QWidget):
         self.toolbar = build_toolbar(self, self.controls)
         self.measure_tool = MeasureTool(self.view, self._surfaces, self)
         self.camera = CameraGuide(self.scene, self.scans, self.view)
+        self.finding_focus = FindingFocus(self.view)  # also knows the case's orientation
         self.first_frame = FirstFrame(self.view, self.caseShown.emit)
         self.sink = ScanSink(
             view=self.view,
@@ -180,6 +182,7 @@ class ScanViewport(QWidget):
             return
         self.scans.set_empty_text("This case has no scans.")
         orientation = resolve_orientation(mapping, portal=case.source, turn=turn)
+        self.finding_focus.orientation = orientation
         self.stage.set_note(orientation.note)
         if not planned:
             self.stage.set_message("This case has no scans.")
@@ -197,6 +200,18 @@ class ScanViewport(QWidget):
             on_oriented=self._on_oriented,
         )
         async_bridge.run(loader.run(), owner=self, key="case", name=f"show the scans of {case.ref}")
+
+    def show_finding(
+        self, centre_mm: tuple[float, float, float], *, kind: str, figures: Mapping[str, object]
+    ) -> bool:
+        """Fly to a QC finding (its centre in the scan file's coordinates) and ring it; False
+        while the case's orientation is not known yet (the centre cannot be placed)."""
+        orientation = self.finding_focus.orientation
+        if orientation is None or orientation.pending:
+            return False
+        point = world_point(centre_mm, orientation.matrix)
+        self.finding_focus.show(point, finding_radius_mm(kind, figures))
+        return True
 
     def set_view(self, view: View | str) -> None:
         """One of the standard views (front, left, right, upper, lower), fitted; the occlusal
@@ -292,6 +307,8 @@ class ScanViewport(QWidget):
 
     def _reset_scene(self) -> None:
         self.measure_tool.clear()
+        self.finding_focus.clear()
+        self.finding_focus.orientation = None
         self.scene.clear()
         self.stage.pictures.clear()
         self.controls.scanner_colours.setEnabled(False)
@@ -332,6 +349,7 @@ class ScanViewport(QWidget):
 
     def _on_oriented(self, orientation: Orientation) -> None:
         """The loader estimated the orientation: the note says how it went."""
+        self.finding_focus.orientation = orientation
         self.stage.set_note(orientation.note)
 
     def _show_turn(self, turn: Turn, *, enabled: bool) -> None:

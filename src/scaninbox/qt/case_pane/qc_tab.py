@@ -1,0 +1,417 @@
+"""The case pane's "QC" tab: the verdict, the checklist, the findings, and the local decision.
+
+The kept result (store) shows at once; when the tab is shown and the case's full scans are on
+this computer, QC runs on a worker thread — reusing the kept scan checks when the scans' content
+is unchanged — and the new result is kept with the case. "Ready to accept" / "Rescan needed"
+record the local decision (the service is read-only) with a note, who and when. "Export QC
+report…" writes the same PDF as ``scaninbox qc --report`` on a worker thread.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from scaninbox.domain import Case, FileKind
+from scaninbox.domain.first_look import full_scans
+from scaninbox.qt import async_bridge
+from scaninbox.qt.case_pane.dialogs import FileDialogs
+from scaninbox.qt.case_pane.providers import CaseFileProvider
+from scaninbox.qt.case_pane.widgets import muted_label, section_title
+
+if TYPE_CHECKING:
+    from scaninbox.qc import Finding, QcResult
+    from scaninbox.qc.report import Decision
+    from scaninbox.qt.case_pane.qc_work import QcJob
+    from scaninbox.store import CaseStore
+    from scaninbox.store.qc_store import QcResultRecord
+
+__all__ = ["VERDICT_COLOURS", "QcTab"]
+
+VERDICT_COLOURS = {"pass": "#2e9d4f", "warn": "#d89a13", "fail": "#d1403a", None: "#9a9a9a"}
+_VERDICT_WORDS = {"pass": "Pass", "warn": "Check", "fail": "Fail"}
+
+
+class QcTab(QWidget):
+    """QC of the case shown. Signals: ``statusMessage(str)``; ``resultShown()`` after a new result
+    is painted; ``decisionRecorded(CaseRef)`` after a decision is kept; ``qcChanged(CaseRef)``
+    after either is stored; ``findingActivated(Finding, str file)`` on a finding click."""
+
+    statusMessage = Signal(str)
+    resultShown = Signal()
+    decisionRecorded = Signal(object)
+    qcChanged = Signal(object)  # CaseRef whose kept result or decision changed (the inbox repaints)
+    findingActivated = Signal(object, object)  # Finding, scan file name ("" for a case finding)
+
+    def __init__(
+        self, provider: CaseFileProvider, dialogs: FileDialogs, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._provider = provider
+        self._dialogs = dialogs
+        self._store: CaseStore | None = None
+        self._who = ""
+        self._case: Case | None = None
+        self.result: QcResult | None = None
+
+        self.verdict_label = QLabel(self)
+        self.verdict_label.setTextFormat(Qt.TextFormat.RichText)
+        self.state_label = muted_label("", self)
+        self.checklist = QTreeWidget(self)
+        self.checklist.setHeaderLabels(["Check", "Result"])
+        self.checklist.setRootIsDecorated(False)
+        self.checklist.setAccessibleName("QC checklist")
+        self.findings = QTreeWidget(self)
+        self.findings.setHeaderLabels(["Finding", "Figures"])
+        self.findings.setAccessibleName("QC findings")
+        # The message takes the room; the figures keep theirs (a long message is elided, its
+        # full text is in the tooltip).
+        findings_header = self.findings.header()
+        findings_header.setStretchLastSection(False)
+        findings_header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        findings_header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        findings_header.resizeSection(1, 230)
+        checklist_header = self.checklist.header()
+        checklist_header.setStretchLastSection(False)
+        checklist_header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        checklist_header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.findings.itemActivated.connect(self._on_finding)
+        self.findings.itemClicked.connect(self._on_finding)
+
+        self.note = QLineEdit(self)
+        self.note.setPlaceholderText("Note for the decision (optional)")
+        self.ready_button = QPushButton("Ready to accept", self)
+        self.rescan_button = QPushButton("Rescan needed", self)
+        self.ready_button.clicked.connect(lambda: self.decide("ready"))
+        self.rescan_button.clicked.connect(lambda: self.decide("rescan"))
+        self.decision_label = muted_label("", self)
+        self.export_button = QPushButton("Export QC report…", self)
+        self.export_button.clicked.connect(self.export_report)
+        self._lay_out()
+        self.show_result(None)
+
+    def _lay_out(self) -> None:
+        top = QHBoxLayout()
+        top.addWidget(self.verdict_label)
+        top.addWidget(self.state_label, 1)
+        top.addWidget(self.export_button)
+        lists = QHBoxLayout()
+        left = QVBoxLayout()
+        left.addWidget(section_title("Checklist", self))
+        left.addWidget(self.checklist, 1)
+        right = QVBoxLayout()
+        right.addWidget(section_title("Findings", self))
+        right.addWidget(self.findings, 1)
+        lists.addLayout(left, 2)
+        lists.addLayout(right, 3)
+        decide = QHBoxLayout()
+        decide.addWidget(self.note, 1)
+        decide.addWidget(self.ready_button)
+        decide.addWidget(self.rescan_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(lists, 1)
+        layout.addWidget(section_title("Decision", self))
+        layout.addLayout(decide)
+        layout.addWidget(self.decision_label)
+
+    # ------------------------------------------------------------------ the case and account
+
+    def set_account(self, store: CaseStore | None, who: str) -> None:
+        """The open account's store and the signed-in person (who decisions are recorded as)."""
+        self._store = store
+        self._who = who
+        self.show_case(self._case)
+
+    def show_case(self, case: Case | None) -> None:
+        """Show the kept result and decision of ``case``; cancels QC still running for another."""
+        async_bridge.cancel(self, "qc")
+        self._case = case
+        self.result = None
+        kept = self._kept()
+        self.show_result(kept[1] if kept else None)
+        if kept is not None:
+            when = kept[0].checked_at.astimezone()
+            self.state_label.setText(f"Checked {when:%Y-%m-%d %H:%M}.")
+        self._paint_decision()
+        enabled = case is not None and self._store is not None
+        for widget in (self.ready_button, self.rescan_button, self.note):
+            widget.setEnabled(enabled)
+
+    def activate(self) -> None:
+        """The tab is shown: check the case in the background, fetching missing scans first
+        (through the provider, which shares downloads already under way)."""
+        case = self._case
+        if case is None or self._store is None:
+            return
+        self.state_label.setText("Checking the scans…")
+        async_bridge.run(self._fetch_and_check(case), owner=self, key="qc", name="qc")
+
+    # ------------------------------------------------------------------ decisions and report
+
+    def decide(self, decision: str) -> None:
+        from scaninbox.store.qc_store import set_qc_decision
+
+        case, store = self._case, self._store
+        if case is None or store is None or store.closed:
+            return
+        set_qc_decision(store, case.ref, decision, note=self.note.text().strip(), who=self._who)
+        self._paint_decision()
+        self.decisionRecorded.emit(case.ref)
+        self.qcChanged.emit(case.ref)
+
+    def export_report(self) -> None:
+        job = self._job()
+        if job is None:
+            self.statusMessage.emit(
+                "The QC report needs the case's scans on this computer: open the QC tab first."
+            )
+            return
+        path = self._dialogs.save_file_path(self, f"QC {job.case.ref}.pdf")
+        if path is None:
+            return
+        async_bridge.run(self._export(job, path), owner=self, key="qc-report", name="qc report")
+
+    # ------------------------------------------------------------------ work
+
+    def _job(self) -> QcJob | None:
+        from scaninbox.qt.case_pane.qc_work import QcJob
+
+        case = self._case
+        if case is None or self._store is None:
+            return None
+        scans = full_scans(case.scan_files)
+        paths = [
+            self._provider.cached_path(case.ref, FileKind.SCAN, s.filename or "", s.file_type)
+            for s in scans
+        ]
+        found = [p for p in paths if p is not None]
+        if len(found) != len(scans):
+            return None  # `activate` fetches them first
+        return QcJob(case, tuple(scans), tuple(found), self._others(case))
+
+    async def _fetch_and_check(self, case: Case) -> None:
+        from scaninbox.qt.case_pane.providers import FileUnavailableError
+
+        missing = [
+            s
+            for s in full_scans(case.scan_files)
+            if self._provider.cached_path(case.ref, FileKind.SCAN, s.filename or "", s.file_type)
+            is None
+        ]
+        for number, scan in enumerate(missing, 1):
+            self.state_label.setText(f"Downloading scan {number} of {len(missing)} for QC…")
+            try:
+                await self._provider.fetch(
+                    case.ref, FileKind.SCAN, scan.filename or "", scan.file_type, _no_progress
+                )
+            except FileUnavailableError as exc:
+                self.state_label.setText(f"QC needs every scan of the case: {exc}")
+                return
+        job = self._job()
+        if job is not None and self._case is case:
+            await self._check(job)
+
+    async def _check(self, job: QcJob) -> None:
+        from scaninbox.qt.case_pane.qc_work import run_qc
+        from scaninbox.store.qc_store import save_qc_result
+
+        kept = self._kept()
+        kept_key = kept[0].files_key if kept is not None else None
+        previous = kept[1] if kept is not None else None
+        try:
+            outcome = await async_bridge.to_thread(run_qc, job, kept_key, previous)
+        except OSError as exc:
+            self.state_label.setText(f"The scans could not be read: {exc.strerror or exc}.")
+            return
+        if self._case is None or self._case.ref != job.case.ref:
+            return
+        result: QcResult = outcome.run.result
+        store = self._store
+        if store is not None and not store.closed:
+            save_qc_result(
+                store,
+                job.case.ref,
+                key=outcome.key,
+                qc_version=_qc_version(),
+                verdict=str(result.verdict),
+                result_json=json.dumps(result.to_json(), ensure_ascii=False),
+                checked_at=kept[0].checked_at if outcome.reused and kept is not None else None,
+            )
+            self.qcChanged.emit(job.case.ref)
+        self.show_result(result)
+        when = datetime.now().astimezone()
+        self.state_label.setText(
+            "Scans unchanged since the last check; the case data were checked again."
+            if outcome.reused
+            else f"Checked {when:%Y-%m-%d %H:%M}."
+        )
+        self.resultShown.emit()
+
+    async def _export(self, job: QcJob, path: Path) -> None:
+        from scaninbox.qt.case_pane.qc_work import run_qc
+        from scaninbox.scans import resolve_orientation
+
+        store = self._store
+        matrix = (
+            resolve_orientation(store.axis_mapping(job.case.source)).matrix
+            if store is not None and not store.closed
+            else None
+        )
+        decision = self._decision()
+
+        def write() -> Path:
+            from scaninbox.qc.report import write_report
+
+            run = run_qc(job, None, None).run  # fresh: the report's pictures need the meshes
+            return write_report(run, path, case=job.case, decision=decision, matrix=matrix)
+
+        self.statusMessage.emit(f"Writing the QC report {path.name}…")
+        try:
+            written = await async_bridge.to_thread(write)
+        except OSError as exc:
+            self.statusMessage.emit(f"The QC report could not be written: {exc.strerror or exc}.")
+            return
+        self.statusMessage.emit(f"QC report saved: {written}")
+
+    # ------------------------------------------------------------------ store reads
+
+    def _kept(self) -> tuple[QcResultRecord, QcResult] | None:
+        from scaninbox.qc import QC_VERSION, QcResult
+        from scaninbox.store.qc_store import qc_result
+
+        case, store = self._case, self._store
+        if case is None or store is None or store.closed:
+            return None
+        record = qc_result(store, case.ref)
+        if record is None or record.qc_version != QC_VERSION:
+            return None
+        return record, QcResult.from_json(json.loads(record.result_json))
+
+    def _decision(self) -> Decision | None:
+        from scaninbox.qc.report import Decision
+        from scaninbox.store.qc_store import qc_decision
+
+        case, store = self._case, self._store
+        if case is None or store is None or store.closed:
+            return None
+        record = qc_decision(store, case.ref)
+        if record is None:
+            return None
+        return Decision(record.label, record.note, record.who, record.decided_at)
+
+    def _others(self, case: Case) -> tuple[Case, ...]:
+        from scaninbox.store.duplicates import StoreDuplicates
+
+        store = self._store
+        if store is None or store.closed:
+            return ()
+        return tuple(StoreDuplicates(store).duplicate_candidates(case))
+
+    # ------------------------------------------------------------------ painting
+
+    def show_result(self, result: QcResult | None) -> None:
+        self.result = result
+        verdict = str(result.verdict) if result is not None else None
+        colour = VERDICT_COLOURS[verdict]
+        word = _VERDICT_WORDS.get(verdict or "", "Not checked")
+        self.verdict_label.setText(
+            f'<span style="color:{colour}; font-size:20px">●</span> <b>{word}</b>'
+        )
+        self.verdict_label.setAccessibleName(f"QC verdict: {word}")
+        if result is None:
+            self.state_label.setText("Not checked yet.")
+        self.checklist.clear()
+        self.findings.clear()
+        if result is None:
+            return
+        for _key, title, check in result.check_verdicts():
+            shown = _VERDICT_WORDS.get(str(check), "—") if check is not None else "not run"
+            item = QTreeWidgetItem([title, shown])
+            item.setForeground(1, _brush(VERDICT_COLOURS[str(check) if check else None]))
+            self.checklist.addTopLevelItem(item)
+        from scaninbox.qc.findings import KIND_TITLES
+
+        groups: dict[str, QTreeWidgetItem] = {}
+
+        located: list[tuple[Finding, str]] = [(f, s.file) for s in result.scans for f in s.findings]
+        located += [(f, "") for f in result.findings]
+        for finding, file in located:
+            group = groups.get(finding.kind)
+            if group is None:
+                group = QTreeWidgetItem([KIND_TITLES.get(finding.kind, finding.kind), ""])
+                self.findings.addTopLevelItem(group)
+                groups[finding.kind] = group
+            text = f"{file}: {finding.message}" if file else finding.message
+            item = QTreeWidgetItem([text, _figures(finding)])
+            tone = str(finding.severity) if str(finding.severity) != "info" else None
+            item.setForeground(0, _brush(VERDICT_COLOURS[tone]))
+            item.setToolTip(0, finding.message)
+            item.setToolTip(1, item.text(1))
+            item.setData(0, Qt.ItemDataRole.UserRole, (finding, file))
+            group.addChild(item)
+        for group in groups.values():
+            group.setText(1, f"{group.childCount()}")
+        self.findings.expandAll()
+
+    def _paint_decision(self) -> None:
+        decision = self._decision()
+        if decision is None:
+            self.decision_label.setText("No decision recorded.")
+            return
+        when = decision.when.astimezone()
+        note = f" — “{decision.note}”" if decision.note else ""
+        self.decision_label.setText(
+            f"{decision.decision}{note} ({decision.who}, {when:%Y-%m-%d %H:%M})"
+        )
+
+    def _on_finding(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        data = item.data(0, Qt.ItemDataRole.UserRole)
+        if data is not None:
+            self.findingActivated.emit(data[0], data[1])
+
+
+def _no_progress(_done: int, _total: int | None) -> None:
+    """QC waits for whole files; the state line says which scan is coming."""
+
+
+def _figures(finding: Finding) -> str:
+    """``perimeter_mm: 3.2`` → "perimeter 3.20 mm": the unit from the figure's name."""
+    parts = []
+    for name, value in finding.figures.items():
+        if name in ("file", "jaw"):
+            continue  # the row already says which scan
+        for suffix, unit, digits in (("_mm2", "mm²", 1), ("_mm", "mm", 2)):
+            if name.endswith(suffix) and isinstance(value, int | float):
+                label = name.removesuffix(suffix).replace("_", " ")
+                parts.append(f"{label} {float(value):.{digits}f} {unit}")
+                break
+        else:
+            parts.append(f"{name.replace('_', ' ')} {value}")
+    return ", ".join(parts)
+
+
+def _brush(colour: str) -> QBrush:
+    return QBrush(QColor(colour))
+
+
+def _qc_version() -> int:
+    from scaninbox.qc import QC_VERSION
+
+    return QC_VERSION

@@ -1,0 +1,62 @@
+"""The QC tab's blocking work, Qt-free so it can run on a worker thread.
+
+A case's full-resolution scans (local paths) are checked with `scaninbox.qc.check_scans`; the
+key of the scans' content (the cache names its blobs by their SHA-256) decides whether a kept
+result still stands — then only the work and case data are checked again, as ``scaninbox qc``
+does. Store reads and writes stay on the GUI thread (the store's connection belongs there).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from scaninbox.domain import Case, ScanFile
+from scaninbox.domain.first_look import is_before_preparation
+from scaninbox.qc import QC_VERSION, QcResult, QcRun, ScanInput, check_scans
+from scaninbox.store.qc_store import files_key
+
+__all__ = ["QcJob", "QcOutcome", "run_qc", "scans_key"]
+
+
+@dataclass(frozen=True, slots=True)
+class QcJob:
+    case: Case
+    scans: tuple[ScanFile, ...]
+    paths: tuple[Path, ...]
+    others: tuple[Case, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class QcOutcome:
+    run: QcRun
+    key: str
+    reused: bool
+
+
+def scans_key(scans: Sequence[ScanFile], paths: Sequence[Path]) -> str:
+    """The content key of the scans (a cache blob is named by its hash: no reading needed)."""
+    hashes: list[tuple[str, str | None]] = []
+    for scan, path in zip(scans, paths, strict=True):
+        if re.fullmatch(r"[0-9a-f]{64}", path.name):
+            digest = path.name
+        else:
+            with path.open("rb") as handle:
+                digest = hashlib.file_digest(handle, "sha256").hexdigest()
+        hashes.append((scan.filename or path.name, digest))
+    return files_key(hashes, QC_VERSION)
+
+
+def run_qc(job: QcJob, kept_key: str | None, kept: QcResult | None) -> QcOutcome:
+    """QC of ``job``; a kept result of the same scans (``kept_key``) is reused for the scans."""
+    key = scans_key(job.scans, job.paths)
+    previous = kept if kept is not None and kept_key == key else None
+    inputs = [
+        ScanInput(path, scan.jaw, scan.filename or path.name, is_before_preparation(scan))
+        for scan, path in zip(job.scans, job.paths, strict=True)
+    ]
+    run = check_scans(inputs, case=job.case, others=job.others, previous=previous)
+    return QcOutcome(run, key, previous is not None)

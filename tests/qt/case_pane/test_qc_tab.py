@@ -1,0 +1,179 @@
+"""The case pane's QC tab: QC of the case's local scans runs in the background, its result is
+kept with the case and reused while the scans are unchanged, findings are grouped with figures in
+mm, and the local decision is recorded with who and when — over a real SQLite store."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from scaninbox.domain import CaseRef
+from scaninbox.qt.case_pane import CasePane
+from scaninbox.sandbox.mesh_files import stl_bytes
+from scaninbox.store import CaseStore
+from scaninbox.store.qc_store import qc_decision, qc_result
+from tests.qc.shapes import arch, opening, punch
+from tests.qt.case_pane.conftest import FakeDialogs
+from tests.qt.case_pane.folder_provider import FolderProvider
+from tests.unit.store.factory import wire_case
+
+_WHO = "reviewer@lab.example"
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[CaseStore]:
+    with CaseStore.open(tmp_path / "account") as opened:
+        yield opened
+
+
+def _case_with_a_holed_upper(
+    store: CaseStore, provider: FolderProvider, index: int
+) -> tuple[CaseRef, float]:
+    """Case ``index`` whose upper scan has a hole punched on a cusp; the hole's perimeter."""
+    result = store.upsert_case(wire_case(index))
+    ref = result.new[0]
+    points, faces = arch("upper", spacing_mm=0.5)
+    tip = points[np.argmin(np.where(points[:, 0] < -10, points[:, 2], np.inf))]
+    kept, removed = punch(points, faces, tip, 1.5)
+    perimeter, _centre = opening(points, faces, removed)
+    lower_points, lower_faces = arch("lower", spacing_mm=0.5)
+    lower_points = lower_points - np.float32([0, 0, 8.0])  # held well apart: no bite-through
+    for name, (p, f) in {
+        f"upper {index}.stl": (points, kept),
+        f"lower {index}.stl": (lower_points, lower_faces),
+    }.items():
+        (provider.server_dir / name).write_bytes(stl_bytes(p, f, header_text="qc tab test"))
+        provider.cache_file(name)
+    return ref, perimeter
+
+
+def test_the_qc_tab_checks_keeps_reuses_and_records_a_decision(
+    qtbot: QtBot, qt_loop: asyncio.AbstractEventLoop, store: CaseStore, tmp_path: Path
+) -> None:
+    server = tmp_path / "server"
+    server.mkdir()
+    provider = FolderProvider(server, tmp_path / "cache")
+    ref, perimeter = _case_with_a_holed_upper(store, provider, 1)
+    stored = store.case(ref)
+    assert stored is not None
+    pane = CasePane(provider)
+    qtbot.addWidget(pane)
+    pane.resize(1100, 700)
+    pane.show()
+    qtbot.waitExposed(pane)
+    pane.qc.set_account(store, _WHO)
+    pane.show_case(stored.case, pinned=False, fully_cached=True)
+    assert qc_result(store, ref) is None
+    assert pane.qc.result is None
+
+    with qtbot.waitSignal(pane.qc.resultShown, timeout=60_000):
+        pane.tabs.setCurrentIndex(CasePane.QC_TAB)
+    kept = qc_result(store, ref)
+    assert kept is not None
+    assert kept.verdict == "fail"
+    assert "Fail" in pane.qc.verdict_label.text()
+    checks = {
+        pane.qc.checklist.topLevelItem(i).text(0): pane.qc.checklist.topLevelItem(i).text(1)
+        for i in range(pane.qc.checklist.topLevelItemCount())
+    }
+    assert checks["No holes"] == "Fail"
+    assert checks["No floating fragments"] == "Pass"
+    groups = {
+        pane.qc.findings.topLevelItem(i).text(0): pane.qc.findings.topLevelItem(i)
+        for i in range(pane.qc.findings.topLevelItemCount())
+    }
+    hole = groups["Hole"].child(0)
+    assert hole.text(0).startswith("upper 1.stl:")
+    shown = float(hole.text(1).split("perimeter ")[1].split(" mm")[0])
+    assert shown == pytest.approx(perimeter, rel=0.1)
+
+    # Back to the case: the kept result is shown at once, and the unchanged scans are reused.
+    pane.show_case(None, pinned=False, fully_cached=False)
+    pane.tabs.setCurrentIndex(CasePane.PRESCRIPTION_TAB)
+    pane.show_case(stored.case, pinned=False, fully_cached=True)
+    assert pane.qc.result is not None
+    assert str(pane.qc.result.verdict) == "fail"
+    with qtbot.waitSignal(pane.qc.resultShown, timeout=60_000):
+        pane.tabs.setCurrentIndex(CasePane.QC_TAB)
+    assert "unchanged" in pane.qc.state_label.text()
+    after = qc_result(store, ref)
+    assert after is not None
+    assert after.checked_at == kept.checked_at
+
+    pane.qc.note.setText("hole on 16, asked the clinic")
+    with qtbot.waitSignal(pane.qc.decisionRecorded):
+        qtbot.mouseClick(pane.qc.rescan_button, Qt.MouseButton.LeftButton)
+    decision = qc_decision(store, ref)
+    assert decision is not None
+    assert (decision.decision, decision.note, decision.who) == (
+        "rescan",
+        "hole on 16, asked the clinic",
+        _WHO,
+    )
+    assert "Rescan needed" in pane.qc.decision_label.text()
+    assert _WHO in pane.qc.decision_label.text()
+
+
+def test_the_qc_tab_fetches_missing_scans_or_says_why_it_cannot(
+    qtbot: QtBot, qt_loop: asyncio.AbstractEventLoop, store: CaseStore, tmp_path: Path
+) -> None:
+    server = tmp_path / "server"
+    server.mkdir()
+    provider = FolderProvider(server, tmp_path / "cache")
+    ref, _perimeter = _case_with_a_holed_upper(store, provider, 2)
+    for blob in provider.cache_dir.iterdir():
+        blob.unlink()  # on the server only
+    stored = store.case(ref)
+    assert stored is not None
+    pane = CasePane(provider)
+    qtbot.addWidget(pane)
+    pane.qc.set_account(store, _WHO)
+    provider.unavailable.add("lower 2.stl")
+    pane.show_case(stored.case, pinned=False, fully_cached=False)
+    pane.tabs.setCurrentIndex(CasePane.QC_TAB)
+    qtbot.waitUntil(lambda: "not available offline" in pane.qc.state_label.text())
+    assert "QC needs every scan" in pane.qc.state_label.text()
+    assert qc_result(store, ref) is None
+
+    provider.unavailable.clear()
+    pane.tabs.setCurrentIndex(CasePane.PRESCRIPTION_TAB)
+    with qtbot.waitSignal(pane.qc.resultShown, timeout=60_000):
+        pane.tabs.setCurrentIndex(CasePane.QC_TAB)
+    fetched = provider.fetched_names()
+    assert set(fetched) == {"lower 2.stl", "upper 2.stl"}
+    assert fetched.count("upper 2.stl") == 1  # kept from the first try, not fetched again
+    kept = qc_result(store, ref)
+    assert kept is not None
+    assert kept.verdict == "fail"
+
+
+def test_export_qc_report_writes_the_pdf_off_the_gui_thread(
+    qtbot: QtBot, qt_loop: asyncio.AbstractEventLoop, store: CaseStore, tmp_path: Path
+) -> None:
+    server = tmp_path / "server"
+    server.mkdir()
+    provider = FolderProvider(server, tmp_path / "cache")
+    ref, _perimeter = _case_with_a_holed_upper(store, provider, 3)
+    stored = store.case(ref)
+    assert stored is not None
+    dialogs = FakeDialogs()
+    dialogs.save_path = tmp_path / "out" / "qc.pdf"
+    dialogs.save_path.parent.mkdir()
+    pane = CasePane(provider, dialogs=dialogs)
+    qtbot.addWidget(pane)
+    pane.qc.set_account(store, _WHO)
+    pane.show_case(stored.case, pinned=False, fully_cached=True)
+    messages: list[str] = []
+    pane.statusMessage.connect(messages.append)
+    pane.qc.export_button.click()
+    assert dialogs.asked == [f"save:QC {ref}.pdf"]
+    qtbot.waitUntil(lambda: any(m.startswith("QC report saved") for m in messages), timeout=120_000)
+    data = dialogs.save_path.read_bytes()
+    assert data.startswith(b"%PDF")
+    assert b"/Type /Page" in data
