@@ -20,7 +20,8 @@ PUBLIC_MODULES = {"scaninbox.api.wire", "scaninbox.api.errors"}
 
 FACES: dict[str, set[str]] = {
     "scaninbox.api": {
-        "ApiClient", "CasePage", "DownloadResult", "IncompleteListingError", "MalformedCase",
+        "DEFAULT_FOLDER_TEMPLATE", "ApiClient", "CasePage", "DownloadResult",
+        "IncompleteListingError", "MalformedCase",
         "NetworkLimits", "PagingGuard", "RetryPolicy", "Session", "case_folder_name", "case_ref",
         "check_base_url", "check_folder_template", "copy_file", "dedupe_filename", "errors",
         "is_loopback_host", "make_http_client", "open_case_folder", "parse_delivery_date",

@@ -12,6 +12,7 @@ Failures are ``scaninbox.api.errors.ApiError`` subclasses (the module draws the 
 
 from scaninbox.api import errors
 from scaninbox.api.case_folder import (
+    DEFAULT_FOLDER_TEMPLATE,
     case_folder_name,
     check_folder_template,
     copy_file,
@@ -29,6 +30,7 @@ from scaninbox.api.transport import make_http_client
 from scaninbox.api.urls import check_base_url, is_loopback_host
 
 __all__ = [
+    "DEFAULT_FOLDER_TEMPLATE",
     "ApiClient",
     "CasePage",
     "DownloadResult",

@@ -90,6 +90,7 @@ class AppController(QObject):
         self.provider = StoreFileProvider(on_session_expired=self._on_session_error)
         self.window = MainWindow(self.provider, self.ui_state, use_tray=options.use_tray)
         self.provider.set_connectivity(self.window.connectivity)
+        self.window.pane.attachments.folder_template = self.settings.download_folder_template
         self.viewer = ViewerHost(
             self.window.pane,
             self.provider,

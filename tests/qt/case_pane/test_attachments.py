@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
+from scaninbox.api import case_folder_name
 from scaninbox.domain import MiscFile
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.case_pane.attachment_tile import AttachmentTile
@@ -162,22 +163,31 @@ def test_save_one_attachment(
     assert dialogs.save_path.read_bytes() == (server_dir / REPORT).read_bytes()
 
 
-def test_save_all_saves_every_file_under_safe_names(
+def test_save_all_saves_every_file_under_safe_names_in_the_cases_own_folder(
     pane: CasePane, qtbot: QtBot, dialogs: FakeDialogs, no_stray_files: Path, server_dir: Path
 ) -> None:
-    folder = no_stray_files / "export"
+    export = no_stray_files / "export"
+    export.mkdir()
+    case = full_case()
+    # The same folder name `scaninbox download` uses: YYYY-MM-DD_Patient_ExternalId.
+    folder = export / case_folder_name(case)
+    assert case.received_at is not None
+    assert folder.name.startswith(case.received_at.astimezone().date().isoformat())
     folder.mkdir()
     (folder / PHOTO).write_bytes(b"an older export")
-    dialogs.folder = folder
+    (export / "keep.txt").write_bytes(b"the user's own file")
+    dialogs.folder = export
     _show_attachments(pane)
     with qtbot.waitSignal(pane.statusMessage, timeout=10_000) as message:
         qtbot.mouseClick(pane.attachments.save_all_button, Qt.MouseButton.LeftButton)
     assert message.args == [f"Saved 7 files to {folder}"]
+    assert sorted(p.name for p in export.iterdir()) == sorted([folder.name, "keep.txt"])
     names = sorted(p.name for p in folder.iterdir())
     expected = sorted([*SCANS, ORDER_FORM, PHOTO, "photo front (2).jpg", SHADE, REPORT])
     assert names == expected
     assert (folder / PHOTO).read_bytes() == b"an older export"  # never overwritten
     assert (folder / "photo front (2).jpg").read_bytes() == (server_dir / PHOTO).read_bytes()
+    assert (export / "keep.txt").read_bytes() == b"the user's own file"
     assert pane.attachments.save_all_button.isEnabled()
 
 
@@ -201,7 +211,9 @@ def test_save_all_saves_nothing_when_a_file_cannot_be_had(
     provider.unavailable.clear()
     with qtbot.waitSignal(pane.statusMessage, timeout=10_000):
         qtbot.mouseClick(status.retry_button, Qt.MouseButton.LeftButton)
-    assert len([p for p in no_stray_files.iterdir() if p.name != "cache"]) == 7
+    saved = no_stray_files / case_folder_name(full_case())
+    assert [p for p in no_stray_files.iterdir() if p.name != "cache"] == [saved]
+    assert len(list(saved.iterdir())) == 7
 
 
 def test_screenshot_attachments(

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scaninbox.api import DEFAULT_FOLDER_TEMPLATE, case_folder_name, open_case_folder
 from scaninbox.domain import Case, FileKind
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane.attachment_tile import THUMBNAIL_SIZE, AttachmentTile
@@ -60,6 +61,9 @@ class AttachmentsView(QWidget):
         self._generation = 0
         self._activated = False
         self._save_folder: Path | None = None
+        # "Save all" makes one folder per case inside the chosen one, named by this template
+        # (the same fields as the `[download] folder_template` setting of the command line).
+        self.folder_template = DEFAULT_FOLDER_TEMPLATE
         self.viewer: ImageViewer | None = None
         self.pdf_window: PdfWindow | None = None
         self._shown_image: CaseFile | None = None
@@ -313,8 +317,18 @@ class AttachmentsView(QWidget):
         if files:
             async_bridge.run(self._save_all_async(files, folder), owner=self, key="save-all")
 
+    def _case_folder(self, parent: Path, case: Case) -> Path:
+        try:
+            return open_case_folder(parent, case_folder_name(case, self.folder_template))
+        except OSError as error:
+            reason = (error.strerror or str(error)).lower()
+            raise SaveError(f"Nothing was saved to {parent}: {reason}.") from error
+
     async def _save_all_async(self, files: list[CaseFile], folder: Path) -> None:
         count = len(files)
+        case = self._case
+        if case is None:
+            return
 
         def progress(index: int, file: CaseFile, received: int, total: int | None) -> None:
             label = f"Getting {index + 1} of {count}: {file.filename}"
@@ -326,6 +340,9 @@ class AttachmentsView(QWidget):
             paths = await obtain_all(self._provider, files, async_bridge.gui_callback(progress))
             self.save_status.show_progress(0, None, label=f"Saving {count} files…")
             sources = list(zip(paths, [f.filename for f in files], strict=True))
+            # One folder per case, named and made by the same rule as `scaninbox download`
+            # (never a link, never an existing file's name); inside it, nothing is overwritten.
+            folder = await async_bridge.to_thread(self._case_folder, folder, case)
             saved = await async_bridge.to_thread(save_files, sources, folder, stop=stop)
         except FileProblem as problem:
             self.save_status.show_problem(f"Nothing was saved. {problem.message}", offline=False)

@@ -28,8 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scaninbox.domain import Case, FileKind
-from scaninbox.domain.first_look import full_scans
+from scaninbox.domain import Case, FileKind, full_scans
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane.dialogs import FileDialogs
 from scaninbox.qt.case_pane.providers import CaseFileProvider

@@ -14,10 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from scaninbox.domain import Case, ScanFile
-from scaninbox.domain.first_look import is_before_preparation
+from scaninbox.domain import Case, ScanFile, is_before_preparation
 from scaninbox.qc import QC_VERSION, QcResult, QcRun, ScanInput, check_scans
-from scaninbox.store.qc_store import files_key
 
 __all__ = ["QcJob", "QcOutcome", "run_qc", "scans_key"]
 
@@ -47,6 +45,9 @@ def scans_key(scans: Sequence[ScanFile], paths: Sequence[Path]) -> str:
             with path.open("rb") as handle:
                 digest = hashlib.file_digest(handle, "sha256").hexdigest()
         hashes.append((scan.filename or path.name, digest))
+    # Imported here: opening the window loads no SQLite code.
+    from scaninbox.store.qc_store import files_key
+
     return files_key(hashes, QC_VERSION)
 
 
