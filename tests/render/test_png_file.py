@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from scaninbox.render import write_png
+from scaninbox.render.png_file import PictureWriteError
 
 from .pixels import load
 
@@ -53,6 +54,6 @@ def test_an_empty_picture_is_refused(tmp_path: Path) -> None:
 
 def test_an_unwritable_folder_raises_and_leaves_nothing(tmp_path: Path) -> None:
     pixels = np.zeros((10, 10, 3), np.uint8)
-    with pytest.raises(FileNotFoundError):
+    with pytest.raises(PictureWriteError, match="no such file or directory"):
         write_png(pixels, tmp_path / "missing" / "picture.png")
     assert not list(tmp_path.iterdir())

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import logging
+import socket
 import ssl
 from datetime import UTC, date, datetime, timedelta
 from email.utils import format_datetime
@@ -65,13 +67,31 @@ async def test_unsafe_or_unusable_base_urls_are_refused(url: str) -> None:
         ("https://inbox.example.com/", "https://inbox.example.com"),
         ("http://127.0.0.1:8765", "http://127.0.0.1:8765"),
         ("http://127.3.4.5:1/api/", "http://127.3.4.5:1/api"),
-        ("http://localhost:9000", "http://localhost:9000"),
         ("http://[::1]:9000", "http://[::1]:9000"),
     ],
 )
 async def test_https_and_loopback_http_are_accepted(url: str, normalised: str) -> None:
     async with httpx.AsyncClient() as http:
         assert ApiClient(http, url).base_url == normalised
+
+
+def _localhost_resolves_to_loopback_only() -> bool:
+    try:
+        infos = socket.getaddrinfo("localhost", None)
+    except OSError:
+        return False
+    return all(ipaddress.ip_address(str(i[4][0]).split("%")[0]).is_loopback for i in infos)
+
+
+async def test_plain_http_to_localhost_follows_what_localhost_resolves_to() -> None:
+    # A minimal root without /etc/hosts may not resolve "localhost" at all: then plain HTTP to
+    # it is refused, because nothing proves the traffic stays on this computer.
+    async with httpx.AsyncClient() as http:
+        if _localhost_resolves_to_loopback_only():
+            assert ApiClient(http, "http://localhost:9000").base_url == "http://localhost:9000"
+        else:
+            with pytest.raises(errors.InsecureUrlError):
+                ApiClient(http, "http://localhost:9000")
 
 
 # ---------------------------------------------------------------- sign-in
