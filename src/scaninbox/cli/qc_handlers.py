@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_OTHER, EXIT_QC_FAILED, EXIT_USAGE, CliError
+from scaninbox.cli.case_scans import cached_scan_paths, fetched_scan_paths
+from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_QC_FAILED, EXIT_USAGE, CliError
 from scaninbox.domain import (
     Case,
     CaseRef,
-    FileKind,
     Jaw,
     full_scans,
     is_before_preparation,
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from scaninbox.domain import ScanFile
     from scaninbox.qc import QcRun, ScanInput
     from scaninbox.qc.report import Decision
-    from scaninbox.store import CaseStore, FileSpec, SyncEngine
+    from scaninbox.store import CaseStore, SyncEngine
 
 __all__ = ["parse_teeth", "run"]
 
@@ -168,7 +168,7 @@ async def _check_fetched(args: QcOptions, engine: SyncEngine, ref: CaseRef) -> _
     if stored is None:
         raise CliError(f"Case {ref} is not stored on this computer.", EXIT_NOT_FOUND)
     scans = full_scans(stored.case.scan_files)
-    paths = [await engine.fetcher.ensure(ref, _spec(scan)) for scan in scans]
+    paths = await fetched_scan_paths(engine, ref, scans)
     if not store.ios_portals():
         await engine.sync_now()  # the portals' axis mappings turn the report's pictures
     return _check_stored(args, store, ref, scans, paths)
@@ -179,16 +179,7 @@ def _check_cached(args: QcOptions, local: LocalStore, ref: CaseRef) -> _CaseOutc
     if stored is None:
         raise CliError(f"Case {ref} is not stored on this computer.", EXIT_NOT_FOUND)
     scans = full_scans(stored.case.scan_files)
-    paths = [local.cache.cached_path(ref, _spec(scan)) for scan in scans]
-    missing = [scan.filename or "" for scan, path in zip(scans, paths, strict=True) if not path]
-    if missing:
-        raise CliError(
-            f"{len(missing)} of {len(scans)} scans of case {ref} are not available offline: "
-            + ", ".join(repr(name) for name in missing)
-            + f"; pin the case (`scaninbox pin {ref}`) while online.",
-            EXIT_NOT_FOUND,
-        )
-    found = [path for path in paths if path is not None]
+    found = cached_scan_paths(local, ref, scans)
     return _check_stored(args, local.store, ref, scans, found)
 
 
@@ -285,16 +276,3 @@ def _inputs(scans: list[ScanFile], paths: list[Path]) -> list[ScanInput]:
         ScanInput(path, scan.jaw, scan.filename or path.name, is_before_preparation(scan))
         for scan, path in zip(scans, paths, strict=True)
     ]
-
-
-def _spec(scan: ScanFile) -> FileSpec:
-    from scaninbox.store import FileSpec
-
-    spec = FileSpec.of(FileKind.SCAN, scan.filename, scan.file_type)
-    if spec is None:
-        raise CliError(
-            f"The scan {scan.filename!r} cannot be fetched: the case does not say what kind of "
-            "file it is.",
-            EXIT_OTHER,
-        )
-    return spec

@@ -32,7 +32,6 @@ from scaninbox.cli.text_layout import write_error
 from scaninbox.domain import (
     Case,
     CaseRef,
-    FileKind,
     Jaw,
     ScanFile,
     jaw_from_name,
@@ -44,7 +43,7 @@ from scaninbox.domain import (
 if TYPE_CHECKING:
     from scaninbox.cli.local_store import LocalStore
     from scaninbox.scans import Orientation
-    from scaninbox.store import FileSpec, SyncEngine
+    from scaninbox.store import SyncEngine
 
 __all__ = ["case_scans_to_draw", "guess_jaw", "parse_size", "register"]
 
@@ -207,7 +206,9 @@ async def _fetched_case_files(engine: SyncEngine, ref: CaseRef, view: str) -> _D
     if stored is None:
         raise CliError(f"Case {ref} is not stored on this computer.", EXIT_NOT_FOUND)
     scans = _scans_or_fail(stored.case, view)
-    paths = [await engine.fetcher.ensure(ref, _spec(scan)) for scan in scans]
+    from scaninbox.cli.case_scans import fetched_scan_paths
+
+    paths = await fetched_scan_paths(engine, ref, scans)
     return _render_files(stored.case, scans, paths, store.axis_mapping(stored.case.source))
 
 
@@ -217,16 +218,9 @@ def _cached_case_files(local: LocalStore, ref: CaseRef, view: str) -> _Drawing:
     if stored is None:
         raise CliError(f"Case {ref} is not stored on this computer.", EXIT_NOT_FOUND)
     scans = _scans_or_fail(stored.case, view)
-    paths = [local.cache.cached_path(ref, _spec(scan)) for scan in scans]
-    missing = [scan.filename or "" for scan, path in zip(scans, paths, strict=True) if not path]
-    if missing:
-        raise CliError(
-            f"{len(missing)} of {len(scans)} scans of case {ref} are not available offline: "
-            + ", ".join(repr(name) for name in missing)
-            + f"; pin the case (`scaninbox pin {ref}`) while online.",
-            EXIT_NOT_FOUND,
-        )
-    found = [path for path in paths if path is not None]
+    from scaninbox.cli.case_scans import cached_scan_paths
+
+    found = cached_scan_paths(local, ref, scans)
     return _render_files(stored.case, scans, found, local.store.axis_mapping(stored.case.source))
 
 
@@ -235,19 +229,6 @@ def _scans_or_fail(case: Case, view: str) -> list[ScanFile]:
     if not scans:
         raise CliError(f"Case {case.ref} has no scans to draw in the {view} view.", EXIT_NOT_FOUND)
     return scans
-
-
-def _spec(scan: ScanFile) -> FileSpec:
-    from scaninbox.store import FileSpec
-
-    spec = FileSpec.of(FileKind.SCAN, scan.filename, scan.file_type)
-    if spec is None:
-        raise CliError(
-            f"The scan {scan.filename!r} cannot be fetched: the case does not say what kind of "
-            "file it is.",
-            EXIT_OTHER,
-        )
-    return spec
 
 
 def _render_files(
