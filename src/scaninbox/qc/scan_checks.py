@@ -291,7 +291,8 @@ def _soup_areas(soup: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
 
 def _areas(p: npt.NDArray[np.float64], faces: npt.NDArray[np.int32]) -> npt.NDArray[np.float64]:
     a, b, c = p[faces[:, 0]], p[faces[:, 1]], p[faces[:, 2]]
-    return _cross_areas([b[:, k] - a[:, k] for k in range(3)], [c[:, k] - a[:, k] for k in range(3)])
+    u = [b[:, k] - a[:, k] for k in range(3)]
+    return _cross_areas(u, [c[:, k] - a[:, k] for k in range(3)])
 
 
 def _cross_areas(u: list[npt.NDArray[Any]], v: list[npt.NDArray[Any]]) -> npt.NDArray[np.float64]:
