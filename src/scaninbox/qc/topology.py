@@ -50,12 +50,16 @@ def components(n: int, a: IntArray, b: IntArray) -> IntArray:
     parent = np.arange(n, dtype=np.int64)
     a = a.astype(np.int64, copy=False)
     b = b.astype(np.int64, copy=False)
+    first = True  # every node is its own root: the first round needs no look-up
     while len(a):
-        pa, pb = parent[a], parent[b]
-        open_ = pa != pb
-        if not open_.any():
-            break
-        a, b, pa, pb = a[open_], b[open_], pa[open_], pb[open_]
+        if first:
+            pa, pb, first = a, b, False
+        else:
+            pa, pb = parent[a], parent[b]
+            open_ = pa != pb
+            if not open_.any():
+                break
+            a, b, pa, pb = a[open_], b[open_], pa[open_], pb[open_]
         np.minimum.at(parent, np.maximum(pa, pb), np.minimum(pa, pb))
         while True:  # pointer jumping: every node straight to its root
             grand = parent[parent]
