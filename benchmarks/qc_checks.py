@@ -27,8 +27,16 @@ Both sides run from compiled bytecode, as an installed app does (the children ge
 ``PYTHONPYCACHEPREFIX`` and a warm-up round, even where the shell sets
 ``PYTHONDONTWRITEBYTECODE``; the venv's site-packages already hold theirs).
 
-Threads: our ``check_scans`` checks the scans on up to ``min(scans, cores)`` threads and the weld
-spreads its passes over ``min(4, cores)``; the pyvista way runs VTK's filters as they come.
+Threads: our ``check_scans`` checks the scans on up to ``min(scans, cores)`` threads (plus one
+importing VTK when there are two arches) and the weld spreads its passes over ``min(4, cores)``;
+the pyvista way runs VTK's filters as they come.
+
+Measured 2026-11-23 on this 2-core machine at a load average of 17–19 (six other sessions), min
+/ median of 7 rounds: 400k arch, ours 1.85 / 2.03 s wall, 0.49 / 0.50 s CPU; the pyvista way
+4.66 / 4.88 s wall, 1.22 / 1.24 s CPU: 2.5× (CPU and wall), short of the 3× target (2.1× CPU
+before this session's work). Three-scan case: ``check_scans`` 0.29 / 0.30 s CPU in process
+(0.95 / 1.14 s wall at that load); the whole process 0.79 / 0.81 s CPU, 2.7 / 3.1 s wall.
+Details and the before figures: ``benchmarks/README.md``.
 """
 
 from __future__ import annotations
