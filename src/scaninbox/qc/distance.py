@@ -254,16 +254,16 @@ class Surface:
             )
 
             support: Any = numpy_support  # untyped module
+            # VTK reads the surface's own arrays (no copies; a VTK array keeps its numpy
+            # array alive): float64 points, and int32 corners as a fixed-size cell array.
+            corners = np.ascontiguousarray(self.faces, np.int32).reshape(-1)
             poly = vtkPolyData()
             vtk_points = vtkPoints()
-            vtk_points.SetData(support.numpy_to_vtk(self.points, deep=True))
+            vtk_points.SetData(support.numpy_to_vtk(self.points, deep=False))
             poly.SetPoints(vtk_points)
-            offsets = np.arange(0, 3 * len(self.faces) + 1, 3, dtype=np.int64)
             polys = vtkCellArray()
-            polys.SetData(
-                support.numpy_to_vtkIdTypeArray(offsets, deep=True),
-                support.numpy_to_vtkIdTypeArray(self.faces.astype(np.int64).reshape(-1), deep=True),
-            )
+            polys.Use32BitStorage()
+            polys.SetData(3, support.numpy_to_vtk(corners, deep=False))
             poly.SetPolys(polys)
             locator = vtkStaticCellLocator()
             locator.SetDataSet(poly)
