@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from scaninbox.qc.topology import Edges
 
-__all__ = ["Distances", "Surface", "load_vtk", "near_boxes"]
+__all__ = ["Distances", "Surface", "column_means", "load_vtk", "near_boxes"]
 
 F64 = npt.NDArray[np.float64]
 _ON_FEATURE = 1e-6  # a barycentric weight below this puts the closest point on an edge/corner
@@ -88,7 +88,7 @@ class Surface:
         size = float(np.linalg.norm(self.vector_area))
         if size < 0.2 * self.area:
             return True
-        centre = self.points.mean(axis=0)
+        centre = column_means(self.points)
         return float(np.dot(self.vector_area, point - centre)) >= 0
 
     def candidates(self, query: F64, window: float) -> npt.NDArray[np.int64]:
@@ -270,6 +270,11 @@ class Surface:
             locator.BuildLocator()
             self._poly, self._locator = poly, locator
         return self._locator
+
+
+def column_means(points: F64) -> F64:
+    """The mean point (column by column: quicker than along the short axis of (N, 3))."""
+    return np.array([points[:, k].mean() for k in range(3)], np.float64)
 
 
 def load_vtk() -> None:
