@@ -31,11 +31,11 @@ Threads: our ``check_scans`` checks the scans on up to ``min(scans, cores)`` thr
 importing VTK when there are two arches) and the weld spreads its passes over ``min(4, cores)``;
 the pyvista way runs VTK's filters as they come.
 
-Measured 2026-11-23 on this 2-core machine at a load average of 17–19 (six other sessions), min
-/ median of 7 rounds: 400k arch, ours 1.85 / 2.03 s wall, 0.49 / 0.50 s CPU; the pyvista way
-4.66 / 4.88 s wall, 1.22 / 1.24 s CPU: 2.5× (CPU and wall), short of the 3× target (2.1× CPU
-before this session's work). Three-scan case: ``check_scans`` 0.29 / 0.30 s CPU in process
-(0.95 / 1.14 s wall at that load); the whole process 0.79 / 0.81 s CPU, 2.7 / 3.1 s wall.
+Measured 2026-11-23 on this 2-core machine at a load average of 13–15 (six other sessions), min
+/ median of 7 rounds: 400k arch, ours 1.54 / 1.58 s wall, 0.43 / 0.46 s CPU; the pyvista way
+3.56 / 4.18 s wall, 1.09 / 1.12 s CPU: about 2.5× (CPU and wall), short of the 3× target (2.1×
+CPU before this session's work). Three-scan case: ``check_scans`` 0.24 s CPU in process (0.85 /
+0.94 s wall at that load); the whole process 0.66 / 0.67 s CPU, 2.3 / 2.5 s wall.
 Details and the before figures: ``benchmarks/README.md``.
 """
 
