@@ -26,7 +26,7 @@ def test_each_point_of_an_arch_gets_its_signed_distance_to_the_antagonist_plane(
 ) -> None:
     """The plane faces the upper arch (its winding either way: the side that faces the arch is
     its front); a point above it is that far in the air, one below it inside (negative)."""
-    points, faces = arch("upper", spacing_mm=0.25)
+    points, _faces = arch("upper", spacing_mm=0.25)
     tip = float(points[:, 2].min())
     level = tip + shift  # shift > 0: the cusps go in by ``shift``; < 0: held off by the gap
     antagonist = surface_of_mesh(mesh(*plane(level, step_mm=0.7, up=up)))
@@ -34,7 +34,8 @@ def test_each_point_of_an_arch_gets_its_signed_distance_to_the_antagonist_plane(
     expected = points[:, 2].astype(np.float64) - level
     near = np.abs(expected) <= CAP_MM - 0.01
     far = np.abs(expected) > CAP_MM + 0.01
-    assert near.sum() > 1000 and far.sum() > 1000
+    assert near.sum() > 1000
+    assert far.sum() > 1000
     assert np.all(np.isfinite(field[near]))
     assert np.abs(field[near] - expected[near]).max() < 0.05
     assert np.all(np.isnan(field[far]))
@@ -94,7 +95,8 @@ def test_nothing_to_measure_against_gives_no_values() -> None:
         mesh(np.zeros((3, 3), np.float32), np.zeros((0, 3), np.int32), name="empty")
     )
     field = clearance_field(np.zeros((4, 3)), empty)
-    assert field.shape == (4,) and np.all(np.isnan(field))
+    assert field.shape == (4,)
+    assert np.all(np.isnan(field))
 
 
 @pytest.mark.skipif(not REAL.is_dir(), reason="../shared/realscans is absent")
