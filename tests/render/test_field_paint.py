@@ -79,18 +79,20 @@ def test_the_map_shows_while_the_view_moves_and_goes_with_its_mesh(plotter: Any)
     state = scene.set_scan("u", mesh, jaw=Jaw.UPPER)
     lod = build_lod(mesh, 0.2)
     scene.set_lod("u", lod)
+    lod_actor = state.lod_actor
+    assert lod_actor is not None
     values = np.full(mesh.n_points, -1.0)
     # Without the level of detail's colours the full mesh is drawn in motion.
     scene.set_field_colours("u", scale.colours(values))
     plotter.render_window.SetDesiredUpdateRate(30.0)
     plotter.render_window.Render()
     assert state.actor.GetVisibility()
-    assert not state.lod_actor.GetVisibility()
+    assert not lod_actor.GetVisibility()
     scene.set_field_colours("u", scale.colours(values), scale.colours(np.full(lod.n_points, -1.0)))
     plotter.render_window.Render()
-    assert state.lod_actor.GetVisibility()
+    assert lod_actor.GetVisibility()
     assert not state.actor.GetVisibility()
-    assert state.lod_actor.GetMapper().GetArrayName() == "field_colours"
+    assert lod_actor.GetMapper().GetArrayName() == "field_colours"
     # Colours for another mesh are refused; a new mesh under the key drops the map.
     assert not scene.set_field_colours("u", scale.colours(values[:10]))
     assert not state.field
