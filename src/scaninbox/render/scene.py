@@ -133,7 +133,7 @@ class ScanScene:
             self._scans[key] = state
         else:
             state.actor.GetMapper().SetInputData(poly)
-            state.field = False  # the map belonged to the mesh replaced
+            state.field = state.lod_field = False  # the map belonged to the mesh replaced
             state.has_colours = mesh.colours is not None
             state.n_triangles = mesh.n_faces
             if before_preparation is not None:
