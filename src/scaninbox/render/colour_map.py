@@ -28,16 +28,17 @@ import numpy.typing as npt
 
 __all__ = [
     "BITE_THROUGH",
-    "MAX_TENTHS",
+    "MAP_MAX_MM",
+    "MAP_STEP_MM",
     "NEUTRAL",
-    "STEP_MM",
     "Band",
     "ColourScale",
     "MapKind",
 ]
 
-STEP_MM = 0.1
+MAP_STEP_MM = 0.1
 MAX_TENTHS = 30  # 3.0 mm: the fields are capped there (`scaninbox.qc.clearance_field.CAP_MM`)
+MAP_MAX_MM = MAX_TENTHS * MAP_STEP_MM
 Rgb = tuple[int, int, int]
 
 BITE_THROUGH: Rgb = (226, 32, 214)  # magenta: neither a band of either ramp nor a jaw colour
@@ -83,8 +84,8 @@ class ColourScale:
     def __post_init__(self) -> None:
         if not 0 <= self.low_tenths < self.high_tenths <= MAX_TENTHS:
             raise ValueError(
-                f"a colour range runs from 0 to {MAX_TENTHS * STEP_MM:.1f} mm, its start below "
-                f"its end (asked: {self.low_tenths * STEP_MM:.1f}–{self.high_tenths * STEP_MM:.1f})"
+                f"a colour range runs from 0 to {MAP_MAX_MM:.1f} mm, its start below "
+                f"its end (asked: {self.low_tenths / 10:.1f}–{self.high_tenths / 10:.1f})"
             )
 
     @classmethod
@@ -96,7 +97,7 @@ class ColourScale:
     @classmethod
     def from_mm(cls, kind: MapKind, low_mm: float, high_mm: float) -> ColourScale:
         """The scale from millimetres as typed (rounded to the 0.1 mm step)."""
-        return cls(kind, round(low_mm / STEP_MM), round(high_mm / STEP_MM))
+        return cls(kind, round(low_mm / MAP_STEP_MM), round(high_mm / MAP_STEP_MM))
 
     @property
     def low_mm(self) -> float:

@@ -26,21 +26,20 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QToolButton, QWidget
 
-from scaninbox.qc.clearance_field import (
-    CAP_MM,
+from scaninbox.qc import (
+    CLEARANCE_CAP_MM,
+    Surface,
     clearance_field,
     reduction_field,
     surface_of_mesh,
 )
-from scaninbox.qc.distance import Surface
 from scaninbox.qt import async_bridge
 from scaninbox.qt.viewer.loader import Stage
 from scaninbox.qt.viewer.map_choices import MapChoice, map_choices
 from scaninbox.qt.viewer.map_legend import MapLegend
 from scaninbox.qt.viewer.plan import PlannedScan
 from scaninbox.qt.viewer.sink import ScanSink
-from scaninbox.render import ScanScene
-from scaninbox.render.colour_map import ColourScale, MapKind
+from scaninbox.render import ColourScale, MapKind, ScanScene
 from scaninbox.scans import Mesh
 
 __all__ = ["DistanceMaps", "Measured"]
@@ -323,7 +322,7 @@ def _summary(kind: MapKind, values: F32) -> str:
     measured = values[np.isfinite(values)]
     if kind is MapKind.CLEARANCE:
         if not len(measured):
-            return f"More than {CAP_MM:.0f} mm from the antagonist everywhere."
+            return f"More than {CLEARANCE_CAP_MM:.0f} mm from the antagonist everywhere."
         least = float(measured.min())
         if least < 0:
             return f"Bite-through up to {-least:.2f} mm."

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from scaninbox.domain import Jaw
 from scaninbox.qt.viewer.plan import PlannedScan
-from scaninbox.render.colour_map import MapKind
+from scaninbox.render import MapKind
 
 __all__ = ["MapChoice", "map_choices"]
 

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scaninbox.render.colour_map import MAX_TENTHS, STEP_MM, ColourScale
+from scaninbox.render import MAP_MAX_MM, MAP_STEP_MM, ColourScale
 
 __all__ = ["BandBar", "MapLegend"]
 
@@ -183,8 +183,8 @@ class MapLegend(QWidget):
         box = QDoubleSpinBox(self)
         box.setObjectName(name)
         box.setDecimals(1)
-        box.setSingleStep(STEP_MM)
-        box.setRange(0.0, MAX_TENTHS * STEP_MM)
+        box.setSingleStep(MAP_STEP_MM)
+        box.setRange(0.0, MAP_MAX_MM)
         box.setSuffix(" mm")
         box.setToolTip(tip)
         box.setKeyboardTracking(False)  # typing "1.5" is not first a range ending at 1
@@ -198,11 +198,11 @@ class MapLegend(QWidget):
             self._quiet = True
             try:
                 if self.sender() is self.low:
-                    high = min(MAX_TENTHS * STEP_MM, low + STEP_MM)
-                    low = high - STEP_MM
+                    high = min(MAP_MAX_MM, low + MAP_STEP_MM)
+                    low = high - MAP_STEP_MM
                 else:
-                    low = max(0.0, high - STEP_MM)
-                    high = low + STEP_MM
+                    low = max(0.0, high - MAP_STEP_MM)
+                    high = low + MAP_STEP_MM
                 self.low.setValue(low)
                 self.high.setValue(high)
             finally:
