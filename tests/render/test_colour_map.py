@@ -84,6 +84,7 @@ def test_a_range_that_cannot_be_is_refused_plainly(low: float, high: float) -> N
         (0.0, 1.0, [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0]),
         (0.0, 2.0, [0.0, 0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0]),
         (0.3, 2.9, [0.3, 1.0, 1.5, 2.0, 2.5, 2.9]),  # 0.5 would crowd 0.3
+        (0.1, 2.0, [0.1, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0]),  # so would 0.2
     ],
 )
 def test_legend_ticks_are_round_band_edges_with_both_ends(

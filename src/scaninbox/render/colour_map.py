@@ -172,10 +172,10 @@ class ColourScale:
             edges.insert(0, self.low_tenths)
         if edges[-1] != self.high_tenths:
             edges.append(self.high_tenths)
-        # An edge crowding the range's end (within half a step) gives way to it.
-        if len(edges) > 2 and self.high_tenths - edges[-2] < every / 2:
+        # An edge crowding an end of the range (half a step or nearer) gives way to it.
+        if len(edges) > 2 and self.high_tenths - edges[-2] <= every / 2:
             edges.pop(-2)
-        if len(edges) > 2 and edges[1] - self.low_tenths < every / 2:
+        if len(edges) > 2 and edges[1] - self.low_tenths <= every / 2:
             edges.pop(1)
         return [t / 10 for t in edges]
 
