@@ -122,6 +122,11 @@ def test_clearance_map_colours_match_the_distances_and_follow_the_range(
     assert measured is not None
     assert np.abs(measured[near] - expected[near]).max() < 0.05
     assert maps.legend.status.text() == f"Bite-through up to {DEPTH_MM:.2f} mm."
+    legend = maps.legend
+    assert legend.title.text() == "Clearance, mm"
+    assert legend.bar.tick_labels()[0] == "2.0"
+    assert legend.bar.tick_labels()[-1] == "0.0"
+    assert viewport.stage.rect().contains(legend.geometry())  # nothing cut off
 
     # Each point's colour is the band of its distance; the points inside are magenta.
     scale = ColourScale.default(MapKind.CLEARANCE)
@@ -145,6 +150,7 @@ def test_clearance_map_colours_match_the_distances_and_follow_the_range(
     assert colours is not None
     assert np.array_equal(colours, tighter.colours(measured))
     assert not np.array_equal(colours, scale.colours(measured))
+    assert legend.bar.tick_labels()[0] == "1.9"
 
     # The same actor, where it was: the map mirrors and moves nothing.
     assert viewport.scene.scan("scan0") is state

@@ -74,8 +74,11 @@ class DistanceMaps(QObject):
         stage: QWidget,
         request_frame: Callable[[], None],
         parent: QWidget,
+        *,
+        scanner_colours: QAction | None = None,
     ) -> None:
         super().__init__(parent)
+        self._scanner_colours = scanner_colours
         self._scene = scene
         self._sink = sink
         self._request_frame = request_frame
@@ -84,16 +87,18 @@ class DistanceMaps(QObject):
         self.menu = QMenu(parent)
         self.menu.setObjectName("mapMenu")
         self.menu.setToolTipsVisible(True)  # a greyed-out map says why
+        # One "Colours" button for how the surface is coloured: the scanner's colours or a
+        # distance map (the toolbar must fit the case pane of a 1280 px window).
         self.button = QToolButton(parent)
-        self.button.setObjectName("mapButton")
-        self.button.setText("Map")
+        self.button.setObjectName("coloursButton")
+        self.button.setText("Colours")
         self.button.setMenu(self.menu)
         self.button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.toggle = QAction("Map on/off", parent)  # the C key
         self.toggle.triggered.connect(self._on_toggle)
         self._group = QActionGroup(self)
         self._group.setExclusive(True)
-        self.off = self._entry("Off", "Scans in their own colours", "")
+        self.off = self._entry("No distance map", "The scans in their own colours", "")
         self.actions: dict[str, QAction] = {}
         self.choices: list[MapChoice] = []
         self.current: MapChoice | None = None
@@ -102,7 +107,10 @@ class DistanceMaps(QObject):
         self._measured: Measured | None = None
         self._surface: tuple[Mesh, Surface] | None = None
         self._busy = False
+        self._why_no_map = _NO_SCANS
         sink.listeners.append(self._on_mesh)
+        if scanner_colours is not None:
+            scanner_colours.changed.connect(self._sync_button)
         self.start([])
 
     # ------------------------------------------------------------------ public
@@ -128,6 +136,9 @@ class DistanceMaps(QObject):
             action.deleteLater()
         self.actions = {}
         self.menu.clear()
+        if self._scanner_colours is not None:
+            self.menu.addAction(self._scanner_colours)
+            self.menu.addSeparator()
         self.menu.addAction(self.off)
         self.menu.addSeparator()
         kinds: set[MapKind] = set()
@@ -140,19 +151,31 @@ class DistanceMaps(QObject):
             self.actions[choice.name] = action
         self.off.setChecked(True)
         available = [c for c in self.choices if c.available]
-        self.button.setEnabled(bool(available))
         self.toggle.setEnabled(bool(available))
         if not planned:
-            reason = _NO_SCANS
+            self._why_no_map = _NO_SCANS
         elif not available:
-            reason = " ".join(dict.fromkeys(c.reason for c in self.choices))
+            self._why_no_map = " ".join(dict.fromkeys(c.reason for c in self.choices))
         else:
-            reason = ""
-        self.button.setToolTip(
-            reason
-            or "Distance map (C): clearance to the antagonist in mm, bite-through in magenta; "
-            "or how much was removed since the scan before the preparation"
-        )
+            self._why_no_map = ""
+        self._sync_button()
+
+    def _sync_button(self) -> None:
+        """Enabled while the scanner's colours or a map can be shown; the tooltip says what
+        it offers, or why it offers nothing."""
+        scanner = self._scanner_colours is not None and self._scanner_colours.isEnabled()
+        self.button.setEnabled(scanner or not self._why_no_map)
+        if self._why_no_map:
+            tip = f"Distance map: {self._why_no_map}"
+            if not scanner:
+                tip += " These scans carry no colours of the scanner either."
+        else:
+            tip = (
+                "Colours of the surface: the scanner's own (V), or a distance map (C) — "
+                "clearance to the antagonist in mm with bite-through in magenta, or how much "
+                "was removed since the scan before the preparation"
+            )
+        self.button.setToolTip(tip)
 
     def show_map(self, name: str | None) -> bool:
         """Show the map ``name`` (a `MapChoice.name`; None: off); False when the case does not

@@ -28,7 +28,10 @@ _PLATE = (
     " #mapLegend QLabel { color: #eef0f3; background: transparent; }"
 )
 _MARGIN_PX = 12
-_BAR_HEIGHT_PX = 200
+_WIDTH_PX = 180
+_BAR_HEIGHT_PX = 200  # at most; less in a low view (at least `_BAR_MIN_PX`)
+_BAR_MIN_PX = 90
+_TICK_SPACING_PX = 18  # a label per this much of the bar, at most
 _SWATCH_PX = 14
 
 
@@ -40,20 +43,32 @@ class BandBar(QWidget):
         super().__init__(parent)
         self.setObjectName("mapBands")
         self.scale: ColourScale | None = None
+        self.bar_height = _BAR_HEIGHT_PX
         self.setMinimumWidth(150)
 
     def set_scale(self, scale: ColourScale) -> None:
         self.scale = scale
-        rows = len(scale.outside_labels())
-        line = self.fontMetrics().height()
-        self.setFixedHeight(_BAR_HEIGHT_PX + line + rows * (line + 4) + 6)
-        self.update()
+        self._fit()
+
+    def set_bar_height(self, pixels: int) -> None:
+        self.bar_height = max(_BAR_MIN_PX, min(_BAR_HEIGHT_PX, pixels))
+        self._fit()
+
+    def ticks(self) -> list[float]:
+        """The band edges labelled (mm), as many as the bar's height has room for."""
+        if self.scale is None:
+            return []
+        return self.scale.ticks(most=max(3, self.bar_height // _TICK_SPACING_PX))
 
     def tick_labels(self) -> list[str]:
         """The edge labels as drawn, top to bottom."""
-        if self.scale is None:
-            return []
-        return [f"{tick:.1f}" for tick in reversed(self.scale.ticks())]
+        return [f"{tick:.1f}" for tick in reversed(self.ticks())]
+
+    def _fit(self) -> None:
+        rows = len(self.scale.outside_labels()) if self.scale is not None else 0
+        line = self.fontMetrics().height()
+        self.setFixedHeight(self.bar_height + line + rows * (line + 4) + 6)
+        self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         scale = self.scale
@@ -63,7 +78,7 @@ class BandBar(QWidget):
         metrics = self.fontMetrics()
         line = metrics.height()
         top = line // 2  # room for the top label's upper half
-        bar = QRect(2, top, 22, _BAR_HEIGHT_PX)
+        bar = QRect(2, top, 22, self.bar_height)
         bands = scale.bands
         count = len(bands)
         for i, band in enumerate(bands):
@@ -72,7 +87,7 @@ class BandBar(QWidget):
             painter.fillRect(QRect(bar.left(), y0, bar.width(), y1 - y0), QColor(*band.colour))
         painter.setPen(QColor("#eef0f3"))
         span = scale.high_mm - scale.low_mm
-        for tick in scale.ticks():
+        for tick in self.ticks():
             y = bar.bottom() + 1 - round((tick - scale.low_mm) / span * bar.height())
             painter.drawLine(bar.right() + 1, y, bar.right() + 5, y)
             painter.drawText(
@@ -103,6 +118,7 @@ class MapLegend(QWidget):
         self.setObjectName("mapLegend")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
         self.setStyleSheet(_PLATE)
+        self.setMaximumWidth(_WIDTH_PX)  # narrow: the arch lies beside it
         self.title = QLabel(self)
         self.title.setObjectName("mapTitle")
         font = self.title.font()
@@ -119,8 +135,6 @@ class MapLegend(QWidget):
         self.status.setWordWrap(True)
         range_row = QHBoxLayout()
         range_row.setSpacing(4)
-        range_label = QLabel("Range", self)
-        range_row.addWidget(range_label)
         range_row.addWidget(self.low)
         range_row.addWidget(QLabel("–", self))
         range_row.addWidget(self.high)
@@ -168,11 +182,17 @@ class MapLegend(QWidget):
         note = parent.findChild(QLabel, "orientationNote")
         if note is not None and note.isVisibleTo(parent):
             top = note.geometry().bottom() + _MARGIN_PX
+        room = max(40, parent.height() - top - _MARGIN_PX)
+        # A low view gets a shorter bar (fewer labels) rather than a legend cut off; the bar
+        # takes at most a third of the view's height.
+        rest = self.sizeHint().height() - self.bar.height()
+        self.bar.set_bar_height(min(room - rest, parent.height() // 3))
         self.adjustSize()
         hint = self.sizeHint()
-        width = max(hint.width(), 190)
-        height = min(hint.height(), max(40, parent.height() - top - _MARGIN_PX))
-        self.setGeometry(_MARGIN_PX, top, width, height)
+        width = min(_WIDTH_PX, hint.width())
+        height = self.heightForWidth(width)  # the wrapped lines' height at that width
+        height = height if height > 0 else hint.height()
+        self.setGeometry(_MARGIN_PX, top, width, min(height, room))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.parentWidget() and event.type() == QEvent.Type.Resize:
@@ -185,7 +205,6 @@ class MapLegend(QWidget):
         box.setDecimals(1)
         box.setSingleStep(MAP_STEP_MM)
         box.setRange(0.0, MAP_MAX_MM)
-        box.setSuffix(" mm")
         box.setToolTip(tip)
         box.setKeyboardTracking(False)  # typing "1.5" is not first a range ending at 1
         return box

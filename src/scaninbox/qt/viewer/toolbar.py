@@ -87,7 +87,7 @@ def make_actions(owner: QWidget) -> ViewerActions:
     colours = _action(
         owner,
         by_key,
-        "Colours",
+        "Scanner colours",
         "Scanner colours: show the colours the scanner recorded instead of the jaw colours",
         ("V",),
         checkable=True,
@@ -143,7 +143,7 @@ def build_toolbar(parent: QWidget, actions: ViewerActions) -> QToolBar:
     bar.addSeparator()
     bar.addWidget(_turn_button(bar, actions))
     bar.addAction(actions.measure)
-    bar.addAction(actions.scanner_colours)
+    # The scanner's colours sit in the viewport's "Colours" menu, beside the distance maps.
     spacer = QWidget(bar)
     spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
     bar.addWidget(spacer)

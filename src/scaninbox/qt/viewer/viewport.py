@@ -105,10 +105,17 @@ class ScanViewport(QWidget):
             say=self.statusMessage.emit,
         )
 
-        # Clearance / reduction colour maps: the "Map" button beside "Colours", C toggles.
-        self.maps = DistanceMaps(self.scene, self.sink, self.stage, self.view.request_frame, self)
-        after_colours = self.toolbar.actions().index(self.controls.scanner_colours) + 1
-        self.toolbar.insertWidget(self.toolbar.actions()[after_colours], self.maps.button)
+        # Clearance / reduction colour maps in the "Colours" button (after "Measure"), C toggles.
+        self.maps = DistanceMaps(
+            self.scene,
+            self.sink,
+            self.stage,
+            self.view.request_frame,
+            self,
+            scanner_colours=self.controls.scanner_colours,
+        )
+        after_measure = self.toolbar.actions().index(self.controls.measure) + 1
+        self.toolbar.insertWidget(self.toolbar.actions()[after_measure], self.maps.button)
         self.controls.by_key["C"] = self.maps.toggle
 
         # The list floats over the view (top right) rather than taking width from it; the
