@@ -1,13 +1,14 @@
 """`DistanceMaps`: the clearance and reduction colour maps in the viewport.
 
-The "Map" button's menu offers what the case's scans allow (`map_choices`; what cannot be had
-is greyed out with the reason as its tooltip). Choosing a map measures on a worker thread —
-every point of the painted scan (and of its level of detail) against the other scan's
-triangles (`scaninbox.qc.clearance_field`) — and paints the colours on the scan's own actor
-(`ScanScene.set_field_colours`): same actor, same orientation, nothing mirrored. The distances
-are kept while the case is shown, per mesh: changing the range only recolours (numpy, on the
-GUI thread, milliseconds); a scan replaced by its full or smoothed mesh is measured again.
-"Off" (or the C key again) gives the scans their own colours back.
+The "Colours" button's menu offers the scanner's colours and the maps the case's scans allow
+(`map_choices`; what cannot be had is greyed out with the reason as its tooltip). Choosing a map
+measures on a worker thread — every point of the painted scan (and of its level of detail)
+against the other scan's triangles (`scaninbox.qc.clearance_field`) — and paints the colours on
+the scan's own actor (`ScanScene.set_field_colours`): same actor, same orientation, nothing
+mirrored. The distances are kept while the case is shown, per mesh: changing the range only
+recolours (numpy, on the GUI thread, milliseconds); a scan replaced by its full or smoothed mesh
+is measured again. "No distance map" (or the C key again) gives the scans their own colours
+back.
 
 The scans of a case are in the scanner's frame and the viewer turns them all with one matrix
 (`loader._CaseOrientation`), so distances measured between the meshes on screen are those
