@@ -28,7 +28,7 @@ _PLATE = (
     " #mapLegend QLabel { color: #eef0f3; background: transparent; }"
 )
 _MARGIN_PX = 12
-_WIDTH_PX = 180
+_WIDTH_PX = 196
 _BAR_HEIGHT_PX = 200  # at most; less in a low view (at least `_BAR_MIN_PX`)
 _BAR_MIN_PX = 90
 _TICK_SPACING_PX = 18  # a label per this much of the bar, at most
