@@ -157,6 +157,14 @@ def test_clearance_map_colours_match_the_distances_and_follow_the_range(
     assert state.actor is actor
     assert state.actor.GetBounds() == bounds
 
+    # The other jaw's map, then this one again: kept, so painted at once.
+    assert maps.show_map("lower-upper")
+    qtbot.waitUntil(lambda: _painted(viewport, "scan1") is not None, timeout=WAIT_MS)
+    assert _painted(viewport, "scan0") is None  # one map at a time
+    assert maps.show_map("upper-lower")
+    assert async_bridge.running_task(maps, "measure") is None
+    assert _painted(viewport, "scan0") is not None
+
     # Off: the jaw's own colours again.
     maps.show_map(None)
     assert _painted(viewport, "scan0") is None

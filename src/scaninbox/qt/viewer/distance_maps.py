@@ -105,7 +105,8 @@ class DistanceMaps(QObject):
         self.current: MapChoice | None = None
         self._last: str | None = None  # the map C brings back
         self._scales: dict[MapKind, ColourScale] = {k: ColourScale.default(k) for k in MapKind}
-        self._measured: Measured | None = None
+        self._measured: Measured | None = None  # the map on show
+        self._kept: dict[str, Measured] = {}  # every map measured for the case, by name
         self._surface: tuple[Mesh, Surface] | None = None
         self._busy = False
         self._why_no_map = _NO_SCANS
@@ -129,6 +130,7 @@ class DistanceMaps(QObject):
         """A new case (its rows planned): its choices, no map, nothing measured."""
         self._clear_map()
         self._measured = None
+        self._kept = {}
         self._surface = None
         self.choices = map_choices(planned)
         for action in self.actions.values():
@@ -252,9 +254,10 @@ class DistanceMaps(QObject):
         if target is None or reference is None:
             self.legend.set_status("Waiting for the scans to load…")
             return
-        measured = self._measured
-        if measured is None or measured.choice != choice or measured.reference is not reference:
-            measured = self._measured = Measured(choice, reference)
+        measured = self._kept.get(choice.name)
+        if measured is None or measured.reference is not reference:
+            measured = self._kept[choice.name] = Measured(choice, reference)
+        self._measured = measured
         lod = self._sink.lods.get(choice.target) if choice.target else None
         missing = [m for m in (target, lod) if m is not None and measured.field(m) is None]
         self._paint()
