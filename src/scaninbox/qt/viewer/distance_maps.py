@@ -108,7 +108,6 @@ class DistanceMaps(QObject):
         self._measured: Measured | None = None  # the map on show
         self._kept: dict[str, Measured] = {}  # every map measured for the case, by name
         self._surface: tuple[Mesh, Surface] | None = None
-        self._busy = False
         self._why_no_map = _NO_SCANS
         sink.listeners.append(self._on_mesh)
         if scanner_colours is not None:
@@ -124,7 +123,7 @@ class DistanceMaps(QObject):
     @property
     def busy(self) -> bool:
         """Whether a measurement is running on a worker thread."""
-        return self._busy
+        return async_bridge.running_task(self, "measure") is not None
 
     def start(self, planned: Sequence[PlannedScan]) -> None:
         """A new case (its rows planned): its choices, no map, nothing measured."""
@@ -262,7 +261,6 @@ class DistanceMaps(QObject):
         missing = [m for m in (target, lod) if m is not None and measured.field(m) is None]
         self._paint()
         if missing:
-            self._busy = True
             self.legend.set_status("Measuring…")
             async_bridge.run(
                 self._measure(measured, missing),
@@ -284,8 +282,6 @@ class DistanceMaps(QObject):
             if self.current == measured.choice:
                 self.legend.set_status("The map could not be measured (details in the log).")
             return
-        finally:
-            self._busy = False
         assert surface is not None
         self._surface = (measured.reference, surface)
         for mesh, values in zip(meshes, fields, strict=True):
@@ -313,7 +309,6 @@ class DistanceMaps(QObject):
 
     def _clear_map(self) -> None:
         async_bridge.cancel(self, "measure")
-        self._busy = False
         choice, self.current = self.current, None
         target = choice.target if choice is not None else None
         if target is not None and self._scene.scan(target) is not None:
