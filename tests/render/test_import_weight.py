@@ -13,6 +13,17 @@ from tests.unit.scans.meshfiles import arch_mesh, binary_stl
 from .pixels import load, scan_mask
 
 HEAVY = ("matplotlib", "pyvista.plotting", "pyvista", "pyvistaqt", "PySide6")
+# Not needed to draw a file on disk either: the service client and the store, and the numpy
+# modules that np.random and np.percentile import on their first call (~40 ms).
+NOT_FOR_A_FILE = (
+    "httpx",
+    "pydantic",
+    "sqlite3",
+    "scaninbox.api",
+    "scaninbox.store",
+    "numpy.random",
+    "numpy.ma",
+)
 
 _SCRIPT = """
 import json, sys
@@ -40,4 +51,5 @@ def test_scaninbox_render_loads_neither_pyvista_nor_matplotlib(tmp_path: Path) -
     loaded = set(report["modules"])
     assert "vtkmodules.vtkRenderingOpenGL2" in loaded  # it did draw with VTK
     assert not [name for name in HEAVY if name in loaded]
+    assert not [name for name in NOT_FOR_A_FILE if name in loaded]
     assert scan_mask(load(out)).mean() > 0.03  # and the picture shows the scan
