@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -135,10 +136,11 @@ class RenderOptions:
 
 
 def run_render(options: GlobalOptions, command: RenderOptions) -> int:
-    # Before numpy loads (a command's process imports it here first): one BLAS thread. Our
-    # readers spread their own work over threads; the BLAS's pool only spins beside them
-    # (~30 ms of CPU at import alone). Whoever set the variable keeps their choice.
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    if "numpy" not in sys.modules:
+        # The command's own process, before numpy loads: one BLAS thread. Our readers spread
+        # their work over threads of their own; the BLAS's pool would only spin beside them
+        # (~30 ms of CPU at numpy's import alone). Whoever set the variable keeps their choice.
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from scaninbox.render.png_file import PictureWriteError, check_picture_path
     from scaninbox.scans import MeshError
 
