@@ -78,29 +78,31 @@ def _render(
     matrix: npt.NDArray[np.float64] | None,
     size: tuple[int, int],
 ) -> Path:
-    from scaninbox.render import ScanScene, View, prepare_offscreen_backend, write_png
+    from scaninbox.render import (
+        OffscreenCanvas,
+        ScanScene,
+        View,
+        prepare_offscreen_backend,
+        write_png,
+    )
 
     prepare_offscreen_backend()
-    import pyvista as pv
-
     turn = np.eye(3) if matrix is None else np.asarray(matrix, np.float64)
     points = np.ascontiguousarray(geometry.points @ turn.T.astype(np.float32))
     faces = geometry.faces if np.linalg.det(turn) >= 0 else geometry.faces[:, ::-1].copy()
     mesh = Mesh(points, faces, normals=point_normals(points, faces), welded=True, name="scan")
-    plotter = pv.Plotter(off_screen=True, window_size=list(size))
+    canvas = OffscreenCanvas(size)  # bare VTK, as `report_views` draws (no pyvista)
     scene: ScanScene | None = None
     try:
-        scene = ScanScene(plotter)
+        scene = ScanScene(canvas)
         scene.set_scan("scan", mesh, jaw=jaw)
         scene.set_field_colours("scan", colours)
         scene.apply_view(View.UPPER if jaw is Jaw.UPPER else View.LOWER)
-        pixels = plotter.screenshot(return_img=True)
-        if pixels is None:
-            raise RuntimeError("the off-screen renderer returned no image")
+        pixels = canvas.screenshot()
     finally:
         if scene is not None:
             scene.close()
-        plotter.close()
+        canvas.close()
     return write_png(pixels, out)
 
 
