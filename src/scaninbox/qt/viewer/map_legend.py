@@ -118,7 +118,7 @@ class MapLegend(QWidget):
         self.setObjectName("mapLegend")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
         self.setStyleSheet(_PLATE)
-        self.setMaximumWidth(_WIDTH_PX)  # narrow: the arch lies beside it
+        self.setMinimumWidth(_WIDTH_PX)  # narrow (the arch lies beside it), but one width
         self.title = QLabel(self)
         self.title.setObjectName("mapTitle")
         font = self.title.font()
@@ -189,7 +189,7 @@ class MapLegend(QWidget):
         self.bar.set_bar_height(min(room - rest, parent.height() // 3))
         self.adjustSize()
         hint = self.sizeHint()
-        width = min(_WIDTH_PX, hint.width())
+        width = max(_WIDTH_PX, hint.width())  # wrapped lines do not widen the hint
         height = self.heightForWidth(width)  # the wrapped lines' height at that width
         height = height if height > 0 else hint.height()
         self.setGeometry(_MARGIN_PX, top, width, min(height, room))
