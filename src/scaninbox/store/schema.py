@@ -30,7 +30,7 @@ from pathlib import Path
 
 from scaninbox.store.errors import StoreError, StoreVersionError, storage_fault, store_error
 
-__all__ = ["CURRENT_VERSION", "MIGRATIONS", "connect", "migrate"]
+__all__ = ["CURRENT_VERSION", "MIGRATIONS", "WRITER_CACHE_SIZE", "connect", "migrate"]
 
 _V1 = """
 CREATE TABLE meta (
@@ -219,6 +219,7 @@ MIGRATIONS: tuple[str, ...] = (_V1, _V2_QC, _V3_SEARCH_IN_BULK)
 CURRENT_VERSION = len(MIGRATIONS)
 
 _BUSY_TIMEOUT_MS = 10_000
+WRITER_CACHE_SIZE = -64 * 1024  # PRAGMA cache_size: a negative number is KiB (64 MB)
 
 
 def connect(path: Path, *, writer: bool = True) -> sqlite3.Connection:
@@ -259,6 +260,10 @@ def connect(path: Path, *, writer: bool = True) -> sqlite3.Connection:
             # NORMAL in WAL mode is durable against process crashes (SIGKILL), which is what
             # the store promises; only a power cut may lose the last transactions.
             conn.execute("PRAGMA synchronous = NORMAL")
+            # A first sync adds every case to 15 indexes and the search index; past the
+            # default 2 MB of cache each insert re-reads index pages (at 60,000 cases: 317 µs
+            # of SQLite per case against 269 µs with 64 MB). Pages are allocated as used.
+            conn.execute(f"PRAGMA cache_size = {WRITER_CACHE_SIZE}")
     except sqlite3.Error as exc:
         conn.close()
         raise store_error(exc, path) from exc
