@@ -22,6 +22,18 @@ client spends is measured apart from the reference server's. For each size:
 
 The load average is printed at the start and the end: on a busy machine compare CPU times
 (the client's own), not wall times, which the sandbox's share of the 2 cores dominates.
+
+Measured 2026-11-23/24 on the 2-core machine shared with other work (load 6-14), client CPU of
+a first full sync per case, median of 3 (min): 5,000 cases, before/after in one interleaved
+run at load 10-12 — 0.777 (0.763) and 0.769 (0.763) ms before, 0.536 (0.508) and 0.503
+(0.500) ms after; 100,000 cases (2 runs, load 10-6), with these changes but not yet the
+writer's 64 MB page cache, 0.654 (0.631) ms, against 0.9-1.1 ms when issue 11 was filed (the
+cost per case grows with the account as the indexes outgrow SQLite's 2 MB default cache).
+The target, 0.2 ms, is not met. Where the client's CPU goes now (profiles of a
+5,000-case sync): the writer thread ~60 % (deriving the columns — the wire → domain conversion
+is a third of it —, SQLite's inserts into 15 indexes and the search index, zlib ~43 µs a case),
+the event-loop thread ~40 % (JSON decoding ~26 µs and pydantic validation ~30 µs a case, HTTP).
+Before: the search index's per-row trigger alone cost ~150 µs a case.
 """
 
 from __future__ import annotations
