@@ -77,7 +77,8 @@ def test_gui_files_show_a_real_stl_and_a_ply_in_3d_without_signing_in(
     assert window.case is not None
     assert [s.jaw for s in window.case.scan_files] == [Jaw.NONE, Jaw.LOWER]
     note = viewport.stage.note.text()
-    assert note.startswith("No axis mapping for local files") and "estimated" in note
+    assert note.startswith("No axis mapping for local files")
+    assert "estimated" in note
     image = viewport.scene_image()
     assert int((image.astype(np.int16).sum(axis=2) > 150).sum()) > 5000  # something drawn
     # Files are no reason to ask for a sign-in: the inbox says how to, no dialog pops up.
