@@ -4,9 +4,10 @@
 
 Layout: the frozen folder in /opt/scan-inbox/; /usr/bin/scaninbox (the command line) and
 /usr/bin/scaninbox-desktop (the window) as symbolic links into it; the desktop entry, hicolor
-icons (every PNG size in resources/icons/ and the SVG) and the AppStream metainfo under
-/usr/share. ``Depends`` is computed, not written by hand: ``ldd`` on every ELF file of the
-folder, libraries found inside the folder left out, each remaining library mapped to the Debian
+icons (every PNG size in resources/icons/ and the SVG), the PLY MIME type (shared-mime-info has
+none) and the AppStream metainfo under /usr/share. ``Depends`` is computed, not written by hand:
+``ldd`` on every ELF file of the folder, libraries found inside the folder left out, each
+remaining library mapped to the Debian
 package that owns it with ``dpkg -S``; plus the Mesa drivers that libGL/libEGL open at run time
 (``dlopen``, invisible to ldd; measured with /proc/self/maps). ``Installed-Size`` is ``du -sk``.
 No maintainer scripts: dpkg's own triggers refresh the menu, icon and AppStream caches, and
@@ -89,6 +90,9 @@ def stage_tree(stage: Path, folder: Path, version: str) -> None:
         size = png.stem.rsplit("-", 1)[1]
         _install(png, share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png")
     _install(resources / "icons" / f"{APP_ID}.svg", share / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg")
+    # PLY has no shared-mime-info type (STL has: model/stl); the desktop entry's MimeType names
+    # ours. shared-mime-info's dpkg trigger on /usr/share/mime/packages rebuilds the database.
+    _install(resources / "linux" / f"{APP_ID}-mime.xml", share / "mime" / "packages" / f"{APP_ID}.xml")
     metainfo = (resources / "linux" / f"{APP_ID}.metainfo.xml").read_text(encoding="utf-8")
     _write(share / "metainfo" / f"{APP_ID}.metainfo.xml", metainfo)
     _write(share / "doc" / PACKAGE / "copyright", _copyright())
