@@ -85,14 +85,21 @@ def stage_tree(stage: Path, folder: Path, version: str) -> None:
         (bin_dir / command).symlink_to(Path("..", "..", INSTALL_DIR, command))
     share = stage / "usr" / "share"
     resources = ROOT / "resources"
-    _install(resources / "linux" / f"{APP_ID}.desktop", share / "applications" / f"{APP_ID}.desktop")
+    _install(
+        resources / "linux" / f"{APP_ID}.desktop", share / "applications" / f"{APP_ID}.desktop"
+    )
     for png in sorted((resources / "icons").glob(f"{APP_ID}-*.png")):
         size = png.stem.rsplit("-", 1)[1]
         _install(png, share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png")
-    _install(resources / "icons" / f"{APP_ID}.svg", share / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg")
+    _install(
+        resources / "icons" / f"{APP_ID}.svg",
+        share / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg",
+    )
     # PLY has no shared-mime-info type (STL has: model/stl); the desktop entry's MimeType names
     # ours. shared-mime-info's dpkg trigger on /usr/share/mime/packages rebuilds the database.
-    _install(resources / "linux" / f"{APP_ID}-mime.xml", share / "mime" / "packages" / f"{APP_ID}.xml")
+    _install(
+        resources / "linux" / f"{APP_ID}-mime.xml", share / "mime" / "packages" / f"{APP_ID}.xml"
+    )
     metainfo = (resources / "linux" / f"{APP_ID}.metainfo.xml").read_text(encoding="utf-8")
     _write(share / "metainfo" / f"{APP_ID}.metainfo.xml", metainfo)
     _write(share / "doc" / PACKAGE / "copyright", _copyright())
@@ -216,8 +223,9 @@ def _owners(paths: list[str]) -> set[str]:
 
 def write_control(stage: Path, version: str, depends: list[str]) -> None:
     installed_kib = int(
-        subprocess.run(["du", "-sk", str(stage)], capture_output=True, text=True, check=True)
-        .stdout.split()[0]
+        subprocess.run(
+            ["du", "-sk", str(stage)], capture_output=True, text=True, check=True
+        ).stdout.split()[0]
     )
     control = stage / "DEBIAN" / "control"
     _write(
@@ -254,7 +262,9 @@ def build(stage: Path, out: Path, level: int) -> None:
         stdout=subprocess.DEVNULL,
     )
     partial.replace(out)  # a failed build leaves no half-written .deb under the final name
-    print(f"{out} ({out.stat().st_size / 1e6:.1f} MB, built {datetime.now(UTC):%Y-%m-%d %H:%M} UTC)")
+    print(
+        f"{out} ({out.stat().st_size / 1e6:.1f} MB, built {datetime.now(UTC):%Y-%m-%d %H:%M} UTC)"
+    )
 
 
 if __name__ == "__main__":
