@@ -133,7 +133,17 @@ class AppController(QObject):
         window.sessionExpired.connect(self._on_session_error)
         window.inbox.model.queryApplied.connect(self._on_rows)
         window.installEventFilter(self)
-        if options.quit_when_ready:
+        if options.quit_when_ready and options.files:  # the smoke check of opening files
+            from scaninbox.qt.local_files_window import LocalFilesReadiness
+
+            self.readiness_files = LocalFilesReadiness(
+                self.local_files(),
+                screenshot=options.screenshot,
+                timeout_s=options.ready_timeout_s,
+                parent=self,
+            )
+            self.readiness_files.done.connect(self.quit)
+        elif options.quit_when_ready:
             from scaninbox.qt.readiness import ReadinessWatch
 
             self.readiness = ReadinessWatch(

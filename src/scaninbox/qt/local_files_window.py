@@ -18,11 +18,12 @@ its row, as in a case.
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QStandardPaths, Qt, Signal
+from PySide6.QtCore import QObject, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -37,7 +38,7 @@ from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
 from scaninbox.qt.local_files import LocalScanFiles, OpenedFiles, check_paths, local_case
 
-__all__ = ["SCAN_FILE_FILTER", "LocalFilesWindow", "ask_scan_files"]
+__all__ = ["SCAN_FILE_FILTER", "LocalFilesReadiness", "LocalFilesWindow", "ask_scan_files"]
 
 _log = logging.getLogger(__name__)
 
@@ -216,3 +217,52 @@ class LocalFilesWindow(QMainWindow):
         self.banner.show()
         self._say(" ".join(problems))
         self.problems.emit(problems)
+
+
+class LocalFilesReadiness(QObject):
+    """``scaninbox gui --quit-when-ready [--screenshot PATH] FILE…``: once the files are drawn,
+    save the "Local files" window and emit ``done(0)``; ``done(1)`` when nothing could be shown
+    or after ``timeout_s`` (the smoke check of opening files on a fresh machine)."""
+
+    done = Signal(int)
+
+    def __init__(
+        self,
+        window: LocalFilesWindow,
+        *,
+        screenshot: Path | None,
+        timeout_s: float,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._window = window
+        self._screenshot = screenshot
+        self._finished = False
+        window.caseShown.connect(self._on_shown)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._give_up)
+        self._timer.start(int(timeout_s * 1000))
+
+    def _on_shown(self, _case: object) -> None:
+        if not self._finished:
+            self._finished = True
+            QTimer.singleShot(300, self._finish)  # let the frame reach the screen
+
+    def _finish(self) -> None:
+        self._timer.stop()
+        if self._screenshot is not None:
+            self._screenshot.parent.mkdir(parents=True, exist_ok=True)
+            if not self._window.grab().save(str(self._screenshot)):
+                print(f"Could not write the screenshot {self._screenshot}.", file=sys.stderr)
+                self.done.emit(1)
+                return
+        self.done.emit(0)
+
+    def _give_up(self) -> None:
+        if self._finished:
+            return
+        self._finished = True
+        problems = " ".join(self._window.problem_text) or "the 3D viewer did not draw them"
+        print(f"The scan files were not shown in time: {problems}", file=sys.stderr)
+        self.done.emit(1)

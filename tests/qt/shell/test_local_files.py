@@ -4,7 +4,10 @@
 from __future__ import annotations
 
 import gc
+import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -21,6 +24,8 @@ from tests.qt.viewer.meshes import lower_arch
 from tests.unit.scans.meshfiles import ply
 
 WAIT_MS = 60_000  # a real 3D viewer and a real scan on a busy machine
+REPO_ROOT = Path(__file__).resolve().parents[3]
+GUI = (sys.executable, "-m", "scaninbox", "gui")
 
 
 @pytest.fixture(autouse=True)
@@ -146,3 +151,47 @@ def test_check_paths_words_each_problem(tmp_path: Path) -> None:
         f"{tmp_path} is a folder, not a scan file.",
         f"{empty} is empty (0 bytes): it is not a scan.",
     )
+
+
+@pytest.mark.slow
+def test_scaninbox_gui_file_shows_it_saves_the_window_and_quits(
+    lower_ply: Path, tmp_path: Path
+) -> None:
+    """The whole path a double-click takes: command line, window, viewer, the file drawn."""
+    shot = tmp_path / "local.png"
+    env = dict(os.environ)  # DISPLAY: the test run's Xvfb
+    env["SCANINBOX_HOME"] = str(tmp_path / "home")
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO_ROOT / "src"), env.get("PYTHONPATH", "")])
+    env.pop("QT_QPA_PLATFORM", None)
+    done = subprocess.run(
+        [*GUI, "--quit-when-ready", "--screenshot", str(shot), str(lower_ply)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=180,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert shot.stat().st_size > 20_000  # the window with the scan, not an empty image
+
+
+@pytest.mark.slow
+def test_scaninbox_gui_with_only_a_missing_file_exits_1_and_names_it(tmp_path: Path) -> None:
+    env = dict(os.environ)
+    env["SCANINBOX_HOME"] = str(tmp_path / "home")
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO_ROOT / "src"), env.get("PYTHONPATH", "")])
+    env.pop("QT_QPA_PLATFORM", None)
+    missing = tmp_path / "gone.stl"
+    done = subprocess.run(
+        [*GUI, "--quit-when-ready", "--ready-timeout", "8", str(missing)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=180,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert f"{missing}: there is no such file." in done.stderr
