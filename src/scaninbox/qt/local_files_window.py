@@ -71,7 +71,7 @@ class LocalFilesWindow(QMainWindow):
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("localFilesWindow")
         self.setWindowTitle("Local files — Scan Inbox")
-        self.resize(1100, 760)
+        self._fit_to_screen(1100, 760)
         self._jaw_colours = jaw_colours
         self.choose_files = choose_files
         self.provider = LocalScanFiles()
@@ -89,6 +89,11 @@ class LocalFilesWindow(QMainWindow):
         self.banner.setWordWrap(True)
         self.banner.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.banner.setContentsMargins(10, 6, 10, 6)
+        # Set apart from the view in either theme: the palette's own colours, a warning stripe.
+        self.banner.setStyleSheet(
+            "QLabel#localFilesProblems { background: palette(alternate-base);"
+            " border-left: 4px solid #d9822b; border-bottom: 1px solid palette(mid); }"
+        )
         self.banner.hide()
         layout.addWidget(self.banner)
         self.placeholder = QLabel("Loading the 3D viewer…", body)
@@ -146,6 +151,15 @@ class LocalFilesWindow(QMainWindow):
         super().closeEvent(event)
 
     # ------------------------------------------------------------------ internals
+
+    def _fit_to_screen(self, width: int, height: int) -> None:
+        """The preferred size, or nine tenths of a smaller screen (a 1280×720 laptop)."""
+        screen = self.screen()
+        if screen is not None:
+            room = screen.availableGeometry()
+            width = min(width, room.width() * 9 // 10)
+            height = min(height, room.height() * 9 // 10)
+        self.resize(width, height)
 
     async def _open(self, paths: list[Path]) -> None:
         opened: OpenedFiles = await async_bridge.to_thread(check_paths, paths)
