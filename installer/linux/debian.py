@@ -38,7 +38,9 @@ COMMANDS = ("scaninbox", "scaninbox-desktop")
 
 # Loaded with dlopen at run time, so ldd cannot see them (found by recording the shared objects
 # mapped into the running app: libEGL_mesa, libGLX_mesa and the Mesa DRI driver).
-RUNTIME_DLOPEN_PACKAGES = ("libegl-mesa0", "libglx-mesa0", "libgl1-mesa-dri")
+# libxcursor1: VTK's X11 render window opens libXcursor with dlopen for its cursor shapes (the
+# installed app's self-test in a fresh Debian 12 warned "Failed to load Xcursor library").
+RUNTIME_DLOPEN_PACKAGES = ("libegl-mesa0", "libglx-mesa0", "libgl1-mesa-dri", "libxcursor1")
 
 DESCRIPTION = """\
 intra-oral scan case inbox for dental laboratories
