@@ -6,7 +6,8 @@ losing the case they were on — the case pane's viewer belongs to the inbox's s
 findings and its portal's turn, and would replace the file as soon as another case is picked.
 The window has the full viewer (views, measuring, pictures, per-scan visibility) and its own
 File menu; opening files again shows the new choice in the same window, and closing it releases
-its VTK objects. The main window keeps working beside it, signed in or not.
+its VTK objects. The main window keeps working beside it, signed in or not. Files opened while
+the app runs reach this window through `single_instance` (no second app on the same store).
 
 Nothing blocks the GUI thread: the files are checked (exists, not a folder, readable) and the 3D
 stack imported on worker threads; reading the meshes is the viewport's loader's job (worker
