@@ -192,15 +192,23 @@ def test_the_level_of_detail_is_drawn_while_the_camera_turns(
     assert len(shown) == 2
     assert all(s.lod_actor is not None for s in shown)  # 100k+ triangles: a coarse copy exists
     view = viewport.view
+    fxaa_at_rest = view.renderer.GetUseFXAA()
     x, y = view.width() / 2, view.height() / 2
     mouse(view, QEvent.Type.MouseButtonPress, x, y)
     for step in range(1, 4):
         with qtbot.waitSignal(view.frameSwapped):
             mouse(view, QEvent.Type.MouseMove, x + 12 * step, y)
         assert viewport.scene.showing_lod
+        # Only what motion needs: the coarse copies, one light, no FXAA.
+        assert all(s.lod_actor.GetVisibility() and not s.actor.GetVisibility() for s in shown)
+        assert viewport.scene.lights.is_moving
+        assert not view.renderer.GetUseFXAA()
     with qtbot.waitSignal(view.frameSwapped):
         mouse(view, QEvent.Type.MouseButtonRelease, x + 36, y, held=False)
     assert not viewport.scene.showing_lod
+    assert all(s.actor.GetVisibility() and not s.lod_actor.GetVisibility() for s in shown)
+    assert not viewport.scene.lights.is_moving
+    assert view.renderer.GetUseFXAA() == fxaa_at_rest
     assert viewport.camera.moved  # later arrivals no longer re-frame the view
 
 
