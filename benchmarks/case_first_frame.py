@@ -178,7 +178,7 @@ async def _measure(host: Any, provider: CachedFiles, cases: list[Any], args: Any
         s.lod_actor.GetMapper().GetInput().GetNumberOfCells() for s in viewport.scene
     ]
     fps: dict[str, list[float]] = {
-        "turning, as shipped (LOD, one light, no FXAA)": [],
+        "turning, as shipped (LOD, 1 light, no FXAA, ½ size)": [],
         "turning, full resolution (LOD removed)": [],
         "still frames, full resolution": [],
     }

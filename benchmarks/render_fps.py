@@ -17,8 +17,8 @@ move (the frame rate a person gets); "still" turns the camera 3° and asks for o
 full resolution. The sides take turns, ``--rounds`` times; every figure is printed as min /
 median and the spread (max − min) over the rounds, with the process CPU time per frame (llvmpipe
 renders on several threads, so CPU can exceed wall time). While turning, ours draws what motion
-needs (levels of detail, one light, no FXAA); still, it draws the full look (FXAA included),
-and a "no FXAA" row shows what the anti-aliasing costs. A second part starts fresh
+needs (levels of detail, one light, no FXAA, half the width and height); still, it draws the
+full look (FXAA included, full size), and a "no FXAA" row shows what the anti-aliasing costs. A second part starts fresh
 interpreters (``-X importtime``) to time process start → first frame of the case off-screen,
 ours (bare VTK canvas) against the same through ``pyvista.Plotter``; imports made lazily in a
 later step (pyvista's first Plotter imports most of VTK's rendering) are counted as imports,

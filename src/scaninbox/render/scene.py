@@ -4,8 +4,9 @@ The scene owns one VTK actor per scan, and a second one for its level of detail 
 caller hands a coarse copy in (`set_lod`). Before every frame it looks at the render window's
 desired update rate, which VTK's interactor raises while the user rotates or zooms and lowers
 when the mouse is released: while it is high the scene draws only what motion needs — the
-coarse actors, one light instead of two (`appearance.LightRig`), no FXAA —, otherwise the full
-look. Each actor keeps its own GPU buffers, so swapping costs nothing.
+coarse actors, one light instead of two (`appearance.LightRig`), no FXAA (and the Qt view
+draws a smaller picture: `scaninbox.qt.viewer.interactor`) —, otherwise the full look. Each
+actor keeps its own GPU buffers, so swapping costs nothing.
 
 Colours: each jaw its own (the settings' ``jaw_colours``), a scan taken before the preparation a
 colour of its own (it lies over the prepared arch), and the inside of every surface (its back
