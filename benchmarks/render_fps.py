@@ -18,8 +18,8 @@ full resolution. The sides take turns, ``--rounds`` times; every figure is print
 median and the spread (max − min) over the rounds, with the process CPU time per frame (llvmpipe
 renders on several threads, so CPU can exceed wall time). While turning, ours draws what motion
 needs (levels of detail, one light, no FXAA, half the width and height); still, it draws the
-full look (FXAA included, full size), and a "no FXAA" row shows what the anti-aliasing costs. A second part starts fresh
-interpreters (``-X importtime``) to time process start → first frame of the case off-screen,
+full look (FXAA included, full size), and a "no FXAA" row shows what the anti-aliasing costs.
+A second part starts fresh interpreters (``-X importtime``) to time process start → first frame of the case off-screen,
 ours (bare VTK canvas) against the same through ``pyvista.Plotter``; imports made lazily in a
 later step (pyvista's first Plotter imports most of VTK's rendering) are counted as imports,
 so the steps add up to the process time.
@@ -197,7 +197,7 @@ async def _measure(
         "renderer": ours.renderer_name,
         "ours view": f"{ours.width()}×{ours.height()}",
         "peer view": f"{peer.width()}×{peer.height()}",
-        "ours lights": ours.renderer.GetLights().GetNumberOfItems(),
+        "ours lights": sum(light.GetSwitch() for light in ours.renderer.GetLights()),
         "peer lights": peer.renderer.GetLights().GetNumberOfItems(),
         "peer MSAA": peer.render_window.GetMultiSamples(),
         "triangles": [s.n_triangles for s in viewport.scene],
@@ -349,7 +349,10 @@ def _print(
     print(f"load average at start: {load[0]:.2f}, now: {os.getloadavg()[0]:.2f}")
     tri = ", ".join(f"{t:,}" for t in info["triangles"])
     lod = ", ".join(f"{t:,}" for t in info["lod triangles"])
-    print(f"ours: view {info['ours view']}, {info['ours lights']} lights, arches {tri}, LOD {lod}")
+    print(
+        f"ours: view {info['ours view']}, {info['ours lights']} lights at rest (1 in motion, "
+        f"drawn at half size), arches {tri}, LOD {lod}"
+    )
     print(
         f"peer: bare pyvistaqt QtInteractor, view {info['peer view']}, "
         f"{info['peer lights']} lights, MSAA {info['peer MSAA']}"
