@@ -20,9 +20,9 @@ renders on several threads, so CPU can exceed wall time). While turning, ours dr
 needs (levels of detail, one light, no FXAA, half the width and height); still, it draws the
 full look (FXAA included, full size), and a "no FXAA" row shows what the anti-aliasing costs.
 A second part starts fresh interpreters (``-X importtime``) to time process start → first frame
-of the case off-screen, ours (bare VTK canvas) against the same through ``pyvista.Plotter``; imports made lazily in a
-later step (pyvista's first Plotter imports most of VTK's rendering) are counted as imports,
-so the steps add up to the process time.
+of the case off-screen, ours (bare VTK canvas) against the same through ``pyvista.Plotter``;
+imports made lazily in a later step (pyvista's first Plotter imports most of VTK's rendering)
+are counted as imports, so the steps add up to the process time.
 """
 
 from __future__ import annotations
