@@ -2,15 +2,18 @@
 
 Importing VTK, pyvista and pyvistaqt takes 1.7–2.5 s on a quiet two-core machine (more under
 load), so the window opens without them: the case pane's "3D scans" tab shows "Loading the 3D
-viewer…" while ``scaninbox.qt.viewer.preload_3d_stack()`` imports the stack on a worker thread
-— started as soon as the window is first painted, while the account opens and syncs —; then the
-viewport is created on the GUI thread, put into the tab, and shown the current case. When the
-viewer cannot be loaded the tab says so in plain words and the rest of the window works.
+viewer…" while ``scaninbox.qt.viewer.preload_3d_stack()`` imports the stack on a worker
+thread; then the viewport is created on the GUI thread, put into the tab, and shown the current
+case. When the viewer cannot be loaded the tab says so in plain words and the rest of the
+window works.
 
-A case selected while the stack is still loading has its scan files fetched meanwhile (previews
-first), so that the viewport, once there, finds them on this computer and draws them in one
-read and one frame instead of starting the downloads only then. Trouble fetching is left for
-the viewport to report (it fetches again, sharing any download still running).
+A case selected while the stack is still loading has fetched meanwhile what the viewport's first
+look would draw and this computer lacks — a jaw's preview where the case has one (small), else
+the scan itself —, so the viewport, once there, draws it in one read and one frame instead of
+starting the downloads only then. Nothing more: the full scans behind previews are the
+viewport's to fetch after its first frame, as ever (fetching them ahead made the first frame
+wait for them). Trouble fetching is left for the viewport to report (it fetches again, sharing
+any download still running).
 
 The viewport is a ``QOpenGLWidget``. Adding the first one to a window that is already on screen
 makes Qt switch the window to OpenGL composition by destroying and re-creating its native
@@ -32,7 +35,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
-from scaninbox.domain import Case, FileKind, is_preview
+from scaninbox.domain import Case, FileKind, ScanFile, is_preview
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane import CaseFile, CaseFileProvider, CasePane
@@ -196,6 +199,15 @@ class ViewerHost(QObject):
         async_bridge.cancel(self, "prefetch")
         self.placeholder.setText(text)
         self.unavailable.emit(text)
+
+
+def first_look_files(case: Case) -> list[ScanFile]:
+    """The files the viewport's first look draws: each jaw's preview where the case has one,
+    the scans of the other jaws (already cached ones included: fetching those costs nothing)."""
+    files = [s for s in case.scan_files if s.filename]
+    previews = [s for s in files if is_preview(s)]
+    shown_by_preview = {s.jaw for s in previews}
+    return previews + [s for s in files if not is_preview(s) and s.jaw not in shown_by_preview]
 
 
 def _no_progress(_received: int, _total: int | None) -> None:

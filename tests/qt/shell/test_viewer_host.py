@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 from scaninbox.domain import Case, FileKind
 from scaninbox.qt.app_controller import AppController
 from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.viewer_host import first_look_files
 from scaninbox.sandbox import SandboxServer
 from tests.qt.shell.conftest import WAIT_MS, sign_in_via_dialog
 
@@ -121,8 +122,8 @@ def test_a_case_chosen_while_the_viewer_loads_has_its_scans_fetched_meanwhile(
     sandbox: SandboxServer,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # The import of the 3D stack is the longest step to the first 3D frame: the first case's
-    # downloads overlap it, so the viewport finds the files on this computer.
+    # The import of the 3D stack is the longest step to the first 3D frame: the downloads of
+    # what the first look draws overlap it, so the viewport finds them on this computer.
     loaded = threading.Event()
     module = types.ModuleType("scaninbox.qt.viewer")
 
@@ -144,7 +145,7 @@ def test_a_case_chosen_while_the_viewer_loads_has_its_scans_fetched_meanwhile(
         qtbot.waitUntil(lambda: app.viewer.case is not None, timeout=WAIT_MS)
         case = app.viewer.case
         assert case is not None
-        scans = [s for s in case.scan_files if s.filename]
+        scans = first_look_files(case)
         assert scans  # the sandbox's cases have scans
 
         def cached() -> bool:
@@ -159,3 +160,13 @@ def test_a_case_chosen_while_the_viewer_loads_has_its_scans_fetched_meanwhile(
     finally:
         loaded.set()
     qtbot.waitUntil(lambda: app.viewer.viewport is not None, timeout=WAIT_MS)
+
+
+def test_the_first_look_wants_previews_where_there_are_any_and_scans_elsewhere() -> None:
+    from scaninbox.domain import CaseRef, Jaw, ScanFile
+
+    upper = ScanFile(filename="u.stl", file_type="stl", scan_type="preparationScan", jaw=Jaw.UPPER)
+    lower = ScanFile(filename="l.stl", file_type="stl", scan_type="preparationScan", jaw=Jaw.LOWER)
+    preview = ScanFile(filename="u_p.ply", file_type="preview", scan_type="preview", jaw=Jaw.UPPER)
+    case = Case(ref=CaseRef("c"), scan_files=(upper, lower, preview))
+    assert first_look_files(case) == [preview, lower]
