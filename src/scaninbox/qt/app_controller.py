@@ -5,7 +5,11 @@ Start-up (``start``): the window shows first; then, in the background, ``--demo`
 the built-in sandbox, ``--offline`` opens the last account's store, and otherwise the last
 account opens with its remembered session (offline-first: cases show at once, the service is
 contacted behind them) — or, with none, the sign-in dialog appears over the window. The 3D
-stack loads after that, on a worker thread.
+stack loads after that, on a worker thread. Not earlier: its import holds Python's lock for
+most of its 2 s, so started with the window's first paint it ran at half speed beside the
+account's own start (the demo's sandbox and first sync are Python too) and both the first
+rows and the first 3D frame came later (``benchmarks/startup.py``); a case shown meanwhile
+has its missing files fetched ahead (`ViewerHost`).
 """
 
 from __future__ import annotations
