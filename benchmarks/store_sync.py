@@ -27,8 +27,10 @@ Measured 2026-11-23/24 on the 2-core machine shared with other work (load 6-14),
 a first full sync per case, median of 3 (min): 5,000 cases, before/after in one interleaved
 run at load 10-12 — 0.777 (0.763) and 0.769 (0.763) ms before, 0.536 (0.508) and 0.503
 (0.500) ms after; 100,000 cases (2 runs, load 10-6), with these changes but not yet the
-writer's 64 MB page cache, 0.654 (0.631) ms, against 0.9-1.1 ms when issue 11 was filed (the
-cost per case grows with the account as the indexes outgrow SQLite's 2 MB default cache).
+writer's 64 MB page cache, 0.654 (0.631) ms; with it 0.614 ms (1 run, load 6, tests running
+beside it); against 0.9-1.1 ms when issue 11 was filed (the cost per case grows with the
+account as the indexes outgrow the page cache). A full reconcile of 100,000 unchanged cases:
+0.249 ms a case; the database 3.1 MB per 1,000 cases.
 The target, 0.2 ms, is not met. Where the client's CPU goes now (profiles of a
 5,000-case sync): the writer thread ~60 % (deriving the columns — the wire → domain conversion
 is a third of it —, SQLite's inserts into 15 indexes and the search index, zlib ~43 µs a case),
