@@ -47,7 +47,13 @@ def test_header_shows_patient_dates_origin_and_flags(pane: CasePane) -> None:
     assert header.details_label.text().startswith("Female · born 3 Jun 1984 (")
     assert "Ref. PR-2291" in header.details_label.text()
     assert header.status_badge.text() == "New"
-    assert header.received_value.text() == "3 h ago"
+    # Received three hours ago: between midnight and three that was yesterday by the calendar.
+    assert case.received_at is not None
+    received = case.received_at.astimezone()
+    same_day = received.date() == date.today()
+    assert header.received_value.text() == (
+        "3 h ago" if same_day else f"yesterday {received:%H:%M}"
+    )
     assert "(UTC" in header.received_value.toolTip()
     assert header.urgency_badge.isVisibleTo(pane)
     assert header.urgency_badge.text() == "Tomorrow"

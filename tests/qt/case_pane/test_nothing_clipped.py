@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 
 import pytest
 from PySide6.QtCore import QRect
@@ -34,7 +34,9 @@ def _overdue_case_sent_to_a_long_name() -> Case:
     return dataclasses.replace(
         case,
         delivery_date=date.today() - timedelta(days=11),
-        received_at=datetime.now().astimezone() - timedelta(days=1, hours=2),
+        # Yesterday by the calendar at noon: "now minus a day and two hours" is the day before
+        # yesterday when the tests run between midnight and two.
+        received_at=datetime.combine(date.today() - timedelta(days=1), time(12)).astimezone(),
         sent_to="Zahntechnisches Meisterlabor Müller & Söhne GmbH",
         worktypes=(worktype, *case.worktypes[1:]),
     )
@@ -113,7 +115,9 @@ def test_the_inbox_date_columns_fit_their_longest_text(qtbot: QtBot, themed: obj
     qtbot.addWidget(panel)
     view = panel.view
     header = view.horizontalHeader()
-    late = datetime.now().astimezone().replace(hour=23, minute=59) - timedelta(days=1)
+    # Two days back at 23:59 (a weekday and the widest clock): yesterday's 23:59 is "34 min ago"
+    # just after midnight.
+    late = datetime.now().astimezone().replace(hour=23, minute=59) - timedelta(days=2)
     assert relative_time(late, compact=True)[:3] in (
         "Mon",
         "Tue",
