@@ -21,7 +21,6 @@ from scaninbox.qt.case_pane import CaseFileProvider, CasePane
 from scaninbox.qt.case_presenter import CasePresenter
 from scaninbox.qt.connectivity import ConnectivityWatch
 from scaninbox.qt.inbox import InboxPanel
-from scaninbox.qt.inbox.columns import Column
 from scaninbox.qt.print_actions import PrintActions
 from scaninbox.qt.status import ConnectionBanner, SyncStatus
 from scaninbox.qt.sync_presenter import SyncPresenter
@@ -269,8 +268,9 @@ class MainWindow(QMainWindow):
         if splitter is not None and self.splitter.restoreState(splitter):
             self._split_pending = False
         header = state.bytes_value("inbox/header")
-        if header is not None:
-            self.inbox.view.restore_header(header)
+        if header is not None and self.inbox.view.restore_header(header):
+            if state.upgraded_from is not None and state.upgraded_from < 3:
+                self.inbox.view.bring_key_columns_forward()
         self.inbox.set_filter_state(state.filters)
         tab = state.int_value("pane/tab", CasePane.SCANS_TAB)
         if 0 <= tab < self.pane.tabs.count():
@@ -293,9 +293,10 @@ class MainWindow(QMainWindow):
             self.apply_default_split()
 
     def apply_default_split(self) -> None:
-        """The first-run split: the inbox as wide as its key columns, the rest to the case."""
+        """The first-run split: the inbox as wide as its key columns (up to the QC light), the
+        rest to the case."""
         total = sum(self.splitter.sizes()) or self.splitter.width()
-        wanted = self.inbox.view.width_to_show(Column.STATUS)
+        wanted = self.inbox.view.width_to_show(self.inbox.view.last_key_column())
         self.splitter.setSizes(inbox_share(wanted, total, case_min_px=self.pane.minimumWidth()))
 
     def closeEvent(self, event: QCloseEvent) -> None:
