@@ -96,7 +96,7 @@ def test_at_1280_by_720_and_1920_by_1080_the_qc_light_and_the_whole_status_show(
     assert status_px >= view.fontMetrics().horizontalAdvance("In production") + 16
     for width, height in ((1280, 720), (1632, 918)):  # 1632×918: 85 % of a 1920×1080 screen
         window.resize(width, height)
-        qtbot.waitUntil(lambda w=width: window.width() == w)  # noqa: B023
+        qtbot.waitUntil(lambda w=width: window.width() == w)
         window.apply_default_split()
         qtbot.waitUntil(lambda: shown_in_full(window, Column.QC))
         qc_rect = view.visualRect(view.model().index(0, Column.QC))
@@ -115,7 +115,10 @@ def test_an_unknown_layout_version_starts_from_the_defaults(
     future.setValue("version", 99)
     future.sync()
     second = show_window(qtbot, make_app(start=False))
-    assert second.inbox.view.horizontalHeader().sectionSize(Column.PATIENT) == COLUMNS[Column.PATIENT].width_px
+    assert (
+        second.inbox.view.horizontalHeader().sectionSize(Column.PATIENT)
+        == COLUMNS[Column.PATIENT].width_px
+    )
     second.hide()
 
 
