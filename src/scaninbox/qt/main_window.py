@@ -214,11 +214,11 @@ class MainWindow(QMainWindow):
         if widget is not None:
             widget.setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def show_finding(self, finding: Any, _file: str = "") -> None:
-        """A QC finding was clicked: show it in the 3D view."""
+    def show_finding(self, finding: Any, file: str = "") -> None:
+        """A QC finding (of scan ``file``) was clicked: show it in the 3D view."""
         if finding.center_mm is None:
             return
-        if self.viewer is None or not self.viewer.show_finding(finding):
+        if self.viewer is None or not self.viewer.show_finding(finding, file):
             self.show_message("The 3D view is not ready yet: show the scans first.")
             return
         self.pane.tabs.setCurrentIndex(CasePane.SCANS_TAB)
