@@ -38,6 +38,9 @@ class FindingShape:
     lines: npt.NDArray[np.int64]  # (m, 2) into points; empty for a fragment
     faces: npt.NDArray[np.int64]  # (k, 3) into points; empty for a hole
     closed_loop: npt.NDArray[np.int64] | None = None  # a simple hole: its points in order
+    # The way the surface around a hole faces (its triangles' mean normal, unit length): where
+    # to look into the hole from outside. None for a fragment.
+    outward: tuple[float, float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +100,26 @@ def _hole(
         lines,
         np.zeros((0, 3), np.int64),
         _loop_order(lines, len(used)),
+        _facing(geometry, used),
     )
+
+
+def _facing(
+    geometry: ScanGeometry, rim_points: npt.NDArray[np.int64]
+) -> tuple[float, float, float] | None:
+    """The area-weighted mean normal of the triangles touching the rim points."""
+    on_rim = np.zeros(len(geometry.points), bool)
+    on_rim[rim_points] = True
+    around = geometry.faces[on_rim[geometry.faces].any(axis=1)]
+    if not len(around):
+        return None
+    p = geometry.points.astype(np.float64)
+    a, b, c = p[around[:, 0]], p[around[:, 1]], p[around[:, 2]]
+    total = np.cross(b - a, c - a).sum(axis=0)
+    length = float(np.linalg.norm(total))
+    if length == 0:
+        return None
+    return (float(total[0] / length), float(total[1] / length), float(total[2] / length))
 
 
 def _fragment(

@@ -171,7 +171,8 @@ def _add_files(
     variant: bool,
 ) -> None:
     link_prefix = f"{org.guid}/{meta.guid}"
-    recipes = arch_recipes(rng, meta.seed, plan)
+    # The demo organisation's first case is a careless scan: QC has a hole and a fragment to show.
+    recipes = arch_recipes(rng, meta.seed, plan, defects=meta.org == "demo" and meta.index == 0)
     pre_jaw: JawName = "upper" if rng.random() < 0.5 else "lower"
     scans = scan_files(plan, recipes, portal, content.external_id, pre_jaw_hint=pre_jaw)
     data["scanFiles"] = [

@@ -156,6 +156,16 @@ def test_a_hole_is_outlined_along_its_boundary_and_a_fragment_tinted_on_its_own_
     assert to_rim.min(axis=1).max() < 1e-3
     assert to_rim.min(axis=0).max() < 1e-3
     assert outline.n_lines == 1  # one closed polyline
+    # The camera looks straight into the opening (along the normal of the rim's plane).
+    normal = np.linalg.svd(turned_rim - turned_rim.mean(axis=0))[2][2]
+    looking = np.asarray(camera.GetDirectionOfProjection())
+    assert abs(float(np.dot(looking, normal))) > 0.99
+    # From outside: an upper cusp's surface faces down (-Z, which this mapping keeps), so the
+    # camera is below the hole, not looking out of the arch's inside.
+    assert camera.GetPosition()[2] < camera.GetFocalPoint()[2] - 10
+    assert np.asarray(camera.GetFocalPoint()) == pytest.approx(
+        matrix @ np.asarray(hole.center_mm), abs=1e-3
+    )
     assert outline.lines[0] == len(drawn) + 1
     image = viewport.scene_image()
     assert ((image[..., 0] > 200) & (image[..., 1] < 90) & (image[..., 2] > 170)).sum() > 20

@@ -139,6 +139,8 @@ class FindingFocus:
         points = shape.points.astype(np.float64) @ matrix.T
         self.shape_points = points
         if shape.kind == "hole":
+            outward = matrix @ np.asarray(shape.outward, np.float64) if shape.outward else None
+            self._face_the_opening(points, outward)
             if shape.closed_loop is not None:
                 loop = shape.closed_loop
                 cells = np.concatenate([[len(loop) + 1], loop, loop[:1]])
@@ -165,6 +167,8 @@ class FindingFocus:
                 tint,
                 color=_TINT_COLOUR,
                 opacity=0.85,
+                ambient=0.55,  # bright from any side: seen from behind it must still stand out
+                diffuse=0.5,
                 pickable=False,
                 reset_camera=False,
                 render=False,
@@ -191,6 +195,32 @@ class FindingFocus:
         self._actor = self._ring(target, direction, radius_mm)
         self.point = (float(target[0]), float(target[1]), float(target[2]))
         self._view.request_frame()
+
+    def _face_the_opening(
+        self, loop: npt.NDArray[np.float64], outward: npt.NDArray[np.float64] | None
+    ) -> None:
+        """Turn the camera (same distance, same focal point) to look straight into the hole:
+        along the normal of the loop's best-fit plane, from outside the surface (the side its
+        triangles face; without that, the side the camera was on)."""
+        if len(loop) < 3:
+            return
+        centred = loop - loop.mean(axis=0)
+        normal = np.linalg.svd(centred, full_matrices=False)[2][2]
+        camera = self._view.renderer.GetActiveCamera()
+        focal = np.asarray(camera.GetFocalPoint(), np.float64)
+        offset = np.asarray(camera.GetPosition(), np.float64) - focal
+        distance = float(np.linalg.norm(offset))
+        if distance <= 0 or not np.all(np.isfinite(normal)):
+            return
+        if float(np.dot(normal, outward if outward is not None else offset)) < 0:
+            normal = -normal
+        up = np.asarray(camera.GetViewUp(), np.float64)
+        if abs(float(np.dot(up, normal))) > 0.95:  # looking along the old "up": pick another
+            up = np.cross(normal, np.asarray(camera.GetDirectionOfProjection(), np.float64))
+        camera.SetPosition(*(focal + normal * distance))
+        camera.SetViewUp(*up)
+        camera.OrthogonalizeViewUp()
+        self._view.renderer.ResetCameraClippingRange()
 
     def clear(self) -> None:
         """Take the mark away (another finding, another case)."""

@@ -225,6 +225,9 @@ class ScanViewport(QWidget):
         case = self._case
         scan = next((s for s in case.scan_files if s.filename == file), None) if case else None
         if case is not None and scan is not None and kind in SHAPED_KINDS:
+            row = next((r for r in plan_scans(case) if r.file is scan), None)
+            if row is not None:
+                self.camera.isolate(row.key)
             path = self.provider.cached_path(case.ref, FileKind.SCAN, file, scan.file_type)
             if path is not None:  # the exact mark comes from the file QC checked
                 self.finding_focus.show_shape_of(
