@@ -163,10 +163,12 @@ def candidates(store: CaseStore, refs: Iterable[CaseRef], today: date) -> list[Q
 
 
 def cases_with_cached_scans(store: CaseStore) -> list[CaseRef]:
-    """Cases (not removed) with at least one scan file in the cache: where to look at start."""
+    """Cases (not removed) with at least one full scan in the cache: where to look at start.
+    Previews do not count (the sync fetches them for every case; the cache's size bounds the
+    rest)."""
     rows = store.query(
         "SELECT DISTINCT c.ref, c.ref_numeric FROM cases c JOIN files f ON f.case_id = c.id "
-        "WHERE f.kind = ? AND c.removed_at IS NULL",
+        "WHERE f.kind = ? AND f.file_type != 'preview' AND c.removed_at IS NULL",
         (FileKind.SCAN.value,),
     )
     return [CaseRef(ref, numeric=bool(numeric)) for ref, numeric in rows]

@@ -62,6 +62,13 @@ def test_a_case_is_a_candidate_once_every_scan_is_cached_and_its_standing_follow
     store = cache.store
     ref = store.upsert_case(wire_case(1, delivery="2026-03-04")).new[0]
     assert candidate_of(store, ref, today=TODAY) is None  # nothing cached
+    preview = tmp_path / "preview.stl"
+    points, faces = arch("upper", spacing_mm=2.0)
+    preview.write_bytes(stl_bytes(points, faces, header_text="preview"))
+    preview_spec = FileSpec.of(FileKind.SCAN, "upper 1 preview.stl", "preview")
+    assert preview_spec is not None
+    cache.add(ref, preview_spec, preview)
+    assert cases_with_cached_scans(store) == []  # a preview is not a scan QC checks
     _add_scan(cache, ref, "upper 1.stl", tmp_path)
     assert candidate_of(store, ref, today=TODAY) is None  # the lower scan is missing
     assert cases_with_cached_scans(store) == [ref]
