@@ -16,7 +16,6 @@ from PySide6.QtGui import QCloseEvent, QIcon, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from scaninbox.domain import CaseRef, FileKind
-from scaninbox.domain.first_look import PREVIEW
 from scaninbox.paths import resources_dir
 from scaninbox.qt.case_pane import CaseFileProvider, CasePane
 from scaninbox.qt.case_presenter import CasePresenter
@@ -225,6 +224,8 @@ class MainWindow(QMainWindow):
         self.pane.tabs.setCurrentIndex(CasePane.SCANS_TAB)
 
     def _on_file_ready(self, ref: CaseRef, spec: Any, _path: object) -> None:
+        from scaninbox.domain.first_look import PREVIEW
+
         # Previews arrive for every case the sync lists; QC checks full scans only.
         if spec.kind is FileKind.SCAN and spec.file_type != PREVIEW:
             self.qc_background.files_arrived(ref)

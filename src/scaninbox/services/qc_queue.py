@@ -37,8 +37,6 @@ from scaninbox.domain import (
 from scaninbox.qc import QC_VERSION, QcResult
 from scaninbox.services.qc_work import QcJob, QcOutcome, run_qc
 from scaninbox.store import CaseStore, FileCache, FileSpec, StoredCase
-from scaninbox.store.duplicates import StoreDuplicates
-from scaninbox.store.qc_store import files_key, qc_result, save_qc_result
 
 __all__ = [
     "DEFAULT_QUEUE_LIMIT",
@@ -130,6 +128,8 @@ def _cached_hashes(stored: StoredCase) -> list[tuple[ScanFile, str]] | None:
 
 def candidate_of(store: CaseStore, ref: CaseRef, *, today: date) -> QcCandidate | None:
     """``ref`` as a candidate when all its full scans are cached (whatever its standing)."""
+    from scaninbox.store.qc_store import files_key, qc_result
+
     stored = store.case(ref)
     if stored is None or stored.removed:
         return None
@@ -235,6 +235,9 @@ def check_case(store: CaseStore, cache: FileCache, ref: CaseRef) -> CheckedCase 
     unchanged); None when the case or one of its scans is no longer on this computer.
 
     Reads the store on the calling thread's own connection; writes nothing."""
+    from scaninbox.store.duplicates import StoreDuplicates
+    from scaninbox.store.qc_store import qc_result
+
     stored = store.case(ref)
     if stored is None or stored.removed:
         return None
@@ -266,6 +269,8 @@ def check_case(store: CaseStore, cache: FileCache, ref: CaseRef) -> CheckedCase 
 
 def save_outcome(store: CaseStore, checked: CheckedCase) -> bool:
     """Keep ``checked``'s result with its case (False when the case is gone from the store)."""
+    from scaninbox.store.qc_store import save_qc_result
+
     result = checked.outcome.run.result
     return save_qc_result(
         store,
