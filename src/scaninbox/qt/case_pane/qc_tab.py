@@ -326,6 +326,7 @@ class QcTab(QWidget):
                 checked_at=kept[0].checked_at if outcome.reused and kept is not None else None,
             )
             self.qcChanged.emit(job.case.ref)
+        self.stale = False  # the result of the scans cached now
         self.show_result(result)
         when = datetime.now().astimezone()
         self.state_label.setText(
