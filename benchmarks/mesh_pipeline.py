@@ -13,7 +13,13 @@ turns within each round so that a busy machine slows them alike. Then the same w
 cache for the raw read, our first drawable and ``pyvista.read``: before every run the file's
 pages are dropped from the page cache (``posix_fadvise(DONTNEED)`` on that file after an
 ``fsync``; dropping every cache through ``/proc/sys/vm/drop_caches`` would hit everything
-else running). Ratios against the targets (medians) close the report, with the load average.
+else running). Ratios against the targets (medians) close the report, with the load average
+at start and end.
+
+Our readers spread their numpy work over up to ``scaninbox.scans.parallel`` worker threads
+(numpy releases the GIL); ``pyvista.read`` (VTK's readers) and trimesh read on one thread. So
+the CPU time of every run (``time.process_time``: all threads of this process) is recorded too,
+and the first-drawable ratios are printed for CPU time as well as for wall time.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _arches import procedural_arch, subdivide, write_binary_ply, write_binary_stl
+from scaninbox.scans.parallel import _WORKERS
 
 REALSCANS = Path(__file__).resolve().parents[2] / "shared" / "realscans"
 
@@ -82,27 +89,38 @@ def _files(folder: Path, quick: bool) -> list[tuple[str, Path]]:
 
 
 Stats = tuple[float, float, float]  # min, median, spread (ms)
+CPU = " CPU"  # suffix of the CPU-time entries of a result row
 
 
 def _measure(
     path: Path, methods: dict[str, Callable[[Path], object]], repeat: int, *, cold: bool = False
 ) -> dict[str, Stats]:
+    """Wall time of each method under its name, CPU time (all threads) under name + `CPU`."""
     times: dict[str, list[float]] = {name: [] for name in methods}
+    cpu: dict[str, list[float]] = {name: [] for name in methods}
     for round_number in range(repeat + 1):
         for name, method in methods.items():
             gc.collect()
             if cold:
                 _evict(path)
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             result = method(path)
-            elapsed = time.perf_counter() - start
+            elapsed, used = time.perf_counter() - start, time.process_time() - start_cpu
             del result
             if round_number:  # round 0 warms caches and imports up
                 times[name].append(elapsed)
-    return {
-        name: (min(v) * 1000, statistics.median(v) * 1000, (max(v) - min(v)) * 1000)
-        for name, v in times.items()
-    }
+                cpu[name].append(used)
+    stats = {name: _stats(v) for name, v in times.items()}
+    stats.update({name + CPU: _stats(v) for name, v in cpu.items()})
+    return stats
+
+
+def _stats(values: list[float]) -> Stats:
+    return (
+        min(values) * 1000,
+        statistics.median(values) * 1000,
+        (max(values) - min(values)) * 1000,
+    )
 
 
 def _evict(path: Path) -> None:
@@ -130,7 +148,11 @@ def main() -> int:
             print(f"measuring {label} ({path.stat().st_size / 1e6:.1f} MB) …", file=sys.stderr)
             results[label] = _measure(path, methods, args.repeat)
             cold[label] = _measure(path, cold_methods, args.repeat, cold=True)
-        print(f"\nload average: {load:.2f} at start, {os.getloadavg()[0]:.2f} now")
+        print(f"\nload average: {load:.2f} at start, {os.getloadavg()[0]:.2f} at the end")
+        print(
+            f"threads: ours up to {_WORKERS} (scaninbox.scans.parallel, {os.cpu_count()} cores), "
+            "pyvista.read and trimesh 1"
+        )
         _report(results, methods, args.repeat, "warm page cache")
         _report(results, methods, args.repeat, "", ratios=True)
         _report(cold, cold_methods, args.repeat, "cold page cache (file evicted before each run)")
@@ -153,28 +175,50 @@ def _report(
         print(f"\n{title}: min / median ±spread of {repeat} runs, ms (numpy {np.__version__})")
         print("file".ljust(width) + "".join(f"{n:>24}" for n in names))
         for label, row in results.items():
-            cells = [f"{row[n][0]:.1f} / {row[n][1]:.1f} ±{row[n][2]:.0f}" for n in names]
+            cells = [_triple(row[n]) for n in names]
             print(label.ljust(width) + "".join(f"{c:>24}" for c in cells))
         return
+    print("\nCPU time (all threads), min / median ±spread, ms")
+    print("file".ljust(width) + "".join(f"{n:>24}" for n in _CPU_SHOWN))
+    for label, row in results.items():
+        cells = [_triple(row[n + CPU]) for n in _CPU_SHOWN]
+        print(label.ljust(width) + "".join(f"{c:>24}" for c in cells))
     print("\nratios of medians (target in brackets; higher is better)")
     print(
         "file".ljust(width)
-        + f"{'pv.read / first':>22}{'pv+normals / welded':>22}{'trimesh / welded':>22}"
+        + f"{'pv.read / first':>22}{'same, CPU time':>22}{'pv+normals / welded':>22}"
+        + f"{'same, CPU time':>22}{'trimesh / welded':>22}"
     )
     for label, row in results.items():
         first = row["pyvista.read"][1] / row["ours: first drawable"][1]
+        first_cpu = row["pyvista.read" + CPU][1] / row["ours: first drawable" + CPU][1]
         smooth = row["pyvista.read+normals"][1] / row["ours: welded+normals"][1]
+        smooth_cpu = row["pyvista.read+normals" + CPU][1] / row["ours: welded+normals" + CPU][1]
         trim = row["trimesh.load"][1] / row["ours: welded+normals"][1]
-        cells = [_cell(first, 10), _cell(smooth, 2), _cell(trim, 10)]
+        cells = [
+            _cell(first, 10),
+            _cell(first_cpu, 10),
+            _cell(smooth, 2),
+            _cell(smooth_cpu, 2),
+            _cell(trim, 10),
+        ]
         print(label.ljust(width) + "".join(f"{c:>22}" for c in cells))
+
+
+_CPU_SHOWN = ("ours: first drawable", "pyvista.read", "ours: welded+normals")
+
+
+def _triple(stats: Stats) -> str:
+    return f"{stats[0]:.1f} / {stats[1]:.1f} ±{stats[2]:.0f}"
 
 
 def _cold_ratios(cold: dict[str, dict[str, Stats]]) -> None:
     width = max(len(label) for label in cold) + 2
-    print("\ncold cache, ratio of medians pyvista.read / ours first drawable")
+    print("\ncold cache, ratio of medians pyvista.read / ours first drawable (wall, CPU)")
     for label, row in cold.items():
         ratio = row["pyvista.read"][1] / row["ours: first drawable"][1]
-        print(label.ljust(width) + f"{_cell(ratio, 10):>22}")
+        ratio_cpu = row["pyvista.read" + CPU][1] / row["ours: first drawable" + CPU][1]
+        print(label.ljust(width) + f"{_cell(ratio, 10):>22}{_cell(ratio_cpu, 10):>22}")
 
 
 def _lod_table(files: list[tuple[str, Path]], repeat: int) -> None:

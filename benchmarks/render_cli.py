@@ -7,8 +7,10 @@ Files (from ``../shared/realscans``): the real scan subdivided to 400k triangles
 STL (written to a temporary folder), the 100k ASCII STL and the 100k colour PLY. Each round
 runs, one after the other, ``scaninbox render FILE --out PNG --size WxH`` and
 ``f3d FILE --output PNG --resolution W,H`` — process start to PNG on disk, imports included.
-Printed: wall time min / median ±spread over the rounds, CPU time of the process (user + system,
-all its threads), and the ratio ours / f3d of the medians. Target (issue 11): ≤ 1.5× f3d.
+Printed: wall time and CPU time of the process (user + system, all its threads) as min /
+median ±spread over the rounds, the ratios ours / f3d of the medians (wall and CPU), the most
+threads each side ran at once (sampled from ``/proc`` during the warm-up run, which is not
+timed) and the load average at start and end. Target (issue 11): ≤ 1.5× f3d (median wall).
 ``--baseline SRC`` adds an older version of ours (``git archive COMMIT src | tar -x -C DIR``,
 then ``--baseline DIR/src``) as a third side of the same rounds.
 
@@ -98,16 +100,38 @@ def main() -> int:
             commands["baseline"] = commands["ours"]
             envs["baseline"] = dict(os.environ, PYTHONPATH=str(args.baseline.resolve()))
         results: dict[str, dict[str, list[tuple[float, float]]]] = {}
+        threads: dict[str, int] = dict.fromkeys(commands, 0)
         for label, path in files:
             results[label] = {side: [] for side in commands}
             for side, command in commands.items():  # warm-up: page cache, font cache
-                _run(command(path, folder / f"warm-{side}.png"), envs[side])
+                most = _threads_of(command(path, folder / f"warm-{side}.png"), envs[side])
+                threads[side] = max(threads[side], most)
             for _ in range(args.rounds):
                 for side, command in commands.items():
                     out = folder / f"{side}.png"
                     results[label][side].append(_run(command(path, out), envs[side]))
-    _print(results, args, (width, height), load)
+    _print(results, args, (width, height), load, threads)
     return 0
+
+
+def _threads_of(command: list[str], env: dict[str, str] | None = None) -> int:
+    """Run ``command`` once and return the most threads it had at once (polled every 2 ms)."""
+    process = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
+    )
+    status = Path(f"/proc/{process.pid}/status")
+    most = 0
+    while process.poll() is None:
+        try:
+            for line in status.read_text().splitlines():
+                if line.startswith("Threads:"):
+                    most = max(most, int(line.split()[1]))
+        except (OSError, ValueError):
+            pass
+        time.sleep(0.002)
+    if process.returncode != 0:
+        raise SystemExit(f"{command[0]} failed ({process.returncode})")
+    return most
 
 
 def _run(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
@@ -132,30 +156,42 @@ def _print(
     args: argparse.Namespace,
     size: tuple[int, int],
     load: float,
+    threads: dict[str, int],
 ) -> None:
     print(
-        f"\n{args.rounds} rounds, {size[0]}×{size[1]} px, under Xvfb (llvmpipe); "
+        f"\n{args.rounds} rounds, {size[0]}×{size[1]} px, under Xvfb (llvmpipe, LP_NUM_THREADS="
+        f"{os.environ.get('LP_NUM_THREADS', 'unset: one per core')}, {os.cpu_count()} cores); "
         f"load average {load:.2f} at start, {os.getloadavg()[0]:.2f} at the end"
     )
-    print("wall s as min / median ±spread; CPU s (all threads) median")
-    header = f"{'file':18}{'ours wall':>22}{'f3d wall':>22}{'ours/f3d':>10}{'CPU ours / f3d':>18}"
+    most = ", ".join(f"{side} {n}" for side, n in threads.items())
+    print(f"most threads at once (sampled, warm-up run): {most}")
+    print("seconds as min / median ±spread; ratios of medians")
+    header = (
+        f"{'file':18}{'ours wall':>20}{'f3d wall':>20}{'wall ×':>8}"
+        f"{'ours CPU':>20}{'f3d CPU':>20}{'CPU ×':>8}"
+    )
     print(header)
     for label, sides in results.items():
-        ours = [w for w, _ in sides["ours"]]
-        peer = [w for w, _ in sides["f3d"]]
-        ratio = statistics.median(ours) / statistics.median(peer)
-        cpu_ours = statistics.median(c for _, c in sides["ours"])
-        cpu_peer = statistics.median(c for _, c in sides["f3d"])
+        ours_wall, ours_cpu = ([w for w, _ in sides["ours"]], [c for _, c in sides["ours"]])
+        peer_wall, peer_cpu = ([w for w, _ in sides["f3d"]], [c for _, c in sides["f3d"]])
         print(
-            f"{label:18}{_stats(ours):>22}{_stats(peer):>22}{ratio:>9.2f}×"
-            f"{cpu_ours:>10.2f} / {cpu_peer:.2f}"
+            f"{label:18}{_stats(ours_wall):>20}{_stats(peer_wall):>20}"
+            f"{_ratio(ours_wall, peer_wall):>8}{_stats(ours_cpu):>20}{_stats(peer_cpu):>20}"
+            f"{_ratio(ours_cpu, peer_cpu):>8}"
         )
         if "baseline" in sides:
-            before = [w for w, _ in sides["baseline"]]
-            cpu_before = statistics.median(c for _, c in sides["baseline"])
-            ratio = statistics.median(before) / statistics.median(peer)
-            print(f"{'  baseline':18}{_stats(before):>22}{'':>22}{ratio:>9.2f}×{cpu_before:>10.2f}")
+            before_wall = [w for w, _ in sides["baseline"]]
+            before_cpu = [c for _, c in sides["baseline"]]
+            print(
+                f"{'  baseline':18}{_stats(before_wall):>20}{'':>20}"
+                f"{_ratio(before_wall, peer_wall):>8}{_stats(before_cpu):>20}{'':>20}"
+                f"{_ratio(before_cpu, peer_cpu):>8}"
+            )
     print("  target: ours ≤ 1.5× f3d (median wall time)")
+
+
+def _ratio(ours: list[float], peer: list[float]) -> str:
+    return f"{statistics.median(ours) / statistics.median(peer):.2f}×"
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ layer (over a second of imports that drags in matplotlib) — checked in a fresh
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,12 +14,24 @@ from tests.unit.scans.meshfiles import arch_mesh, binary_stl
 from .pixels import load, scan_mask
 
 HEAVY = ("matplotlib", "pyvista.plotting", "pyvista", "pyvistaqt", "PySide6")
+# Not needed to draw a file on disk either: the service client and the store, and the numpy
+# modules that np.random and np.percentile import on their first call (~40 ms).
+NOT_FOR_A_FILE = (
+    "httpx",
+    "pydantic",
+    "sqlite3",
+    "scaninbox.api",
+    "scaninbox.store",
+    "numpy.random",
+    "numpy.ma",
+)
 
 _SCRIPT = """
-import json, sys
+import json, os, sys
 from scaninbox.cli.main import main
 code = main(["render", sys.argv[1], "--out", sys.argv[2], "--size", "160x120"])
-print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+blas = os.environ.get("OPENBLAS_NUM_THREADS")
+print(json.dumps({"code": code, "modules": sorted(sys.modules), "blas": blas}))
 """
 
 
@@ -29,6 +42,7 @@ def test_scaninbox_render_loads_neither_pyvista_nor_matplotlib(tmp_path: Path) -
     out = tmp_path / "upper.png"
     result = subprocess.run(
         [sys.executable, "-c", _SCRIPT, str(scan), str(out)],
+        env={k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"},
         capture_output=True,
         text=True,
         timeout=120,
@@ -40,4 +54,6 @@ def test_scaninbox_render_loads_neither_pyvista_nor_matplotlib(tmp_path: Path) -
     loaded = set(report["modules"])
     assert "vtkmodules.vtkRenderingOpenGL2" in loaded  # it did draw with VTK
     assert not [name for name in HEAVY if name in loaded]
+    assert not [name for name in NOT_FOR_A_FILE if name in loaded]
+    assert report["blas"] == "1"  # numpy's BLAS pool would only spin beside our own threads
     assert scan_mask(load(out)).mean() > 0.03  # and the picture shows the scan

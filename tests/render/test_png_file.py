@@ -1,15 +1,19 @@
-"""Pictures are PNGs encoded at a fast zlib level, and a failed write leaves nothing behind."""
+"""Pictures are PNGs encoded fast (Sub filter, zlib level 1), and a failed write leaves nothing
+behind."""
 
 from __future__ import annotations
 
 import struct
+import zlib
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from scaninbox.render import write_png
+from scaninbox.domain import Jaw
+from scaninbox.render import SceneInput, render_png, write_png
 from scaninbox.render.png_file import PictureWriteError
+from scaninbox.scans.mesh import Mesh
 
 from .pixels import load
 
@@ -44,6 +48,29 @@ def test_a_rendered_gradient_compresses_and_survives_wrapping_differences(tmp_pa
     out = write_png(pixels, tmp_path / "gradient.png")
     assert np.array_equal(load(out), pixels)
     assert out.stat().st_size < pixels.nbytes / 50  # the filter turns the gradient into runs
+
+
+def test_a_render_is_smaller_than_after_the_up_filter(tmp_path: Path, arch: Mesh) -> None:
+    out = render_png([SceneInput(arch, jaw=Jaw.UPPER)], tmp_path / "arch.png", size=(480, 360))
+    pixels = load(out)
+    rows = pixels.reshape(pixels.shape[0], -1).astype(np.int16)
+    up = np.empty((rows.shape[0], rows.shape[1] + 1), np.uint8)
+    up[:, 0] = 2
+    up[0, 1:] = rows[0]
+    up[1:, 1:] = (rows[1:] - rows[:-1]) % 256
+    after_up = len(zlib.compress(up.tobytes(), 1))
+    idat = out.stat().st_size - 57  # signature, IHDR, IDAT and IEND framing
+    # Shaded surfaces change more smoothly from pixel to pixel than from row to row: ~11 %
+    # smaller on the real scan's renders, at the same speed.
+    assert idat < 0.95 * after_up
+
+
+def test_a_horizontal_gradient_compresses_too(tmp_path: Path) -> None:
+    row = np.linspace(250, 5, 400).astype(np.uint8)
+    pixels = np.repeat(np.stack([row, row // 2, 255 - row], -1)[None, :, :], 300, 0)
+    out = write_png(pixels, tmp_path / "across.png")
+    assert np.array_equal(load(out), pixels)
+    assert out.stat().st_size < pixels.nbytes / 50
 
 
 def test_an_empty_picture_is_refused(tmp_path: Path) -> None:

@@ -15,19 +15,28 @@ for ``case``.
 
 Files without ``--axis-mapping`` are oriented from their shape, as the viewer does for a portal
 without a mapping; ``--axis-mapping x,y,z`` draws them as exported.
+
+The arguments are read once into `RenderOptions` (checked there: size, files or a case, options
+that only files take); the handler `run_render` gets them through
+``deferred(module, name, RenderOptions.from_args)``, like every other command, and never sees
+argparse. Everything heavy (VTK, the readers, the store) is imported when the command runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scaninbox.cli.arguments import case_ref
+from scaninbox.cli.deferred import deferred
 from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_OTHER, EXIT_USAGE, CliError
+from scaninbox.cli.options import GlobalOptions
 from scaninbox.cli.text_layout import write_error
 from scaninbox.domain import (
     Case,
@@ -45,7 +54,14 @@ if TYPE_CHECKING:
     from scaninbox.scans import Orientation
     from scaninbox.store import SyncEngine
 
-__all__ = ["case_scans_to_draw", "guess_jaw", "parse_size", "register"]
+__all__ = [
+    "RenderOptions",
+    "case_scans_to_draw",
+    "guess_jaw",
+    "parse_size",
+    "register",
+    "run_render",
+]
 
 _SIZE = re.compile(r"\s*(\d{1,5})\s*[xX×]\s*(\d{1,5})\s*")
 _VIEWS = ("front", "left", "right", "upper", "lower")
@@ -81,17 +97,54 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--view", choices=_VIEWS, default="front", help="camera (default: front)")
     parser.add_argument("--size", default="1280x960", metavar="WxH", help="picture size in pixels")
-    parser.set_defaults(handler=run)
+    parser.set_defaults(
+        handler=deferred("scaninbox.cli.render_command", "run_render", RenderOptions.from_args)
+    )
 
 
-def run(args: argparse.Namespace) -> int:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RenderOptions:
+    """``render``'s arguments, checked: scan files or a case (never both), the picture."""
+
+    files: tuple[Path, ...] = ()
+    case: CaseRef | None = None
+    out: Path
+    axis_mapping: str | None = None  # files only: the portal's mapping, None to estimate
+    jaw: Jaw | None = None  # files only: every file's jaw, None to guess from each name
+    view: str = "front"
+    size: tuple[int, int] = (1280, 960)
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> RenderOptions:
+        size = parse_size(args.size)
+        files = tuple(args.files)
+        if (args.case is None) == (not files):
+            raise CliError("Give scan files or --case REF (one of the two).", EXIT_USAGE)
+        if args.case is not None and (args.axis_mapping is not None or args.jaw is not None):
+            raise CliError(
+                "--axis-mapping and --jaw are for files; a case brings its own.", EXIT_USAGE
+            )
+        return cls(
+            files=files,
+            case=case_ref(args.case) if args.case is not None else None,
+            out=args.out,
+            axis_mapping=args.axis_mapping,
+            jaw=Jaw(args.jaw) if args.jaw else None,
+            view=args.view,
+            size=size,
+        )
+
+
+def run_render(options: GlobalOptions, command: RenderOptions) -> int:
+    if "numpy" not in sys.modules:
+        # The command's own process, before numpy loads: one BLAS thread. Our readers spread
+        # their work over threads of their own; the BLAS's pool would only spin beside them
+        # (~30 ms of CPU at numpy's import alone). Whoever set the variable keeps their choice.
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from scaninbox.render.png_file import PictureWriteError, check_picture_path
     from scaninbox.scans import MeshError
 
-    size = parse_size(args.size)
-    if (args.case is None) == (not args.files):
-        raise CliError("Give scan files or --case REF (one of the two).", EXIT_USAGE)
-    out: Path = args.out
+    out = command.out
     if not out.parent.is_dir():
         raise CliError(
             f"The folder {str(out.parent)!r} for the picture does not exist.", EXIT_USAGE
@@ -100,20 +153,15 @@ def run(args: argparse.Namespace) -> int:
         check_picture_path(out)  # before any drawing: a folder or a device is refused at once
     except PictureWriteError as exc:
         raise CliError(str(exc), EXIT_OTHER) from None
-    if args.case is not None:
-        if args.axis_mapping is not None or args.jaw is not None:
-            raise CliError(
-                "--axis-mapping and --jaw are for files; a case brings its own.", EXIT_USAGE
-            )
-        drawing = _case_files(args, case_ref(args.case))
+    if command.case is not None:
+        drawing = _case_files(options, command.case, command.view)
     else:
         files = [
-            _File(path, Jaw(args.jaw) if args.jaw else guess_jaw(path.name), path.name)
-            for path in args.files
+            _File(path, command.jaw or guess_jaw(path.name), path.name) for path in command.files
         ]
-        drawing = _Drawing(files, _orientation(args))
+        drawing = _Drawing(files, _orientation(command.axis_mapping))
     try:
-        written = _draw(drawing, out, size=size, view=args.view)
+        written = _draw(drawing, out, size=command.size, view=command.view)
     except MeshError as exc:
         raise CliError(str(exc), EXIT_OTHER) from None
     except PictureWriteError as exc:  # a folder, a device, /proc, a name too long …
@@ -141,17 +189,17 @@ class _Drawing:
     orientation: Orientation
 
 
-def _orientation(args: argparse.Namespace) -> Orientation:
+def _orientation(mapping: str | None) -> Orientation:
     from scaninbox.scans import AxisMappingError, parse_axis_mapping, resolve_orientation
 
-    if args.axis_mapping is not None:
+    if mapping is not None:
         try:
-            parse_axis_mapping(args.axis_mapping)
+            parse_axis_mapping(mapping)
         except AxisMappingError as exc:
             raise CliError(
-                f"The axis mapping {args.axis_mapping!r} is not understood: {exc}.", EXIT_USAGE
+                f"The axis mapping {mapping!r} is not understood: {exc}.", EXIT_USAGE
             ) from None
-    return resolve_orientation(args.axis_mapping, portal="these files")
+    return resolve_orientation(mapping, portal="these files")
 
 
 def _draw(drawing: _Drawing, out: Path, *, size: tuple[int, int], view: str) -> Path:
@@ -175,22 +223,20 @@ def _draw(drawing: _Drawing, out: Path, *, size: tuple[int, int], view: str) -> 
 # ------------------------------------------------------------------ --case
 
 
-def _case_files(args: argparse.Namespace, ref: CaseRef) -> _Drawing:
+def _case_files(options: GlobalOptions, ref: CaseRef, view: str) -> _Drawing:
     from scaninbox.cli.local_cases import answer_locally_when_offline, answer_offline
     from scaninbox.cli.local_store import run_with_store
-    from scaninbox.cli.options import GlobalOptions
 
-    options = GlobalOptions.from_args(args)
     if options.offline:
-        return answer_offline(options, lambda local: _cached_case_files(local, ref, args.view))
+        return answer_offline(options, lambda local: _cached_case_files(local, ref, view))
 
     async def fetch(engine: SyncEngine) -> _Drawing:
-        return await _fetched_case_files(engine, ref, args.view)
+        return await _fetched_case_files(engine, ref, view)
 
     return answer_locally_when_offline(
         options,
         lambda: run_with_store(options, fetch),
-        lambda local: _cached_case_files(local, ref, args.view),
+        lambda local: _cached_case_files(local, ref, view),
         doing=f"drawing case {ref} from the files kept on this computer",
         ref=ref,
     )

@@ -27,10 +27,11 @@ import numpy.typing as npt
 
 from scaninbox.qc.topology import Edges
 
-__all__ = ["Distances", "Surface", "near_boxes"]
+__all__ = ["Distances", "Surface", "column_means", "load_vtk", "near_boxes"]
 
 F64 = npt.NDArray[np.float64]
 _ON_FEATURE = 1e-6  # a barycentric weight below this puts the closest point on an edge/corner
+_SPAN = 6  # a triangle box more voxels wide than this is marked on its own
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,12 +50,27 @@ class Surface:
     ) -> None:
         self.points = points.astype(np.float64)
         self.faces = faces
-        corner = points[faces]  # float32: boxes and the facing need no more
-        self._box_low = np.minimum(np.minimum(corner[:, 0], corner[:, 1]), corner[:, 2])
-        self._box_high = np.maximum(np.maximum(corner[:, 0], corner[:, 1]), corner[:, 2])
-        cross = np.cross(corner[:, 1] - corner[:, 0], corner[:, 2] - corner[:, 0])
-        self.vector_area = cross.sum(axis=0, dtype=np.float64) / 2
-        self.area = float(_lengths(cross.astype(np.float64)).sum() / 2)
+        # Column by column (numpy is several times slower along the short axis of an (N, 3)
+        # array), in float32: the boxes and the facing need no more.
+        corner = [
+            [np.ascontiguousarray(points[:, k])[faces[:, i]] for k in range(3)] for i in range(3)
+        ]
+        self._box_low = np.stack(
+            [np.minimum(np.minimum(corner[0][k], corner[1][k]), corner[2][k]) for k in range(3)],
+            axis=1,
+        )
+        self._box_high = np.stack(
+            [np.maximum(np.maximum(corner[0][k], corner[1][k]), corner[2][k]) for k in range(3)],
+            axis=1,
+        )
+        u = [corner[1][k] - corner[0][k] for k in range(3)]
+        v = [corner[2][k] - corner[0][k] for k in range(3)]
+        cross = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]]
+        self.vector_area = np.array([c.sum(dtype=np.float64) for c in cross]) / 2
+        size = np.zeros(len(faces))
+        for c in cross:
+            size += np.square(c, dtype=np.float64)
+        self.area = float(np.sqrt(size).sum() / 2)
         rim = edges.uses == 1
         rim_vertex = np.zeros(len(points), bool)
         rim_vertex[edges.a[rim]] = True
@@ -72,7 +88,7 @@ class Surface:
         size = float(np.linalg.norm(self.vector_area))
         if size < 0.2 * self.area:
             return True
-        centre = self.points.mean(axis=0)
+        centre = column_means(self.points)
         return float(np.dot(self.vector_area, point - centre)) >= 0
 
     def candidates(self, query: F64, window: float) -> npt.NDArray[np.int64]:
@@ -127,22 +143,30 @@ class Surface:
 
         locator = self._ensure_locator()
         n = len(query)
-        found = np.zeros(n, bool)
-        cells = np.zeros(n, np.int64)
-        closest = np.zeros((n, 3))
-        dist2 = np.zeros(n)
         cell = vtkGenericCell()
         cell_id: Any = reference(0)
         sub_id: Any = reference(0)
         d2: Any = reference(0.0)
         spot = [0.0, 0.0, 0.0]
         find = locator.FindClosestPointWithinRadius
+        # Plain Python lists in the loop (a numpy item write costs more than the query's
+        # wrapping), turned into arrays once.
+        rows: list[int] = []
+        answers: list[float] = []
         for i, point in enumerate(query.tolist()):
             if find(point, radius, spot, cell, cell_id, sub_id, d2):
-                found[i] = True
-                cells[i] = cell_id.get()
-                closest[i] = spot
-                dist2[i] = d2.get()
+                rows.append(i)
+                answers += (cell_id.get(), spot[0], spot[1], spot[2], d2.get())
+        found = np.zeros(n, bool)
+        cells = np.zeros(n, np.int64)
+        closest = np.zeros((n, 3))
+        dist2 = np.zeros(n)
+        if rows:
+            table = np.array(answers).reshape(-1, 5)
+            found[rows] = True
+            cells[rows] = table[:, 0].astype(np.int64)
+            closest[rows] = table[:, 1:4]
+            dist2[rows] = table[:, 4]
         return found, cells, closest, np.sqrt(dist2)
 
     def _normals_at(
@@ -230,16 +254,16 @@ class Surface:
             )
 
             support: Any = numpy_support  # untyped module
+            # VTK reads the surface's own arrays (no copies; a VTK array keeps its numpy
+            # array alive): float64 points, and int32 corners as a fixed-size cell array.
+            corners = np.ascontiguousarray(self.faces, np.int32).reshape(-1)
             poly = vtkPolyData()
             vtk_points = vtkPoints()
-            vtk_points.SetData(support.numpy_to_vtk(self.points, deep=True))
+            vtk_points.SetData(support.numpy_to_vtk(self.points, deep=False))
             poly.SetPoints(vtk_points)
-            offsets = np.arange(0, 3 * len(self.faces) + 1, 3, dtype=np.int64)
             polys = vtkCellArray()
-            polys.SetData(
-                support.numpy_to_vtkIdTypeArray(offsets, deep=True),
-                support.numpy_to_vtkIdTypeArray(self.faces.astype(np.int64).reshape(-1), deep=True),
-            )
+            polys.Use32BitStorage()
+            polys.SetData(3, support.numpy_to_vtk(corners, deep=False))
             poly.SetPolys(polys)
             locator = vtkStaticCellLocator()
             locator.SetDataSet(poly)
@@ -248,50 +272,88 @@ class Surface:
         return self._locator
 
 
+def column_means(points: F64) -> F64:
+    """The mean point (column by column: quicker than along the short axis of (N, 3))."""
+    return np.array([points[:, k].mean() for k in range(3)], np.float64)
+
+
+def load_vtk() -> None:
+    """Import the VTK modules the closest-point queries use (a tenth of a second): run on a
+    spare thread while the scans are read and checked, so the queries find them loaded."""
+    import vtkmodules.util.numpy_support
+    import vtkmodules.vtkCommonCore
+    import vtkmodules.vtkCommonDataModel  # noqa: F401
+
+
 def near_boxes(box_low: F64, box_high: F64, query: F64, window: float) -> npt.NDArray[np.int64]:
     """Indices of the query points that may lie within ``window`` mm of one of the boxes: those
-    in a voxel a box touches, or within ``window`` of such a voxel (a superset, never less)."""
+    in a voxel a box touches, or within ``window`` of such a voxel (a superset, never less).
+
+    Works column by column (x, y, z each a contiguous pass) and on flat voxel numbers: numpy is
+    several times slower along the short axis of an (N, 3) array."""
     if not len(box_low) or not len(query):
         return np.zeros(0, np.int64)
-    low = box_low.min(axis=0) - window
-    high = box_high.max(axis=0) + window
+    low = np.array([box_low[:, k].min() for k in range(3)], np.float64) - window
+    high = np.array([box_high[:, k].max() for k in range(3)], np.float64) + window
     # Voxels as wide as the window, but never more than ~8 million of them.
     cell = max(window, float(np.prod(high - low) / 8e6) ** (1 / 3))
     shape = np.floor((high - low) / cell).astype(np.int64) + 1
     grid = np.zeros(tuple(shape), bool)
-    first = ((box_low - low) / cell).astype(np.int64)  # positive: a floor
-    last = ((box_high - low) / cell).astype(np.int64)
-    _mark_boxes(grid, first, last)
+    stride = (int(shape[1] * shape[2]), int(shape[2]), 1)
+    first = [((box_low[:, k] - low[k]) / cell).astype(np.int64) for k in range(3)]  # a floor
+    last = [((box_high[:, k] - low[k]) / cell).astype(np.int64) for k in range(3)]
+    _mark_boxes(grid, first, last, stride)
     for _ in range(int(np.ceil(window / cell))):
         grid = _grown(grid)
-    q = np.floor((query - low) / cell).astype(np.int64)
-    inside = (q >= 0) & (q < shape)
-    inside = inside[:, 0] & inside[:, 1] & inside[:, 2]
+    flat = np.zeros(len(query), np.int64)
+    inside = np.ones(len(query), bool)
+    for k in range(3):
+        at = np.floor((query[:, k] - low[k]) / cell).astype(np.int64)
+        inside &= (at >= 0) & (at < shape[k])
+        at *= stride[k]
+        flat += at
     hit = np.zeros(len(query), bool)
-    kept = q[inside]
-    hit[inside] = grid[kept[:, 0], kept[:, 1], kept[:, 2]]
+    hit[inside] = grid.reshape(-1)[flat[inside]]
     return np.flatnonzero(hit)
 
 
 def _mark_boxes(
-    grid: npt.NDArray[np.bool_], first: npt.NDArray[np.int64], last: npt.NDArray[np.int64]
+    grid: npt.NDArray[np.bool_],
+    first: list[npt.NDArray[np.int64]],
+    last: list[npt.NDArray[np.int64]],
+    stride: tuple[int, int, int],
 ) -> None:
-    """Set every voxel of the boxes first..last (inclusive): every box's voxels listed at once
-    (np.repeat), but the rare box more than eight voxels wide filled on its own."""
-    size = last - first + 1
-    wide = np.maximum(np.maximum(size[:, 0], size[:, 1]), size[:, 2]) > 8
-    f, size = first[~wide], size[~wide]
-    count = size[:, 0] * size[:, 1] * size[:, 2]
-    owner = np.repeat(np.arange(len(count)), count)
+    """Set every voxel of the boxes first..last (inclusive, per axis), in flat whole-array
+    writes. Most of a scan's triangle boxes span one or two voxels along each axis: their voxels
+    are their eight corners (first or last along each axis), eight writes for all of them. The
+    wider ones list each of their voxels (np.repeat); the rare much wider box is filled alone."""
+    flat = grid.reshape(-1)  # a view: the grid is C-contiguous
+    span = [last[k] - first[k] for k in range(3)]
+    base = first[0] * stride[0] + first[1] * stride[1] + first[2]
+    widest = np.maximum(np.maximum(span[0], span[1]), span[2])
+    small = np.flatnonzero(widest <= 1)
+    start = base[small]
+    step = [span[k][small] * stride[k] for k in range(3)]
+    for pick in range(8):
+        at = start.copy()
+        for axis in range(3):
+            if pick >> axis & 1:
+                at += step[axis]
+        flat[at] = True
+    wide = np.flatnonzero((widest > 1) & (widest <= _SPAN))
+    size = [span[k][wide] + 1 for k in range(3)]
+    count = size[0] * size[1] * size[2]
+    owner = np.repeat(np.arange(len(wide)), count)
     local = np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count)
-    plane = (size[:, 1] * size[:, 2])[owner]
-    row = size[owner, 2]
-    grid[
-        f[owner, 0] + local // plane,
-        f[owner, 1] + (local % plane) // row,
-        f[owner, 2] + local % row,
-    ] = True
-    for (i0, j0, k0), (i1, j1, k1) in zip(first[wide].tolist(), last[wide].tolist(), strict=True):
+    plane = (size[1] * size[2])[owner]
+    row = size[2][owner]
+    at = base[wide][owner] + (local // plane) * stride[0]
+    at += ((local % plane) // row) * stride[1]
+    at += local % row
+    flat[at] = True
+    for box in np.flatnonzero(widest > _SPAN).tolist():
+        i0, j0, k0 = (int(first[k][box]) for k in range(3))
+        i1, j1, k1 = (int(last[k][box]) for k in range(3))
         grid[i0 : i1 + 1, j0 : j1 + 1, k0 : k1 + 1] = True
 
 

@@ -1,6 +1,7 @@
 """Pictures of a scan with its findings marked, for the PDF report (off-screen, no display).
 
-The scan is drawn as the viewer draws it (`scaninbox.render.ScanScene`), turned by the portal's
+The scan is drawn as the viewer draws it (`scaninbox.render.ScanScene`) on render's bare-VTK
+`OffscreenCanvas` (no pyvista plotter: lighter to import, quicker to draw), turned by the portal's
 orientation and seen as the viewer's occlusal views show it (upper teeth from below, lower from
 above; patient's right on the viewer's left, as on the tooth chart). Each finding with a place
 gets a numbered sphere in its severity's colour; holes are outlined, fragments tinted. Marks are
@@ -54,11 +55,15 @@ def scan_picture(
     """Render the scan with ``markers`` into the PNG ``out``; ``matrix`` is the portal's
     orientation (canonical = matrix @ file point), identity when unknown. ``tinted`` picks the
     fragments to tint (indices into ``geometry.fragment_faces``; default: all)."""
-    from scaninbox.render import ScanScene, View, prepare_offscreen_backend, write_png
+    from scaninbox.render import (
+        OffscreenCanvas,
+        ScanScene,
+        View,
+        prepare_offscreen_backend,
+        write_png,
+    )
 
     prepare_offscreen_backend()
-    import pyvista as pv
-
     turn = np.eye(3) if matrix is None else np.asarray(matrix, np.float64)
     points = np.ascontiguousarray(geometry.points @ turn.T.astype(np.float32))
     faces = geometry.faces if np.linalg.det(turn) >= 0 else geometry.faces[:, ::-1].copy()
@@ -67,78 +72,161 @@ def scan_picture(
         dataclasses.replace(m, center_mm=tuple(turn @ np.asarray(m.center_mm))) for m in markers
     ]
     mesh = Mesh(points, faces, normals=point_normals(points, faces), welded=True, name="scan")
-    plotter = pv.Plotter(off_screen=True, window_size=list(size))
+    canvas = OffscreenCanvas(size)
     scene: ScanScene | None = None
     try:
-        scene = ScanScene(plotter)
+        scene = ScanScene(canvas)
         scene.set_scan("scan", mesh, jaw=jaw if jaw in (Jaw.UPPER, Jaw.LOWER) else Jaw.BITE)
         span = float(np.linalg.norm(points.max(axis=0) - points.min(axis=0)))
-        _outline_holes(plotter, pv, geometry, span)
-        _tint_fragments(plotter, pv, geometry, tinted)
+        _outline_holes(canvas, geometry)
+        _tint_fragments(canvas, geometry, tinted)
         view = {Jaw.UPPER: View.UPPER, Jaw.LOWER: View.LOWER}.get(jaw, View.FRONT)
-        # The views' "up" in the picture: +Y for the occlusal views, +Z from the front.
-        up = np.array([0.0, 1.0, 0.0]) if view in (View.UPPER, View.LOWER) else np.eye(3)[2]
-        _add_markers(plotter, pv, markers, span, up)
+        radius = max(0.4, span / 70)
+        _add_spheres(canvas, markers, radius)
         scene.apply_view(view)
-        pixels = plotter.screenshot(return_img=True)
-        if pixels is None:
-            raise RuntimeError("the off-screen renderer returned no image")
+        _add_numbers(canvas, markers, radius)
+        pixels = canvas.screenshot()
     finally:
         if scene is not None:
             scene.close()
-        plotter.close()
+        canvas.close()
     return write_png(pixels, out)
 
 
-def _outline_holes(plotter: Any, pv: Any, geometry: ScanGeometry, span: float) -> None:
+def _outline_holes(canvas: Any, geometry: ScanGeometry) -> None:
     loops = [ids for ids in geometry.hole_loops[:200] if len(ids)]
     if not loops:
         return
+    from vtkmodules.vtkCommonDataModel import vtkCellArray
+
     ids = np.concatenate(loops)
-    a, b = geometry.edges.a[ids], geometry.edges.b[ids]
-    segments = np.empty((2 * len(ids), 3), np.float32)
-    segments[0::2] = geometry.points[a]
-    segments[1::2] = geometry.points[b]
-    lines = pv.line_segments_from_points(segments)
-    plotter.add_mesh(lines, color=_OUTLINE_RGB, line_width=4, render_lines_as_tubes=True)
-    del span
+    ends = np.stack([geometry.edges.a[ids], geometry.edges.b[ids]], axis=1).astype(np.int32)
+    lines = vtkCellArray()
+    lines.Use32BitStorage()
+    lines.SetData(2, _vtk_array(ends.reshape(-1), np.int32))
+    poly = _points_poly(geometry.points)
+    poly.SetLines(lines)
+    actor = _actor(canvas, poly, _OUTLINE_RGB)
+    actor.GetProperty().SetLineWidth(4)
+    actor.GetProperty().SetRenderLinesAsTubes(True)
 
 
-def _tint_fragments(
-    plotter: Any, pv: Any, geometry: ScanGeometry, tinted: Sequence[int] | None
-) -> None:
+def _tint_fragments(canvas: Any, geometry: ScanGeometry, tinted: Sequence[int] | None) -> None:
     chosen = range(len(geometry.fragment_faces)) if tinted is None else tinted
     parts = [geometry.fragment_faces[i] for i in chosen]
     if not parts:
         return
-    faces = geometry.faces[np.concatenate(parts)]
-    poly = pv.PolyData.from_regular_faces(geometry.points, faces)
-    plotter.add_mesh(poly, color=_FRAGMENT_RGB, smooth_shading=False)
+    from scaninbox.render import to_polydata
+
+    faces = np.ascontiguousarray(geometry.faces[np.concatenate(parts)])
+    poly = to_polydata(Mesh(geometry.points, faces, welded=True, name="fragments"))
+    actor = _actor(canvas, poly, _FRAGMENT_RGB)
+    actor.GetProperty().SetInterpolationToFlat()
+    # Drawn a hair in front of the scan's own copy of the same triangles, so the tint wins.
+    actor.GetMapper().SetResolveCoincidentTopologyToPolygonOffset()
+    actor.GetMapper().SetRelativeCoincidentTopologyPolygonOffsetParameters(-1, -1)
 
 
-def _add_markers(
-    plotter: Any, pv: Any, markers: Sequence[Marker], span: float, up: npt.NDArray[np.float64]
-) -> None:
-    if not markers:
-        return
-    radius = max(0.4, span / 70)
+def _add_spheres(canvas: Any, markers: Sequence[Marker], radius: float) -> None:
+    from vtkmodules.vtkFiltersCore import vtkGlyph3D
+    from vtkmodules.vtkFiltersSources import vtkSphereSource
+
     for severity in Severity:
         chosen = [m for m in markers if m.severity is severity]
         if not chosen:
             continue
-        centres = np.array([m.center_mm for m in chosen], dtype=np.float64)
-        balls = pv.PolyData(centres).glyph(geom=pv.Sphere(radius=radius), scale=False, orient=False)
-        plotter.add_mesh(balls, color=SEVERITY_RGB[severity], smooth_shading=True)
-    # Numbers just above their sphere, so that the label does not cover it.
-    centres = np.array([m.center_mm for m in markers], dtype=np.float64) + 2.5 * radius * up
-    plotter.add_point_labels(
-        centres,
-        [str(m.number) for m in markers],
-        font_size=18,
-        bold=True,
-        point_size=1,
-        shape_color="white",
-        shape_opacity=0.8,
-        always_visible=True,
-        show_points=False,
+        ball = vtkSphereSource()
+        ball.SetRadius(radius)
+        ball.SetThetaResolution(24)
+        ball.SetPhiResolution(16)
+        glyphs = vtkGlyph3D()
+        glyphs.SetSourceConnection(ball.GetOutputPort())
+        glyphs.SetInputData(_points_poly(np.array([m.center_mm for m in chosen], np.float32)))
+        glyphs.ScalingOff()
+        glyphs.OrientOff()
+        glyphs.Update()
+        actor = _actor(canvas, glyphs.GetOutput(), SEVERITY_RGB[severity])
+        actor.GetProperty().SetInterpolationToPhong()
+
+
+def _add_numbers(canvas: Any, markers: Sequence[Marker], radius: float) -> None:
+    """Each marker's number on a white tag just above its sphere in the picture (drawn over
+    the scene, so a tooth in front never hides it)."""
+    if not markers:
+        return
+    from vtkmodules.vtkRenderingCore import vtkCoordinate, vtkTextActor
+
+    renderer = canvas.renderer
+    canvas.render_window.Render()  # the camera's projection as the picture will have it
+    where = vtkCoordinate()
+    where.SetCoordinateSystemToWorld()
+    lift = round(1.2 * _pixels_per_mm(renderer, markers[0].center_mm) * radius) + 12
+    for marker in markers:
+        where.SetValue(*marker.center_mm)
+        x, y = where.GetComputedDisplayValue(renderer)
+        text = vtkTextActor()
+        text.SetInput(str(marker.number))
+        style = text.GetTextProperty()
+        style.SetFontSize(22)
+        style.BoldOn()
+        style.SetColor(0.0, 0.0, 0.0)
+        style.SetBackgroundColor(1.0, 1.0, 1.0)
+        style.SetBackgroundOpacity(0.8)
+        style.SetJustificationToCentered()
+        style.SetVerticalJustificationToBottom()
+        text.SetDisplayPosition(int(x), int(y) + lift)
+        renderer.AddViewProp(text)
+
+
+def _pixels_per_mm(renderer: Any, at: tuple[float, float, float]) -> float:
+    """How many pixels one millimetre across the view covers near ``at``."""
+    from vtkmodules.vtkRenderingCore import vtkCoordinate
+
+    camera = renderer.GetActiveCamera()
+    up = np.asarray(camera.GetViewUp(), np.float64)
+    here, there = vtkCoordinate(), vtkCoordinate()
+    for c in (here, there):
+        c.SetCoordinateSystemToWorld()
+    here.SetValue(*at)
+    there.SetValue(*(np.asarray(at, np.float64) + up))
+    (x0, y0), (x1, y1) = (
+        here.GetComputedDisplayValue(renderer),
+        there.GetComputedDisplayValue(renderer),
     )
+    return float(np.hypot(x1 - x0, y1 - y0))
+
+
+def _points_poly(points: npt.NDArray[np.float32]) -> Any:
+    from vtkmodules.vtkCommonCore import vtkPoints
+    from vtkmodules.vtkCommonDataModel import vtkPolyData
+
+    vtk_points = vtkPoints()
+    vtk_points.SetData(_vtk_array(points, np.float32))
+    poly = vtkPolyData()
+    poly.SetPoints(vtk_points)
+    return poly
+
+
+def _vtk_array(values: npt.NDArray[Any], dtype: type[np.generic]) -> Any:
+    from vtkmodules.util.numpy_support import numpy_to_vtk
+
+    return numpy_to_vtk(np.ascontiguousarray(values, dtype=dtype), deep=True)  # type: ignore[no-untyped-call]
+
+
+def _actor(canvas: Any, poly: Any, colour: tuple[int, int, int] | str) -> Any:
+    from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper
+
+    mapper = vtkPolyDataMapper()
+    mapper.SetInputData(poly)
+    mapper.ScalarVisibilityOff()
+    actor = vtkActor()
+    actor.SetMapper(mapper)
+    actor.GetProperty().SetColor(*_unit_rgb(colour))
+    canvas.add_actor(actor)
+    return actor
+
+
+def _unit_rgb(colour: tuple[int, int, int] | str) -> tuple[float, float, float]:
+    if isinstance(colour, str):
+        colour = (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
+    return (colour[0] / 255, colour[1] / 255, colour[2] / 255)

@@ -1,6 +1,7 @@
 """Running QC: scan files (and their case, when there is one) to a `QcResult`.
 
-`check_scans` reads and checks every scan (on worker threads: numpy and VTK release the GIL),
+`check_scans` reads and checks every scan (on worker threads: numpy releases the GIL; VTK,
+needed for the two arches, is imported meanwhile on a spare one),
 then the case checks: bite-through or clearance between the upper and lower arch, jaw coverage
 for the work, and — for a case — its data. The welded geometry of each scan is kept in the
 `QcRun` for pictures and for the app to point at findings.
@@ -18,6 +19,7 @@ from pathlib import Path
 from scaninbox.domain import Case, Jaw
 from scaninbox.qc.case_data import case_data_findings
 from scaninbox.qc.coverage import WorkItem, coverage_findings, work_items
+from scaninbox.qc.distance import load_vtk
 from scaninbox.qc.findings import Finding, QcResult, ScanResult, Severity
 from scaninbox.qc.occlusion import Arch, check_occlusion
 from scaninbox.qc.scan_checks import ScanGeometry, check_mesh
@@ -87,7 +89,10 @@ def check_scans(
             limits=limits,
         )
     workers = max(1, min(len(inputs), os.cpu_count() or 1))
-    with ThreadPoolExecutor(workers) as pool:
+    arch_jaws = {i.jaw for i in inputs if not i.before_preparation}
+    with ThreadPoolExecutor(workers + 1) as pool:
+        if {Jaw.UPPER, Jaw.LOWER} <= arch_jaws:  # bite-through / clearance will need VTK
+            pool.submit(load_vtk)
         checked = list(pool.map(lambda item: _check_one(item, limits), inputs))
     scans = tuple(result for result, _geometry in checked)
     geometry = {i: g for i, (_r, g) in enumerate(checked) if g is not None}

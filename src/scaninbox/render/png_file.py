@@ -5,12 +5,15 @@ Only a regular file is ever replaced: a folder, a device (``/dev/full``), a pipe
 link at the target is refused before anything is written — as root, a rename would otherwise
 replace a device node.
 
-The encoder is a few lines of numpy and zlib rather than Pillow: every row gets PNG's "Up"
-filter (its difference to the row above, one vectorised subtraction — a rendered picture's
-background gradient and flat surfaces become runs of zeros) and the whole image is deflated at
-zlib level 1. For a 1280×960 render that took ~0.12 s against ~0.24 s for Pillow at level 1
-(which tries every filter on every row) and ~1 s at Pillow's default level, for a file the
-same size as Pillow's level 1 and ~30 % larger than its default; nor does it import Pillow.
+The encoder is a few lines of numpy and zlib rather than Pillow: every row gets PNG's "Sub"
+filter (each byte's difference to the same channel of the pixel on its left, one vectorised
+subtraction: a rendered picture's background, graded from top to bottom, and its smoothly shaded
+surfaces become runs of zeros and small numbers) and the whole image is deflated at zlib level 1.
+Measured on 1280×960 renders of the real scan: ~35 ms of CPU for ~0.84 MB, where zlib's
+default level takes ~210 ms for ~0.57 MB, and level 1 after the "Up" filter (the row above,
+the encoder before) ~40 ms for ~0.94 MB. zlib's run-length strategy (``Z_RLE``) made renders
+a little smaller still, but a steep gradient 20× larger, so it is not used. Nor does the
+encoder import Pillow.
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ __all__ = ["PNG_LEVEL", "PictureWriteError", "check_picture_path", "encode_png",
 
 PNG_LEVEL = 1  # zlib level: pictures are written far more often than they are kept for long
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
-_FILTER_UP = 2
+_FILTER_SUB = 1
+_CHANNELS = 3
 
 
 class PictureWriteError(OSError):
@@ -44,17 +48,24 @@ def encode_png(pixels: np.ndarray, level: int = PNG_LEVEL) -> bytes:
     height, width = rgb.shape[:2]
     if height == 0 or width == 0:
         raise ValueError("a picture needs at least one pixel")
-    rows = rgb.reshape(height, width * 3)
-    filtered = np.empty((height, width * 3 + 1), np.uint8)
-    filtered[:, 0] = _FILTER_UP
-    filtered[0, 1:] = rows[0]  # the row above the first is all zeros
-    np.subtract(rows[1:], rows[:-1], out=filtered[1:, 1:], dtype=np.uint8, casting="unsafe")
+    rows = rgb.reshape(height, width * _CHANNELS)
+    filtered = np.empty((height, width * _CHANNELS + 1), np.uint8)
+    filtered[:, 0] = _FILTER_SUB
+    body = filtered[:, 1:]
+    body[:, :_CHANNELS] = rows[:, :_CHANNELS]  # left of the first pixel is all zeros
+    np.subtract(
+        rows[:, _CHANNELS:],
+        rows[:, :-_CHANNELS],
+        out=body[:, _CHANNELS:],
+        dtype=np.uint8,
+        casting="unsafe",
+    )
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
     return b"".join(
         (
             _SIGNATURE,
             _chunk(b"IHDR", header),
-            _chunk(b"IDAT", zlib.compress(filtered.tobytes(), level)),
+            _chunk(b"IDAT", zlib.compress(filtered.data, level)),
             _chunk(b"IEND", b""),
         )
     )

