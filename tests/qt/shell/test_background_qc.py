@@ -12,9 +12,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import CaseRef, FileKind, full_scans
+from scaninbox.qt import async_bridge
 from scaninbox.qt.app_controller import AppController
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.inbox import Column
@@ -135,7 +137,10 @@ def test_scans_landing_in_the_cache_are_checked_in_the_background_and_again_when
 
 
 def test_signing_out_cancels_background_qc(
-    qtbot: QtBot, make_app: Callable[..., AppController], make_sandbox: Callable[..., SandboxServer]
+    qtbot: QtBot,
+    qapp: QApplication,
+    make_app: Callable[..., AppController],
+    make_sandbox: Callable[..., SandboxServer],
 ) -> None:
     server = make_sandbox(cases=6)
     app = make_app()
@@ -145,19 +150,34 @@ def test_signing_out_cancels_background_qc(
     session = app.session.current  # type: ignore[union-attr]
     assert session is not None
     account, background = session.account, window.qc_background
-    ref = _a_case_with_scans(session.store, _refs(app))
+    refs = _refs(app)
+    first = _a_case_with_scans(session.store, refs)
+    second = _a_case_with_scans(session.store, [r for r in refs if r != first])
+    started: list[CaseRef] = []
+    failed: list[tuple[CaseRef, str]] = []
+    background.failed.connect(lambda ref, why: failed.append((ref, why)))
 
     def sign_out_when_it_starts(started_ref: CaseRef) -> None:
-        if started_ref == ref:
+        started.append(started_ref)
+        if len(started) == 1:
             window.menus.sign_out_action.trigger()  # while the check runs on the worker
 
     background.started.connect(sign_out_when_it_starts)
-    window.cases.set_pinned(ref, True)
+    window.cases.set_pinned(first, True)
+    window.cases.set_pinned(second, True)
     dialog = current_dialog(qtbot, app)  # signed out: it asks to sign in
     assert app.session.current is None  # type: ignore[union-attr]
     dialog.close()
     assert background.pending() == []
-    background.worker_idle().result(timeout=_QC_WAIT_MS / 1000)  # the check ran out, unobserved
+    # The queue's task has ended (at once when cancelled; a task left running would end only
+    # after trying to keep its result), and the check itself has run out on the worker.
+    qtbot.waitUntil(
+        lambda: async_bridge.running_task(background, "pump") is None, timeout=_QC_WAIT_MS
+    )
+    background.worker_idle().result(timeout=_QC_WAIT_MS / 1000)
+    qapp.processEvents()
+    assert len(started) == 1  # nothing else was started after signing out
+    assert failed == []  # the dropped check was not written to the closed store
     with CaseStore.open(account_folder(app.paths, account)) as reopened:
-        assert reopened.row(ref) is not None
-        assert qc_result(reopened, ref) is None  # its result was dropped, not kept
+        assert reopened.row(started[0]) is not None
+        assert qc_result(reopened, started[0]) is None  # its result was dropped, not kept
