@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from scaninbox.sandbox.mesh_files import stl_bytes
-from tests.qc.shapes import arch, punch
+from tests.qc.shapes import arch, plane, punch
 
 _SCRIPT = """
 import json, sys
@@ -57,7 +57,11 @@ def test_per_scan_checks_load_no_vtk_and_no_service_layers(tmp_path: Path) -> No
 
 def test_the_report_pictures_draw_without_pyvista(tmp_path: Path) -> None:
     out = tmp_path / "report.pdf"
-    loaded = _modules("--upper", str(_upper_with_a_hole(tmp_path)), "--report", str(out))
+    upper = _upper_with_a_hole(tmp_path)
+    lower = tmp_path / "lower.stl"  # an antagonist: the clearance pictures are drawn too
+    lower.write_bytes(stl_bytes(*plane(-20.0, step_mm=3.0), header_text="qc"))
+    loaded = _modules("--upper", str(upper), "--lower", str(lower), "--report", str(out))
+    assert "scaninbox.qc.report_clearance" in loaded
     assert "vtkmodules.vtkRenderingOpenGL2" in loaded  # it did draw with VTK
     assert not [name for name in PLOTTING if name in loaded]
     assert out.stat().st_size > 10_000

@@ -39,7 +39,8 @@ def test_the_report_has_a_page_of_findings_and_a_picture_per_scan(tmp_path: Path
     data = out.read_bytes()
     assert data.startswith(b"%PDF-")
     assert len(re.findall(rb"/Type /Page\b", data)) >= 2
-    assert len(re.findall(rb"/Subtype /Image", data)) == 2  # one picture per scan
+    # One picture per scan, and an occlusal clearance picture of each arch.
+    assert len(re.findall(rb"/Subtype /Image", data)) == 4
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lower.stl", "report.pdf", "upper.stl"]
 
 

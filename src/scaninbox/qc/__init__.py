@@ -8,6 +8,9 @@ duplicate triangles, basic figures. Per case: bite-through and clearance between
 """
 
 from scaninbox.qc.case_data import DuplicateSource, possible_duplicates
+from scaninbox.qc.clearance_field import CAP_MM as CLEARANCE_CAP_MM
+from scaninbox.qc.clearance_field import clearance_field, reduction_field, surface_of_mesh
+from scaninbox.qc.distance import Surface
 from scaninbox.qc.findings import (
     CHECK_TITLES,
     KIND_TITLES,
@@ -25,6 +28,7 @@ QC_VERSION = 1
 
 __all__ = [
     "CHECK_TITLES",
+    "CLEARANCE_CAP_MM",
     "KIND_TITLES",
     "QC_VERSION",
     "DuplicateSource",
@@ -35,7 +39,11 @@ __all__ = [
     "ScanInput",
     "ScanResult",
     "Severity",
+    "Surface",
     "Verdict",
     "check_scans",
+    "clearance_field",
     "possible_duplicates",
+    "reduction_field",
+    "surface_of_mesh",
 ]

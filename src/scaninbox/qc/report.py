@@ -25,6 +25,7 @@ from fpdf import FPDF
 
 from scaninbox.domain import Case, Jaw, teeth_text, work_summary
 from scaninbox.qc.findings import KIND_TITLES, Finding, Severity, Verdict
+from scaninbox.qc.report_clearance import clearance_pictures, clearance_section
 from scaninbox.qc.report_views import SEVERITY_RGB, Marker, scan_picture
 from scaninbox.qc.run import QcRun
 
@@ -64,6 +65,7 @@ def write_report(
     numbers = _numbered(run)
     with tempfile.TemporaryDirectory(prefix="qc-report-") as folder:
         pictures = _pictures(run, numbers, Path(folder), matrix)
+        maps = clearance_pictures(run, Path(folder), matrix)
         pdf = _Report(made)
         pdf.add_page()
         _title(pdf, run, case)
@@ -74,6 +76,7 @@ def write_report(
         _scans_table(pdf, run)
         _findings(pdf, run, numbers)
         _views(pdf, run, pictures)
+        clearance_section(pdf, maps, _heading)
         partial = path.with_name(f".{path.name}.part")
         try:
             pdf.output(str(partial))

@@ -10,6 +10,13 @@ consumes comes from `scaninbox.scans`, done on worker threads.
 from scaninbox.render.appearance import configure_antialiasing, gl_renderer_name, style_plotter
 from scaninbox.render.backend import prepare_offscreen_backend
 from scaninbox.render.canvas import OffscreenCanvas
+from scaninbox.render.colour_map import (
+    BITE_THROUGH,
+    MAP_MAX_MM,
+    MAP_STEP_MM,
+    ColourScale,
+    MapKind,
+)
 from scaninbox.render.measure import Measurement, MeasurementActors, add_measurement, measure
 from scaninbox.render.offscreen import (
     DEFAULT_SIZE,
@@ -25,8 +32,13 @@ from scaninbox.render.scene import ScanScene, ScanState
 from scaninbox.render.views import Bounds, View, apply_view, fit
 
 __all__ = [
+    "BITE_THROUGH",
     "DEFAULT_SIZE",
+    "MAP_MAX_MM",
+    "MAP_STEP_MM",
     "Bounds",
+    "ColourScale",
+    "MapKind",
     "Measurement",
     "MeasurementActors",
     "OffscreenCanvas",

@@ -27,8 +27,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from scaninbox.domain import Jaw
 from scaninbox.render.appearance import apply_material, style_plotter
+from scaninbox.render.field_paint import FIELD_COLOURS, paint
 from scaninbox.render.polydata import COLOURS, to_polydata
 from scaninbox.render.views import Bounds, View, apply_view, centre_beside, fit
 from scaninbox.scans import Mesh
@@ -61,6 +65,8 @@ class ScanState:
     actor: Any
     lod_actor: Any | None = None
     before_preparation: bool = False
+    field: bool = False  # painted with a distance map (`set_field_colours`)
+    lod_field: bool = False  # its level of detail too (else the full mesh is drawn in motion)
 
 
 class ScanScene:
@@ -127,6 +133,7 @@ class ScanScene:
             self._scans[key] = state
         else:
             state.actor.GetMapper().SetInputData(poly)
+            state.field = state.lod_field = False  # the map belonged to the mesh replaced
             state.has_colours = mesh.colours is not None
             state.n_triangles = mesh.n_faces
             if before_preparation is not None:
@@ -162,6 +169,7 @@ class ScanScene:
             )
         else:
             state.lod_actor.GetMapper().SetInputData(poly)
+        state.lod_field = False
         _shade(state.lod_actor, smooth=lod.normals is not None)
         self._apply(state)
 
@@ -221,6 +229,23 @@ class ScanScene:
         for state in [self._state(key)] if key is not None else list(self._scans.values()):
             state.vertex_colours = enabled
             self._apply(state)
+
+    def set_field_colours(
+        self,
+        key: str,
+        colours: npt.NDArray[np.uint8] | None,
+        lod_colours: npt.NDArray[np.uint8] | None = None,
+    ) -> bool:
+        """Paint scan ``key`` with a distance map's per-point colours (and its level of detail
+        with ``lod_colours``), or give it back its own colours (None). False when the colours
+        do not fit the mesh shown (it was replaced meanwhile): nothing is painted then."""
+        state = self._state(key)
+        state.field = paint(state.actor, colours)
+        state.lod_field = False
+        if state.lod_actor is not None:
+            state.lod_field = paint(state.lod_actor, lod_colours if state.field else None)
+        self._apply(state)
+        return state.field or colours is None
 
     # ------------------------------------------------------------------ camera
 
@@ -323,6 +348,7 @@ class ScanScene:
             self.plotter.enable_depth_peeling(number_of_peels=4)
             self._peeling = True
         use_lod = self._showing_lod and state.lod_actor is not None
+        use_lod = use_lod and state.lod_field == state.field  # a map shows in motion too
         for actor, is_lod in ((state.actor, False), (state.lod_actor, True)):
             if actor is None:
                 continue
@@ -337,7 +363,10 @@ class ScanScene:
             behind = state.jaw is Jaw.BITE or state.before_preparation
             factor, units = _BEHIND_OFFSET if behind else (0.0, 0.0)
             actor.GetMapper().SetRelativeCoincidentTopologyPolygonOffsetParameters(factor, units)
-            actor.GetMapper().SetScalarVisibility(state.vertex_colours and state.has_colours)
+            painted = state.lod_field if is_lod else state.field
+            actor.GetMapper().SelectColorArray(FIELD_COLOURS if painted else COLOURS)
+            own = state.vertex_colours and state.has_colours
+            actor.GetMapper().SetScalarVisibility(painted or own)
             actor.SetVisibility(state.visible and is_lod == use_lod)
 
     def _drop_lod(self, state: ScanState) -> None:

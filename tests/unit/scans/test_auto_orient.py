@@ -19,7 +19,7 @@ from scaninbox.sandbox.arch_mesh import ArchRecipe, build_arch, build_bite
 from scaninbox.sandbox.axes import to_portal_frame
 from scaninbox.sandbox.portals import PORTALS
 from scaninbox.scans import Mesh, estimate_orientation, orient, read_mesh, resolve_orientation
-from scaninbox.scans.auto_orient import SNAP_DEGREES
+from scaninbox.scans.auto_orient import SNAP_DEGREES, _spread_sample
 
 AXIS_ALIGNED = [
     resolve_orientation(",".join(f"{s}{a}" for s, a in zip(signs, axes, strict=True))).matrix
@@ -193,3 +193,20 @@ def test_its_quantiles_are_numpys_linear_percentiles() -> None:
         shares = (0.0, 0.01, 0.5, 0.9, 0.99, 1.0)
         expected = np.percentile(sample, [100 * s for s in shares])
         np.testing.assert_allclose(_quantiles(sample, shares), expected, rtol=1e-12, atol=0)
+
+
+@pytest.mark.parametrize("count", [40_001, 90_000, 123_457, 400_000, 1_200_000])
+def test_the_triangle_sample_is_distinct_and_keeps_no_step_with_the_file_order(count: int) -> None:
+    # Exporters write strips and patches; an even stride fell in step with a sandbox export and
+    # tilted the estimate (the viewer's rotated-export test caught it). Whatever period the file's
+    # order has, the sample must meet every phase of it about equally often.
+    picked = _spread_sample(count, 40_000)
+    assert len(np.unique(picked)) == 40_000
+    assert np.all(np.diff(picked) > 0)
+    assert picked[0] >= 0
+    assert picked[-1] < count
+    for period in (2, 3, 7, 10, count // 40_000, count // 40_000 + 1, 97):
+        if period < 2:
+            continue
+        phases = np.bincount(picked % period, minlength=period)
+        assert phases.max() <= 1.25 * phases.min() + 2, (period, phases)

@@ -87,12 +87,18 @@ class ScanSink:
         self._say = say
         self._planned: dict[str, PlannedScan] = {}
         self.stages: dict[str, Stage] = {}
+        # The meshes on show, by key (the distance maps measure them), and who wants to know
+        # when one is replaced: ``listener(key)`` after the scene shows it.
+        self.meshes: dict[str, Mesh] = {}
+        self.lods: dict[str, Mesh] = {}
+        self.listeners: list[Callable[[str], None]] = []
         self._first_look_done = False
 
     def start(self, ref: CaseRef | None, planned: Sequence[PlannedScan]) -> None:
         """A new case (its rows are set up already)."""
         self._planned = {scan.key: scan for scan in planned}
         self.stages = {}
+        self.meshes, self.lods = {}, {}
         self._first_look_done = False
         self._stage.offer_retry(False)
         self._first_frame.start(ref)
@@ -119,6 +125,9 @@ class ScanSink:
             keep_lod=not replacing_preview,
         )
         self.stages[key] = stage
+        self.meshes[key] = mesh
+        if replacing_preview:  # the scene dropped the preview's level of detail
+            self.lods.pop(key, None)
         if stage is not Stage.PREVIEW:
             self._stage.pictures.remove(key)
         if row is not None:
@@ -129,9 +138,12 @@ class ScanSink:
         self._scanner_colours.setEnabled(any(s.has_colours for s in self._scene))
         if self._first_look_done and self._shows_something():
             self._drawn_something(camera=added)
+        self._tell(key)
 
     def show_lod(self, key: str, lod: Mesh) -> None:
         self._scene.set_lod(key, lod)
+        self.lods[key] = lod
+        self._tell(key)
 
     def show_picture(self, key: str, picture: QImage) -> None:
         planned = self._planned[key]
@@ -186,6 +198,10 @@ class ScanSink:
         self._first_frame.expect()
 
     # ------------------------------------------------------------------ internals
+
+    def _tell(self, key: str) -> None:
+        for listener in list(self.listeners):
+            listener(key)
 
     def _shows_something(self) -> bool:
         """Whether a frame now would show anything of the case: a hidden scan (the bite, the

@@ -2,7 +2,8 @@
 
 Keys work while the viewport (or anything in it) has the focus, so they never steal letters
 from the inbox's search field: F/1 front, L/2 left, R/3 right, U/4 upper, D/5 lower ("down"),
-0/Home fit, M measure, Esc clears the measurement, V scanner colours, S folds the list of scans
+0/Home fit, M measure, Esc clears the measurement, V scanner colours (C a distance map: the
+viewport's "Colours" menu, `distance_maps`), S folds the list of scans
 (or shows it again), Ctrl+Shift+S picture.
 Every tooltip names its keys. The viewport looks keys up in `ViewerActions.by_key` from its own
 key handler rather than through QAction shortcuts: shortcuts fire only in the active window,
@@ -87,7 +88,7 @@ def make_actions(owner: QWidget) -> ViewerActions:
     colours = _action(
         owner,
         by_key,
-        "Colours",
+        "Scanner colours",
         "Scanner colours: show the colours the scanner recorded instead of the jaw colours",
         ("V",),
         checkable=True,
@@ -143,7 +144,7 @@ def build_toolbar(parent: QWidget, actions: ViewerActions) -> QToolBar:
     bar.addSeparator()
     bar.addWidget(_turn_button(bar, actions))
     bar.addAction(actions.measure)
-    bar.addAction(actions.scanner_colours)
+    # The scanner's colours sit in the viewport's "Colours" menu, beside the distance maps.
     spacer = QWidget(bar)
     spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
     bar.addWidget(spacer)

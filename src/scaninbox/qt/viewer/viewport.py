@@ -35,6 +35,7 @@ from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane import CaseFileProvider, FileDialogs, QtFileDialogs
 from scaninbox.qt.viewer.camera import CameraGuide
+from scaninbox.qt.viewer.distance_maps import DistanceMaps
 from scaninbox.qt.viewer.finding_focus import (
     SHAPED_KINDS,
     FindingFocus,
@@ -109,6 +110,19 @@ class ScanViewport(QWidget):
             say=self.statusMessage.emit,
         )
 
+        # Clearance / reduction colour maps in the "Colours" button (after "Measure"), C toggles.
+        self.maps = DistanceMaps(
+            self.scene,
+            self.sink,
+            self.stage,
+            self.view.request_frame,
+            self,
+            scanner_colours=self.controls.scanner_colours,
+        )
+        after_measure = self.toolbar.actions().index(self.controls.measure) + 1
+        self.toolbar.insertWidget(self.toolbar.actions()[after_measure], self.maps.button)
+        self.controls.by_key["C"] = self.maps.toggle
+
         # The list floats over the view (top right) rather than taking width from it; the
         # image is centred (and fitted) beside it.
         self.stage.coveredChanged.connect(self._on_covered)
@@ -121,6 +135,11 @@ class ScanViewport(QWidget):
         layout.addWidget(self.stage, 1)
         self.setFocusProxy(self.view)
 
+        self._connect_controls()
+        self.view.installEventFilter(self)
+        self.show_case(None)
+
+    def _connect_controls(self) -> None:
         for view, action in self.controls.views.items():
             action.triggered.connect(lambda _=False, v=view: self.set_view(v))
         self.controls.fit.triggered.connect(self.fit)
@@ -136,8 +155,6 @@ class ScanViewport(QWidget):
         self.measure_tool.changed.connect(self._sync_measure_action)
         self.scans.visibilityToggled.connect(self._on_visibility)
         self.scans.opacityChanged.connect(self._on_opacity)
-        self.view.installEventFilter(self)
-        self.show_case(None)
 
     # ------------------------------------------------------------------ public
 
@@ -178,6 +195,7 @@ class ScanViewport(QWidget):
             ],
         )
         self.sink.start(case.ref if case is not None else None, planned)
+        self.maps.start(planned)
         self._show_turn(turn, enabled=case is not None)
         if case is None:
             self.scans.set_empty_text("Select a case to see its scans.")
@@ -279,6 +297,7 @@ class ScanViewport(QWidget):
             self._closed = True
             self._token.live = False
             async_bridge.cancel_owned(self)
+            self.maps.close()
             self.measure_tool.clear()
             self.view.removeEventFilter(self.measure_tool)
             self.view.removeEventFilter(self)

@@ -1,0 +1,156 @@
+"""Occlusal clearance pictures for the PDF report: each arch coloured by its distance to the
+antagonist, as the viewer's clearance map shows it (same bands, same colours), seen from its
+occlusal side (off-screen, no display).
+
+Only for a run that read both arches (a run that reused stored checks has no geometry, and no
+pictures at all). The distances are measured in the files' own frame
+(`scaninbox.qc.clearance_field`), then the arch is turned by the portal's orientation for the
+picture — a turn moves both arches alike, so the distances hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from scaninbox.domain import Jaw
+from scaninbox.qc.clearance_field import CAP_MM, clearance_field
+from scaninbox.qc.occlusion import surface_of
+from scaninbox.qc.run import QcRun
+from scaninbox.qc.scan_checks import ScanGeometry
+from scaninbox.render import ColourScale, MapKind
+from scaninbox.scans import Mesh, point_normals
+
+__all__ = ["ClearancePicture", "clearance_pictures", "clearance_section"]
+
+
+@dataclass(frozen=True, slots=True)
+class ClearancePicture:
+    caption: str
+    path: Path
+    scale: ColourScale
+    least_mm: float | None  # the smallest distance within the cap (negative: bite-through)
+
+
+def clearance_pictures(
+    run: QcRun,
+    folder: Path,
+    matrix: npt.NDArray[np.float64] | None = None,
+    *,
+    size: tuple[int, int] = (1000, 760),
+) -> list[ClearancePicture]:
+    """A clearance picture of the upper arch against the lower and of the lower against the
+    upper (the arches the occlusion check used), written into ``folder``."""
+    arches: dict[Jaw, tuple[str, ScanGeometry]] = {}
+    for index, item in enumerate(run.inputs):
+        geometry = run.geometry.get(index)
+        usable = geometry is not None and len(geometry.faces) > 0
+        if usable and not item.before_preparation and item.jaw in (Jaw.UPPER, Jaw.LOWER):
+            assert geometry is not None
+            arches.setdefault(item.jaw, (item.label, geometry))
+    if len(arches) < 2:
+        return []
+    scale = ColourScale.default(MapKind.CLEARANCE)
+    pictures = []
+    for jaw, against in ((Jaw.UPPER, Jaw.LOWER), (Jaw.LOWER, Jaw.UPPER)):
+        label, geometry = arches[jaw]
+        values = clearance_field(geometry.points, surface_of(arches[against][1]))
+        out = folder / f"clearance-{jaw}.png"
+        _render(geometry, jaw, scale.colours(values), out, matrix=matrix, size=size)
+        finite = values[np.isfinite(values)]
+        least = float(finite.min()) if len(finite) else None
+        caption = f"{str(jaw).capitalize()} against {against} — {label}"
+        pictures.append(ClearancePicture(caption, out, scale, least))
+    return pictures
+
+
+def _render(
+    geometry: ScanGeometry,
+    jaw: Jaw,
+    colours: npt.NDArray[np.uint8],
+    out: Path,
+    *,
+    matrix: npt.NDArray[np.float64] | None,
+    size: tuple[int, int],
+) -> Path:
+    from scaninbox.render import (
+        OffscreenCanvas,
+        ScanScene,
+        View,
+        prepare_offscreen_backend,
+        write_png,
+    )
+
+    prepare_offscreen_backend()
+    turn = np.eye(3) if matrix is None else np.asarray(matrix, np.float64)
+    points = np.ascontiguousarray(geometry.points @ turn.T.astype(np.float32))
+    faces = geometry.faces if np.linalg.det(turn) >= 0 else geometry.faces[:, ::-1].copy()
+    mesh = Mesh(points, faces, normals=point_normals(points, faces), welded=True, name="scan")
+    canvas = OffscreenCanvas(size)  # bare VTK, as `report_views` draws (no pyvista)
+    scene: ScanScene | None = None
+    try:
+        scene = ScanScene(canvas)
+        scene.set_scan("scan", mesh, jaw=jaw)
+        scene.set_field_colours("scan", colours)
+        scene.apply_view(View.UPPER if jaw is Jaw.UPPER else View.LOWER)
+        pixels = canvas.screenshot()
+    finally:
+        if scene is not None:
+            scene.close()
+        canvas.close()
+    return write_png(pixels, out)
+
+
+def clearance_section(
+    pdf: Any, pictures: list[ClearancePicture], heading: Callable[[Any, str], None]
+) -> None:
+    """A page of the report (``pdf``: its FPDF with ``use(style, size)`` and ``text_of``):
+    each picture with its legend — the bands in mm under it, what the other colours mean —
+    and its smallest clearance or deepest bite-through."""
+    if not pictures:
+        return
+    pdf.add_page()
+    heading(pdf, "Occlusal clearance (distance to the antagonist, mm)")
+    for picture in pictures:
+        if pdf.get_y() > 150:
+            pdf.add_page()
+        pdf.use("B", 9)
+        pdf.cell(0, 6, pdf.text_of(picture.caption), new_x="LMARGIN", new_y="NEXT")
+        pdf.image(str(picture.path), w=130)
+        _legend(pdf, picture)
+        pdf.ln(3)
+
+
+def _legend(pdf: Any, picture: ClearancePicture) -> None:
+    scale = picture.scale
+    left, top, width, height = pdf.l_margin, pdf.get_y() + 1, 130.0, 4.0
+    bands = scale.bands
+    step = width / len(bands)
+    for i, band in enumerate(bands):
+        pdf.set_fill_color(*band.colour)
+        pdf.rect(left + i * step, top, step + 0.05, height, style="F")
+    pdf.use("", 7.5)
+    for tick in scale.ticks():
+        x = left + (tick - scale.low_mm) / (scale.high_mm - scale.low_mm) * width
+        pdf.set_xy(x - 5, top + height + 0.5)
+        pdf.cell(10, 3.5, f"{tick:.1f}", align="C")
+    pdf.set_xy(left, top + height + 5)
+    for text, colour in scale.outside_labels():
+        pdf.set_fill_color(*colour)
+        pdf.rect(pdf.get_x(), pdf.get_y() + 0.7, 3, 3, style="F")
+        pdf.set_x(pdf.get_x() + 4)
+        pdf.cell(pdf.get_string_width(text) + 6, 4.5, pdf.text_of(text))
+    least = picture.least_mm
+    if least is None:
+        summary = f"More than {CAP_MM:.0f} mm from the antagonist everywhere."
+    elif least < 0:
+        summary = f"Bite-through up to {-least:.2f} mm."
+    else:
+        summary = f"Smallest clearance {least:.2f} mm."
+    pdf.use("B", 8)
+    pdf.cell(0, 4.5, pdf.text_of(summary), new_x="LMARGIN", new_y="NEXT")

@@ -1,0 +1,354 @@
+"""`DistanceMaps`: the clearance and reduction colour maps in the viewport.
+
+The "Colours" button's menu offers the scanner's colours and the maps the case's scans allow
+(`map_choices`; what cannot be had is greyed out with the reason as its tooltip). Choosing a map
+measures on a worker thread — every point of the painted scan (and of its level of detail)
+against the other scan's triangles (`scaninbox.qc.clearance_field`) — and paints the colours on
+the scan's own actor (`ScanScene.set_field_colours`): same actor, same orientation, nothing
+mirrored. The distances are kept while the case is shown, per mesh: changing the range only
+recolours (numpy, on the GUI thread, milliseconds); a scan replaced by its full or smoothed mesh
+is measured again. "No distance map" (or the C key again) gives the scans their own colours
+back.
+
+The scans of a case are in the scanner's frame and the viewer turns them all with one matrix
+(`loader._CaseOrientation`), so distances measured between the meshes on screen are those
+between the files.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import QMenu, QToolButton, QWidget
+
+from scaninbox.qc import (
+    CLEARANCE_CAP_MM,
+    Surface,
+    clearance_field,
+    reduction_field,
+    surface_of_mesh,
+)
+from scaninbox.qt import async_bridge
+from scaninbox.qt.viewer.loader import Stage
+from scaninbox.qt.viewer.map_choices import MapChoice, map_choices
+from scaninbox.qt.viewer.map_legend import MapLegend
+from scaninbox.qt.viewer.plan import PlannedScan
+from scaninbox.qt.viewer.sink import ScanSink
+from scaninbox.render import ColourScale, MapKind, ScanScene
+from scaninbox.scans import Mesh
+
+__all__ = ["DistanceMaps", "Measured"]
+
+_log = logging.getLogger(__name__)
+F32 = npt.NDArray[np.float32]
+_NO_SCANS = "Select a case with scans to see a distance map."
+
+
+class Measured:
+    """The distances of one map: per mesh painted (full and level of detail), by identity."""
+
+    def __init__(self, choice: MapChoice, reference: Mesh) -> None:
+        self.choice = choice
+        self.reference = reference
+        self.fields: dict[int, tuple[Mesh, F32]] = {}
+
+    def field(self, mesh: Mesh | None) -> F32 | None:
+        if mesh is None:
+            return None
+        kept = self.fields.get(id(mesh))
+        return kept[1] if kept is not None and kept[0] is mesh else None
+
+
+class DistanceMaps(QObject):
+    """The map button, its menu, the legend, and the measuring (``owner`` of its tasks)."""
+
+    def __init__(
+        self,
+        scene: ScanScene,
+        sink: ScanSink,
+        stage: QWidget,
+        request_frame: Callable[[], None],
+        parent: QWidget,
+        *,
+        scanner_colours: QAction | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._scanner_colours = scanner_colours
+        self._scene = scene
+        self._sink = sink
+        self._request_frame = request_frame
+        self.legend = MapLegend(stage)
+        self.legend.rangeChanged.connect(self._on_range)
+        self.menu = QMenu(parent)
+        self.menu.setObjectName("mapMenu")
+        self.menu.setToolTipsVisible(True)  # a greyed-out map says why
+        # One "Colours" button for how the surface is coloured: the scanner's colours or a
+        # distance map (the toolbar must fit the case pane of a 1280 px window).
+        self.button = QToolButton(parent)
+        self.button.setObjectName("coloursButton")
+        self.button.setText("Colours")
+        self.button.setMenu(self.menu)
+        self.button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.toggle = QAction("Map on/off", parent)  # the C key
+        self.toggle.triggered.connect(self._on_toggle)
+        self._group = QActionGroup(self)
+        self._group.setExclusive(True)
+        self.off = self._entry("No distance map", "The scans in their own colours", "")
+        self.actions: dict[str, QAction] = {}
+        self.choices: list[MapChoice] = []
+        self.current: MapChoice | None = None
+        self._last: str | None = None  # the map C brings back
+        self._scales: dict[MapKind, ColourScale] = {k: ColourScale.default(k) for k in MapKind}
+        self._measured: Measured | None = None  # the map on show
+        self._kept: dict[str, Measured] = {}  # every map measured for the case, by name
+        self._surface: tuple[Mesh, Surface] | None = None
+        self._why_no_map = _NO_SCANS
+        sink.listeners.append(self._on_mesh)
+        if scanner_colours is not None:
+            scanner_colours.changed.connect(self._sync_button)
+        self.start([])
+
+    # ------------------------------------------------------------------ public
+
+    @property
+    def scale(self) -> ColourScale | None:
+        return self._scales[self.current.kind] if self.current is not None else None
+
+    @property
+    def busy(self) -> bool:
+        """Whether a measurement is running on a worker thread."""
+        return async_bridge.running_task(self, "measure") is not None
+
+    def start(self, planned: Sequence[PlannedScan]) -> None:
+        """A new case (its rows planned): its choices, no map, nothing measured."""
+        self._clear_map()
+        self._measured = None
+        self._kept = {}
+        self._surface = None
+        self.choices = map_choices(planned)
+        for action in self.actions.values():
+            self._group.removeAction(action)
+            self.menu.removeAction(action)
+            action.deleteLater()
+        self.actions = {}
+        self.menu.clear()
+        if self._scanner_colours is not None:
+            self.menu.addAction(self._scanner_colours)
+            self.menu.addSeparator()
+        self.menu.addAction(self.off)
+        self.menu.addSeparator()
+        kinds: set[MapKind] = set()
+        for choice in self.choices:
+            if kinds and choice.kind not in kinds:
+                self.menu.addSeparator()  # the clearance maps, then the reduction maps
+            kinds.add(choice.kind)
+            action = self._entry(choice.label, choice.reason or _tip(choice), choice.name)
+            action.setEnabled(choice.available)
+            self.actions[choice.name] = action
+        self.off.setChecked(True)
+        available = [c for c in self.choices if c.available]
+        self.toggle.setEnabled(bool(available))
+        if not planned:
+            self._why_no_map = _NO_SCANS
+        elif not available:
+            self._why_no_map = " ".join(dict.fromkeys(c.reason for c in self.choices))
+        else:
+            self._why_no_map = ""
+        self._sync_button()
+
+    def _sync_button(self) -> None:
+        """Enabled while the scanner's colours or a map can be shown; the tooltip says what
+        it offers, or why it offers nothing."""
+        scanner = self._scanner_colours is not None and self._scanner_colours.isEnabled()
+        self.button.setEnabled(scanner or not self._why_no_map)
+        if self._why_no_map:
+            tip = f"Distance map: {self._why_no_map}"
+            if not scanner:
+                tip += " These scans carry no colours of the scanner either."
+        else:
+            tip = (
+                "Colours of the surface: the scanner's own (V), or a distance map (C) — "
+                "clearance to the antagonist in mm with bite-through in magenta, or how much "
+                "was removed since the scan before the preparation"
+            )
+        self.button.setToolTip(tip)
+
+    def show_map(self, name: str | None) -> bool:
+        """Show the map ``name`` (a `MapChoice.name`; None: off); False when the case does not
+        allow it."""
+        choice = next((c for c in self.choices if c.name == name), None)
+        if name is not None and (choice is None or not choice.available):
+            return False
+        self._clear_map()
+        self.current = choice
+        action = self.off if choice is None else self.actions[choice.name]
+        action.setChecked(True)
+        if choice is None:
+            self.legend.hide()
+            self._request_frame()
+            return True
+        self._last = choice.name
+        scale = self._scales[choice.kind]
+        self.legend.show_scale(scale, choice.subtitle)
+        self._refresh()
+        return True
+
+    def close(self) -> None:
+        async_bridge.cancel_owned(self)
+        self._sink.listeners[:] = [f for f in self._sink.listeners if f != self._on_mesh]
+
+    # ------------------------------------------------------------------ internals
+
+    def _entry(self, text: str, tip: str, name: str) -> QAction:
+        action = QAction(text, self)  # not the menu's: `QMenu.clear` would delete it
+        action.setCheckable(True)
+        action.setToolTip(tip)
+        action.setData(name)
+        action.triggered.connect(lambda _=False, n=name: self.show_map(n or None))
+        self._group.addAction(action)
+        self.menu.addAction(action)
+        return action
+
+    def _on_toggle(self) -> None:
+        if self.current is not None:
+            self.show_map(None)
+            return
+        wanted = self._last if self._last in self.actions else None
+        first = next((c.name for c in self.choices if c.available), None)
+        self.show_map(wanted if wanted and self.actions[wanted].isEnabled() else first)
+
+    def _on_range(self, low_mm: float, high_mm: float) -> None:
+        if self.current is None:
+            return
+        kind = self.current.kind
+        self._scales[kind] = ColourScale.from_mm(kind, low_mm, high_mm)
+        self.legend.bar.set_scale(self._scales[kind])
+        self._paint()
+
+    def _on_mesh(self, key: str) -> None:
+        """The sink shows a new mesh (or level of detail) for ``key``."""
+        choice = self.current
+        if choice is not None and key in (choice.target, choice.reference):
+            self._refresh()
+
+    def _ready_mesh(self, key: str | None) -> Mesh | None:
+        """The mesh on show for ``key`` once it is worth measuring (not the soup that its
+        smoothed mesh replaces in a moment)."""
+        if key is None or self._sink.stages.get(key) in (None, Stage.FIRST):
+            return None
+        return self._sink.meshes.get(key)
+
+    def _refresh(self) -> None:
+        """Paint what is measured; measure what is not yet (on a worker thread)."""
+        choice = self.current
+        if choice is None:
+            return
+        target, reference = self._ready_mesh(choice.target), self._ready_mesh(choice.reference)
+        if target is None or reference is None:
+            self.legend.set_status("Waiting for the scans to load…")
+            return
+        measured = self._kept.get(choice.name)
+        if measured is None or measured.reference is not reference:
+            measured = self._kept[choice.name] = Measured(choice, reference)
+        self._measured = measured
+        lod = self._sink.lods.get(choice.target) if choice.target else None
+        missing = [m for m in (target, lod) if m is not None and measured.field(m) is None]
+        self._paint()
+        if missing:
+            self.legend.set_status("Measuring…")
+            async_bridge.run(
+                self._measure(measured, missing),
+                owner=self,
+                key="measure",
+                name=f"measure the {choice.label.lower()} map",
+            )
+
+    async def _measure(self, measured: Measured, meshes: list[Mesh]) -> None:
+        kept = self._surface
+        surface = kept[1] if kept is not None and kept[0] is measured.reference else None
+        kind, points = measured.choice.kind, [m.points for m in meshes]
+        try:
+            surface, fields = await async_bridge.to_thread(
+                _fields, kind, points, measured.reference, surface
+            )
+        except Exception:  # a bug or no memory left: say so where the map would be
+            _log.exception("the %s map could not be measured", measured.choice.label)
+            if self.current == measured.choice:
+                self.legend.set_status("The map could not be measured (details in the log).")
+            return
+        assert surface is not None
+        self._surface = (measured.reference, surface)
+        for mesh, values in zip(meshes, fields, strict=True):
+            measured.fields[id(mesh)] = (mesh, values)
+        if self._measured is measured and self.current == measured.choice:
+            self._paint()
+
+    def _paint(self) -> None:
+        choice, measured = self.current, self._measured
+        if choice is None or choice.target is None or measured is None:
+            return
+        target = self._sink.meshes.get(choice.target)
+        values = measured.field(target)
+        if values is None:
+            return
+        scale = self._scales[choice.kind]
+        lod_values = measured.field(self._sink.lods.get(choice.target))
+        self._scene.set_field_colours(
+            choice.target,
+            scale.colours(values),
+            scale.colours(lod_values) if lod_values is not None else None,
+        )
+        self.legend.set_status(_summary(choice.kind, values))
+        self._request_frame()
+
+    def _clear_map(self) -> None:
+        async_bridge.cancel(self, "measure")
+        choice, self.current = self.current, None
+        target = choice.target if choice is not None else None
+        if target is not None and self._scene.scan(target) is not None:
+            self._scene.set_field_colours(target, None)
+        self.legend.hide()
+
+
+def _fields(
+    kind: MapKind, points: list[Any], reference: Mesh, surface: Surface | None
+) -> tuple[Surface, list[F32]]:
+    """Worker thread: the reference's surface (built once) and each point set's field."""
+    if surface is None:
+        surface = surface_of_mesh(reference)
+    measure = clearance_field if kind is MapKind.CLEARANCE else reduction_field
+    return surface, [measure(p, surface) for p in points]
+
+
+def _tip(choice: MapChoice) -> str:
+    if choice.kind is MapKind.CLEARANCE:
+        target, _, other = choice.label.partition(" against ")
+        return (
+            f"Colour the {target.lower()} jaw by its distance to the {other} jaw's surface, in "
+            "0.1 mm bands; bite-through in magenta"
+        )
+    return (
+        "Colour the preparation scan by how much was removed since the scan before the "
+        "preparation, in 0.1 mm bands"
+    )
+
+
+def _summary(kind: MapKind, values: F32) -> str:
+    """One line under the legend: the figure QC asks for first."""
+    measured = values[np.isfinite(values)]
+    if kind is MapKind.CLEARANCE:
+        if not len(measured):
+            return f"More than {CLEARANCE_CAP_MM:.0f} mm from the antagonist everywhere."
+        least = float(measured.min())
+        if least < 0:
+            return f"Bite-through up to {-least:.2f} mm."
+        return f"Smallest clearance {least:.2f} mm."
+    if not len(measured) or float(measured.max()) < 0.05:
+        return "Nothing removed (under 0.05 mm)."
+    return f"Up to {float(measured.max()):.2f} mm removed."
