@@ -49,7 +49,7 @@ class ArchRecipe:
     crowding: bool = False
     edentulous: bool = False
     # A careless scan: a hole on the first molar's cusp and a floating fragment beside the
-    # first premolar (one demo case has it, so QC has something to find and mark).
+    # first premolar (a few demo cases have it, so QC has something to find and mark).
     defects: bool = False
 
 
