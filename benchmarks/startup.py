@@ -28,8 +28,10 @@ from pathlib import Path
 MILESTONES = (
     "gui-start",
     "window-visible",
+    "3d-loading",
     "first-rows",
     "case-shown",
+    "3d-imported",
     "3d-ready",
     "case-3d-frame",
 )

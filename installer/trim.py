@@ -12,6 +12,7 @@ the kept entries and reports, per rule, how many files and bytes it dropped.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterable
@@ -20,12 +21,15 @@ from pathlib import Path
 # The VTK Python extension modules imported by the measured runs (pyvista's import, pyvistaqt,
 # our render/ and qt/viewer code). Everything else in vtkmodules — I/O for 60 file formats,
 # parallel, VR, Web, chemistry, the VTK-m/Viskores accelerators (≈ 170 MB) — is never loaded.
+# Not here although pyvista imports them: the modules `vtk_stubs.STUBBED_MODULES` stands in for
+# (2D charts, volume rendering, image sources, 3D widgets: pyvista defines subclasses of their
+# classes or reads them into a table, and never creates one in this app) and the modules only
+# they pull in (vtkViewsCore, vtkImagingMath), and the optional vtkRenderingMatplotlib.
 # A VTK library is kept when one of these needs it at link time (ldd), so upgrades that move
 # code between libraries stay safe; a new module pyvista starts importing fails the frozen
 # self-test's import check in CI and belongs here.
 VTK_EXTENSIONS = frozenset(
     {
-        "vtkChartsCore",
         "vtkCommonColor",
         "vtkCommonCore",
         "vtkCommonDataModel",
@@ -42,12 +46,8 @@ VTK_EXTENSIONS = frozenset(
         "vtkIOImage",
         "vtkIOPLY",
         "vtkImagingCore",
-        "vtkImagingMath",
-        "vtkImagingSources",
         "vtkInteractionStyle",
-        "vtkInteractionWidgets",
         "vtkParallelCore",
-        "vtkPythonContext2D",
         "vtkRenderingAnnotation",
         "vtkRenderingContext2D",
         "vtkRenderingContextOpenGL2",
@@ -55,13 +55,8 @@ VTK_EXTENSIONS = frozenset(
         "vtkRenderingFreeType",
         "vtkRenderingHyperTreeGrid",
         "vtkRenderingLabel",
-        "vtkRenderingMatplotlib",
         "vtkRenderingOpenGL2",
         "vtkRenderingUI",
-        "vtkRenderingVolume",
-        "vtkRenderingVolumeOpenGL2",
-        "vtkViewsContext2D",
-        "vtkViewsCore",
     }
 )
 
@@ -92,6 +87,25 @@ QT_LIBS_UNUSED = (
     "libQt6WaylandEglClientHwIntegration.so.6",
     "libQt6WlShellIntegration.so.6",
 )
+
+# Data and plugins of libraries the app never reaches (measured: never opened by the runs
+# above). matplotlib is imported by pyvista but never draws: its sample data, and its fonts
+# except DejaVu Sans (regular, bold), which the demo sandbox's order-form PDF uses. Pillow's AVIF
+# and WebP codecs (the app reads and writes PNG and JPEG; Qt has its own WebP plugin).
+DATA_UNUSED = (
+    "matplotlib/mpl-data/sample_data/",
+    "matplotlib/mpl-data/plot_directive/",
+    "PIL/_avif.",
+    "PIL/_webp.",
+    "PIL/_imagingtk.",
+    "pillow.libs/libavif-",
+    "pillow.libs/libwebp-",
+    "pillow.libs/libwebpmux-",
+    "pillow.libs/libwebpdemux-",
+    "pillow.libs/libsharpyuv-",
+)
+MATPLOTLIB_FONTS = "matplotlib/mpl-data/fonts/"
+FONTS_KEPT = ("ttf/DejaVuSans.ttf", "ttf/DejaVuSans-Bold.ttf")
 
 # Development tools that reach the analysis through optional imports of libraries.
 DEV_PACKAGES = ("hypothesis/", "_pytest/", "pytest/", "mypy/", "mypyc/")
@@ -145,7 +159,9 @@ def ldd_imports(path: str) -> list[str]:
 Rule = tuple[str, Callable[[Entry], bool]]
 
 
-def rules(binaries: list[Entry], *, imports: Callable[[str], Iterable[str]] = ldd_imports) -> list[Rule]:
+def rules(
+    binaries: list[Entry], *, imports: Callable[[str], Iterable[str]] = ldd_imports
+) -> list[Rule]:
     """The cuts, in the order they are applied; each says which entries it drops."""
     vtk_keep = vtk_keep_names(binaries, imports)
 
@@ -165,6 +181,12 @@ def rules(binaries: list[Entry], *, imports: Callable[[str], Iterable[str]] = ld
             return any(plugin.startswith(cut) for cut in QT_PLUGINS_UNUSED)
         return dest.rsplit("/", 1)[-1] in QT_LIBS_UNUSED
 
+    def data_unused(entry: Entry) -> bool:
+        dest = _dest(entry)
+        if dest.startswith(MATPLOTLIB_FONTS):
+            return dest.removeprefix(MATPLOTLIB_FONTS) not in FONTS_KEPT
+        return dest.startswith(DATA_UNUSED)
+
     def dev_tool(entry: Entry) -> bool:
         return _dest(entry).startswith(DEV_PACKAGES)
 
@@ -179,6 +201,7 @@ def rules(binaries: list[Entry], *, imports: Callable[[str], Iterable[str]] = ld
     return [
         ("VTK modules outside the app's closure", vtk_unused),
         ("Qt translations, unused platform plugins and their libraries", qt_unused),
+        ("data and codecs the app never reaches (matplotlib, Pillow)", data_unused),
         ("development tools", dev_tool),
         ("copies of distribution libraries (the package depends on them)", system_library),
     ]
@@ -253,10 +276,8 @@ def trim(entries: list[Entry], applied: list[Rule], report: Callable[[str], None
             if drops(entry):
                 counts = dropped[name]
                 counts[0] += 1
-                try:
-                    counts[1] += os.path.getsize(entry[1])
-                except OSError:
-                    pass
+                with contextlib.suppress(OSError):  # a file PyInstaller names but cannot find
+                    counts[1] += Path(entry[1]).stat().st_size
                 break
         else:
             kept.append(entry)

@@ -4,9 +4,10 @@
 
 Layout: the frozen folder in /opt/scan-inbox/; /usr/bin/scaninbox (the command line) and
 /usr/bin/scaninbox-desktop (the window) as symbolic links into it; the desktop entry, hicolor
-icons (every PNG size in resources/icons/ and the SVG) and the AppStream metainfo under
-/usr/share. ``Depends`` is computed, not written by hand: ``ldd`` on every ELF file of the
-folder, libraries found inside the folder left out, each remaining library mapped to the Debian
+icons (every PNG size in resources/icons/ and the SVG), the PLY MIME type (shared-mime-info has
+none) and the AppStream metainfo under /usr/share. ``Depends`` is computed, not written by hand:
+``ldd`` on every ELF file of the folder, libraries found inside the folder left out, each
+remaining library mapped to the Debian
 package that owns it with ``dpkg -S``; plus the Mesa drivers that libGL/libEGL open at run time
 (``dlopen``, invisible to ldd; measured with /proc/self/maps). ``Installed-Size`` is ``du -sk``.
 No maintainer scripts: dpkg's own triggers refresh the menu, icon and AppStream caches, and
@@ -37,7 +38,9 @@ COMMANDS = ("scaninbox", "scaninbox-desktop")
 
 # Loaded with dlopen at run time, so ldd cannot see them (found by recording the shared objects
 # mapped into the running app: libEGL_mesa, libGLX_mesa and the Mesa DRI driver).
-RUNTIME_DLOPEN_PACKAGES = ("libegl-mesa0", "libglx-mesa0", "libgl1-mesa-dri")
+# libxcursor1: VTK's X11 render window opens libXcursor with dlopen for its cursor shapes (the
+# installed app's self-test in a fresh Debian 12 warned "Failed to load Xcursor library").
+RUNTIME_DLOPEN_PACKAGES = ("libegl-mesa0", "libglx-mesa0", "libgl1-mesa-dri", "libxcursor1")
 
 DESCRIPTION = """\
 intra-oral scan case inbox for dental laboratories
@@ -84,11 +87,21 @@ def stage_tree(stage: Path, folder: Path, version: str) -> None:
         (bin_dir / command).symlink_to(Path("..", "..", INSTALL_DIR, command))
     share = stage / "usr" / "share"
     resources = ROOT / "resources"
-    _install(resources / "linux" / f"{APP_ID}.desktop", share / "applications" / f"{APP_ID}.desktop")
+    _install(
+        resources / "linux" / f"{APP_ID}.desktop", share / "applications" / f"{APP_ID}.desktop"
+    )
     for png in sorted((resources / "icons").glob(f"{APP_ID}-*.png")):
         size = png.stem.rsplit("-", 1)[1]
         _install(png, share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png")
-    _install(resources / "icons" / f"{APP_ID}.svg", share / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg")
+    _install(
+        resources / "icons" / f"{APP_ID}.svg",
+        share / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg",
+    )
+    # PLY has no shared-mime-info type (STL has: model/stl); the desktop entry's MimeType names
+    # ours. shared-mime-info's dpkg trigger on /usr/share/mime/packages rebuilds the database.
+    _install(
+        resources / "linux" / f"{APP_ID}-mime.xml", share / "mime" / "packages" / f"{APP_ID}.xml"
+    )
     metainfo = (resources / "linux" / f"{APP_ID}.metainfo.xml").read_text(encoding="utf-8")
     _write(share / "metainfo" / f"{APP_ID}.metainfo.xml", metainfo)
     _write(share / "doc" / PACKAGE / "copyright", _copyright())
@@ -212,8 +225,9 @@ def _owners(paths: list[str]) -> set[str]:
 
 def write_control(stage: Path, version: str, depends: list[str]) -> None:
     installed_kib = int(
-        subprocess.run(["du", "-sk", str(stage)], capture_output=True, text=True, check=True)
-        .stdout.split()[0]
+        subprocess.run(
+            ["du", "-sk", str(stage)], capture_output=True, text=True, check=True
+        ).stdout.split()[0]
     )
     control = stage / "DEBIAN" / "control"
     _write(
@@ -250,7 +264,9 @@ def build(stage: Path, out: Path, level: int) -> None:
         stdout=subprocess.DEVNULL,
     )
     partial.replace(out)  # a failed build leaves no half-written .deb under the final name
-    print(f"{out} ({out.stat().st_size / 1e6:.1f} MB, built {datetime.now(UTC):%Y-%m-%d %H:%M} UTC)")
+    print(
+        f"{out} ({out.stat().st_size / 1e6:.1f} MB, built {datetime.now(UTC):%Y-%m-%d %H:%M} UTC)"
+    )
 
 
 if __name__ == "__main__":

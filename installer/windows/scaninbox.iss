@@ -24,6 +24,9 @@ PrivilegesRequiredOverridesAllowed=dialog
 UninstallDisplayIcon={app}\scaninbox-desktop.exe
 ; Upgrading while the app runs: ask to close it rather than leave old files in use.
 CloseApplications=yes
+; .stl/.ply get "Open with › Scan Inbox" (OpenWithProgids), without taking the default away from
+; the lab's CAD software; the uninstaller removes the entries again.
+ChangesAssociations=yes
 
 [Files]
 Source: "..\..\dist\ScanInbox\*"; DestDir: "{app}"; Flags: ignoreversion recursesubdirs createallsubdirs
@@ -32,6 +35,14 @@ Source: "..\..\dist\ScanInbox\*"; DestDir: "{app}"; Flags: ignoreversion recurse
 Name: "{group}\Scan Inbox"; Filename: "{app}\scaninbox-desktop.exe"
 Name: "{group}\Scan Inbox (demo data)"; Filename: "{app}\scaninbox-desktop.exe"; Parameters: "--demo"
 Name: "{autodesktop}\Scan Inbox"; Filename: "{app}\scaninbox-desktop.exe"; Tasks: desktopicon
+
+[Registry]
+; HKA: the current user's classes for a per-user install (all users' when installed as admin).
+Root: HKA; Subkey: "Software\Classes\ScanInbox.Scan"; ValueType: string; ValueName: ""; ValueData: "3D scan (STL/PLY)"; Flags: uninsdeletekey
+Root: HKA; Subkey: "Software\Classes\ScanInbox.Scan\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\scaninbox-desktop.exe,0"
+Root: HKA; Subkey: "Software\Classes\ScanInbox.Scan\shell\open\command"; ValueType: string; ValueName: ""; ValueData: """{app}\scaninbox-desktop.exe"" ""%1"""
+Root: HKA; Subkey: "Software\Classes\.stl\OpenWithProgids"; ValueType: string; ValueName: "ScanInbox.Scan"; ValueData: ""; Flags: uninsdeletevalue
+Root: HKA; Subkey: "Software\Classes\.ply\OpenWithProgids"; ValueType: string; ValueName: "ScanInbox.Scan"; ValueData: ""; Flags: uninsdeletevalue
 
 [Tasks]
 Name: "desktopicon"; Description: "Create a desktop shortcut"; Flags: unchecked

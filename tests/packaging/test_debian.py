@@ -61,6 +61,7 @@ def test_the_package_holds_the_app_the_commands_and_the_desktop_files(
         "./usr/share/icons/hicolor/512x512/apps/scaninbox.png",
         "./usr/share/icons/hicolor/scalable/apps/scaninbox.svg",
         "./usr/share/metainfo/scaninbox.metainfo.xml",
+        "./usr/share/mime/packages/scaninbox.xml",
         "./usr/share/doc/scan-inbox/copyright",
     ):
         assert expected in files, expected

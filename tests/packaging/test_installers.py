@@ -20,6 +20,8 @@ SPEC = (ROOT / "build.spec").read_text(encoding="utf-8")
 ISS = ROOT / "installer" / "windows" / "scaninbox.iss"
 DESKTOP = ROOT / "resources" / "linux" / "scaninbox.desktop"
 METAINFO = ROOT / "resources" / "linux" / "scaninbox.metainfo.xml"
+MIME_XML = ROOT / "resources" / "linux" / "scaninbox-mime.xml"
+SYSTEM_MIME = Path("/usr/share/mime/packages/freedesktop.org.xml")
 
 
 def _iss_value(text: str, key: str) -> str:
@@ -57,6 +59,15 @@ def test_windows_installer_matches_the_build() -> None:
     assert re.fullmatch(r"\{\{[0-9A-F-]{36}\}", _iss_value(text, "AppId"))
     assert re.search(r"^Name: \"desktopicon\".*Flags: unchecked", text, re.MULTILINE)
     assert "Uninstallable=no" not in text
+    # "Open with" for .stl and .ply, removed by the uninstaller, opening the window with the file.
+    assert _iss_value(text, "ChangesAssociations") == "yes"
+    for suffix in (".stl", ".ply"):
+        assert re.search(
+            rf'Subkey: "Software\\Classes\\{re.escape(suffix)}\\OpenWithProgids"; .*'
+            r'ValueName: "ScanInbox\.Scan".*Flags: uninsdeletevalue',
+            text,
+        ), suffix
+    assert '"""{app}\\scaninbox-desktop.exe"" ""%1"""' in text
 
 
 def test_macos_script_builds_the_bundle_the_spec_names() -> None:
@@ -64,6 +75,8 @@ def test_macos_script_builds_the_bundle_the_spec_names() -> None:
     assert "build.spec" in script
     assert 'BUNDLE(folder, name="Scan Inbox.app"' in SPEC
     assert '"dist/Scan Inbox.app"' in script
+    assert '"CFBundleTypeExtensions": ["stl", "ply"]' in SPEC
+    assert 'argv_emulation=sys.platform == "darwin"' in SPEC
     assert (ROOT / "resources" / "icons" / "scaninbox-512.png").is_file()
 
 
@@ -86,7 +99,46 @@ def test_the_desktop_entry_validates() -> None:
         ["desktop-file-validate", str(DESKTOP)], capture_output=True, text=True, check=False
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "error" not in done.stdout
+    assert done.stdout == ""  # not even a hint
+
+
+def test_the_desktop_entry_opens_stl_and_ply_files() -> None:
+    entry = DESKTOP.read_text(encoding="utf-8")
+    assert re.search(r"^Exec=scaninbox-desktop %F$", entry, re.MULTILINE)
+    mime = re.search(r"^MimeType=(.*)$", entry, re.MULTILINE)
+    assert mime
+    types = mime.group(1).rstrip(";").split(";")
+    assert "model/stl" in types
+    assert "model/x-ply" in types
+    meta = METAINFO.read_text(encoding="utf-8")
+    assert "<mediatype>model/stl</mediatype>" in meta
+    assert "<mediatype>model/x-ply</mediatype>" in meta
+    if SYSTEM_MIME.is_file():  # STL's names are the ones shared-mime-info defines
+        system = SYSTEM_MIME.read_text(encoding="utf-8")
+        for name in types:
+            if name != "model/x-ply":
+                assert f'type="{name}"' in system, name
+        assert 'type="model/x-ply"' not in system  # else drop ours
+
+
+@pytest.mark.skipif(shutil.which("update-mime-database") is None, reason="shared-mime-info")
+def test_the_ply_mime_type_builds_and_matches_ply_files(tmp_path: Path) -> None:
+    packages = tmp_path / "mime" / "packages"
+    packages.mkdir(parents=True)
+    shutil.copy(MIME_XML, packages / "scaninbox.xml")
+    done = subprocess.run(
+        ["update-mime-database", "-V", str(tmp_path / "mime")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "warning" not in done.stderr.lower(), done.stderr
+    globs = (tmp_path / "mime" / "globs2").read_text(encoding="utf-8")
+    assert "model/x-ply:*.ply" in globs
+    magic = (tmp_path / "mime" / "magic").read_bytes()
+    assert b"[50:model/x-ply]" in magic
+    assert b"ply\n" in magic
 
 
 @pytest.mark.skipif(shutil.which("appstreamcli") is None, reason="appstream")

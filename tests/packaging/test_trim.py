@@ -126,3 +126,37 @@ def test_a_misaligned_load_segment_is_refused(tmp_path: Path) -> None:
     struct.pack_into("<IIQQ", segment, 0, 1, 5, 0x1000, 0x5000)
     bad.write_bytes(bytes(header + segment))
     assert trim.loadable_layout(bad)
+
+
+def test_matplotlib_keeps_only_the_order_form_fonts_and_pillow_drops_avif_and_webp() -> None:
+    fonts = "matplotlib/mpl-data/fonts/"
+    entries = [
+        (f"{fonts}ttf/DejaVuSans.ttf", "/w/a", "DATA"),
+        (f"{fonts}ttf/DejaVuSans-Bold.ttf", "/w/b", "DATA"),
+        (f"{fonts}ttf/STIXGeneral.ttf", "/w/c", "DATA"),
+        (f"{fonts}afm/cmex10.afm", "/w/d", "DATA"),
+        ("matplotlib/mpl-data/sample_data/Stocks.csv", "/w/e", "DATA"),
+        ("matplotlib/mpl-data/matplotlibrc", "/w/f", "DATA"),
+        (f"PIL/_avif.{EXT}", "/w/g", "EXTENSION"),
+        ("pillow.libs/libavif-c6062d5f.so.16.4.2", "/w/h", "BINARY"),
+        ("pillow.libs/libwebp-51b0b3f7.so.7.2.0", "/w/i", "BINARY"),
+        (f"PIL/_imaging.{EXT}", "/w/j", "EXTENSION"),
+        ("pillow.libs/libjpeg-6dc8d115.so.62.4.0", "/w/k", "BINARY"),
+    ]
+    assert _dropped(entries, {}) == sorted(
+        [
+            f"{fonts}ttf/STIXGeneral.ttf",
+            f"{fonts}afm/cmex10.afm",
+            "matplotlib/mpl-data/sample_data/Stocks.csv",
+            f"PIL/_avif.{EXT}",
+            "pillow.libs/libavif-c6062d5f.so.16.4.2",
+            "pillow.libs/libwebp-51b0b3f7.so.7.2.0",
+        ]
+    )
+
+
+def test_the_vtk_modules_with_stand_ins_are_left_out() -> None:
+    stubs = load("installer/vtk_stubs.py", "scaninbox_vtk_stubs_for_trim")
+    for module in stubs.STUBBED_MODULES + stubs.ABSENT_MODULES:
+        assert module.split(".", 1)[1] not in trim.VTK_EXTENSIONS, module
+    assert "vtkRenderingAnnotation" in trim.VTK_EXTENSIONS  # the clearance map's scalar bar

@@ -90,6 +90,32 @@ def test_two_white_lights_light_the_scene(plotter: Any) -> None:
     lights = plotter.renderer.GetLights()
     lights.InitTraversal()
     found = [lights.GetNextItem() for _ in range(lights.GetNumberOfItems())]
-    assert len(found) == 2
+    switched_on = [light for light in found if light.GetSwitch()]
+    assert len(switched_on) == 2  # the third one stands in for them while the camera moves
     assert all(light.GetDiffuseColor() == (1.0, 1.0, 1.0) for light in found)
     assert all(light.LightTypeIsCameraLight() for light in found)  # they turn with the view
+
+
+def _plate_image(plotter: Any, scene: ScanScene, *, moving: bool) -> np.ndarray:
+    plotter.render_window.SetDesiredUpdateRate(30.0 if moving else 0.0001)
+    plotter.render_window.Render()
+    assert scene.lights.is_moving is moving
+    image: np.ndarray = np.asarray(plotter.screenshot(return_img=True), float)
+    return image
+
+
+def test_the_one_light_of_motion_lights_a_facing_surface_as_the_two_do(plotter: Any) -> None:
+    # Letting go of the mouse must not make the scans brighten or darken.
+    scene = ScanScene(plotter)
+    scene.set_scan("plate", facing_plate(), jaw=Jaw.UPPER)
+    scene.apply_view("front")
+    plotter.renderer.SetUseFXAA(False)
+    still = _plate_image(plotter, scene, moving=False)
+    moving = _plate_image(plotter, scene, moving=True)
+    height, width = still.shape[:2]
+    centre = (slice(height // 3, 2 * height // 3), slice(width // 3, 2 * width // 3))
+    still_centre, moving_centre = still[centre].mean(axis=(0, 1)), moving[centre].mean(axis=(0, 1))
+    assert np.abs(moving_centre - still_centre).max() < 0.02 * 255
+    switched = [light.GetSwitch() for light in (*scene.lights.still, scene.lights.moving)]
+    assert switched == [0, 0, 1]
+    scene.close()

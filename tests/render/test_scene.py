@@ -106,11 +106,15 @@ def test_coarse_copy_is_drawn_only_while_interacting(plotter: Any, arch: Mesh) -
     assert not state.actor.GetVisibility()
     assert state.lod_actor.GetVisibility()
     assert not plotter.renderer.GetUseFXAA()  # paused while moving
+    assert [light.GetSwitch() for light in scene.lights.still] == [0, 0]  # one light instead
+    assert scene.lights.moving.GetSwitch()
     window.SetDesiredUpdateRate(0.0001)
     _frame(plotter)
     assert not _lod_shown(scene)
     assert state.actor.GetVisibility()
     assert plotter.renderer.GetUseFXAA()
+    assert [light.GetSwitch() for light in scene.lights.still] == [1, 1]  # the full look again
+    assert not scene.lights.moving.GetSwitch()
     # A hidden scan stays hidden in both states.
     scene.set_visible("scan", False)
     window.SetDesiredUpdateRate(30.0)

@@ -6,6 +6,9 @@ dialog; ``--offline`` opens the last account's local cases without signing in. T
 hidden from ``--help`` because they exist for tests and the fresh-machine smoke check:
 ``--quit-when-ready`` (quit with 0 once a case is selected and shown, 1 after 45 s) and
 ``--screenshot PATH`` (save the whole window first).
+
+``scaninbox gui FILE…`` (the desktop entry's ``scaninbox-desktop %F``) also opens local STL/PLY
+files in the "Local files" window (`scaninbox.qt.local_files_window`), signed in or not.
 """
 
 from __future__ import annotations
@@ -39,6 +42,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     gui.add_argument("--quit-when-ready", action="store_true", help=argparse.SUPPRESS)
     gui.add_argument("--ready-timeout", type=float, default=45.0, help=argparse.SUPPRESS)
     gui.add_argument("--no-viewer", action="store_true", help=argparse.SUPPRESS)
+    gui.add_argument(
+        "files",
+        nargs="*",
+        type=Path,
+        metavar="FILE",
+        help="STL or PLY scan files from this computer to show in 3D (no sign-in needed)",
+    )
     gui.set_defaults(
         handler=deferred(
             "scaninbox.cli.gui_command", "run_gui_command", GuiCommandOptions.from_args
@@ -58,6 +68,7 @@ class GuiCommandOptions:
     quit_when_ready: bool = False
     ready_timeout_s: float = 45.0
     load_viewer: bool = True
+    files: tuple[Path, ...] = ()
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> GuiCommandOptions:
@@ -70,6 +81,7 @@ class GuiCommandOptions:
             quit_when_ready=bool(args.quit_when_ready),
             ready_timeout_s=max(1.0, float(args.ready_timeout)),
             load_viewer=not args.no_viewer,
+            files=tuple(path.absolute() for path in args.files),
         )
 
 
@@ -94,5 +106,6 @@ def run_gui_command(given: GlobalOptions, command: GuiCommandOptions) -> int:
         quit_when_ready=command.quit_when_ready,
         ready_timeout_s=command.ready_timeout_s,
         load_viewer=command.load_viewer,
+        files=command.files,
     )
     return run_gui(options)

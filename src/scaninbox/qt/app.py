@@ -57,10 +57,19 @@ def run_gui(
     from scaninbox.paths import app_paths
 
     paths = app_paths()  # resolved once, handed down
+    from scaninbox.qt.single_instance import FileOpenServer, forward_files, server_name
+
+    # Files opened while the app runs (a double-click in the file manager) go to that app.
+    open_files = server_name(paths.data_dir)
+    if options.files and not options.quit_when_ready and forward_files(open_files, options.files):
+        print("Opened in the Scan Inbox window that is already open.")
+        return 0
     apply_theme(app, UiState(paths).text_value("theme", "system"))
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     controller = AppController(options, paths=paths)
+    server = FileOpenServer(open_files, parent=controller)
+    server.filesRequested.connect(controller.open_local_files)
     if on_controller is not None:
         on_controller(controller)
     finished: asyncio.Future[int] = loop.create_future()

@@ -5,7 +5,11 @@ Start-up (``start``): the window shows first; then, in the background, ``--demo`
 the built-in sandbox, ``--offline`` opens the last account's store, and otherwise the last
 account opens with its remembered session (offline-first: cases show at once, the service is
 contacted behind them) — or, with none, the sign-in dialog appears over the window. The 3D
-stack loads after that, on a worker thread.
+stack loads after that, on a worker thread. Not earlier: its import holds Python's lock for
+most of its 2 s, so started with the window's first paint it ran at half speed beside the
+account's own start (the demo's sandbox and first sync are Python too) and both the first
+rows and the first 3D frame came later (``benchmarks/startup.py``); a case shown meanwhile
+has its missing files fetched ahead (`ViewerHost`).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from scaninbox.settings import Settings, SettingsError, load_settings
 
 if TYPE_CHECKING:
     from scaninbox.api import RetryPolicy
+    from scaninbox.qt.local_files_window import LocalFilesWindow
     from scaninbox.qt.session import SessionController
     from scaninbox.qt.signin import SignInDialog, SignInTarget
     from scaninbox.store import SyncOptions
@@ -56,6 +61,7 @@ class GuiOptions:
     ready_timeout_s: float = 45.0
     load_viewer: bool = True
     use_tray: bool | None = None
+    files: tuple[Path, ...] = ()  # local scan files to show at start (`local_files_window`)
 
 
 class AppController(QObject):
@@ -127,10 +133,22 @@ class AppController(QObject):
         window.signOutRequested.connect(lambda: self._run(self.sign_out(remove_data=False)))
         window.removeDataRequested.connect(self.confirm_remove_data)
         window.quitRequested.connect(self.quit)
+        window.menus.open_files_action.triggered.connect(lambda: self.local_files().ask_and_open())
+        self._local_files: LocalFilesWindow | None = None
         window.sessionExpired.connect(self._on_session_error)
         window.inbox.model.queryApplied.connect(self._on_rows)
         window.installEventFilter(self)
-        if options.quit_when_ready:
+        if options.quit_when_ready and options.files:  # the smoke check of opening files
+            from scaninbox.qt.local_files_window import LocalFilesReadiness
+
+            self.readiness_files = LocalFilesReadiness(
+                self.local_files(),
+                screenshot=options.screenshot,
+                timeout_s=options.ready_timeout_s,
+                parent=self,
+            )
+            self.readiness_files.done.connect(self.quit)
+        elif options.quit_when_ready:
             from scaninbox.qt.readiness import ReadinessWatch
 
             self.readiness = ReadinessWatch(
@@ -149,7 +167,21 @@ class AppController(QObject):
         if self.options.load_viewer:
             self.viewer.prepare_window()
         self.window.show()
+        if self.options.files:
+            self.open_local_files(self.options.files)
         self._run(self._startup(), name="start-up")
+
+    def local_files(self) -> LocalFilesWindow:
+        """The "Local files" window (made on first use)."""
+        if self._local_files is None:
+            from scaninbox.qt.local_files_window import LocalFilesWindow
+
+            self._local_files = LocalFilesWindow(self.settings.jaw_colours)
+            self._local_files.setWindowIcon(self.window.windowIcon())
+        return self._local_files
+
+    def open_local_files(self, paths: tuple[Path, ...] | list[Path]) -> None:
+        self.local_files().open_paths(list(paths))
 
     async def _startup(self) -> None:
         from scaninbox.qt.session import SessionController
@@ -201,7 +233,9 @@ class AppController(QObject):
             _log.warning("the last account could not be opened: %s", exc)
             self.show_sign_in(error=f"The last account could not be opened: {exc}")
             return
-        if opened is None:
+        if opened is None and self.options.files:  # came to look at files: no sign-in popup
+            self.window.inbox.set_waiting_text("Not signed in. Use Account › Sign in… to start.")
+        elif opened is None:
             self.show_sign_in()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -306,6 +340,9 @@ class AppController(QObject):
         self.window.save_ui_state()
         self.window.qc_background.close()
         self.viewer.close()
+        if self._local_files is not None:
+            self._local_files.release()
+            self._local_files.hide()
         self.prompts.close_all()
         try:
             if self.session is not None:

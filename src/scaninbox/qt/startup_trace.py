@@ -6,10 +6,11 @@ With ``SCANINBOX_STARTUP_TRACE=1`` each milestone prints one line to stderr::
 
 The number is ``time.monotonic()`` (CLOCK_MONOTONIC, shared by every process on the machine),
 so a parent process can subtract its own launch time. Milestones: ``gui-start`` (the gui
-command begins), ``window-visible`` (first paint of the main window), ``first-rows`` (the
-inbox shows cases), ``3d-ready`` (the 3D viewer is in place), ``case-shown`` (the first case's
-details), ``case-3d-frame`` (the first frame showing that case's scans, with
-``--quit-when-ready``).
+command begins), ``window-visible`` (first paint of the main window), ``3d-loading`` (the 3D
+stack's import starts, on a worker thread), ``first-rows`` (the inbox shows cases),
+``case-shown`` (the first case's details), ``3d-imported`` (VTK, pyvista and pyvistaqt are
+imported), ``3d-ready`` (the 3D viewer is in place), ``case-3d-frame`` (the first frame
+showing that case's scans, with ``--quit-when-ready``).
 """
 
 from __future__ import annotations

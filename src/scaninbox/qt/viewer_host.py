@@ -1,10 +1,19 @@
 """Bringing the 3D viewer in after the window is up: VTK loads in the background.
 
-Importing VTK, pyvista and pyvistaqt takes about a second, so the window opens without them:
-the case pane's "3D scans" tab shows "Loading the 3D viewer…" while
-``scaninbox.qt.viewer.preload_3d_stack()`` imports the stack on a worker thread; then the
-viewport is created on the GUI thread, put into the tab, and shown the current case. When the
-viewer cannot be loaded the tab says so in plain words and the rest of the window works.
+Importing VTK, pyvista and pyvistaqt takes 1.7–2.5 s on a quiet two-core machine (more under
+load), so the window opens without them: the case pane's "3D scans" tab shows "Loading the 3D
+viewer…" while ``scaninbox.qt.viewer.preload_3d_stack()`` imports the stack on a worker
+thread; then the viewport is created on the GUI thread, put into the tab, and shown the current
+case. When the viewer cannot be loaded the tab says so in plain words and the rest of the
+window works.
+
+A case selected while the stack is still loading has fetched meanwhile what the viewport's first
+look would draw and this computer lacks — a jaw's preview where the case has one (small), else
+the scan itself —, so the viewport, once there, draws it in one read and one frame instead of
+starting the downloads only then. Nothing more: the full scans behind previews are the
+viewport's to fetch after its first frame, as ever (fetching them ahead made the first frame
+wait for them). Trouble fetching is left for the viewport to report (it fetches again, sharing
+any download still running).
 
 The viewport is a ``QOpenGLWidget``. Adding the first one to a window that is already on screen
 makes Qt switch the window to OpenGL composition by destroying and re-creating its native
@@ -17,6 +26,7 @@ viewport needs and is never re-created. (QtOpenGLWidgets is a small Qt module, n
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import logging
 from collections.abc import Callable, Mapping
@@ -25,10 +35,12 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
-from scaninbox.domain import Case
+from scaninbox.domain import Case, FileKind, ScanFile, is_preview
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
-from scaninbox.qt.case_pane import CaseFileProvider, CasePane
+from scaninbox.qt.case_pane import CaseFile, CaseFileProvider, CasePane
+from scaninbox.qt.case_pane.file_fetch import FileProblem, obtain
+from scaninbox.qt.startup_trace import trace
 
 __all__ = ["ViewerHost"]
 
@@ -62,6 +74,8 @@ class ViewerHost(QObject):
         self._axis_mapping_for = axis_mapping_for
         self._jaw_colours = jaw_colours
         self._case: Case | None = None
+        self._started = False
+        self._gave_up = False
         self.viewport: Any = None
         self._gl_stand_in: QWidget | None = None
         self.placeholder = QLabel("Loading the 3D viewer…", pane)
@@ -80,14 +94,35 @@ class ViewerHost(QObject):
             self._gl_stand_in.setObjectName("openGlCompositionStandIn")
             self._gl_stand_in.hide()
 
+    @property
+    def case(self) -> Case | None:
+        """The case the window shows (the viewport's, once there is one)."""
+        return self._case
+
+    @property
+    def started(self) -> bool:
+        """Whether `start` was called (the stack is loading or loaded)."""
+        return self._started
+
     def start(self) -> None:
-        """Load the 3D stack in the background (call once the window is shown)."""
+        """Load the 3D stack in the background (call once the window is shown; later calls do
+        nothing)."""
+        if self._started:
+            return
+        self._started = True
+        trace("3d-loading")
         async_bridge.run(self._load(), owner=self, key="load", name="load the 3D viewer")
 
     def show_case(self, case: Case | None) -> None:
-        self._case = case
+        previous, self._case = self._case, case
+        if case is None or previous is None or case.ref != previous.ref:
+            async_bridge.cancel(self, "prefetch")
         if self.viewport is not None:
             self.viewport.show_case(case)
+        elif case is not None and self._started and not self._gave_up:
+            async_bridge.run(
+                self._prefetch(case), owner=self, key="prefetch", name=f"fetch {case.ref}'s scans"
+            )
 
     def show_finding(self, finding: Any, file: str = "") -> bool:
         """Fly the 3D view to a QC finding (`scaninbox.qc.Finding`) of scan ``file`` (a hole
@@ -117,6 +152,7 @@ class ViewerHost(QObject):
             return
         try:
             await async_bridge.to_thread(viewer.preload_3d_stack)
+            trace("3d-imported")
             viewport = viewer.create_scan_viewport(
                 self._provider,
                 self._axis_mapping_for,
@@ -138,6 +174,42 @@ class ViewerHost(QObject):
         self.ready.emit()
         viewport.show_case(self._case)
 
+    async def _prefetch(self, case: Case) -> None:
+        """Fetch ``case``'s scan files (previews first) while the viewport does not exist yet."""
+        scans = sorted((s for s in case.scan_files if s.filename), key=lambda s: not is_preview(s))
+        results = await asyncio.gather(
+            *(
+                obtain(
+                    self._provider,
+                    CaseFile(case.ref, FileKind.SCAN, scan.filename or "", scan.file_type),
+                    _no_progress,
+                    refresh=False,
+                )
+                for scan in scans
+            ),
+            return_exceptions=True,
+        )
+        for scan, result in zip(scans, results, strict=True):
+            if isinstance(result, FileProblem):  # the viewport tries again and says why
+                _log.info("%s was not fetched ahead: %s", scan.filename, result)
+            elif isinstance(result, BaseException):
+                raise result
+
     def _unavailable(self, text: str) -> None:
+        self._gave_up = True
+        async_bridge.cancel(self, "prefetch")
         self.placeholder.setText(text)
         self.unavailable.emit(text)
+
+
+def first_look_files(case: Case) -> list[ScanFile]:
+    """The files the viewport's first look draws: each jaw's preview where the case has one,
+    the scans of the other jaws (already cached ones included: fetching those costs nothing)."""
+    files = [s for s in case.scan_files if s.filename]
+    previews = [s for s in files if is_preview(s)]
+    shown_by_preview = {s.jaw for s in previews}
+    return previews + [s for s in files if not is_preview(s) and s.jaw not in shown_by_preview]
+
+
+def _no_progress(_received: int, _total: int | None) -> None:
+    """The rows that show download progress belong to the viewport, which does not exist yet."""

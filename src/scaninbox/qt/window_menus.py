@@ -1,5 +1,5 @@
-"""The main window's menus: File (sync, find, keep this week offline, quit), View (columns,
-theme), Account.
+"""The main window's menus: File (sync, find, keep this week offline, open local scan files,
+print, quit), View (columns, theme), Account.
 
 Menu actions carry the keyboard shortcuts (F5 syncs, Ctrl+F finds, Ctrl+Q quits), so they
 work wherever the focus is in the window.
@@ -33,6 +33,10 @@ class WindowMenus:
         self.find_action = file_menu.addAction("&Find cases…")
         self.find_action.setShortcut(QKeySequence.StandardKey.Find)
         self.keep_week_action = file_menu.addAction("Keep all cases due this &week offline")
+        file_menu.addSeparator()
+        # Local STL/PLY files in a window of their own (`local_files_window`); no sign-in needed.
+        self.open_files_action = file_menu.addAction("&Open scan files…")
+        self.open_files_action.setShortcut(QKeySequence.StandardKey.Open)
         file_menu.addSeparator()
         self.print_ticket_action = file_menu.addAction("&Print work ticket…")
         self.print_ticket_action.setShortcut(QKeySequence.StandardKey.Print)

@@ -18,6 +18,12 @@ scans, four views): the mean difference is ~3 % of full scale, the mean brightne
 and a surface facing the camera keeps its colour. The highlight stays soft so ivory does not
 burn out to white.
 
+While the camera moves, one light stands in for the two (`LightRig`): the sum of the two
+lights' vectors, which lights every surface that both reach exactly as they do together
+(diffuse light is linear in the light's vector), so nothing brightens or darkens when the
+person lets go — only the highlight and the flanks the fill light alone reaches differ, and
+only in motion. One light fewer is one lighting term fewer on every pixel of every frame.
+
 Software OpenGL (Mesa llvmpipe, the renderer of machines without a GPU and of Xvfb) pays for
 multisampling on every pixel: a 600k-triangle frame at 1280×960 takes 0.45 s with VTK's default
 8 samples and 0.18 s with none. So multisampling is switched off when the renderer string says
@@ -26,6 +32,7 @@ llvmpipe (or another software rasteriser) and FXAA, a cheap image-space pass, sm
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -39,6 +46,8 @@ __all__ = [
     "KEY_LIGHT",
     "LIGHT_GAIN",
     "MATERIAL",
+    "MOVING_LIGHT",
+    "LightRig",
     "Material",
     "add_orientation_marker",
     "apply_material",
@@ -68,12 +77,51 @@ class Material:
 # Enamel and gingiva are slightly glossy; a soft highlight shows the surface's form.
 MATERIAL = Material(ambient=0.24, diffuse=0.85, specular=0.08, specular_power=20.0)
 
+
+def _sum_of_lights(
+    *lights: tuple[float, float, float],
+) -> tuple[float, float, float]:
+    """The (elevation, azimuth, intensity) of the light whose vector is the lights' sum (VTK
+    places a light at elevation e, azimuth a at (cos e sin a, sin e, cos e cos a))."""
+    x = y = z = 0.0
+    for elevation, azimuth, intensity in lights:
+        e, a = math.radians(elevation), math.radians(azimuth)
+        x += intensity * math.cos(e) * math.sin(a)
+        y += intensity * math.sin(e)
+        z += intensity * math.cos(e) * math.cos(a)
+    length = math.sqrt(x * x + y * y + z * z)
+    return (math.degrees(math.asin(y / length)), math.degrees(math.atan2(x, z)), length)
+
+
+MOVING_LIGHT = _sum_of_lights(KEY_LIGHT, FILL_LIGHT)  # the one light while the camera moves
+
+
+@dataclass(frozen=True, slots=True)
+class LightRig:
+    """The scene's lights: ``still`` (key and fill) for the frame at rest, ``moving`` for the
+    frames while the camera moves. All are in the renderer; a light switched off costs nothing
+    (VTK builds its shaders for the lights switched on)."""
+
+    still: tuple[Any, ...]
+    moving: Any
+
+    @property
+    def is_moving(self) -> bool:
+        return bool(self.moving.GetSwitch())
+
+    def set_moving(self, moving: bool) -> None:
+        for light in self.still:
+            light.SetSwitch(not moving)
+        self.moving.SetSwitch(moving)
+
+
 _SOFTWARE = ("llvmpipe", "softpipe", "swrast", "software rasterizer", "swiftshader")
 _RENDERER_LINE = re.compile(r"OpenGL renderer string:\s*(.+)")
 
 
-def style_plotter(plotter: Any) -> None:
-    """Gradient background, two lights, the orientation marker, anti-aliasing for this GPU.
+def style_plotter(plotter: Any) -> LightRig:
+    """Gradient background, two lights, the orientation marker, anti-aliasing for this GPU;
+    returns the lights (the still rig switched on).
 
     ``plotter`` is anything with VTK ``renderer``, ``render_window`` and ``renderers``.
     """
@@ -81,9 +129,10 @@ def style_plotter(plotter: Any) -> None:
     renderer.SetBackground(*_rgb(BACKGROUND_BOTTOM))
     renderer.SetBackground2(*_rgb(BACKGROUND_TOP))
     renderer.GradientBackgroundOn()
-    _light(renderer)
+    rig = _light(renderer)
     add_orientation_marker(plotter)
     configure_antialiasing(plotter)
+    return rig
 
 
 def apply_material(prop: Any) -> None:
@@ -94,18 +143,23 @@ def apply_material(prop: Any) -> None:
     prop.SetSpecularPower(MATERIAL.specular_power)
 
 
-def _light(renderer: Any) -> None:
+def _light(renderer: Any) -> LightRig:
     from vtkmodules.vtkRenderingCore import vtkLight
 
     renderer.RemoveAllLights()
-    for elevation, azimuth, intensity in (KEY_LIGHT, FILL_LIGHT):
+    lights = []
+    for elevation, azimuth, intensity in (KEY_LIGHT, FILL_LIGHT, MOVING_LIGHT):
         light = vtkLight()
         light.SetLightTypeToCameraLight()
         light.SetDirectionAngle(elevation, azimuth)
         light.SetIntensity(intensity * LIGHT_GAIN)
         light.SetColor(1.0, 1.0, 1.0)  # tinted lights (the kit's) shift the jaw colours' hue
         renderer.AddLight(light)
+        lights.append(light)
     renderer.LightFollowCameraOn()
+    rig = LightRig(still=(lights[0], lights[1]), moving=lights[2])
+    rig.set_moving(False)
+    return rig
 
 
 def gl_renderer_name(plotter: Any) -> str | None:

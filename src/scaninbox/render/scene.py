@@ -3,8 +3,10 @@
 The scene owns one VTK actor per scan, and a second one for its level of detail (LOD) once the
 caller hands a coarse copy in (`set_lod`). Before every frame it looks at the render window's
 desired update rate, which VTK's interactor raises while the user rotates or zooms and lowers
-when the mouse is released: while it is high the coarse actors are drawn (and FXAA is paused),
-otherwise the full ones. Each actor keeps its own GPU buffers, so swapping costs nothing.
+when the mouse is released: while it is high the scene draws only what motion needs — the
+coarse actors, one light instead of two (`appearance.LightRig`), no FXAA (and the Qt view
+draws a smaller picture: `scaninbox.qt.viewer.interactor`) —, otherwise the full look. Each
+actor keeps its own GPU buffers, so swapping costs nothing.
 
 Colours: each jaw its own (the settings' ``jaw_colours``), a scan taken before the preparation a
 colour of its own (it lies over the prepared arch), and the inside of every surface (its back
@@ -84,7 +86,7 @@ class ScanScene:
         self._fxaa_at_rest = False
         self._peeling = False
         self._covered = 0.0
-        style_plotter(plotter)
+        self.lights = style_plotter(plotter)
         window = plotter.render_window
         self._observer = window.AddObserver("StartEvent", self._before_frame)
 
@@ -289,7 +291,7 @@ class ScanScene:
 
     @property
     def showing_lod(self) -> bool:
-        """Whether the last frame drew the coarse copies."""
+        """Whether the last frame was drawn for motion (the coarse copies, the moving light)."""
         return self._showing_lod
 
     def close(self) -> None:
@@ -306,6 +308,7 @@ class ScanScene:
         self._showing_lod = interacting
         for state in self._scans.values():
             self._apply(state)
+        self.lights.set_moving(interacting)
         # FXAA halves the frame rate under llvmpipe; nobody sees jagged edges in motion.
         renderer = self.plotter.renderer
         if interacting:

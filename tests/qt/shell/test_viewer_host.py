@@ -14,9 +14,10 @@ from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from scaninbox.domain import Case
+from scaninbox.domain import Case, FileKind
 from scaninbox.qt.app_controller import AppController
 from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.viewer_host import first_look_files
 from scaninbox.sandbox import SandboxServer
 from tests.qt.shell.conftest import WAIT_MS, sign_in_via_dialog
 
@@ -113,3 +114,59 @@ def test_a_viewer_that_cannot_start_leaves_a_plain_note(
     app = make_app(load_viewer=True)
     qtbot.waitUntil(lambda: "could not start" in app.viewer.placeholder.text(), timeout=WAIT_MS)
     assert "no OpenGL 3.2 context" in app.viewer.placeholder.text()
+
+
+def test_a_case_chosen_while_the_viewer_loads_has_its_scans_fetched_meanwhile(
+    qtbot: QtBot,
+    make_app: Callable[..., AppController],
+    sandbox: SandboxServer,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The import of the 3D stack is the longest step to the first 3D frame: the downloads of
+    # what the first look draws overlap it, so the viewport finds them on this computer.
+    loaded = threading.Event()
+    module = types.ModuleType("scaninbox.qt.viewer")
+
+    def preload_3d_stack() -> None:
+        loaded.wait(timeout=WAIT_MS / 1000)
+
+    def create_scan_viewport(*_args: Any, parent: QWidget | None = None, **_kw: Any) -> QWidget:
+        return StandInViewport(parent)
+
+    module.preload_3d_stack = preload_3d_stack  # type: ignore[attr-defined]
+    module.create_scan_viewport = create_scan_viewport  # type: ignore[attr-defined]
+    monkeypatch.setitem(__import__("sys").modules, "scaninbox.qt.viewer", module)
+    app = make_app(load_viewer=True)
+    try:
+        sign_in_via_dialog(qtbot, app, sandbox.base_url)
+        model = app.window.inbox.model
+        qtbot.waitUntil(lambda: model.rowCount() > 0, timeout=WAIT_MS)
+        app.window.inbox.view.select_ref(model.ref_at(0))
+        qtbot.waitUntil(lambda: app.viewer.case is not None, timeout=WAIT_MS)
+        case = app.viewer.case
+        assert case is not None
+        scans = first_look_files(case)
+        assert scans  # the sandbox's cases have scans
+
+        def cached() -> bool:
+            paths = [
+                app.provider.cached_path(case.ref, FileKind.SCAN, s.filename or "", s.file_type)
+                for s in scans
+            ]
+            return all(p is not None and p.is_file() for p in paths)
+
+        qtbot.waitUntil(cached, timeout=WAIT_MS)
+        assert app.viewer.viewport is None  # all of it while the stack was still loading
+    finally:
+        loaded.set()
+    qtbot.waitUntil(lambda: app.viewer.viewport is not None, timeout=WAIT_MS)
+
+
+def test_the_first_look_wants_previews_where_there_are_any_and_scans_elsewhere() -> None:
+    from scaninbox.domain import CaseRef, Jaw, ScanFile
+
+    upper = ScanFile(filename="u.stl", file_type="stl", scan_type="preparationScan", jaw=Jaw.UPPER)
+    lower = ScanFile(filename="l.stl", file_type="stl", scan_type="preparationScan", jaw=Jaw.LOWER)
+    preview = ScanFile(filename="u_p.ply", file_type="preview", scan_type="preview", jaw=Jaw.UPPER)
+    case = Case(ref=CaseRef("c"), scan_files=(upper, lower, preview))
+    assert first_look_files(case) == [preview, lower]

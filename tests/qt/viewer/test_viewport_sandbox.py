@@ -192,15 +192,68 @@ def test_the_level_of_detail_is_drawn_while_the_camera_turns(
     assert len(shown) == 2
     assert all(s.lod_actor is not None for s in shown)  # 100k+ triangles: a coarse copy exists
     view = viewport.view
+    fxaa_at_rest = view.renderer.GetUseFXAA()
     x, y = view.width() / 2, view.height() / 2
     mouse(view, QEvent.Type.MouseButtonPress, x, y)
     for step in range(1, 4):
         with qtbot.waitSignal(view.frameSwapped):
             mouse(view, QEvent.Type.MouseMove, x + 12 * step, y)
         assert viewport.scene.showing_lod
+        # Only what motion needs: the coarse copies, one light, no FXAA.
+        assert all(s.lod_actor.GetVisibility() and not s.actor.GetVisibility() for s in shown)
+        assert viewport.scene.lights.is_moving
+        assert not view.renderer.GetUseFXAA()
     with qtbot.waitSignal(view.frameSwapped):
         mouse(view, QEvent.Type.MouseButtonRelease, x + 36, y, held=False)
     assert not viewport.scene.showing_lod
+    assert all(s.actor.GetVisibility() and not s.lod_actor.GetVisibility() for s in shown)
+    assert not viewport.scene.lights.is_moving
+    assert view.renderer.GetUseFXAA() == fxaa_at_rest
+
+
+def _drag_and_watch(qtbot: QtBot, view: QWidget, steps: int) -> list[tuple[int, int]]:
+    """Drag right and up across the view; the size VTK drew each frame at."""
+    sizes = []
+    x, y = view.width() // 2, view.height() // 2
+    mouse(view, QEvent.Type.MouseButtonPress, x, y)
+    for step in range(1, steps + 1):
+        with qtbot.waitSignal(view.frameSwapped):
+            mouse(view, QEvent.Type.MouseMove, x + 12 * step, y - 4 * step)
+        sizes.append(tuple(view.render_window.GetSize()))  # type: ignore[attr-defined]
+    with qtbot.waitSignal(view.frameSwapped):
+        mouse(view, QEvent.Type.MouseButtonRelease, x + 12 * steps, y - 4 * steps, held=False)
+    return sizes
+
+
+def test_in_motion_a_smaller_picture_turns_the_camera_just_as_far(
+    qtbot: QtBot,
+    make_viewport: Callable[..., ScanViewport],
+    sandbox_cases: dict[str, SandboxCase],
+    tmp_path: Path,
+) -> None:
+    from vtkmodules.vtkRenderingCore import vtkCamera
+
+    viewport = loaded_viewport(qtbot, make_viewport, sandbox_cases["3Shape TRIOS"], tmp_path)
+    view = viewport.view
+    full = tuple(view.render_window.GetSize())
+    camera = view.renderer.GetActiveCamera()
+    before = vtkCamera()
+    before.DeepCopy(camera)
+    view.moving_scale = 1.0
+    assert set(_drag_and_watch(qtbot, view, 6)) == {full}
+    turned_full = np.array(camera.GetPosition()), np.array(camera.GetViewUp())
+    camera.DeepCopy(before)
+    view.moving_scale = 0.5
+    sizes = _drag_and_watch(qtbot, view, 6)
+    # A quarter of the pixels while moving (from the first frame the interaction draws on).
+    assert set(sizes[1:]) == {(round(full[0] / 2), round(full[1] / 2))}
+    assert tuple(view.render_window.GetSize()) == full  # full size again at rest
+    position, up = np.array(camera.GetPosition()), np.array(camera.GetViewUp())
+    # The same drag turns the camera the same way (mouse positions scaled to the picture).
+    reach = np.linalg.norm(turned_full[0] - np.array(camera.GetFocalPoint()))
+    assert np.linalg.norm(position - turned_full[0]) < 0.02 * reach
+    assert np.linalg.norm(up - turned_full[1]) < 0.02
+    assert np.linalg.norm(position - np.array(before.GetPosition())) > 0.2 * reach  # it turned
     assert viewport.camera.moved  # later arrivals no longer re-frame the view
 
 

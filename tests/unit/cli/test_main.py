@@ -54,3 +54,20 @@ def test_the_desktop_launcher_passes_everything_to_the_window() -> None:
     assert desktop_argv(["gui", "--demo"]) == ["gui", "--demo"]
     base = build_parser().parse_args(desktop_argv(["--base-url", "https://inbox.example"]))
     assert base.gui_base_url == "https://inbox.example"
+
+
+def test_gui_takes_scan_files_from_the_command_line_and_the_desktop_entry() -> None:
+    from pathlib import Path
+
+    from scaninbox.cli.gui_command import GuiCommandOptions
+    from scaninbox.cli.main import build_parser, desktop_argv
+
+    parser = build_parser()
+    args = parser.parse_args(["gui", "upper.stl", "/scans/lower jaw.PLY"])
+    files = GuiCommandOptions.from_args(args).files
+    assert files == (Path("upper.stl").absolute(), Path("/scans/lower jaw.PLY"))
+    # `scaninbox-desktop %F`: the file manager passes the paths alone.
+    launched = parser.parse_args(desktop_argv(["--offline", "/scans/a.stl"]))
+    assert launched.gui_offline
+    assert GuiCommandOptions.from_args(launched).files == (Path("/scans/a.stl"),)
+    assert GuiCommandOptions.from_args(parser.parse_args(["gui"])).files == ()

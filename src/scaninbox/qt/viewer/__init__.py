@@ -1,8 +1,8 @@
 """The embedded 3D scan viewport: a case's scans, coloured by jaw, oriented by their portal.
 
 Importing this package is cheap: VTK, pyvista and pyvistaqt load only when asked. The window
-calls `preload_3d_stack` on a worker thread once it is shown (about a second of imports off the
-GUI thread), then `create_scan_viewport` on the GUI thread::
+calls `preload_3d_stack` on a worker thread once it is shown (1.7–2.5 s of imports on a quiet
+two-core machine, off the GUI thread), then `create_scan_viewport` on the GUI thread::
 
     import scaninbox.qt.viewer as viewer
     await async_bridge.to_thread(viewer.preload_3d_stack)
@@ -13,7 +13,8 @@ GUI thread), then `create_scan_viewport` on the GUI thread::
 Rooms: `plan` (which files, under which names; no Qt), `loader` (cached files at once, the rest
 as they arrive, off the GUI thread), `viewport` (the widget and the loader's sink), `interactor`
 (pyvistaqt's widget, one render per frame), `scan_list` (floating over the view) and its
-`scan_row` rows, `toolbar`, `overlays`, `measure_tool`, `pictures`, `icons`.
+`scan_row` rows, `toolbar`, `overlays`, `measure_tool`, `pictures`, `icons`, `heap` (the C
+heap's settings for large meshes).
 """
 
 from __future__ import annotations
@@ -36,8 +37,10 @@ __all__ = ["create_scan_viewport", "preload_3d_stack"]
 # pyvistaqt finds Qt through QtPy; it must know the binding before it is first imported.
 os.environ.setdefault("QT_API", "pyside6")
 
-# pyvistaqt needs pyvista.plotting, which pulls in matplotlib (about half of the time); the
-# scene itself is built from the VTK modules alone (`scaninbox.render`).
+# pyvistaqt's widget is a pyvista plotter, so it needs pyvista.plotting, whose colors module
+# imports matplotlib.pyplot at module level (pyvista 0.49: ~0.5 s of the ~1.7 s); nothing here
+# can defer that short of patching pyvista. The scene itself is built from the VTK modules
+# alone (`scaninbox.render`), and the off-screen path never imports pyvista (a test pins it).
 _STACK = (
     "vtkmodules.vtkRenderingOpenGL2",
     "vtkmodules.vtkRenderingFreeType",
@@ -62,6 +65,9 @@ def preload_3d_stack() -> None:
     ``benchmarks/case_first_frame.py``: 1.7–2.5 s here, most of it ``pyvista.plotting`` and the
     matplotlib it imports, which pyvistaqt needs; `create_scan_viewport` then takes ~0.4–0.6 s.)
     """
+    from scaninbox.qt.viewer.heap import tune_heap
+
+    tune_heap()  # before the first scan's arrays: freed ones go back to the system
     # Python's import lock makes concurrent or repeated calls safe; a loaded module costs nothing.
     for name in _STACK:
         importlib.import_module(name)

@@ -1,6 +1,6 @@
 """`SceneInteractor`: pyvistaqt's `QtInteractor`, drawing each frame once and keeping the keys.
 
-Three changes to the stock widget, each for a measured or observed reason:
+Four changes to the stock widget, each for a measured or observed reason:
 
 - One render per frame. The stock widget renders when VTK's interactor asks (on every mouse
   move of a rotation) and again in ``paintGL``, which it always does: two full renders per frame,
@@ -13,6 +13,12 @@ Three changes to the stock widget, each for a measured or observed reason:
 - Keys stay with Qt. VTK's interactor styles bind letters to global actions (``w`` turns every
   actor into wireframe, ``3`` asks for stereo, ``q``/``e`` exit, pyvista adds more); the viewport
   has its own shortcuts, so key presses are never handed to VTK.
+- A smaller picture while the camera moves. Software OpenGL pays for every pixel (clearing,
+  the background, shading the surfaces), so while VTK's interactor asks for its interactive
+  frame rate the scene is drawn at `MOVING_SCALE` of the width and height (a quarter of the
+  pixels) and the copy to the widget stretches it; at rest it is drawn at full size again.
+  Mouse positions are handed to VTK in the size it draws at, so turning, panning and zooming
+  move the camera exactly as far as at full size.
 
 Anti-aliasing is decided when the GL context first exists (`configure_antialiasing` needs it).
 """
@@ -24,18 +30,24 @@ from typing import Any
 
 os.environ.setdefault("QT_API", "pyside6")  # pyvistaqt finds Qt through QtPy
 
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QWidget
 from pyvistaqt import QtInteractor
 
-__all__ = ["SceneInteractor"]
+__all__ = ["MOVING_SCALE", "SceneInteractor"]
+
+MOVING_SCALE = 0.5  # of the view's width and height, drawn while the camera moves
+_INTERACTIVE_RATE = 1.0  # frames/s above which VTK is in the middle of an interaction
 
 
 class SceneInteractor(QtInteractor):
     """The 3D view. Signals (inherited from QOpenGLWidget): ``frameSwapped()`` after each frame."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, *, moving_scale: float = MOVING_SCALE
+    ) -> None:
         super().__init__(parent, auto_update=False)
+        self.moving_scale = moving_scale
         self.renderer_name: str | None = None
         window: Any = self.render_window
         self._vtk_interactor: Any = window.GetInteractor()
@@ -44,6 +56,14 @@ class SceneInteractor(QtInteractor):
             "RenderEvent", self._on_render_requested
         )
         self.setMinimumSize(160, 120)
+
+    def drawing_scale(self) -> float:
+        """The size VTK draws at, as a share of the widget's (1 at rest)."""
+        window: Any = self.render_window
+        if window is None:  # closed
+            return 1.0
+        width: int = window.GetSize()[0]
+        return width / max(1, round(self.width() * self.devicePixelRatioF()))
 
     def request_frame(self) -> None:
         """Draw the scene again at the next opportunity (several requests make one frame)."""
@@ -65,11 +85,39 @@ class SceneInteractor(QtInteractor):
         if interactor is None:  # closed
             super().paintGL()  # type: ignore[no-untyped-call]
             return
+        self._fit_drawing_size()
         interactor.EnableRenderOn()
         try:
             super().paintGL()  # type: ignore[no-untyped-call]
         finally:
             interactor.EnableRenderOff()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        super().mouseReleaseEvent(event)  # type: ignore[no-untyped-call]
+        # Full size at once, not at the next frame: a click that follows picks in it.
+        self._fit_drawing_size()
+
+    def _setEventInformation(  # noqa: PLR0917 - pyvistaqt's name and signature
+        self,
+        x: float,
+        y: float,
+        ctrl: bool,
+        shift: bool,
+        key: str,
+        repeat: int = 0,
+        keysum: str | None = None,
+    ) -> None:
+        # pyvistaqt's own, in the size VTK draws at rather than always the widget's.
+        scale = self.devicePixelRatioF() * self.drawing_scale()
+        self._Iren.SetEventInformation(
+            round(x * scale),
+            round((self.height() - y - 1) * scale),
+            ctrl,
+            shift,
+            key,
+            repeat,
+            keysum,  # type: ignore[arg-type]  # None is VTK's nullptr: no key symbol
+        )
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         event.ignore()
@@ -89,3 +137,25 @@ class SceneInteractor(QtInteractor):
     def _on_render_requested(self, _caller: Any, _event: str) -> None:
         if not self._in_paint:
             self.request_frame()
+
+    def _fit_drawing_size(self) -> None:
+        """Draw at `moving_scale` while VTK asks for its interactive rate, else at full size."""
+        interactor, window = self._vtk_interactor, self.render_window
+        if interactor is None or window is None:
+            return
+        ratio = self.devicePixelRatioF()
+        full = (max(1, round(self.width() * ratio)), max(1, round(self.height() * ratio)))
+        moving = window.GetDesiredUpdateRate() > _INTERACTIVE_RATE
+        scale = self.moving_scale if moving else 1.0
+        target = (max(1, round(full[0] * scale)), max(1, round(full[1] * scale)))
+        current = window.GetSize()
+        if (current[0], current[1]) == target:
+            return
+        # The drag's last positions were given in the old size: the next move's step must not
+        # jump by the difference.
+        sx, sy = target[0] / max(1, current[0]), target[1] / max(1, current[1])
+        x, y = interactor.GetEventPosition()
+        interactor.SetEventPosition(round(x * sx), round(y * sy))
+        x, y = interactor.GetLastEventPosition()
+        interactor.SetLastEventPosition(round(x * sx), round(y * sy))
+        interactor.UpdateSize(*target)
