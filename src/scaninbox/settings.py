@@ -36,6 +36,9 @@ secrets to it. Example::
     lower_before_preparation_colour = "#bfe3c6"
     inside_colour = "#8a5a9e"     # the back of a scan's surface: holes show in it
 
+    [qc]
+    background = true             # check cases as their scans arrive (false: only in the QC tab)
+
 The service's specification names a production and a staging environment but not their
 addresses, so neither has a built-in URL: until one is configured here (or through
 ``SCANINBOX_PRODUCTION_URL`` / ``SCANINBOX_STAGING_URL``) choosing it says so plainly.
@@ -111,6 +114,7 @@ class Settings:
     min_download_bytes_per_s: float = 16 * 1024
     download_folder_template: str = DEFAULT_FOLDER_TEMPLATE
     jaw_colours: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_JAW_COLOURS))
+    qc_background: bool = True
 
     def environment(self, name: str) -> Environment:
         try:
@@ -193,6 +197,10 @@ def _parse(raw: Mapping[str, Any], environ: Mapping[str, str], source: Path) -> 
     if not isinstance(template, str) or not template.strip():
         raise SettingsError(f"{source}: download.folder_template must be a non-empty string.")
 
+    background = table("qc").get("background", True)
+    if not isinstance(background, bool):
+        raise SettingsError(f"{source}: qc.background must be true or false.")
+
     cache = table("cache")
     sync = table("sync")
     viewer = table("viewer")
@@ -219,4 +227,5 @@ def _parse(raw: Mapping[str, Any], environ: Mapping[str, str], source: Path) -> 
         min_download_bytes_per_s=limit(network, "min_download_kb_per_s", 16, 0.1, 10**6) * 1024,
         download_folder_template=template,
         jaw_colours=colours,
+        qc_background=background,
     )

@@ -66,7 +66,8 @@ def make_sandbox(sandbox_cache_dir: Path) -> Iterator[Callable[..., SandboxServe
     started: list[SandboxServer] = []
 
     def make(**overrides: Any) -> SandboxServer:
-        server = _start(sandbox_cache_dir, **overrides)
+        # A test that changes served files gives the sandbox a folder of its own.
+        server = _start(overrides.pop("cache_dir", sandbox_cache_dir), **overrides)
         started.append(server)
         return server
 

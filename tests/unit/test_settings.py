@@ -28,6 +28,7 @@ def test_without_a_file_the_defaults_hold() -> None:
     assert settings.cache_limit_bytes == 5 * GIB
     assert (settings.sync_interval_s, settings.prefetch_days) == (120.0, 7)
     assert settings.jaw_colours == DEFAULT_JAW_COLOURS
+    assert settings.qc_background is True
 
 
 def test_values_and_environment_overrides_are_read(tmp_path: Path) -> None:
@@ -50,6 +51,8 @@ def test_values_and_environment_overrides_are_read(tmp_path: Path) -> None:
         "parallel_downloads = 2\n"
         "[viewer]\n"
         'lower_colour = "#102030"\n'
+        "[qc]\n"
+        "background = false\n"
     )
     settings = load_settings(paths, env={"SCANINBOX_STAGING_URL": "https://staging.example.com"})
     assert settings.environment("production").base_url == "https://inbox.example.com"
@@ -60,6 +63,7 @@ def test_values_and_environment_overrides_are_read(tmp_path: Path) -> None:
     assert (settings.sync_interval_s, settings.full_reconcile_every) == (30.0, 4)
     assert (settings.prefetch_days, settings.parallel_downloads) == (0, 2)
     assert settings.jaw_colours == {**DEFAULT_JAW_COLOURS, "lower": "#102030"}
+    assert settings.qc_background is False
 
 
 def test_network_limits_and_the_folder_template_are_read() -> None:
@@ -107,6 +111,7 @@ def test_an_unknown_environment_names_the_known_ones() -> None:
         ("[network]\nmax_answer_mb = nan\n", r"max_answer_mb must be a number from 1 to 1024"),
         ("[network]\nmax_download_mb = 0\n", r"max_download_mb must be a number from 1"),
         ("[download]\nfolder_template = 3\n", r"folder_template must be a non-empty string"),
+        ('[qc]\nbackground = "no"\n', r"qc\.background must be true or false"),
     ],
 )
 def test_a_bad_entry_is_named_with_the_file(text: str, complaint: str) -> None:

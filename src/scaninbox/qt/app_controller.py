@@ -97,6 +97,7 @@ class AppController(QObject):
         self.window = MainWindow(self.provider, self.ui_state, use_tray=options.use_tray)
         self.provider.set_connectivity(self.window.connectivity)
         self.window.pane.attachments.folder_template = self.settings.download_folder_template
+        self.window.qc_background.enabled = self.settings.qc_background
         self.viewer = ViewerHost(
             self.window.pane,
             self.provider,
@@ -337,6 +338,7 @@ class AppController(QObject):
 
     async def _shutdown(self, exit_code: int) -> None:
         self.window.save_ui_state()
+        self.window.qc_background.close()
         self.viewer.close()
         if self._local_files is not None:
             self._local_files.release()

@@ -15,14 +15,14 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QIcon, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
-from scaninbox.domain import CaseRef
+from scaninbox.domain import CaseRef, FileKind
 from scaninbox.paths import resources_dir
 from scaninbox.qt.case_pane import CaseFileProvider, CasePane
 from scaninbox.qt.case_presenter import CasePresenter
 from scaninbox.qt.connectivity import ConnectivityWatch
 from scaninbox.qt.inbox import InboxPanel
-from scaninbox.qt.inbox.columns import Column
 from scaninbox.qt.print_actions import PrintActions
+from scaninbox.qt.qc_background import BackgroundQc
 from scaninbox.qt.status import ConnectionBanner, SyncStatus
 from scaninbox.qt.sync_presenter import SyncPresenter
 from scaninbox.qt.tray import Notifier
@@ -109,6 +109,10 @@ class MainWindow(QMainWindow):
             show_in_viewer=self._show_in_viewer,
             parent=self,
         )
+        # Scan QC as scans arrive (the app turns it off when the settings say so).
+        self.qc_background = BackgroundQc(self)
+        self.inbox.model.qc_pending = self.qc_background.is_pending
+        self.pane.qc.set_background(self.qc_background)
         self.sync = SyncPresenter(
             inbox=self.inbox,
             status=self.sync_status,
@@ -139,6 +143,8 @@ class MainWindow(QMainWindow):
         self.connectivity.changed.connect(self.cases.connectivity_changed)
         self.pane.qc.qcChanged.connect(lambda ref: self.inbox.model.refresh_rows([ref]))
         self.pane.qc.findingActivated.connect(self.show_finding)
+        self.qc_background.checked.connect(lambda ref: self.inbox.model.refresh_rows([ref]))
+        self.qc_background.pendingChanged.connect(self.inbox.model.repaint_qc)
         self.banner.retryRequested.connect(self.sync_now)
         self.banner.signInRequested.connect(self.signInRequested)
         self.notifier.activated.connect(self._raise)
@@ -168,6 +174,8 @@ class MainWindow(QMainWindow):
         self.inbox.set_store(session.store)
         self.pane.qc.set_account(session.store, session.account.email)
         self.sync.attach(session)
+        session.signals.fileReady.connect(self._on_file_ready)
+        self.qc_background.attach(session.store, session.cache)
         self.menus.show_account(session)
         self.update_title()
 
@@ -179,6 +187,7 @@ class MainWindow(QMainWindow):
     def detach(self) -> None:
         """Let go of the account (before its store closes)."""
         self.session = None
+        self.qc_background.detach()
         self.sync.detach()
         self.cases.set_session(None)
         self.pane.qc.set_account(None, "")
@@ -205,14 +214,21 @@ class MainWindow(QMainWindow):
         if widget is not None:
             widget.setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def show_finding(self, finding: Any, _file: str = "") -> None:
-        """A QC finding was clicked: show it in the 3D view."""
+    def show_finding(self, finding: Any, file: str = "") -> None:
+        """A QC finding (of scan ``file``) was clicked: show it in the 3D view."""
         if finding.center_mm is None:
             return
-        if self.viewer is None or not self.viewer.show_finding(finding):
+        if self.viewer is None or not self.viewer.show_finding(finding, file):
             self.show_message("The 3D view is not ready yet: show the scans first.")
             return
         self.pane.tabs.setCurrentIndex(CasePane.SCANS_TAB)
+
+    def _on_file_ready(self, ref: CaseRef, spec: Any, _path: object) -> None:
+        from scaninbox.domain.first_look import PREVIEW
+
+        # Previews arrive for every case the sync lists; QC checks full scans only.
+        if spec.kind is FileKind.SCAN and spec.file_type != PREVIEW:
+            self.qc_background.files_arrived(ref)
 
     def _next_unread(self) -> None:
         if not self.inbox.view.select_next_unread():
@@ -269,8 +285,9 @@ class MainWindow(QMainWindow):
         if splitter is not None and self.splitter.restoreState(splitter):
             self._split_pending = False
         header = state.bytes_value("inbox/header")
-        if header is not None:
-            self.inbox.view.restore_header(header)
+        restored = header is not None and self.inbox.view.restore_header(header)
+        if restored and state.upgraded_from is not None and state.upgraded_from < 3:
+            self.inbox.view.bring_key_columns_forward()
         self.inbox.set_filter_state(state.filters)
         tab = state.int_value("pane/tab", CasePane.SCANS_TAB)
         if 0 <= tab < self.pane.tabs.count():
@@ -293,9 +310,10 @@ class MainWindow(QMainWindow):
             self.apply_default_split()
 
     def apply_default_split(self) -> None:
-        """The first-run split: the inbox as wide as its key columns, the rest to the case."""
+        """The first-run split: the inbox as wide as its key columns (up to the QC light), the
+        rest to the case."""
         total = sum(self.splitter.sizes()) or self.splitter.width()
-        wanted = self.inbox.view.width_to_show(Column.STATUS)
+        wanted = self.inbox.view.width_to_show(self.inbox.view.last_key_column())
         self.splitter.setSizes(inbox_share(wanted, total, case_min_px=self.pane.minimumWidth()))
 
     def closeEvent(self, event: QCloseEvent) -> None:

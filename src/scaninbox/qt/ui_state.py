@@ -7,6 +7,9 @@ file instead of restoring nonsense; anything unreadable is ignored (defaults are
 
 Version 2 gave the case pane (and its 3D view) the room the inbox had: a version 1 file keeps
 everything but the main splitter, whose saved sizes were mostly the old default.
+Version 3 put the QC light beside the status: an older file loses the main splitter again (the
+inbox's first-run width now includes the QC column), and its column layout is kept, with the QC
+column moved next to the status if it was still last (`upgraded_from`).
 """
 
 from __future__ import annotations
@@ -22,10 +25,13 @@ from scaninbox.qt.inbox.filters import FilterState
 
 __all__ = ["UI_STATE_VERSION", "UiState"]
 
-UI_STATE_VERSION = 2
+UI_STATE_VERSION = 3
 _FILE_NAME = "ui.ini"
 # What a file of an older version loses on opening (the rest of it still fits).
-_OUTDATED_KEYS: dict[str, tuple[str, ...]] = {"1": ("window/splitter",)}
+_OUTDATED_KEYS: dict[str, tuple[str, ...]] = {
+    "1": ("window/splitter",),
+    "2": ("window/splitter",),
+}
 
 
 class UiState:
@@ -36,6 +42,8 @@ class UiState:
         self.path: Path = folder / _FILE_NAME
         self._settings = QSettings(str(self.path), QSettings.Format.IniFormat)
         stored = self._settings.value("version")
+        # The version of the file as it was found (None: a new file or one started afresh).
+        self.upgraded_from: int | None = None
         if stored is not None and str(stored) != str(UI_STATE_VERSION):
             outdated = _OUTDATED_KEYS.get(str(stored))
             if outdated is None:
@@ -43,6 +51,7 @@ class UiState:
             else:
                 for key in outdated:
                     self._settings.remove(key)
+                self.upgraded_from = int(str(stored))
         self._settings.setValue("version", UI_STATE_VERSION)
 
     def bytes_value(self, key: str) -> QByteArray | None:

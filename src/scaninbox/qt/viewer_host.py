@@ -124,14 +124,15 @@ class ViewerHost(QObject):
                 self._prefetch(case), owner=self, key="prefetch", name=f"fetch {case.ref}'s scans"
             )
 
-    def show_finding(self, finding: Any) -> bool:
-        """Fly the 3D view to a QC finding (`scaninbox.qc.Finding`); False when it cannot
-        (no viewport yet, no centre, or the case's orientation not known yet)."""
+    def show_finding(self, finding: Any, file: str = "") -> bool:
+        """Fly the 3D view to a QC finding (`scaninbox.qc.Finding`) of scan ``file`` (a hole
+        is outlined, a fragment tinted); False when it cannot (no viewport yet, no centre, or
+        the case's orientation not known yet)."""
         if self.viewport is None or finding.center_mm is None:
             return False
         return bool(
             self.viewport.show_finding(
-                finding.center_mm, kind=finding.kind, figures=dict(finding.figures)
+                finding.center_mm, kind=finding.kind, figures=dict(finding.figures), file=file
             )
         )
 

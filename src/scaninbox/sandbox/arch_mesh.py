@@ -48,6 +48,9 @@ class ArchRecipe:
     third_molars: tuple[bool, bool] = (False, False)
     crowding: bool = False
     edentulous: bool = False
+    # A careless scan: a hole on the first molar's cusp and a floating fragment beside the
+    # first premolar (a few demo cases have it, so QC has something to find and mark).
+    defects: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,12 +63,49 @@ class ArchMesh:
 def build_arch(recipe: ArchRecipe, *, spacing_mm: float) -> ArchMesh:
     """The whole arch at roughly ``spacing_mm`` between neighbouring vertices."""
     layout = arch_layout(recipe.jaw, third_molars=recipe.third_molars)
-    return _build(
+    mesh = _build(
         recipe,
         layout,
         s_range=(0.0, layout.length_mm),
         w_range=(-_LINGUAL_MM, _BUCCAL_MM),
         spacing_mm=spacing_mm,
+    )
+    return _with_defects(mesh, recipe, layout) if recipe.defects else mesh
+
+
+_HOLE_RADIUS_MM = 1.4
+_FRAGMENT_RADIUS_MM = 1.6
+_FRAGMENT_LIFT_MM = 3.0
+
+
+def _with_defects(mesh: ArchMesh, recipe: ArchRecipe, layout: ArchLayout) -> ArchMesh:
+    """``mesh`` with a hole punched on the first molar's highest cusp (the triangles around it
+    taken out) and a patch of gingiva beside the first premolar copied off the surface, lifted
+    away from the teeth (buccally and toward the gum) as a floating fragment."""
+    quadrant = 1 if recipe.jaw == "upper" else 4
+    by_fdi = {slot.fdi: slot for slot in layout.slots}
+    vertices, faces = mesh.vertices, mesh.faces
+    occlusal_sign = -1.0 if recipe.jaw == "upper" else 1.0  # teeth point to -Z (upper)
+    centroid = vertices[faces].mean(axis=1)
+
+    molar = by_fdi[quadrant * 10 + 6]
+    (centre,), _normal = layout.frame(np.array([molar.center_s_mm]))
+    near = np.hypot(*(vertices[:, :2] - centre).T) < molar.width_mm / 2
+    tip = vertices[near][np.argmax(vertices[near, 2] * occlusal_sign)]
+    hole = np.linalg.norm(centroid - tip, axis=1) < _HOLE_RADIUS_MM
+
+    premolar = by_fdi[quadrant * 10 + 4]
+    (base,), (normal,) = layout.frame(np.array([premolar.center_s_mm]))
+    spot_xy = base + normal * (_BUCCAL_MM - 1.5)
+    nearest = vertices[np.argmin(np.hypot(*(vertices[:, :2] - spot_xy).T))]
+    patch = np.flatnonzero(np.linalg.norm(centroid - nearest, axis=1) < _FRAGMENT_RADIUS_MM)
+    used, local = np.unique(faces[patch], return_inverse=True)
+    lift = np.array([*(normal * _FRAGMENT_LIFT_MM), -occlusal_sign * _FRAGMENT_LIFT_MM])
+    lifted = (vertices[used] + lift).astype(np.float32)
+    return ArchMesh(
+        vertices=np.concatenate([vertices, lifted]),
+        faces=np.concatenate([faces[~hole], local.reshape(-1, 3).astype(np.int32) + len(vertices)]),
+        is_tooth=np.concatenate([mesh.is_tooth, np.zeros(len(used), bool)]),
     )
 
 

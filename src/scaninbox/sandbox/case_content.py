@@ -171,7 +171,10 @@ def _add_files(
     variant: bool,
 ) -> None:
     link_prefix = f"{org.guid}/{meta.guid}"
-    recipes = arch_recipes(rng, meta.seed, plan)
+    # A careless scan, so QC has a hole and a fragment to show: the demo organisation's first
+    # Shining 3D cases (a portal the render and viewer comparisons of clean arches do not use).
+    careless = meta.org == "demo" and portal.name == "Shining 3D" and meta.index < 12
+    recipes = arch_recipes(rng, meta.seed, plan, defects=careless)
     pre_jaw: JawName = "upper" if rng.random() < 0.5 else "lower"
     scans = scan_files(plan, recipes, portal, content.external_id, pre_jaw_hint=pre_jaw)
     data["scanFiles"] = [

@@ -69,7 +69,10 @@ class StoredFile:
     recipe: FileRecipe
 
 
-def arch_recipes(rng: random.Random, seed: int, plan: WorkPlan) -> dict[JawName, ArchRecipe]:
+def arch_recipes(
+    rng: random.Random, seed: int, plan: WorkPlan, *, defects: bool = False
+) -> dict[JawName, ArchRecipe]:
+    """Each jaw's arch; ``defects`` gives the upper one a hole and a floating fragment."""
     recipes = {}
     for jaw in JAWS:
         work = plan.jaws[jaw]
@@ -81,6 +84,7 @@ def arch_recipes(rng: random.Random, seed: int, plan: WorkPlan) -> dict[JawName,
             third_molars=(rng.random() < 0.4, rng.random() < 0.4),
             crowding=work.crowding,
             edentulous=work.edentulous,
+            defects=defects and jaw == "upper" and not work.edentulous,
         )
     return recipes
 

@@ -177,3 +177,44 @@ def test_export_qc_report_writes_the_pdf_off_the_gui_thread(
     data = dialogs.save_path.read_bytes()
     assert data.startswith(b"%PDF")
     assert b"/Type /Page" in data
+
+
+def test_a_kept_result_of_other_scans_is_not_shown_as_current(
+    qtbot: QtBot, qt_loop: asyncio.AbstractEventLoop, store: CaseStore, tmp_path: Path
+) -> None:
+    server = tmp_path / "server"
+    server.mkdir()
+    provider = FolderProvider(server, tmp_path / "cache")
+    ref, _perimeter = _case_with_a_holed_upper(store, provider, 3)
+    stored = store.case(ref)
+    assert stored is not None
+    pane = CasePane(provider)
+    qtbot.addWidget(pane)
+    pane.qc.set_account(store, _WHO)
+    pane.show_case(stored.case, pinned=False, fully_cached=True)
+    with qtbot.waitSignal(pane.qc.resultShown, timeout=60_000):
+        pane.tabs.setCurrentIndex(CasePane.QC_TAB)
+    assert str(pane.qc.result.verdict) == "fail"  # type: ignore[union-attr]
+    pane.tabs.setCurrentIndex(CasePane.PRESCRIPTION_TAB)
+
+    # The upper scan is fetched again with other content (the hole filled in): the kept result
+    # was made for other scans.
+    points, faces = arch("upper", spacing_mm=0.5)
+    (provider.server_dir / "upper 3.stl").write_bytes(
+        stl_bytes(points, faces, header_text="rescanned")
+    )
+    provider.cache_file("upper 3.stl")
+    pane.show_case(stored.case, pinned=False, fully_cached=True)
+    assert pane.qc.stale
+    assert pane.qc.result is None
+    assert "Checking" in pane.qc.verdict_label.text()
+    assert "Fail" not in pane.qc.verdict_label.text()
+    assert "changed since the last check" in pane.qc.state_label.text()
+    assert pane.qc.findings.topLevelItemCount() == 0
+
+    with qtbot.waitSignal(pane.qc.resultShown, timeout=60_000):
+        pane.tabs.setCurrentIndex(CasePane.QC_TAB)  # checked again, here (no background QC)
+    result = pane.qc.result
+    assert result is not None
+    assert not pane.qc.stale  # the kept result is now of these scans
+    assert not [f for s in result.scans for f in s.findings if f.kind == "hole"]

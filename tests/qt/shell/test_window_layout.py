@@ -1,5 +1,6 @@
 """The window's first-run layout gives the case (and its 3D view) the room, the inbox just its
-key columns; a layout file from before that change keeps the person's columns and filters."""
+key columns — received to status and the QC light beside it; a layout file from before that change
+keeps the person's columns and filters."""
 
 from __future__ import annotations
 
@@ -9,14 +10,12 @@ from PySide6.QtCore import QSettings, QSize
 from pytestqt.qtbot import QtBot
 
 from scaninbox.qt.app_controller import AppController
-from scaninbox.qt.inbox import Column, FilterState
+from scaninbox.qt.inbox import COLUMNS, KEY_COLUMNS, Column, FilterState
 from scaninbox.qt.main_window import MainWindow
 from scaninbox.qt.ui_state import UI_STATE_VERSION
 from scaninbox.qt.window_layout import default_window_size, inbox_share
 from scaninbox.sandbox import SandboxServer
 from tests.qt.shell.conftest import show_window, sign_in_via_dialog, wait_for_rows
-
-KEY_COLUMNS = (Column.RECEIVED, Column.PATIENT, Column.WORK, Column.DELIVERY, Column.STATUS)
 
 
 def shown_in_full(window: MainWindow, column: Column) -> bool:
@@ -36,8 +35,9 @@ def test_at_1280_by_800_the_case_gets_the_room_and_the_key_columns_show_in_full(
     window = app.window
     assert window.size() == QSize(1280, 870)  # 85 % of the 1280×1024 test screen's height
     inbox_px, case_px = window.splitter.sizes()
-    assert inbox_px == window.inbox.view.width_to_show(Column.STATUS) < 660
-    assert case_px >= 620  # it was 580 before the 3D view got the room
+    assert inbox_px == window.inbox.view.width_to_show(Column.QC) < 704
+    assert case_px >= 576  # it was 580 before the 3D view got the room
+    assert Column.QC in KEY_COLUMNS
     assert all(shown_in_full(window, column) for column in KEY_COLUMNS)
     assert not shown_in_full(window, Column.DENTIST)  # the next column is the case's room
     window.hide()
@@ -60,7 +60,7 @@ def test_an_older_layout_file_keeps_columns_and_filters_but_not_the_old_split(
     first = make_app(start=False)
     window = show_window(qtbot, first)
     window.splitter.setSizes([700, window.width() - 700])  # the old default
-    window.inbox.view.horizontalHeader().resizeSection(Column.PATIENT, 160)
+    window.inbox.view.horizontalHeader().resizeSection(Column.PATIENT, 140)
     filters = FilterState(text="berg")
     window.inbox.set_filter_state(filters)
     window.save_ui_state()
@@ -71,13 +71,38 @@ def test_an_older_layout_file_keeps_columns_and_filters_but_not_the_old_split(
 
     second = show_window(qtbot, make_app(start=False))
     header = second.inbox.view.horizontalHeader()
-    assert header.sectionSize(Column.PATIENT) == 160
+    assert header.sectionSize(Column.PATIENT) == 140
     assert second.inbox.filters.state == filters
-    wanted = second.inbox.view.width_to_show(Column.STATUS)
-    assert second.splitter.sizes()[0] == wanted < 700
+    wanted = second.inbox.view.width_to_show(Column.QC)
+    assert second.splitter.sizes()[0] == wanted < 704
+    assert header.visualIndex(Column.QC) == header.visualIndex(Column.STATUS) + 1
     check = QSettings(str(first.ui_state.path), QSettings.Format.IniFormat)
     assert str(check.value("version")) == str(UI_STATE_VERSION)
     second.hide()
+
+
+def test_at_1280_by_720_and_1920_by_1080_the_qc_light_and_the_whole_status_show(
+    qtbot: QtBot, make_app: Callable[..., AppController], make_sandbox: Callable[..., SandboxServer]
+) -> None:
+    server = make_sandbox(cases=20)
+    app = make_app()
+    sign_in_via_dialog(qtbot, app, server.base_url)
+    wait_for_rows(qtbot, app, minimum=20)
+    window = app.window
+    view = window.inbox.view
+    header = view.horizontalHeader()
+    status_px = header.sectionSize(Column.STATUS)
+    assert status_px > 96  # "In production" in bold did not fit 96 px
+    assert status_px >= view.fontMetrics().horizontalAdvance("In production") + 16
+    for width, height in ((1280, 720), (1632, 918)):  # 1632×918: 85 % of a 1920×1080 screen
+        window.resize(width, height)
+        qtbot.waitUntil(lambda w=width: window.width() == w)
+        window.apply_default_split()
+        qtbot.waitUntil(lambda: shown_in_full(window, Column.QC))
+        qc_rect = view.visualRect(view.model().index(0, Column.QC))
+        assert view.viewport().rect().contains(qc_rect), (width, qc_rect)
+        assert all(shown_in_full(window, column) for column in KEY_COLUMNS)
+    window.hide()
 
 
 def test_an_unknown_layout_version_starts_from_the_defaults(
@@ -90,7 +115,10 @@ def test_an_unknown_layout_version_starts_from_the_defaults(
     future.setValue("version", 99)
     future.sync()
     second = show_window(qtbot, make_app(start=False))
-    assert second.inbox.view.horizontalHeader().sectionSize(Column.PATIENT) == 136
+    assert (
+        second.inbox.view.horizontalHeader().sectionSize(Column.PATIENT)
+        == COLUMNS[Column.PATIENT].width_px
+    )
     second.hide()
 
 

@@ -1,10 +1,14 @@
 """The case pane's "QC" tab: the verdict, the checklist, the findings, and the local decision.
 
-The kept result (store) shows at once; when the tab is shown and the case's full scans are on
-this computer, QC runs on a worker thread — reusing the kept scan checks when the scans' content
-is unchanged — and the new result is kept with the case. "Ready to accept" / "Rescan needed"
-record the local decision (the service is read-only) with a note, who and when. "Export QC
-report…" writes the same PDF as ``scaninbox qc --report`` on a worker thread.
+The kept result (store) shows at once — unless it was made for other scans (a scan's content
+changed since): then it is not shown as current, the tab says the case is being checked again,
+and the background QC (`scaninbox.qt.qc_background`) is asked to check it first. When the tab
+is shown, missing scans are fetched and the case is checked — by the background QC when the
+window has one, else here on a worker thread — reusing the kept scan checks when the scans'
+content is unchanged; the new result is kept with the case and painted as it lands. "Ready to
+accept" / "Rescan needed" record the local decision (the service is read-only) with a note, who
+and when. "Export QC report…" writes the same PDF as ``scaninbox qc --report`` on a worker
+thread.
 """
 
 from __future__ import annotations
@@ -37,7 +41,8 @@ from scaninbox.qt.case_pane.widgets import muted_label, section_title
 if TYPE_CHECKING:
     from scaninbox.qc import Finding, QcResult
     from scaninbox.qc.report import Decision
-    from scaninbox.qt.case_pane.qc_work import QcJob
+    from scaninbox.qt.qc_background import BackgroundQc
+    from scaninbox.services.qc_work import QcJob
     from scaninbox.store import CaseStore
     from scaninbox.store.qc_store import QcResultRecord
 
@@ -67,6 +72,8 @@ class QcTab(QWidget):
         self._store: CaseStore | None = None
         self._who = ""
         self._case: Case | None = None
+        self._background: BackgroundQc | None = None
+        self.stale = False  # the kept result is of other scans than those cached now
         self.result: QcResult | None = None
 
         self.verdict_label = QLabel(self)
@@ -138,20 +145,79 @@ class QcTab(QWidget):
         self._who = who
         self.show_case(self._case)
 
+    def set_background(self, background: BackgroundQc | None) -> None:
+        """The window's background QC: its results are painted as they land, and it checks the
+        case shown (first) when the tab asks."""
+        if self._background is not None:
+            self._background.checked.disconnect(self._on_background_checked)
+            self._background.started.disconnect(self._on_background_started)
+        self._background = background
+        if background is not None:
+            background.checked.connect(self._on_background_checked)
+            background.started.connect(self._on_background_started)
+
     def show_case(self, case: Case | None) -> None:
         """Show the kept result and decision of ``case``; cancels QC still running for another."""
         async_bridge.cancel(self, "qc")
         self._case = case
-        self.result = None
-        kept = self._kept()
-        self.show_result(kept[1] if kept else None)
-        if kept is not None:
-            when = kept[0].checked_at.astimezone()
-            self.state_label.setText(f"Checked {when:%Y-%m-%d %H:%M}.")
+        self._show_kept()
         self._paint_decision()
         enabled = case is not None and self._store is not None
         for widget in (self.ready_button, self.rescan_button, self.note):
             widget.setEnabled(enabled)
+
+    def _show_kept(self) -> None:
+        """The kept result of the case shown — not as current when its scans changed since."""
+        self.result = None
+        kept = self._kept()
+        self.stale = kept is not None and self._is_stale(kept[0].files_key)
+        if self.stale:
+            self.show_result(None, checking=True)
+            self.state_label.setText("The scans changed since the last check: checking them again…")
+            background = self._background
+            if self._case is not None and background is not None and background.enabled:
+                background.check_now(self._case.ref)
+            return
+        self.show_result(kept[1] if kept else None)
+        if kept is not None:
+            when = kept[0].checked_at.astimezone()
+            self.state_label.setText(f"Checked {when:%Y-%m-%d %H:%M}.")
+        background = self._background
+        if (
+            self._case is not None
+            and background is not None
+            and background.running == self._case.ref
+        ):
+            self.state_label.setText("Checking the scans…")
+
+    def _is_stale(self, kept_key: str) -> bool:
+        """Whether the scans cached now are not those ``kept_key`` was made for (unknown — not
+        every scan cached — counts as not stale: the kept result is the last word there is)."""
+        from scaninbox.services.qc_work import scans_key
+
+        case = self._case
+        if case is None:
+            return False
+        scans = full_scans(case.scan_files)
+        paths = [
+            self._provider.cached_path(case.ref, FileKind.SCAN, s.filename or "", s.file_type)
+            for s in scans
+        ]
+        found = [p for p in paths if p is not None]
+        if not scans or len(found) != len(scans):
+            return False
+        # The cache names its files by their SHA-256: nothing is read here.
+        return scans_key(scans, found) != kept_key
+
+    def _on_background_started(self, ref: object) -> None:
+        if self._case is not None and ref == self._case.ref:
+            self.state_label.setText("Checking the scans…")
+
+    def _on_background_checked(self, ref: object) -> None:
+        if self._case is None or ref != self._case.ref:
+            return
+        self._show_kept()
+        self.resultShown.emit()
 
     def activate(self) -> None:
         """The tab is shown: check the case in the background, fetching missing scans first
@@ -190,7 +256,7 @@ class QcTab(QWidget):
     # ------------------------------------------------------------------ work
 
     def _job(self) -> QcJob | None:
-        from scaninbox.qt.case_pane.qc_work import QcJob
+        from scaninbox.services.qc_work import QcJob
 
         case = self._case
         if case is None or self._store is None:
@@ -223,12 +289,18 @@ class QcTab(QWidget):
             except FileUnavailableError as exc:
                 self.state_label.setText(f"QC needs every scan of the case: {exc}")
                 return
+        if self._case is not case:
+            return
+        background = self._background
+        if background is not None and background.enabled:
+            background.check_now(case.ref)  # painted by `_on_background_checked`
+            return
         job = self._job()
-        if job is not None and self._case is case:
+        if job is not None:
             await self._check(job)
 
     async def _check(self, job: QcJob) -> None:
-        from scaninbox.qt.case_pane.qc_work import run_qc
+        from scaninbox.services.qc_work import run_qc
         from scaninbox.store.qc_store import save_qc_result
 
         kept = self._kept()
@@ -254,6 +326,7 @@ class QcTab(QWidget):
                 checked_at=kept[0].checked_at if outcome.reused and kept is not None else None,
             )
             self.qcChanged.emit(job.case.ref)
+        self.stale = False  # the result of the scans cached now
         self.show_result(result)
         when = datetime.now().astimezone()
         self.state_label.setText(
@@ -264,8 +337,8 @@ class QcTab(QWidget):
         self.resultShown.emit()
 
     async def _export(self, job: QcJob, path: Path) -> None:
-        from scaninbox.qt.case_pane.qc_work import run_qc
         from scaninbox.scans import resolve_orientation
+        from scaninbox.services.qc_work import run_qc
 
         store = self._store
         matrix = (
@@ -325,16 +398,16 @@ class QcTab(QWidget):
 
     # ------------------------------------------------------------------ painting
 
-    def show_result(self, result: QcResult | None) -> None:
+    def show_result(self, result: QcResult | None, *, checking: bool = False) -> None:
         self.result = result
         verdict = str(result.verdict) if result is not None else None
         colour = VERDICT_COLOURS[verdict]
-        word = _VERDICT_WORDS.get(verdict or "", "Not checked")
+        word = _VERDICT_WORDS.get(verdict or "", "Checking…" if checking else "Not checked")
         self.verdict_label.setText(
             f'<span style="color:{colour}; font-size:20px">●</span> <b>{word}</b>'
         )
         self.verdict_label.setAccessibleName(f"QC verdict: {word}")
-        if result is None:
+        if result is None and not checking:
             self.state_label.setText("Not checked yet.")
         self.checklist.clear()
         self.findings.clear()

@@ -4,7 +4,7 @@
 module docstring on windowed reads and why there is no sorting proxy).
 """
 
-from scaninbox.qt.inbox.columns import COLUMNS, Column, ColumnSpec
+from scaninbox.qt.inbox.columns import COLUMNS, DEFAULT_ORDER, KEY_COLUMNS, Column, ColumnSpec
 from scaninbox.qt.inbox.filters import DatePreset, FilterState, to_case_filter
 from scaninbox.qt.inbox.filters_bar import FiltersBar
 from scaninbox.qt.inbox.model import CaseTableModel
@@ -13,6 +13,8 @@ from scaninbox.qt.inbox.view import InboxView
 
 __all__ = [
     "COLUMNS",
+    "DEFAULT_ORDER",
+    "KEY_COLUMNS",
     "CaseTableModel",
     "Column",
     "ColumnSpec",

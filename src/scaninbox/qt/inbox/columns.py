@@ -1,5 +1,9 @@
 """The inbox table's columns: order, headers, default widths, and how each sorts in the store.
 
+`Column` numbers are the model's (logical) columns and never change: a saved header state refers
+to them. `DEFAULT_ORDER` is the order they are shown in by default: the QC light sits with the
+key columns (received … status), so it shows at the first-run width of the inbox.
+
 Sort keys are the store's ``SortKey`` values, kept here as text so that the window can be built
 before the store (and its wire models) are imported.
 """
@@ -9,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-__all__ = ["COLUMNS", "Column", "ColumnSpec"]
+__all__ = ["COLUMNS", "DEFAULT_ORDER", "KEY_COLUMNS", "Column", "ColumnSpec"]
 
 
 class Column(IntEnum):
@@ -53,12 +57,14 @@ COLUMNS: tuple[ColumnSpec, ...] = (
         True,
     ),
     ColumnSpec(Column.RECEIVED, "Received", "When the case arrived", "received", 88, False, True),
-    ColumnSpec(Column.PATIENT, "Patient", "Patient name", "patient", 136),
-    # Work summaries are long and elided anyway (the tooltip has them); 136 px leaves the case
-    # pane its room at 1280 px now that the date columns fit their longest dates.
-    ColumnSpec(Column.WORK, "Work", "What is ordered (worktypes and materials)", "work", 136),
+    ColumnSpec(Column.PATIENT, "Patient", "Patient name", "patient", 132),
+    # Work summaries are long and elided anyway (the tooltip has them); 128 px leaves the case
+    # pane its room at 1280 px now that the date columns fit their longest dates and the QC
+    # light sits beside the status.
+    ColumnSpec(Column.WORK, "Work", "What is ordered (worktypes and materials)", "work", 128),
     ColumnSpec(Column.DELIVERY, "Delivery", "Requested delivery date", "delivery", 80),
-    ColumnSpec(Column.STATUS, "Status", "Case status", "status", 96),
+    # The view widens it to the longest status ("In production") in bold, an unread row's font.
+    ColumnSpec(Column.STATUS, "Status", "Case status", "status", 104),
     ColumnSpec(Column.DENTIST, "Dentist", "Ordering dentist", "dentist", 150),
     ColumnSpec(Column.CLINIC, "Clinic", "Ordering clinic", "clinic", 170),
     ColumnSpec(Column.SOURCE, "Portal", "Scanner portal the case came from", "source", 110),
@@ -72,6 +78,35 @@ COLUMNS: tuple[ColumnSpec, ...] = (
         "QC",
         "Scan QC: pass, check or fail — or the local decision (ready to accept, rescan needed)",
         "",
-        40,
+        34,  # a 16 px light and the header's "QC"
     ),
+)
+
+# The order shown by default: the QC light right after the status, before the columns the
+# first-run split leaves to scrolling.
+DEFAULT_ORDER: tuple[Column, ...] = (
+    Column.UNREAD,
+    Column.PRIORITY,
+    Column.OFFLINE,
+    Column.RECEIVED,
+    Column.PATIENT,
+    Column.WORK,
+    Column.DELIVERY,
+    Column.STATUS,
+    Column.QC,
+    Column.DENTIST,
+    Column.CLINIC,
+    Column.SOURCE,
+    Column.TEETH,
+    Column.FILES,
+)
+
+# What the first-run split shows in full (in the default order, QC is the last of them).
+KEY_COLUMNS: tuple[Column, ...] = (
+    Column.RECEIVED,
+    Column.PATIENT,
+    Column.WORK,
+    Column.DELIVERY,
+    Column.STATUS,
+    Column.QC,
 )

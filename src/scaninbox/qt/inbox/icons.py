@@ -74,6 +74,16 @@ def _light(p: QPainter, c: QColor) -> None:
     p.drawEllipse(QPointF(8, 8), 5.5, 5.5)
 
 
+def _checking(p: QPainter, c: QColor) -> None:
+    """An open ring with one quarter drawn bold: QC is checking the case (its last verdict is
+    not current)."""
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.setPen(_pen(c, 1.2))
+    p.drawEllipse(QPointF(8, 8), 5.0, 5.0)
+    p.setPen(_pen(c, 2.4))
+    p.drawArc(QRectF(3, 3, 10, 10), 90 * 16, -90 * 16)
+
+
 def _tick(p: QPainter, c: QColor) -> None:
     """A tick in a filled disc (QC decision: ready to accept)."""
     p.setPen(Qt.PenStyle.NoPen)
@@ -226,5 +236,6 @@ _PAINTERS: dict[str, Callable[[QPainter, QColor], None]] = {
     "sync": _sync,
     "offline": _offline,
     "light": _light,
+    "checking": _checking,
     "tick": _tick,
 }

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -83,6 +83,9 @@ class CaseTableModel(QAbstractTableModel):
         self._max_blocks = max_blocks
         self._blocks: OrderedDict[int, list[CaseRow]] = OrderedDict()
         self._qc_blocks: dict[int, dict[CaseRef, QcState]] = {}  # by block, like _blocks
+        # Whether background QC is checking a case (its kept verdict is not current): set by
+        # the window to its `BackgroundQc.is_pending`.
+        self.qc_pending: Callable[[CaseRef], bool] = _never
         self._last_block: tuple[int, list[CaseRow]] = (-1, [])
         self._generation = 0
         # "5 min ago" goes stale; repaint the received column every minute.
@@ -166,6 +169,12 @@ class CaseTableModel(QAbstractTableModel):
             self._forget_block(position // self._block_rows)
             self.dataChanged.emit(self.index(position, 0), self.index(position, len(COLUMNS) - 1))
 
+    def repaint_qc(self) -> None:
+        """Repaint the QC column (background QC started, finished or dropped cases)."""
+        if self._count:
+            column = int(Column.QC)
+            self.dataChanged.emit(self.index(0, column), self.index(self._count - 1, column))
+
     def repaint_all(self) -> None:
         """Forget cached rows and repaint (many rows changed, or the palette or font did)."""
         cells.forget_looks()
@@ -242,7 +251,7 @@ class CaseTableModel(QAbstractTableModel):
             if row is None:
                 return None
             block = self._qc_blocks.get(index.row() // self._block_rows, {})
-            return qc_cell.data(block.get(row.ref), role)
+            return qc_cell.data(block.get(row.ref), role, pending=self.qc_pending(row.ref))
         value = _ROLES.get(role)
         if value is None or not index.isValid():
             return None
@@ -305,6 +314,10 @@ class CaseTableModel(QAbstractTableModel):
                 self.index(self._count - 1, column),
                 [Qt.ItemDataRole.DisplayRole],
             )
+
+
+def _never(_ref: CaseRef) -> bool:
+    return False
 
 
 def _build(store: CaseStore, case_filter: Any, sort: SortSpec) -> QueryResult:

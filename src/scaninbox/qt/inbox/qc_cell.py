@@ -2,8 +2,10 @@
 
 A decision outranks the verdict (the reviewer has looked): "ready to accept" is a green tick,
 "rescan needed" a red warning sign. Without a decision the verdict shows as a green, amber or
-red light; a case never checked shows nothing. The words are in the tooltip and the accessible
-text, so the colour is never the only signal.
+red light; a case never checked shows nothing. While background QC is checking a case (new
+scans, or a scan whose content changed since the kept result), the kept verdict is not current:
+a grey "checking" ring shows instead of its light. The words are in the tooltip and the
+accessible text, so the colour is never the only signal.
 """
 
 from __future__ import annotations
@@ -18,14 +20,22 @@ from scaninbox.qt.inbox import icons
 if TYPE_CHECKING:
     from scaninbox.store.qc_store import QcState
 
-__all__ = ["VERDICT_COLOURS", "data", "words"]
+__all__ = ["CHECKING_COLOUR", "VERDICT_COLOURS", "data", "words"]
 
 VERDICT_COLOURS = {"pass": "#2e9d4f", "warn": "#d89a13", "fail": "#d1403a"}
 _VERDICT_WORDS = {"pass": "QC passed", "warn": "QC: check the findings", "fail": "QC failed"}
 _DECISION_WORDS = {"ready": "Ready to accept", "rescan": "Rescan needed"}
+CHECKING_COLOUR = "#8a8f98"
 
 
-def words(state: QcState | None) -> str:
+def words(state: QcState | None, *, pending: bool = False) -> str:
+    if pending:
+        last = _VERDICT_WORDS.get(state.verdict or "", "") if state is not None else ""
+        checking = f"QC: checking… (last result: {last})" if last else "QC: checking…"
+        if state is not None and state.decision is not None:
+            decided = _DECISION_WORDS.get(state.decision, state.decision)
+            return f"{decided} ({state.who}); {checking}" if state.who else f"{decided}; {checking}"
+        return checking
     if state is None:
         return "Not checked"
     parts = []
@@ -37,9 +47,9 @@ def words(state: QcState | None) -> str:
     return "; ".join(parts) or "Not checked"
 
 
-def icon(state: QcState | None) -> QIcon | None:
-    if state is None:
-        return None
+def icon(state: QcState | None, *, pending: bool = False) -> QIcon | None:
+    if state is None or (pending and state.decision is None):
+        return icons.icon("checking", QColor(CHECKING_COLOUR)) if pending else None
     if state.decision == "ready":
         return icons.icon("tick", QColor(VERDICT_COLOURS["pass"]))
     if state.decision == "rescan":
@@ -49,11 +59,11 @@ def icon(state: QcState | None) -> QIcon | None:
     return None
 
 
-def data(state: QcState | None, role: int) -> Any:
+def data(state: QcState | None, role: int, *, pending: bool = False) -> Any:
     if role == Qt.ItemDataRole.DecorationRole:
-        return icon(state)
+        return icon(state, pending=pending)
     if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
-        return words(state)
+        return words(state, pending=pending)
     if role == Qt.ItemDataRole.TextAlignmentRole:
         return int(Qt.AlignmentFlag.AlignCenter)
     return None

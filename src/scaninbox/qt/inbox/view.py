@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scaninbox.domain import CaseRef
-from scaninbox.qt.inbox.columns import COLUMNS, Column
+from scaninbox.domain import STATUS_LABELS, CaseRef
+from scaninbox.qt.inbox.columns import COLUMNS, DEFAULT_ORDER, KEY_COLUMNS, Column
 from scaninbox.qt.inbox.delegates import InboxDelegate
 from scaninbox.qt.inbox.model import CaseTableModel
 
@@ -36,6 +36,7 @@ __all__ = ["InboxView"]
 _WIDEST_TEXTS = {
     Column.RECEIVED: ("30 Sep 2025", "Wed 23:59", "59 min ago", "just now"),
     Column.DELIVERY: ("30 Sep 2027",),
+    Column.STATUS: tuple(STATUS_LABELS.values()),
 }
 _CELL_PADDING_PX = 2 * 4 + 8  # the stylesheet's item padding on both sides, the style's margin
 
@@ -151,10 +152,11 @@ class InboxView(QTableView):
     def reset_columns(self) -> None:
         """Default order, widths and visibility of the columns."""
         header = self.horizontalHeader()
+        for place, column in enumerate(DEFAULT_ORDER):
+            visual = header.visualIndex(column)
+            if visual != place:
+                header.moveSection(visual, place)
         for spec in COLUMNS:
-            visual = header.visualIndex(spec.column)
-            if visual != spec.column:
-                header.moveSection(visual, spec.column)
             header.setSectionHidden(spec.column, False)
             if spec.icon_only:
                 header.setSectionResizeMode(spec.column, QHeaderView.ResizeMode.Fixed)
@@ -181,6 +183,23 @@ class InboxView(QTableView):
         )
         scroll_bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
         return sections + scroll_bar + 2 * self.frameWidth()
+
+    def last_key_column(self) -> Column:
+        """The key column shown furthest right (what the first-run split shows up to)."""
+        header = self.horizontalHeader()
+        return max(KEY_COLUMNS, key=header.visualIndex)
+
+    def bring_key_columns_forward(self) -> None:
+        """For a layout saved before the QC column joined the key columns: put it right after
+        the status (unless the person moved it) and widen the status to its longest word;
+        everything else the person arranged stays."""
+        header = self.horizontalHeader()
+        status, qc = header.visualIndex(Column.STATUS), header.visualIndex(Column.QC)
+        if qc == header.count() - 1 and qc > status + 1:  # still where older versions put it
+            header.moveSection(qc, status + 1)
+        wanted = self.text_width(Column.STATUS)
+        if header.sectionSize(Column.STATUS) < wanted:
+            header.resizeSection(Column.STATUS, wanted)
 
     def restore_header(self, state: QByteArray) -> bool:
         """Columns (order, widths, hidden) and sort from ``header.saveState()``; the model

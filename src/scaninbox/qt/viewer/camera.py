@@ -55,6 +55,21 @@ class CameraGuide:
         self._scene.apply_view(view)
         self._view.request_frame()
 
+    def isolate(self, key: str) -> None:
+        """Only scan ``key`` shown (a hole or fragment of it is being looked at: the antagonist
+        would stand in front of it); the next standard view brings the others back."""
+        self._switching = True
+        try:
+            for state in self._scene:
+                if state.key == key and not state.visible:
+                    self._set_shown(key, True)
+                elif state.key != key and state.visible:
+                    self._set_shown(state.key, False)
+                    self._auto_hidden.add(state.key)
+        finally:
+            self._switching = False
+        self.moved = True  # the finding placed the camera: arrivals leave it alone
+
     def frame(self) -> None:
         """Frame what is shown in the chosen view, unless the person has moved the camera."""
         if not self.moved:

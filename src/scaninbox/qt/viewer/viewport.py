@@ -30,13 +30,18 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from scaninbox.domain import Case, CaseRef, Turn
+from scaninbox.domain import Case, CaseRef, FileKind, Turn
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane import CaseFileProvider, FileDialogs, QtFileDialogs
 from scaninbox.qt.viewer.camera import CameraGuide
 from scaninbox.qt.viewer.distance_maps import DistanceMaps
-from scaninbox.qt.viewer.finding_focus import FindingFocus, finding_radius_mm, world_point
+from scaninbox.qt.viewer.finding_focus import (
+    SHAPED_KINDS,
+    FindingFocus,
+    finding_radius_mm,
+    world_point,
+)
 from scaninbox.qt.viewer.interactor import SceneInteractor
 from scaninbox.qt.viewer.loader import CaseLoader, LoadToken
 from scaninbox.qt.viewer.measure_tool import MeasureTool
@@ -220,15 +225,33 @@ class ScanViewport(QWidget):
         async_bridge.run(loader.run(), owner=self, key="case", name=f"show the scans of {case.ref}")
 
     def show_finding(
-        self, centre_mm: tuple[float, float, float], *, kind: str, figures: Mapping[str, object]
+        self,
+        centre_mm: tuple[float, float, float],
+        *,
+        kind: str,
+        figures: Mapping[str, object],
+        file: str = "",
     ) -> bool:
-        """Fly to a QC finding (its centre in the scan file's coordinates) and ring it; False
-        while the case's orientation is not known yet (the centre cannot be placed)."""
+        """Fly to a QC finding (its centre in the scan file's coordinates) and ring it; a hole
+        of scan ``file`` is then outlined, a fragment tinted. False while the case's
+        orientation is not known yet (the centre cannot be placed)."""
         orientation = self.finding_focus.orientation
         if orientation is None or orientation.pending:
             return False
         point = world_point(centre_mm, orientation.matrix)
         self.finding_focus.show(point, finding_radius_mm(kind, figures))
+        case = self._case
+        scan = next((s for s in case.scan_files if s.filename == file), None) if case else None
+        if case is not None and scan is not None and kind in SHAPED_KINDS:
+            row = next((r for r in plan_scans(case) if r.file is scan), None)
+            if row is not None:
+                self.camera.isolate(row.key)
+            path = self.provider.cached_path(case.ref, FileKind.SCAN, file, scan.file_type)
+            if path is not None:  # the exact mark comes from the file QC checked
+                self.finding_focus.show_shape_of(
+                    path, jaw=str(scan.jaw), name=file, kind=kind, centre_mm=centre_mm,
+                    figures=figures,
+                )  # fmt: skip
         return True
 
     def set_view(self, view: View | str) -> None:
@@ -327,6 +350,7 @@ class ScanViewport(QWidget):
     def _reset_scene(self) -> None:
         self.measure_tool.clear()
         self.finding_focus.clear()
+        self.finding_focus.forget_shapes()
         self.finding_focus.orientation = None
         self.scene.clear()
         self.stage.pictures.clear()

@@ -1,9 +1,10 @@
-"""The QC tab's blocking work, Qt-free so it can run on a worker thread.
+"""QC of one case's local scans: the blocking work, Qt-free so it runs on a worker thread.
 
 A case's full-resolution scans (local paths) are checked with `scaninbox.qc.check_scans`; the
 key of the scans' content (the cache names its blobs by their SHA-256) decides whether a kept
 result still stands — then only the work and case data are checked again, as ``scaninbox qc``
-does. Store reads and writes stay on the GUI thread (the store's connection belongs there).
+does. The QC tab and the background queue (`qc_queue`) both run it; neither reads the store
+here.
 """
 
 from __future__ import annotations

@@ -1,0 +1,283 @@
+"""Background scan QC, Qt-free: which cases need checking, in what order, and checking one.
+
+A case needs checking when every one of its full-resolution scans is in the local file cache and
+its kept result is missing, from another QC version, or keyed by other scans — a scan that was
+fetched again with other content has another SHA-256, so its key differs and the kept result is
+*stale*: it must not be shown as current, and the case is checked again.
+
+Order: the most urgent delivery first (overdue, due today, due soon, later, then cases whose work
+is no longer open), earlier dates first, then the newest arrival; a case someone is looking at
+(`QcQueue.offer(..., wanted=True)`) goes before all of them. The queue is bounded: when it is
+full, the least urgent case is left out (it is found again at the next start or file arrival).
+
+Threads: `candidates` and `check_case` read the store and the cache's files and are meant for
+one worker thread (the store gives each thread its own reader connection); `save_outcome` writes
+through the store's one writer. `QcQueue` is plain data for the thread that owns it (the GUI's).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from enum import StrEnum
+from pathlib import Path
+
+from scaninbox.domain import (
+    Case,
+    CaseRef,
+    FileKind,
+    ScanFile,
+    Urgency,
+    delivery_urgency,
+    full_scans,
+)
+from scaninbox.qc import QC_VERSION, QcResult
+from scaninbox.services.qc_work import QcJob, QcOutcome, run_qc
+from scaninbox.store import CaseStore, FileCache, FileSpec, StoredCase
+
+__all__ = [
+    "DEFAULT_QUEUE_LIMIT",
+    "CheckedCase",
+    "QcCandidate",
+    "QcQueue",
+    "QcStanding",
+    "candidate_of",
+    "candidates",
+    "cases_with_cached_scans",
+    "check_case",
+    "save_outcome",
+]
+
+_log = logging.getLogger(__name__)
+
+DEFAULT_QUEUE_LIMIT = 500
+_URGENCY_ORDER = (
+    Urgency.OVERDUE,
+    Urgency.DUE_TODAY,
+    Urgency.DUE_SOON,
+    Urgency.LATER,
+    Urgency.NOT_APPLICABLE,
+)
+
+
+class QcStanding(StrEnum):
+    """How a case's kept QC result stands against its scans as cached now."""
+
+    UNCHECKED = "unchecked"  # no result kept (or one from another QC version)
+    STALE = "stale"  # a result of other scans: a file changed since
+    CURRENT = "current"  # the result of exactly these scans
+
+
+@dataclass(frozen=True, slots=True)
+class QcCandidate:
+    """A case whose scans are all on this computer, and how its kept result stands."""
+
+    ref: CaseRef
+    key: str  # the content key of its scans now (`scaninbox.store.qc_store.files_key`)
+    standing: QcStanding
+    urgency: Urgency
+    delivery: date | None
+    received: datetime | None
+
+    @property
+    def needs_check(self) -> bool:
+        return self.standing is not QcStanding.CURRENT
+
+    def rank(self) -> tuple[int, int, float]:
+        """Sort key: urgency, then the delivery date, then the newest arrival."""
+        return (
+            _URGENCY_ORDER.index(self.urgency),
+            self.delivery.toordinal() if self.delivery is not None else date.max.toordinal(),
+            -(self.received.timestamp() if self.received is not None else 0.0),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedCase:
+    """A case checked on the worker, to be saved (`save_outcome`) unless it was cancelled."""
+
+    ref: CaseRef
+    outcome: QcOutcome
+    kept_checked_at: datetime | None  # when the reused scan checks were made
+
+
+# ---------------------------------------------------------------------- what needs checking
+
+
+def _scan_specs(case: Case) -> list[tuple[ScanFile, FileSpec | None]]:
+    return [
+        (scan, FileSpec.of(FileKind.SCAN, scan.filename, scan.file_type))
+        for scan in full_scans(case.scan_files)
+    ]
+
+
+def _cached_hashes(stored: StoredCase) -> list[tuple[ScanFile, str]] | None:
+    """Each full scan with its cached content hash; None unless every one is cached."""
+    hashes = {f.spec: f.sha256 for f in stored.files if f.sha256 is not None}
+    found: list[tuple[ScanFile, str]] = []
+    for scan, spec in _scan_specs(stored.case):
+        sha = hashes.get(spec) if spec is not None else None
+        if sha is None:
+            return None
+        found.append((scan, sha))
+    return found or None
+
+
+def candidate_of(store: CaseStore, ref: CaseRef, *, today: date) -> QcCandidate | None:
+    """``ref`` as a candidate when all its full scans are cached (whatever its standing)."""
+    from scaninbox.store.qc_store import files_key, qc_result
+
+    stored = store.case(ref)
+    if stored is None or stored.removed:
+        return None
+    hashes = _cached_hashes(stored)
+    if hashes is None:
+        return None
+    # The same key the QC tab computes from the cached paths (`qc_work.scans_key`).
+    key = files_key([(scan.filename or sha, sha) for scan, sha in hashes], QC_VERSION)
+    kept = qc_result(store, ref)
+    if kept is None or kept.qc_version != QC_VERSION:
+        standing = QcStanding.UNCHECKED
+    elif kept.files_key != key:
+        standing = QcStanding.STALE
+    else:
+        standing = QcStanding.CURRENT
+    case = stored.case
+    return QcCandidate(
+        ref,
+        key,
+        standing,
+        delivery_urgency(case.delivery_date, status=case.status, today=today),
+        case.delivery_date,
+        case.received_at,
+    )
+
+
+def candidates(store: CaseStore, refs: Iterable[CaseRef], today: date) -> list[QcCandidate]:
+    """The candidates among ``refs`` (those with every full scan cached), most urgent first."""
+    found = [c for ref in dict.fromkeys(refs) if (c := candidate_of(store, ref, today=today))]
+    return sorted(found, key=QcCandidate.rank)
+
+
+def cases_with_cached_scans(store: CaseStore) -> list[CaseRef]:
+    """Cases (not removed) with at least one full scan in the cache: where to look at start.
+    Previews do not count (the sync fetches them for every case; the cache's size bounds the
+    rest)."""
+    rows = store.query(
+        "SELECT DISTINCT c.ref, c.ref_numeric FROM cases c JOIN files f ON f.case_id = c.id "
+        "WHERE f.kind = ? AND f.file_type != 'preview' AND c.removed_at IS NULL",
+        (FileKind.SCAN.value,),
+    )
+    return [CaseRef(ref, numeric=bool(numeric)) for ref, numeric in rows]
+
+
+# ---------------------------------------------------------------------- the queue
+
+
+class QcQueue:
+    """Cases waiting for background QC: one entry per case, most urgent first, at most
+    ``limit`` entries (the least urgent is left out when it is full)."""
+
+    def __init__(self, limit: int = DEFAULT_QUEUE_LIMIT) -> None:
+        if limit < 1:
+            raise ValueError("a QC queue holds at least one case")
+        self.limit = limit
+        self._waiting: dict[CaseRef, tuple[tuple[int, int, int, float], QcCandidate]] = {}
+
+    def __len__(self) -> int:
+        return len(self._waiting)
+
+    def __contains__(self, ref: object) -> bool:
+        return ref in self._waiting
+
+    def refs(self) -> list[CaseRef]:
+        """The waiting cases in the order they will be checked."""
+        return [c.ref for _rank, c in sorted(self._waiting.values(), key=lambda e: e[0])]
+
+    def offer(self, candidate: QcCandidate, *, wanted: bool = False) -> bool:
+        """Queue ``candidate`` (replacing an older entry of the case); ``wanted`` puts it first
+        (someone is looking at it). False when it needs no check or did not fit."""
+        if not candidate.needs_check and not wanted:
+            self._waiting.pop(candidate.ref, None)
+            return False
+        earlier = self._waiting.get(candidate.ref)
+        first = wanted or (earlier is not None and earlier[0][0] == 0)
+        rank = (0 if first else 1, *candidate.rank())
+        self._waiting[candidate.ref] = (rank, candidate)
+        if len(self._waiting) > self.limit:
+            last = max(self._waiting, key=lambda ref: self._waiting[ref][0])
+            del self._waiting[last]
+            return last != candidate.ref
+        return True
+
+    def pop(self) -> QcCandidate | None:
+        """The most urgent waiting case, taken out of the queue."""
+        if not self._waiting:
+            return None
+        ref = min(self._waiting, key=lambda r: self._waiting[r][0])
+        return self._waiting.pop(ref)[1]
+
+    def discard(self, ref: CaseRef) -> None:
+        self._waiting.pop(ref, None)
+
+    def clear(self) -> None:
+        self._waiting.clear()
+
+
+# ---------------------------------------------------------------------- checking one case
+
+
+def check_case(store: CaseStore, cache: FileCache, ref: CaseRef) -> CheckedCase | None:
+    """QC of case ``ref`` from its cached scans (reusing the kept scan checks when the scans are
+    unchanged); None when the case or one of its scans is no longer on this computer.
+
+    Reads the store on the calling thread's own connection; writes nothing."""
+    from scaninbox.store.duplicates import StoreDuplicates
+    from scaninbox.store.qc_store import qc_result
+
+    stored = store.case(ref)
+    if stored is None or stored.removed:
+        return None
+    hashes = _cached_hashes(stored)
+    if hashes is None:
+        return None
+    paths: list[Path] = []
+    for _scan, sha in hashes:
+        path = cache.blob_path(sha)
+        if not path.is_file():
+            return None  # evicted meanwhile: it comes back with the next download
+        paths.append(path)
+    case = stored.case
+    scans: Sequence[ScanFile] = [scan for scan, _sha in hashes]
+    kept = qc_result(store, ref)
+    previous: QcResult | None = None
+    kept_key: str | None = None
+    if kept is not None and kept.qc_version == QC_VERSION:
+        kept_key = kept.files_key
+        try:
+            previous = QcResult.from_json(json.loads(kept.result_json))
+        except (ValueError, KeyError, TypeError):
+            _log.info("the kept QC result of %s could not be read; checking afresh", ref)
+    others = tuple(StoreDuplicates(store).duplicate_candidates(case))
+    outcome = run_qc(QcJob(case, tuple(scans), tuple(paths), others), kept_key, previous)
+    reused_at = kept.checked_at if outcome.reused and kept is not None else None
+    return CheckedCase(ref, outcome, reused_at)
+
+
+def save_outcome(store: CaseStore, checked: CheckedCase) -> bool:
+    """Keep ``checked``'s result with its case (False when the case is gone from the store)."""
+    from scaninbox.store.qc_store import save_qc_result
+
+    result = checked.outcome.run.result
+    return save_qc_result(
+        store,
+        checked.ref,
+        key=checked.outcome.key,
+        qc_version=QC_VERSION,
+        verdict=str(result.verdict),
+        result_json=json.dumps(result.to_json(), ensure_ascii=False),
+        checked_at=checked.kept_checked_at or datetime.now(UTC),
+    )
