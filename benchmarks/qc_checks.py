@@ -36,6 +36,9 @@ Measured 2026-11-23 on this 2-core machine at a load average of 13–15 (six oth
 3.56 / 4.18 s wall, 1.09 / 1.12 s CPU: about 2.5× (CPU and wall), short of the 3× target (2.1×
 CPU before this session's work). Three-scan case: ``check_scans`` 0.24 s CPU in process (0.85 /
 0.94 s wall at that load); the whole process 0.66 / 0.67 s CPU, 2.3 / 2.5 s wall.
+Re-measured 2026-11-24 at load 3.5–3.9 after the command line's start was cut (fewer imports,
+one BLAS thread): ours 0.36 / 0.38 s CPU, the pyvista way 1.14 / 1.18 s CPU: 3.1× CPU, 3.2×
+wall (median), the target met; three-scan case 0.62 s CPU, 0.78 s wall as a whole process.
 Details and the before figures: ``benchmarks/README.md``.
 """
 

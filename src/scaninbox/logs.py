@@ -7,12 +7,17 @@ JWTs, ``Authorization`` values, passwords in JSON and the signature parts of sig
 replaced by ``<redacted>`` even when logged by mistake. The same filter shows control characters as
 escapes (``scaninbox.terminal_text``): server text in a message can neither forge a log line nor
 send escape sequences to whoever reads the log in a terminal.
+
+Every command configures logging, and most write nothing to the log. The stdlib's rotating
+handler lives in ``logging.handlers``, which imports socket, pickle and queue (a few
+milliseconds every start), so the file handler here is a small ``_LogFile`` that builds the
+rotating one when its first record arrives.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
-import logging.handlers
 import os
 import re
 import sys
@@ -77,19 +82,56 @@ class RedactSecrets(logging.Filter):
         return True
 
 
-class _PrivateRotatingFile(logging.handlers.RotatingFileHandler):
-    """Log files readable by their owner only: they name patients' cases."""
+def _rotating_file(path: Path) -> logging.Handler:
+    """The stdlib's rotating file handler, its files readable by their owner only."""
+    import logging.handlers
 
-    def _open(self) -> object:  # type: ignore[override]
-        fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        return open(fd, self.mode, encoding=self.encoding, errors=self.errors)  # noqa: PTH123
+    class PrivateRotatingFile(logging.handlers.RotatingFileHandler):
+        """Log files readable by their owner only: they name patients' cases."""
 
-    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
-        # A full disk or a read-only home must not print a traceback into the command's
-        # output: the log is best effort; the command reports its own failure in words.
-        if isinstance(sys.exc_info()[1], OSError):
-            return
-        super().handleError(record)
+        def _open(self) -> object:  # type: ignore[override]
+            fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            return open(fd, self.mode, encoding=self.encoding, errors=self.errors)  # noqa: PTH123
+
+        def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
+            # A full disk or a read-only home must not print a traceback into the command's
+            # output: the log is best effort; the command reports its own failure in words.
+            if isinstance(sys.exc_info()[1], OSError):
+                return
+            super().handleError(record)
+
+    return PrivateRotatingFile(
+        path, maxBytes=_MAX_LOG_BYTES, backupCount=_BACKUPS, encoding="utf-8", delay=True
+    )
+
+
+class _LogFile(logging.Handler):
+    """``scaninbox.log``, rotated at 2 MB with 3 backups; the rotating handler that writes it is
+    made at the first record (this handler's level, filters and lock apply before it)."""
+
+    def __init__(self, path: Path, level: int, formatter: logging.Formatter) -> None:
+        super().__init__(level)
+        self.setFormatter(formatter)
+        self._path = path
+        self._file: logging.Handler | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self._file is None:
+            self._file = _rotating_file(self._path)
+            self._file.setFormatter(self.formatter)
+        self._file.emit(record)  # it reports its own failures (an OSError quietly)
+
+    def flush(self) -> None:
+        with self.lock or contextlib.nullcontext():
+            if self._file is not None:
+                self._file.flush()
+
+    def close(self) -> None:
+        with self.lock or contextlib.nullcontext():
+            if self._file is not None:
+                self._file.close()
+                self._file = None
+        super().close()
 
 
 def configure_logging(verbosity: int, log_dir: Path | None) -> None:
@@ -107,18 +149,8 @@ def configure_logging(verbosity: int, log_dir: Path | None) -> None:
     handlers: list[logging.Handler] = []
     if log_dir is not None:
         ensure_private_dir(log_dir)
-        file_handler = _PrivateRotatingFile(
-            log_dir / LOG_FILE_NAME,
-            maxBytes=_MAX_LOG_BYTES,
-            backupCount=_BACKUPS,
-            encoding="utf-8",
-            delay=True,
-        )
-        file_handler.setLevel(detail)
-        file_handler.setFormatter(
-            logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
-        )
-        handlers.append(file_handler)
+        form = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+        handlers.append(_LogFile(log_dir / LOG_FILE_NAME, detail, form))
     if verbosity >= 1:
         console = logging.StreamHandler(sys.stderr)
         console.setLevel(detail)

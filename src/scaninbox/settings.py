@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -129,6 +128,10 @@ def load_settings(paths: AppPaths, env: Mapping[str, str] | None = None) -> Sett
     environ = os.environ if env is None else env
     raw: dict[str, Any] = {}
     if paths.settings_file.exists():
+        # Here, not at the top: the drawing code and every command read this module for its
+        # defaults, and only a settings file needs the TOML parser (~6 ms of imports).
+        import tomllib
+
         try:
             raw = tomllib.loads(paths.settings_file.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:

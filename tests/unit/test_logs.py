@@ -97,3 +97,16 @@ def test_verbose_logs_to_stderr_redacted(capsys: pytest.CaptureFixture) -> None:
     err = capsys.readouterr().err
     assert "token=" in err
     assert JWT not in err
+
+
+def test_the_log_file_rotates_at_its_limit_keeping_three_backups(log_dir: Path) -> None:
+    log = logging.getLogger("scaninbox.test")
+    line = "x" * 200_000  # 2 MB is reached after ten of these
+    for _ in range(45):
+        log.warning(line)
+    flush_all()
+    names = sorted(p.name for p in log_dir.iterdir())
+    assert names == [LOG_FILE_NAME, *(f"{LOG_FILE_NAME}.{n}" for n in (1, 2, 3))]
+    assert all(p.stat().st_size <= 2 * 1024 * 1024 for p in log_dir.iterdir())
+    if os.name == "posix":
+        assert {stat.S_IMODE(p.stat().st_mode) for p in log_dir.iterdir()} == {0o600}

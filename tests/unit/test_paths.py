@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from pathlib import Path
 
 import pytest
@@ -50,3 +51,36 @@ def test_the_data_and_accounts_folders_of_a_store_are_private() -> None:
         pass
     for each in (paths.data_dir, paths.accounts_dir, folder):
         assert _mode(each) == 0o700, each
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG folders are Linux's")
+@pytest.mark.parametrize(
+    "xdg",
+    [
+        {},  # the defaults under the home folder
+        {"XDG_CONFIG_HOME": "/x/config", "XDG_DATA_HOME": "/x/data/", "XDG_STATE_HOME": "/x/s"},
+        {"XDG_CACHE_HOME": "/x/cache", "XDG_DATA_HOME": "relative/data"},  # relative: ignored
+        {"XDG_CONFIG_HOME": ""},
+    ],
+)
+@pytest.mark.parametrize("home", ["absolute", "relative"])
+def test_the_folders_are_those_platformdirs_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, xdg: dict[str, str], home: str
+) -> None:
+    """`app_paths` works the XDG folders out itself (importing platformdirs cost every start
+    more than building the command line); it must agree with platformdirs."""
+    import platformdirs
+
+    monkeypatch.delenv("SCANINBOX_HOME", raising=False)
+    for name in ("CONFIG", "DATA", "CACHE", "STATE"):
+        monkeypatch.delenv(f"XDG_{name}_HOME", raising=False)
+    for name, value in xdg.items():
+        monkeypatch.setenv(name, value)
+    # A relative HOME counts as unset: both fall back to the password database.
+    monkeypatch.setenv("HOME", str(tmp_path) if home == "absolute" else "somewhere")
+    dirs = platformdirs.PlatformDirs("ScanInbox", appauthor=False)
+    expected = (dirs.user_config_dir, dirs.user_data_dir, dirs.user_cache_dir, dirs.user_log_dir)
+    paths = app_paths()
+    assert (paths.config_dir, paths.data_dir, paths.cache_dir, paths.log_dir) == tuple(
+        Path(folder) for folder in expected
+    )

@@ -1,7 +1,8 @@
 """Reading what people type on the command line: case references, dates, counts and sizes.
 
 Every command reads its arguments through these, so the same mistake gets the same plain
-sentence (exit code 2) whichever command it was made in.
+sentence (exit code 2) whichever command it was made in. The command modules import this one
+while the parser is built; the domain's types load when a reference is read, not before.
 """
 
 from __future__ import annotations
@@ -9,9 +10,12 @@ from __future__ import annotations
 import argparse
 import re
 from datetime import date
+from typing import TYPE_CHECKING
 
 from scaninbox.cli.errors import EXIT_USAGE, CliError
-from scaninbox.domain import CaseRef
+
+if TYPE_CHECKING:
+    from scaninbox.domain import CaseRef
 
 __all__ = ["byte_size", "case_ref", "iso_date", "positive_int"]
 
@@ -22,6 +26,8 @@ _SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*([KMGT]?)B?", re.IGNORECASE)
 
 def case_ref(text: str) -> CaseRef:
     """A case guid, or a numeric id (the variant shape)."""
+    from scaninbox.domain import CaseRef
+
     try:
         return CaseRef.parse(text)
     except ValueError:

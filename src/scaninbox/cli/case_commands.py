@@ -17,11 +17,14 @@ import argparse
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scaninbox.cli.arguments import case_ref, iso_date, positive_int
 from scaninbox.cli.deferred import deferred
 from scaninbox.cli.errors import EXIT_USAGE, CliError
-from scaninbox.domain import CaseRef
+
+if TYPE_CHECKING:
+    from scaninbox.domain import CaseRef  # read by `case_ref` when the command runs
 
 __all__ = ["CaseOptions", "CasesOptions", "DownloadOptions", "register"]
 

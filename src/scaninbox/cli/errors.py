@@ -11,15 +11,14 @@ program) are 1, with their own plain sentence.
 
 The API's and the store's error classes are imported only when an error must be mapped:
 importing them pulls in the API client, pydantic and the store (a quarter of a second), which
-every command would otherwise pay before it starts — the desktop app included.
+every command would otherwise pay before it starts — the desktop app included. The same goes,
+on a smaller scale, for the settings' error and the log's redaction: this module is read while
+the parser is built, so it imports nothing of the program's at the top.
 """
 
 from __future__ import annotations
 
 from functools import cache
-
-from scaninbox.logs import redact
-from scaninbox.settings import SettingsError
 
 __all__ = [
     "EXIT_AUTH",
@@ -53,6 +52,7 @@ class CliError(Exception):
 def _codes() -> tuple[tuple[type[BaseException], int], ...]:
     """Error classes and their exit codes, most specific first: the first match decides."""
     from scaninbox.api import errors as api_errors
+    from scaninbox.settings import SettingsError
     from scaninbox.store.errors import NoLocalAccountError, NotCachedError, StoreError
 
     return (
@@ -75,6 +75,7 @@ def _codes() -> tuple[tuple[type[BaseException], int], ...]:
 def _plain() -> tuple[type[BaseException], ...]:
     """Failures whose message is already a sentence for a person (others look like bugs)."""
     from scaninbox.api.errors import ApiError
+    from scaninbox.settings import SettingsError
     from scaninbox.store.errors import StoreError
 
     return (CliError, ApiError, SettingsError, StoreError)
@@ -101,6 +102,8 @@ def _environment_fault(exc: BaseException) -> bool:
 
 def plain_message(exc: BaseException) -> str:
     """One line for a person. Unexpected errors say what kind of error it was."""
+    from scaninbox.logs import redact
+
     text = " ".join(str(exc).split())
     if _environment_fault(exc):  # a read-only home, a full disk, a missing folder …
         assert isinstance(exc, OSError)

@@ -9,20 +9,25 @@ on stderr with the exit code of the contract:
     5 network or server failure after retries · 6 a QC check failed (``scaninbox qc``) ·
     141 the reader of the output went away (``scaninbox cases | head``; nothing is printed, as
     with any Unix tool)
+
+Every command, and the desktop app, starts here: what this module and the command modules
+import at the top is paid by every start before any work begins. So they import only argparse
+and small modules of their own; the log's rotating file, the settings' parser, the domain types
+and the terminal's text layout load when a command or an error needs them
+(``tests/unit/cli/test_start_weight.py`` names what building the parser must not import).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
-import logging
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from scaninbox import __version__
 from scaninbox.cli.errors import CliError, exit_code_for, plain_message
-from scaninbox.cli.text_layout import write_error
 
 __all__ = ["EXIT_BROKEN_PIPE", "build_parser", "desktop_argv", "gui_main", "main"]
 
@@ -38,10 +43,86 @@ COMMAND_MODULES = (
     "scaninbox.cli.render_command",
     "scaninbox.cli.qc_commands",
 )
+# The commands each module registers: a command line naming one of them builds only that
+# module's sub-parsers (a test checks the table against what the modules register).
+COMMANDS = {
+    "gui": "scaninbox.cli.gui_command",
+    "sandbox": "scaninbox.cli.sandbox_command",
+    **dict.fromkeys(("login", "logout", "me", "portals"), "scaninbox.cli.account_commands"),
+    **dict.fromkeys(("cases", "case", "download"), "scaninbox.cli.case_commands"),
+    **dict.fromkeys(("sync", "pin", "unpin", "cache"), "scaninbox.cli.store_commands"),
+    "render": "scaninbox.cli.render_command",
+    "qc": "scaninbox.cli.qc_commands",
+}
+# The options before the command, as `build_parser` declares them: those that take a value.
+_GLOBAL_FLAGS = frozenset(("--version", "--demo", "--offline", "--verbose", "--self-test"))
+_GLOBAL_WITH_VALUE = frozenset(("--base-url", "--env"))
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, measuring the terminal as ``shutil.get_terminal_size`` does
+    without importing shutil (and bz2, lzma…): argparse makes a formatter for every argument
+    it declares, so the import would be paid by every start, help or not."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        super().__init__(prog, indent_increment, max_help_position, width or _columns() - 2)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose sub-parsers (made with ``type(self)``) share its formatter."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+
+def _columns() -> int:
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+def command_named(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` names, when that is certain without parsing; None otherwise (help
+    asked for, an abbreviated or unknown option before the command, no command, ``--``)."""
+    tokens = iter(argv)
+    for token in tokens:
+        if token in _GLOBAL_WITH_VALUE:
+            next(tokens, None)  # its value, whatever it looks like
+        elif _is_global_option(token):
+            continue
+        elif token.startswith("-"):
+            return None
+        else:
+            return token if token in COMMANDS else None
+    return None
+
+
+def _is_global_option(token: str) -> bool:
+    """A flag before the command (``-vv`` too), or ``--base-url=URL`` / ``--env=NAME``."""
+    name, equals, _value = token.partition("=")
+    if equals:
+        return name in _GLOBAL_WITH_VALUE
+    return token in _GLOBAL_FLAGS or (token.startswith("-v") and set(token[1:]) == {"v"})
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command's, or with ``argv`` naming a command only that
+    command's module's (the others' modules are not even imported; ``--help`` still lists all)."""
+    parser = _Parser(
         prog="scaninbox",
         description="Scan Inbox: intra-oral scan cases of your organisation.",
         epilog=(
@@ -84,14 +165,16 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    named = command_named(argv) if argv is not None else None
+    for name in COMMAND_MODULES if named is None else (COMMANDS[named],):
         importlib.import_module(name).register(subparsers)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    given = list(argv if argv is not None else sys.argv[1:])
+    parser = build_parser(given)
+    args = parser.parse_args(given)
     if args.self_test:
         if args.command is not None:
             parser.error("--self-test takes no command")
@@ -99,7 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_self_test(verbose=args.verbose > 0)
     if args.command is None:
-        args = parser.parse_args([*(argv if argv is not None else sys.argv[1:]), "gui"])
+        args = parser.parse_args([*given, "gui"])
     _start_logging(args.verbose)
     try:
         code = int(args.handler(args))
@@ -108,19 +191,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return _reader_went_away()
     except KeyboardInterrupt:
-        write_error("Interrupted.")
+        _write_error("Interrupted.")
         return 130
     except CliError as exc:
-        write_error(str(exc))
+        _write_error(str(exc))
         return exc.exit_code
     except Exception as exc:  # the contract: one plain sentence, never a traceback
+        import logging
+
         code = exit_code_for(exc)
         # The log file keeps the traceback of what looks like a bug, for the report.
         logging.getLogger(__name__).error(
             "command %s failed: %s", args.command, plain_message(exc), exc_info=code == 1
         )
-        write_error(plain_message(exc))
+        _write_error(plain_message(exc))
         return code
+
+
+def _write_error(text: str) -> None:
+    from scaninbox.cli.text_layout import write_error  # unicodedata, shutil: only for a failure
+
+    write_error(text)
 
 
 def _reader_went_away() -> int:

@@ -73,4 +73,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="record the local QC decision for the case: ready to accept, or rescan needed",
     )
     parser.add_argument("--note", metavar="TEXT", help="a note with the decision")
-    parser.set_defaults(handler=deferred("scaninbox.cli.qc_handlers", "run", QcOptions.from_args))
+    parser.set_defaults(
+        handler=deferred("scaninbox.cli.qc_handlers", "run", QcOptions.from_args, own_threads=True)
+    )

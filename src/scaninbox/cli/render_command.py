@@ -37,20 +37,10 @@ from scaninbox.cli.arguments import case_ref
 from scaninbox.cli.deferred import deferred
 from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_OTHER, EXIT_USAGE, CliError
 from scaninbox.cli.options import GlobalOptions
-from scaninbox.cli.text_layout import write_error
-from scaninbox.domain import (
-    Case,
-    CaseRef,
-    Jaw,
-    ScanFile,
-    jaw_from_name,
-    jaws_hidden_in_view,
-    known_jaw,
-    shown_at_first,
-)
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the domain's types load when the command runs, not while the parser is built
     from scaninbox.cli.local_store import LocalStore
+    from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
     from scaninbox.scans import Orientation
     from scaninbox.store import SyncEngine
 
@@ -116,6 +106,8 @@ class RenderOptions:
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> RenderOptions:
+        from scaninbox.domain import Jaw
+
         size = parse_size(args.size)
         files = tuple(args.files)
         if (args.case is None) == (not files):
@@ -172,6 +164,8 @@ def run_render(options: GlobalOptions, command: RenderOptions) -> int:
 
 def case_scans_to_draw(case: Case, view: str = "front") -> list[ScanFile]:
     """The scans of ``case`` the viewer shows at first, minus what ``view`` leaves out."""
+    from scaninbox.domain import jaws_hidden_in_view, shown_at_first
+
     hidden = jaws_hidden_in_view(view)
     return [s for s in shown_at_first(case.scan_files) if s.jaw not in hidden]
 
@@ -204,6 +198,8 @@ def _orientation(mapping: str | None) -> Orientation:
 
 def _draw(drawing: _Drawing, out: Path, *, size: tuple[int, int], view: str) -> Path:
     """Read, orient (estimating when there is no mapping) and draw; the note goes to stderr."""
+    from scaninbox.cli.text_layout import write_error
+    from scaninbox.domain import known_jaw
     from scaninbox.render import SceneInput, render_png
     from scaninbox.scans import orient, read_mesh, refine
 
@@ -308,4 +304,6 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def guess_jaw(file_name: str) -> Jaw:
     """The jaw a file name suggests ("…_UpperJaw.stl", "LJ.ply", "maxilla…"); upper otherwise."""
+    from scaninbox.domain import Jaw, jaw_from_name
+
     return jaw_from_name(file_name) or Jaw.UPPER

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from scaninbox.cli.deferred import deferred
 from scaninbox.cli.errors import CliError
 from scaninbox.cli.options import GlobalOptions
-from scaninbox.paths import app_paths, ensure_private_dir
 
 __all__ = ["SandboxOptions", "register"]
 
@@ -96,6 +95,7 @@ def _is_loopback(host: str) -> bool:
 
 
 def run_sandbox(_options: GlobalOptions, args: SandboxOptions) -> int:
+    from scaninbox.paths import app_paths, ensure_private_dir
     from scaninbox.sandbox import (
         DEMO_ACCOUNT,
         OTHER_ACCOUNT,

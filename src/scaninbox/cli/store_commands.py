@@ -10,10 +10,13 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING
 
 from scaninbox.cli.arguments import byte_size, case_ref, iso_date
 from scaninbox.cli.deferred import NoOptions, deferred
-from scaninbox.domain import CaseRef
+
+if TYPE_CHECKING:
+    from scaninbox.domain import CaseRef  # read by `case_ref` when the command runs
 
 __all__ = ["JsonOptions", "PruneOptions", "RefOptions", "SyncCommandOptions", "register"]
 

@@ -1,5 +1,6 @@
-"""Starting any command (the desktop app included) builds the whole parser; that must not
-import the API client, pydantic or the store — each command's handler imports what it needs."""
+"""Starting any command (the desktop app included) builds the parser; that must not import the
+API client, pydantic or the store — each command's handler imports what it needs (more in
+``test_start_weight.py``)."""
 
 from __future__ import annotations
 
