@@ -8,7 +8,8 @@ the scan's own actor (`ScanScene.set_field_colours`): same actor, same orientati
 mirrored. The distances are kept while the case is shown, per mesh: changing the range only
 recolours (numpy, on the GUI thread, milliseconds); a scan replaced by its full or smoothed mesh
 is measured again. "No distance map" (or the C key again) gives the scans their own colours
-back.
+back. ``mapShown(choice)`` after a map was chosen (None: the scans' own colours again): the
+viewport turns to the view that shows the painted jaw.
 
 The scans of a case are in the scanner's frame and the viewer turns them all with one matrix
 (`loader._CaseOrientation`), so distances measured between the meshes on screen are those
@@ -23,7 +24,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QToolButton, QWidget
 
@@ -67,6 +68,8 @@ class Measured:
 
 class DistanceMaps(QObject):
     """The map button, its menu, the legend, and the measuring (``owner`` of its tasks)."""
+
+    mapShown = Signal(object)  # the `MapChoice` shown, or None
 
     def __init__(
         self,
@@ -192,11 +195,13 @@ class DistanceMaps(QObject):
         if choice is None:
             self.legend.hide()
             self._request_frame()
+            self.mapShown.emit(None)
             return True
         self._last = choice.name
         scale = self._scales[choice.kind]
         self.legend.show_scale(scale, choice.subtitle)
         self._refresh()
+        self.mapShown.emit(choice)
         return True
 
     def close(self) -> None:
