@@ -278,9 +278,19 @@ class DistanceMaps(QObject):
         kept = self._surface
         surface = kept[1] if kept is not None and kept[0] is measured.reference else None
         kind, points = measured.choice.kind, [m.points for m in meshes]
+
+        def show_progress(fraction: float) -> None:  # on the GUI thread
+            if self._measured is measured and self.current == measured.choice and self.busy:
+                self.legend.set_status(f"Measuring… {fraction:.0%}")
+
         try:
             surface, fields = await async_bridge.to_thread(
-                _fields, kind, points, measured.reference, surface
+                _fields,
+                kind,
+                points,
+                measured.reference,
+                surface,
+                _Percent(async_bridge.gui_callback(show_progress)),
             )
         except Exception:  # a bug or no memory left: say so where the map would be
             _log.exception("the %s map could not be measured", measured.choice.label)
@@ -321,14 +331,45 @@ class DistanceMaps(QObject):
         self.legend.hide()
 
 
+class _Percent:
+    """Worker thread: passes on whole percentages only, once each (a queued call per chunk
+    would be cheap, but a label redrawn for nothing is not)."""
+
+    def __init__(self, report: Callable[[float], None]) -> None:
+        self._report = report
+        self._last = -1
+
+    def __call__(self, fraction: float) -> None:
+        percent = int(fraction * 100)
+        if percent != self._last:
+            self._last = percent
+            self._report(percent / 100)
+
+
 def _fields(
-    kind: MapKind, points: list[Any], reference: Mesh, surface: Surface | None
+    kind: MapKind,
+    points: list[Any],
+    reference: Mesh,
+    surface: Surface | None,
+    progress: Callable[[float], None] | None = None,
 ) -> tuple[Surface, list[F32]]:
-    """Worker thread: the reference's surface (built once) and each point set's field."""
+    """Worker thread: the reference's surface (built once) and each point set's field;
+    ``progress`` is told the share measured of all the point sets together."""
     if surface is None:
         surface = surface_of_mesh(reference)
     measure = clearance_field if kind is MapKind.CLEARANCE else reduction_field
-    return surface, [measure(p, surface) for p in points]
+    total = max(1, sum(len(p) for p in points))
+    fields, done = [], 0
+    for p in points:
+        share, before = len(p) / total, done / total
+
+        def told(fraction: float, share: float = share, before: float = before) -> None:
+            if progress is not None:
+                progress(before + share * fraction)
+
+        fields.append(measure(p, surface, progress=told))
+        done += len(p)
+    return surface, fields
 
 
 def _tip(choice: MapChoice) -> str:
