@@ -21,7 +21,8 @@ which no colour map needs to tell apart. Everything here is CPU work for a worke
 The worst case (every point of an arch within reach of the antagonist) takes seconds, so the
 points asked are asked in chunks of `CHUNK_POINTS` and ``progress(fraction)`` is told after
 each: the viewer shows "Measuring… 40 %". A chunk is a plain slice of the same queries, so
-chunking changes no value and costs nothing measurable.
+chunking changes no value; it costs the prefilter once more per chunk (about 0.05 s in all for
+a 200k-point arch, against seconds of queries).
 """
 
 from __future__ import annotations
