@@ -209,6 +209,12 @@ class UnifiedCase(WireModel):
         data: dict[str, Any] = self.model_dump(mode="json", by_alias=True, exclude=exclude)
         return data
 
+    def wire_json(self) -> bytes:
+        """``wire_dict`` as compact UTF-8 JSON, members in the model's order (serialised by
+        pydantic-core: a fraction of the CPU of ``json.dumps`` over ``wire_dict``)."""
+        exclude = None if self.is_variant else _VARIANT_EXCLUDE
+        return self.__pydantic_serializer__.to_json(self, by_alias=True, exclude=exclude)
+
 
 _VARIANT_EXCLUDE: set[str] = set(VARIANT_FIELDS)
 

@@ -32,8 +32,13 @@ _ORDER = {
 }
 
 
+_BY_TEXT = {str(tooth): tooth for tooth in _ORDER}
+
+
 def parse_fdi(value: object) -> int | None:
     """A valid FDI tooth number from ``11``, ``"11"`` or ``" 11 "``; None for anything else."""
+    if isinstance(value, str) and (tooth := _BY_TEXT.get(value)) is not None:
+        return tooth  # the usual spelling, found without parsing (a sync reads every case's)
     if isinstance(value, bool):
         return None
     if isinstance(value, int):

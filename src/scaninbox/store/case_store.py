@@ -160,7 +160,7 @@ class CaseStore(StoreReader):
         summarised) before the transaction opens, so the write lock is held only for the SQL.
         """
         problems = [(m.ref or f"#{page}.{m.index}", m.field, m.reason) for m in malformed]
-        listed: list[tuple[UnifiedCase, CaseRef, tuple[str, str]]] = []
+        listed: list[tuple[UnifiedCase, CaseRef, tuple[bytes, str]]] = []
         positions: dict[CaseRef, int] = {}
         for index, wire in enumerate(cases):
             try:
@@ -192,8 +192,7 @@ class CaseStore(StoreReader):
                 else:  # changed by another process since we looked
                     wire = next(w for w, r, _d in listed if r == ref)
                     columns.append(derive_columns(wire))
-            for column in columns:
-                sync_writes.save_case(tx, column, cursor.generation, result)
+            sync_writes.save_cases(tx, columns, cursor.generation, result)
             for who, field_path, reason in problems:
                 sync_writes.record_malformed(tx, who, field_path, reason, cursor.generation)
             sync_writes.save_cursor(tx, next_cursor)
@@ -226,5 +225,5 @@ class CaseStore(StoreReader):
             raise ProtocolError(f"The service sent case {who} but {reason}") from None
         result = PageResult()
         with self.transaction() as tx:
-            sync_writes.save_case(tx, columns, sync_writes.current_generation(tx), result)
+            sync_writes.save_cases(tx, [columns], sync_writes.current_generation(tx), result)
         return result

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import UTC, date, datetime
 from typing import Any
@@ -22,16 +23,19 @@ from scaninbox.store.derive import CaseColumns, pack_json
 from scaninbox.store.records import PageResult, SyncCursor
 
 __all__ = [
+    "SEARCH_COLUMNS",
     "current_generation",
     "cursor_from_meta",
     "finish_sync",
     "get_meta",
+    "index_for_search",
     "mark_seen",
     "next_generation",
     "record_malformed",
-    "save_case",
+    "save_cases",
     "save_cursor",
     "set_meta",
+    "unindex_for_search",
 ]
 
 _DERIVED = (
@@ -52,45 +56,115 @@ _UPDATE = (
 )
 
 
-def save_case(
-    conn: sqlite3.Connection, columns: CaseColumns, generation: int, result: PageResult
-) -> None:
-    """Insert or update one case and count it in ``result`` as new, changed or unchanged."""
-    ref = columns.ref
-    now = time.time()
-    found = conn.execute(
-        "SELECT id, json_sha256, removed_at FROM cases WHERE ref = ? AND ref_numeric = ?",
-        (ref.value, int(ref.numeric)),
-    ).fetchone()
-    derived = [columns.values[c] for c in _DERIVED]
-    if found is None:
-        packed = pack_json(columns.wire_json)
+# The columns of the FTS5 table ``case_search`` (external content on ``cases``, schema step 3).
+SEARCH_COLUMNS = (
+    "patient_key",
+    "dentist_key",
+    "clinic_key",
+    "external_ids",
+    "remark",
+    "work_words",
+)
+_SEARCH_LIST = ", ".join(SEARCH_COLUMNS)
+_IDS_PER_STATEMENT = 500
+
+
+def index_for_search(conn: sqlite3.Connection, case_ids: list[int]) -> None:
+    """Add the rows ``case_ids`` (as they are now) to the search index, one statement per
+    500: FTS5 then writes one index segment per page instead of one per case."""
+    for start in range(0, len(case_ids), _IDS_PER_STATEMENT):
+        chunk = case_ids[start : start + _IDS_PER_STATEMENT]
         conn.execute(
-            _INSERT,
-            (
-                ref.value,
-                int(ref.numeric),
-                packed,
-                columns.json_sha256,
-                *derived,
-                now,
-                now,
-                generation,
-            ),
+            f"INSERT INTO case_search (rowid, {_SEARCH_LIST}) "  # noqa: S608
+            f"SELECT id, {_SEARCH_LIST} FROM cases WHERE id IN ({','.join('?' * len(chunk))})",
+            chunk,
         )
-        result.new.append(ref)
-        return
-    case_id, sha, removed_at = found
-    if sha == columns.json_sha256 and removed_at is None:
-        conn.execute("UPDATE cases SET seen_sync = ? WHERE id = ?", (generation, case_id))
-        result.unchanged += 1
-        return
-    conn.execute(
-        _UPDATE,
-        (pack_json(columns.wire_json), columns.json_sha256, *derived, now, generation, case_id),
-    )
-    _forget_files_no_longer_listed(conn, case_id, columns)
-    result.changed.append(ref)
+
+
+def unindex_for_search(conn: sqlite3.Connection, case_ids: list[int]) -> None:
+    """Take the rows ``case_ids`` out of the search index, with the values it was given
+    (external content: FTS5 needs the old text to find what to delete). Before changing them."""
+    for start in range(0, len(case_ids), _IDS_PER_STATEMENT):
+        chunk = case_ids[start : start + _IDS_PER_STATEMENT]
+        conn.execute(
+            f"INSERT INTO case_search (case_search, rowid, {_SEARCH_LIST}) "  # noqa: S608
+            f"SELECT 'delete', id, {_SEARCH_LIST} FROM cases "
+            f"WHERE id IN ({','.join('?' * len(chunk))})",
+            chunk,
+        )
+
+
+def save_cases(
+    conn: sqlite3.Connection,
+    cases: Sequence[CaseColumns],
+    generation: int,
+    result: PageResult,
+) -> None:
+    """Insert or update ``cases`` and count each in ``result`` as new, changed or unchanged;
+    the search index follows (``index_for_search``, once for them all)."""
+    stored = _stored_rows(conn, [c.ref for c in cases])
+    to_index: list[int] = []
+    now = time.time()
+    for columns in cases:
+        ref = columns.ref
+        key = (ref.value, int(ref.numeric))
+        derived = [columns.values[c] for c in _DERIVED]
+        found = stored.get(key)
+        if found is None:
+            inserted = conn.execute(
+                _INSERT,
+                (
+                    ref.value,
+                    int(ref.numeric),
+                    pack_json(columns.wire_json),
+                    columns.json_sha256,
+                    *derived,
+                    now,
+                    now,
+                    generation,
+                ),
+            )
+            case_id = int(inserted.lastrowid or 0)
+            stored[key] = (case_id, columns.json_sha256, None)  # the same case twice in a page
+            to_index.append(case_id)
+            result.new.append(ref)
+            continue
+        case_id, sha, removed_at = found
+        if sha == columns.json_sha256 and removed_at is None:
+            conn.execute("UPDATE cases SET seen_sync = ? WHERE id = ?", (generation, case_id))
+            result.unchanged += 1
+            continue
+        if case_id not in to_index:  # a row indexed in this call is not in the index yet
+            unindex_for_search(conn, [case_id])
+        conn.execute(
+            _UPDATE,
+            (pack_json(columns.wire_json), columns.json_sha256, *derived, now, generation, case_id),
+        )
+        stored[key] = (case_id, columns.json_sha256, None)
+        if case_id not in to_index:
+            to_index.append(case_id)
+        _forget_files_no_longer_listed(conn, case_id, columns)
+        result.changed.append(ref)
+    index_for_search(conn, to_index)
+
+
+def _stored_rows(
+    conn: sqlite3.Connection, refs: Sequence[CaseRef]
+) -> dict[tuple[str, int], tuple[int, str, float | None]]:
+    """(id, digest, removed_at) of those of ``refs`` that are stored, removed ones included;
+    one query per 500 instead of one per case."""
+    found: dict[tuple[str, int], tuple[int, str, float | None]] = {}
+    values = list(dict.fromkeys(r.value for r in refs))
+    for start in range(0, len(values), _IDS_PER_STATEMENT):
+        chunk = values[start : start + _IDS_PER_STATEMENT]
+        rows = conn.execute(
+            "SELECT ref, ref_numeric, id, json_sha256, removed_at FROM cases "  # noqa: S608
+            f"WHERE ref IN ({','.join('?' * len(chunk))})",
+            chunk,
+        )
+        for ref, numeric, case_id, sha, removed_at in rows:
+            found[(ref, int(numeric))] = (case_id, sha, removed_at)
+    return found
 
 
 def mark_seen(conn: sqlite3.Connection, ref: CaseRef, sha256: str, generation: int) -> bool:

@@ -3,7 +3,10 @@ that left the list, unreadable cases are recorded, and derived columns follow th
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sqlite3
+import zlib
 from pathlib import Path
 
 import pytest
@@ -196,6 +199,32 @@ def test_a_store_of_the_previous_derivation_learns_tooth_numbers_and_spellings(
         assert store.count(CaseFilter(text="mueller")) == 1
 
 
+def test_a_store_keeping_sorted_json_finds_its_cases_unchanged_after_rederiving(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "account"
+    cases = [wire_case(i, last_name="Müller") for i in range(4)]
+    with CaseStore.open(folder) as store:
+        sync_pages(store, cases)
+    with sqlite3.connect(folder / DB_NAME) as conn:  # as derivation 3 kept them: sorted members
+        for case in cases:
+            text = json.dumps(case.wire_dict(), ensure_ascii=False, sort_keys=True)
+            conn.execute(
+                "UPDATE cases SET wire_json_z = ?, json_sha256 = ? WHERE ref = ?",
+                (
+                    zlib.compress(text.encode()),
+                    hashlib.sha256(text.encode()).hexdigest(),
+                    case.guid,
+                ),
+            )
+        conn.execute("UPDATE meta SET value = '3' WHERE key = 'derivation_version'")
+    with CaseStore.open(folder) as store:
+        result, _removed = sync_pages(store, cases, full=False)
+        assert (result.new, result.changed, result.unchanged) == ([], [], 4)
+        # … and keeps the JSON in the new form, which reads back as what was received.
+        assert {c.guid: c for c in store.wire_cases()} == {c.guid: c for c in cases}
+
+
 def test_a_refreshed_single_case_updates_the_row(store: CaseStore) -> None:
     sync_pages(store, [wire_case(1)])
     result = store.upsert_case(wire_case(1, status="accepted"))
@@ -213,7 +242,7 @@ def test_a_case_that_fails_derivation_is_recorded_and_the_page_kept(
 
     real = case_store.derive_columns
 
-    def buggy(wire: UnifiedCase, digest: tuple[str, str] | None = None) -> object:
+    def buggy(wire: UnifiedCase, digest: tuple[bytes, str] | None = None) -> object:
         if wire.guid == str(_ref(1)):
             raise OverflowError("date value out of range")
         return real(wire, digest)

@@ -13,7 +13,13 @@ import pytest
 from scaninbox.store.case_store import CaseStore
 from scaninbox.store.connections import DB_NAME
 from scaninbox.store.errors import StoreCorruptError, StoreVersionError
-from scaninbox.store.schema import CURRENT_VERSION, MIGRATIONS, connect, migrate
+from scaninbox.store.schema import (
+    CURRENT_VERSION,
+    MIGRATIONS,
+    WRITER_CACHE_SIZE,
+    connect,
+    migrate,
+)
 
 
 def _version(path: Path) -> int:
@@ -35,6 +41,20 @@ def test_new_store_is_created_at_the_current_version_with_private_permissions(
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"cases", "files", "blobs", "meta", "malformed", "portals", "case_search"} <= tables
+
+
+def test_the_writer_has_a_large_page_cache_and_readers_the_default(tmp_path: Path) -> None:
+    # A first sync of a large account inserts into many indexes: the writer keeps 64 MB.
+    db = tmp_path / "cache.sqlite3"
+    writer = connect(db)
+    reader = connect(db, writer=False)
+    try:
+        assert writer.execute("PRAGMA cache_size").fetchone()[0] == WRITER_CACHE_SIZE
+        assert WRITER_CACHE_SIZE == -64 * 1024
+        assert reader.execute("PRAGMA cache_size").fetchone()[0] == -2000  # SQLite's default
+    finally:
+        reader.close()
+        writer.close()
 
 
 def test_migrations_run_forward_from_every_older_version(tmp_path: Path) -> None:

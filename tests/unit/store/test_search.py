@@ -3,11 +3,15 @@ and what a person types is never taken as FTS syntax."""
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
+
 import pytest
 from tests.unit.store.conftest import sync_pages
 from tests.unit.store.factory import wire_case
 
 from scaninbox.store.case_store import CaseStore
+from scaninbox.store.connections import DB_NAME
 from scaninbox.store.queries import CaseFilter, fts_query
 
 
@@ -110,6 +114,38 @@ def test_search_follows_changes_to_a_case(searchable: CaseStore) -> None:
     searchable.upsert_case(wire_case(4, first_name="Marie", last_name="Curie"))
     assert _patients(searchable, "schmitt") == []  # … and evaluated again after the change
     assert _patients(searchable, "curie") == ["Marie Curie"]
+
+
+def _index_agrees_with_the_cases(store: CaseStore) -> None:
+    """FTS5's own check of the index against its external content (the ``cases`` rows); it
+    raises "database disk image is malformed" when a row's text is not what is indexed."""
+    with store.transaction() as tx:
+        tx.execute("INSERT INTO case_search (case_search, rank) VALUES ('integrity-check', 1)")
+
+
+def test_the_store_keeps_the_search_index_in_step_with_its_rows(tmp_path: Path) -> None:
+    # Since schema step 3 the writes index a page at a time; no trigger does it any more.
+    folder = tmp_path / "account"
+    with CaseStore.open(folder) as store:
+        sync_pages(store, [wire_case(i, last_name=f"Name{i}") for i in range(9)], page_size=4)
+        _index_agrees_with_the_cases(store)
+        changed = [wire_case(i, last_name=f"Other{i}") for i in range(0, 9, 2)]
+        sync_pages(store, changed, full=False, page_size=4)  # changed cases, one page of them
+        store.upsert_case(wire_case(1, remark="new remark"))
+        store.upsert_case(wire_case(20, last_name="Newcomer"))
+        _index_agrees_with_the_cases(store)
+        assert _patients(store, "other4") == ["Anna Other4"]
+        assert _patients(store, "name4") == []
+        assert _patients(store, "newcomer") == ["Anna Newcomer"]
+        assert store.count(CaseFilter(text="remark")) == 1
+    with sqlite3.connect(folder / DB_NAME) as conn:  # as an older derivation indexed them …
+        conn.execute("UPDATE cases SET patient_key = 'stale'")
+        conn.execute("INSERT INTO case_search (case_search) VALUES ('rebuild')")
+        conn.execute("UPDATE meta SET value = '0' WHERE key = 'derivation_version'")
+    with CaseStore.open(folder) as store:  # … re-deriving rebuilds the index
+        _index_agrees_with_the_cases(store)
+        assert _patients(store, "other4") == ["Anna Other4"]
+        assert _patients(store, "stale") == []
 
 
 def test_search_combines_with_other_filters(searchable: CaseStore) -> None:
