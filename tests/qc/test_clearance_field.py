@@ -10,6 +10,7 @@ import pytest
 
 from scaninbox.qc.clearance_field import (
     CAP_MM,
+    CHUNK_POINTS,
     clearance_field,
     reduction_field,
     surface_of_mesh,
@@ -128,3 +129,28 @@ def test_only_points_on_a_point_of_the_scan_before_are_taken_as_untouched() -> N
     grew = outward[used]
     assert removed[grew] == pytest.approx(np.full(grew.sum(), -0.05), abs=0.005)
     assert np.all(removed[~grew] == 0.0)
+
+
+def test_measuring_reports_its_progress_chunk_by_chunk_and_the_values_do_not_change() -> None:
+    points, _faces = arch("upper", spacing_mm=0.12)
+    tip = float(points[:, 2].min())
+    antagonist = surface_of_mesh(mesh(*plane(tip + 0.3, step_mm=0.7)))
+    asked = len(antagonist.candidates(np.asarray(points, np.float64), CAP_MM))
+    assert asked > 2 * CHUNK_POINTS  # so that there is more than one chunk to report
+    reports: list[float] = []
+    field = clearance_field(points, antagonist, progress=reports.append)
+    assert len(reports) == -(-asked // CHUNK_POINTS)
+    assert reports == sorted(reports)
+    assert reports[-1] == 1.0
+    assert reports[0] == pytest.approx(CHUNK_POINTS / asked)
+    # In one go (no progress asked for) the same values.
+    whole = antagonist.distances(np.asarray(points, np.float64), CAP_MM)
+    expected = np.full(len(points), np.nan, np.float32)
+    expected[whole.index] = whole.signed
+    assert np.array_equal(field, expected, equal_nan=True)
+
+    before = surface_of_mesh(mesh(points, _faces))
+    removed: list[float] = []
+    reduction_field(points + np.float32(0.02), before, progress=removed.append)
+    assert removed
+    assert removed[-1] == 1.0

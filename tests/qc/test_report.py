@@ -3,6 +3,7 @@ written whole or not at all; the pictures show the marks where the findings are.
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from scaninbox.domain import Jaw
 from scaninbox.qc import ScanInput, Severity, check_scans
 from scaninbox.qc.report import write_report
 from scaninbox.qc.report_views import SEVERITY_RGB, Marker, scan_picture
+from scaninbox.qc.tag_layout import Tag
 from scaninbox.sandbox.mesh_files import stl_bytes
 from tests.qc.shapes import arch, plane, punch
 from tests.render.pixels import load
@@ -74,3 +76,37 @@ def test_the_picture_marks_a_finding_in_its_severity_colour(tmp_path: Path) -> N
 
     assert reddish(plain) == 0
     assert reddish(marked) > 20
+
+
+def test_tags_of_findings_a_millimetre_apart_do_not_overlap(tmp_path: Path) -> None:
+    run = check_scans(_files(tmp_path)[:1])
+    geometry = run.geometry[0]
+    # Two findings 1 mm apart across the picture (the occlusal view looks up the z axis).
+    tip = geometry.points[np.argmin(geometry.points[:, 2])].astype(float)
+    near = (tip[0] + 1.0, tip[1], tip[2])
+    markers = [
+        Marker(1, (tip[0], tip[1], tip[2]), Severity.WARN),
+        Marker(2, near, Severity.WARN),
+        Marker(3, (tip[0], tip[1] + 0.5, tip[2]), Severity.FAIL),
+    ]
+    tags: list[Tag] = []
+    out = scan_picture(geometry, Jaw.UPPER, markers, tmp_path / "close.png", tags=tags)
+    assert out.exists()
+    assert len(tags) == 3
+    for a, b in itertools.combinations(tags, 2):
+        assert a.box.overlap(b.box) == 0.0, (a.box, b.box)
+    assert not tags[0].moved
+    assert tags[1].moved
+    assert tags[2].moved
+    # Each tag's point is where its finding is drawn: 1 mm apart is a few pixels apart.
+    (x0, y0), (x1, y1) = tags[0].anchor, tags[1].anchor
+    assert 2 < np.hypot(x1 - x0, y1 - y0) < 40
+    # The leader lines are drawn: dark pixels between a moved tag and its point.
+    pixels = load(out)
+    box = tags[1].box
+    end = np.asarray(box.nearest(x1, y1))
+    towards = np.asarray((x1, y1)) - end
+    near_tag = end + towards / np.linalg.norm(towards) * 3  # just off the tag, not the ball
+    row, col = pixels.shape[0] - 1 - round(near_tag[1]), round(near_tag[0])
+    patch = pixels[row - 1 : row + 2, col - 1 : col + 2].astype(int)
+    assert patch.sum(axis=2).min() < 120, patch

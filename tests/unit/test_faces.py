@@ -59,7 +59,7 @@ FACES: dict[str, set[str]] = {
         "refine", "resolve_orientation", "sniff_format", "soup_face_normals", "weld_points",
     },
     "scaninbox.render": {
-        "BITE_THROUGH", "MAP_MAX_MM", "MAP_STEP_MM", "ColourScale", "MapKind",
+        "BITE_THROUGH", "MAP_MAX_MM", "MAP_STEP_MM", "MIN_FREE_SHARE", "ColourScale", "MapKind",
         "DEFAULT_SIZE", "Bounds", "Measurement", "MeasurementActors", "OffscreenCanvas",
         "ScanScene", "ScanState",
         "ScanToDraw", "SceneInput", "View", "add_measurement", "apply_view",

@@ -17,9 +17,17 @@ scanner's), so the values hold in any frame both are turned into with one matrix
 the viewer shows them. The query is bounded: only points within ``cap_mm`` of the other surface
 are asked (a voxel prefilter rules out the rest at numpy speed); the others get NaN ("beyond"),
 which no colour map needs to tell apart. Everything here is CPU work for a worker thread.
+
+The worst case (every point of an arch within reach of the antagonist) takes seconds, so the
+points asked are asked in chunks of `CHUNK_POINTS` and ``progress(fraction)`` is told after
+each: the viewer shows "Measuring… 40 %". A chunk is a plain slice of the same queries, so
+chunking changes no value; it costs the prefilter once more per chunk (about 0.05 s in all for
+a 200k-point arch, against seconds of queries).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
@@ -28,12 +36,23 @@ from scaninbox.qc.distance import Surface
 from scaninbox.qc.topology import unique_edges
 from scaninbox.scans import Mesh, weld_points
 
-__all__ = ["CAP_MM", "UNCHANGED_MM", "clearance_field", "reduction_field", "surface_of_mesh"]
+__all__ = [
+    "CAP_MM",
+    "CHUNK_POINTS",
+    "UNCHANGED_MM",
+    "Progress",
+    "clearance_field",
+    "reduction_field",
+    "surface_of_mesh",
+]
 
 CAP_MM = 3.0  # farther than this no clearance or reduction question needs an answer
 UNCHANGED_MM = 0.01  # a preparation point this near a point of the scan before: nothing removed
 
+CHUNK_POINTS = 20_000  # points asked between two progress reports (about 0.5 s at worst)
+
 F32 = npt.NDArray[np.float32]
+Progress = Callable[[float], None]  # the share of the points asked so far, 0 … 1
 
 
 def surface_of_mesh(mesh: Mesh) -> Surface:
@@ -49,23 +68,33 @@ def surface_of_mesh(mesh: Mesh) -> Surface:
 
 
 def clearance_field(
-    points: npt.NDArray[np.floating], antagonist: Surface, *, cap_mm: float = CAP_MM
+    points: npt.NDArray[np.floating],
+    antagonist: Surface,
+    *,
+    cap_mm: float = CAP_MM,
+    progress: Progress | None = None,
 ) -> F32:
     """Signed distance (mm) of each of ``points`` to the ``antagonist``'s triangles: negative
-    inside it (bite-through); NaN farther than ``cap_mm``.
+    inside it (bite-through); NaN farther than ``cap_mm``. ``progress`` is told how far the
+    measuring has come (see the module's docstring).
 
     The antagonist's front is the side that faces the points (as in `check_occlusion`): an arch
     whose triangles are wound inside out is read the right way round."""
     query = np.asarray(points, np.float64)
     flip = not antagonist.faces_toward(query.mean(axis=0)) if len(query) else False
-    return _signed(query, antagonist, cap_mm, flip=flip)
+    return _signed(query, antagonist, cap_mm, flip=flip, progress=progress)
 
 
 def reduction_field(
-    preparation: npt.NDArray[np.floating], before: Surface, *, cap_mm: float = CAP_MM
+    preparation: npt.NDArray[np.floating],
+    before: Surface,
+    *,
+    cap_mm: float = CAP_MM,
+    progress: Progress | None = None,
 ) -> F32:
     """Removed thickness (mm) at each point of the ``preparation`` scan: how far it lies behind
-    the ``before`` (pre-preparation) surface; NaN farther than ``cap_mm``.
+    the ``before`` (pre-preparation) surface; NaN farther than ``cap_mm``. ``progress`` as for
+    `clearance_field`.
 
     The two scans are of the same jaw, so their centres coincide and "which side faces the
     other" cannot decide the front. An arch is an open shell: its rim (the cut through the
@@ -79,7 +108,7 @@ def reduction_field(
     # often keeps from the scan before: those are within `UNCHANGED_MM` of a point of it, so
     # within that of its surface — nothing was removed there, and nothing needs asking.
     asked = np.flatnonzero(~_on_points(query, before.points, UNCHANGED_MM))
-    removed[asked] = -_signed(query[asked], before, cap_mm, flip=flip)
+    removed[asked] = -_signed(query[asked], before, cap_mm, flip=flip, progress=progress)
     return removed
 
 
@@ -121,10 +150,25 @@ def _wound_outward(surface: Surface) -> bool:
     return float(np.dot(surface.vector_area, towards)) >= 0
 
 
-def _signed(query: npt.NDArray[np.float64], surface: Surface, cap_mm: float, *, flip: bool) -> F32:
+def _signed(
+    query: npt.NDArray[np.float64],
+    surface: Surface,
+    cap_mm: float,
+    *,
+    flip: bool,
+    progress: Progress | None = None,
+) -> F32:
     values = np.full(len(query), np.nan, np.float32)
     if not len(query) or not len(surface.faces):
+        if progress is not None:
+            progress(1.0)
         return values
-    found = surface.distances(query, cap_mm, flip=flip)
-    values[found.index] = found.signed
+    asked = surface.candidates(query, cap_mm)  # the voxel prefilter, once for all chunks
+    for start in range(0, max(1, len(asked)), CHUNK_POINTS):
+        chunk = asked[start : start + CHUNK_POINTS]
+        if len(chunk):
+            found = surface.distances(query, cap_mm, flip=flip, among=chunk)
+            values[found.index] = found.signed
+        if progress is not None:
+            progress(min(1.0, (start + len(chunk)) / max(1, len(asked))))
     return values

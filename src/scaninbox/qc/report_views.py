@@ -5,7 +5,9 @@ The scan is drawn as the viewer draws it (`scaninbox.render.ScanScene`) on rende
 orientation and seen as the viewer's occlusal views show it (upper teeth from below, lower from
 above; patient's right on the viewer's left, as on the tooth chart). Each finding with a place
 gets a numbered sphere in its severity's colour; holes are outlined, fragments tinted. Marks are
-given in the file's coordinates and turned with the scan.
+given in the file's coordinates and turned with the scan. The numbers sit on tags above their
+spheres; tags of findings close together are moved apart (`tag_layout`) and joined to their
+sphere by a leader line.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import numpy.typing as npt
 from scaninbox.domain import Jaw
 from scaninbox.qc.findings import Severity
 from scaninbox.qc.scan_checks import ScanGeometry
+from scaninbox.qc.tag_layout import Tag, place_tags
 from scaninbox.scans import Mesh, point_normals
 
 __all__ = ["SEVERITY_RGB", "Marker", "scan_picture"]
@@ -51,10 +54,12 @@ def scan_picture(
     matrix: npt.NDArray[np.float64] | None = None,
     tinted: Sequence[int] | None = None,
     size: tuple[int, int] = (1000, 760),
+    tags: list[Tag] | None = None,
 ) -> Path:
     """Render the scan with ``markers`` into the PNG ``out``; ``matrix`` is the portal's
     orientation (canonical = matrix @ file point), identity when unknown. ``tinted`` picks the
-    fragments to tint (indices into ``geometry.fragment_faces``; default: all)."""
+    fragments to tint (indices into ``geometry.fragment_faces``; default: all). ``tags``, when
+    given, receives where each marker's number was placed (pixels from the bottom left)."""
     from scaninbox.render import (
         OffscreenCanvas,
         ScanScene,
@@ -84,7 +89,9 @@ def scan_picture(
         radius = max(0.4, span / 70)
         _add_spheres(canvas, markers, radius)
         scene.apply_view(view)
-        _add_numbers(canvas, markers, radius)
+        placed = _add_numbers(canvas, markers, radius, size)
+        if tags is not None:
+            tags.extend(placed)
         pixels = canvas.screenshot()
     finally:
         if scene is not None:
@@ -149,21 +156,26 @@ def _add_spheres(canvas: Any, markers: Sequence[Marker], radius: float) -> None:
         actor.GetProperty().SetInterpolationToPhong()
 
 
-def _add_numbers(canvas: Any, markers: Sequence[Marker], radius: float) -> None:
+def _add_numbers(
+    canvas: Any, markers: Sequence[Marker], radius: float, size: tuple[int, int]
+) -> list[Tag]:
     """Each marker's number on a white tag just above its sphere in the picture (drawn over
-    the scene, so a tooth in front never hides it)."""
+    the scene, so a tooth in front never hides it); tags that would overlap are moved apart,
+    with a leader line to their sphere."""
     if not markers:
-        return
+        return []
     from vtkmodules.vtkRenderingCore import vtkCoordinate, vtkTextActor
 
     renderer = canvas.renderer
     canvas.render_window.Render()  # the camera's projection as the picture will have it
     where = vtkCoordinate()
     where.SetCoordinateSystemToWorld()
-    lift = round(1.2 * _pixels_per_mm(renderer, markers[0].center_mm) * radius) + 12
+    mark_px = _pixels_per_mm(renderer, markers[0].center_mm) * radius
+    lift = round(1.2 * mark_px) + 12
+    texts, anchors, sizes = [], [], []
     for marker in markers:
         where.SetValue(*marker.center_mm)
-        x, y = where.GetComputedDisplayValue(renderer)
+        anchors.append(where.GetComputedDoubleDisplayValue(renderer))
         text = vtkTextActor()
         text.SetInput(str(marker.number))
         style = text.GetTextProperty()
@@ -172,10 +184,46 @@ def _add_numbers(canvas: Any, markers: Sequence[Marker], radius: float) -> None:
         style.SetColor(0.0, 0.0, 0.0)
         style.SetBackgroundColor(1.0, 1.0, 1.0)
         style.SetBackgroundOpacity(0.8)
-        style.SetJustificationToCentered()
-        style.SetVerticalJustificationToBottom()
-        text.SetDisplayPosition(int(x), int(y) + lift)
+        extent = [0.0, 0.0, 0.0, 0.0]  # the tag with its background, around its position
+        text.GetBoundingBox(renderer, extent)
+        sizes.append((extent[1] - extent[0], extent[3] - extent[2]))
+        texts.append((text, extent[0], extent[2]))
+    placed = place_tags(anchors, sizes, lift=lift, mark_px=mark_px, picture=size)
+    _add_leaders(renderer, [t for t in placed if t.moved])  # first: drawn under the tags
+    for (text, left, bottom), tag in zip(texts, placed, strict=True):
+        text.SetDisplayPosition(round(tag.box.x - left), round(tag.box.y - bottom))
         renderer.AddViewProp(text)
+    return placed
+
+
+def _add_leaders(renderer: Any, tags: Sequence[Tag]) -> None:
+    """A thin dark line from each moved tag to its point, over the scene (2D props are drawn
+    after it, in the order added: these before the tags, so under them)."""
+    if not tags:
+        return
+    from vtkmodules.vtkCommonCore import vtkPoints
+    from vtkmodules.vtkCommonDataModel import vtkCellArray, vtkPolyData
+    from vtkmodules.vtkRenderingCore import vtkActor2D, vtkCoordinate, vtkPolyDataMapper2D
+
+    points, lines = vtkPoints(), vtkCellArray()
+    for tag in tags:
+        x, y = tag.anchor
+        first = points.InsertNextPoint(x, y, 0.0)
+        points.InsertNextPoint(*tag.box.nearest(x, y), 0.0)
+        lines.InsertNextCell(2, (first, first + 1))
+    poly = vtkPolyData()
+    poly.SetPoints(points)
+    poly.SetLines(lines)
+    display = vtkCoordinate()
+    display.SetCoordinateSystemToDisplay()
+    mapper = vtkPolyDataMapper2D()
+    mapper.SetInputData(poly)
+    mapper.SetTransformCoordinate(display)
+    actor = vtkActor2D()
+    actor.SetMapper(mapper)
+    actor.GetProperty().SetColor(0.08, 0.08, 0.1)
+    actor.GetProperty().SetLineWidth(2)
+    renderer.AddViewProp(actor)
 
 
 def _pixels_per_mm(renderer: Any, at: tuple[float, float, float]) -> float:

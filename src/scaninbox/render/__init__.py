@@ -28,7 +28,7 @@ from scaninbox.render.offscreen import (
 )
 from scaninbox.render.png_file import write_png
 from scaninbox.render.polydata import to_polydata
-from scaninbox.render.scene import ScanScene, ScanState
+from scaninbox.render.scene import MIN_FREE_SHARE, ScanScene, ScanState
 from scaninbox.render.views import Bounds, View, apply_view, fit
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "DEFAULT_SIZE",
     "MAP_MAX_MM",
     "MAP_STEP_MM",
+    "MIN_FREE_SHARE",
     "Bounds",
     "ColourScale",
     "MapKind",

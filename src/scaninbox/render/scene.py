@@ -86,6 +86,7 @@ class ScanScene:
         self._fxaa_at_rest = False
         self._peeling = False
         self._covered = 0.0
+        self._covered_left = 0.0
         self.lights = style_plotter(plotter)
         window = plotter.render_window
         self._observer = window.AddObserver("StartEvent", self._before_frame)
@@ -268,24 +269,40 @@ class ScanScene:
     def apply_view(self, view: View | str) -> None:
         bounds = self.visible_bounds()
         if bounds is not None:
-            apply_view(self.plotter, view, bounds, covered=self._covered)
+            apply_view(
+                self.plotter,
+                view,
+                bounds,
+                covered=self._covered,
+                covered_left=self._covered_left,
+            )
 
     def fit(self) -> None:
         bounds = self.visible_bounds()
         if bounds is not None:
-            fit(self.plotter, bounds, covered=self._covered)
+            fit(self.plotter, bounds, covered=self._covered, covered_left=self._covered_left)
 
     @property
     def covered(self) -> float:
+        """The share of the view's width an overlay covers on the right, as framed."""
         return self._covered
 
-    def set_covered(self, share: float) -> None:
-        """An overlay covers ``share`` of the view's width on the right (0: nothing): the image
-        is centred in the rest, and `fit` and `apply_view` fit into the rest. A share that
-        leaves too little room (under `MIN_FREE_SHARE`) counts as 0: the overlay then lies
-        over the scans rather than squeezing them into a sliver."""
-        self._covered = share if 0.0 < share <= 1.0 - MIN_FREE_SHARE else 0.0
-        centre_beside(self.plotter, self._covered)
+    @property
+    def covered_left(self) -> float:
+        """The share of the view's width an overlay covers on the left, as framed."""
+        return self._covered_left
+
+    def set_covered(self, share: float, *, left: float = 0.0) -> None:
+        """Overlays cover ``share`` of the view's width on the right and ``left`` on the left
+        (0: nothing): the image is centred in the rest, and `fit` and `apply_view` fit into
+        the rest. Shares that leave too little room (under `MIN_FREE_SHARE`) are dropped, the
+        right one first (the left one is a distance map's legend, which must stay readable
+        over the scans): that overlay then lies over the scans rather than squeezing them into
+        a sliver."""
+        left = left if 0.0 < left <= 1.0 - MIN_FREE_SHARE else 0.0
+        share = share if 0.0 < share <= 1.0 - MIN_FREE_SHARE - left else 0.0
+        self._covered, self._covered_left = share, left
+        centre_beside(self.plotter, share, left)
 
     # ------------------------------------------------------------------ level of detail
 

@@ -19,9 +19,10 @@ lower    above the lower arch, at its teeth     −Z         posterior (−Y)   
 Looking down at the lower arch with the incisors at the top would put the patient's right on
 the viewer's right: a mirror image of the chart, a wrong-side risk. Hence "posterior up".
 
-An overlay can cover the right of the view (the viewer's list of scans): given the share of
-the width it covers, `fit` fits the scans into the uncovered part and `centre_beside` moves the
-image's centre to that part's centre (VTK's window centre, which picking and rotation follow).
+Overlays can cover the right of the view (the viewer's list of scans) and its left (a distance
+map's legend): given the shares of the width they cover, `fit` fits the scans into the
+uncovered part and `centre_beside` moves the image's centre to that part's centre (VTK's window
+centre, which picking and rotation follow).
 
 The functions work on any ``pyvista`` plotter (off-screen or pyvistaqt's ``QtInteractor``) and
 must be called on the thread that owns it (the GUI thread).
@@ -56,7 +57,14 @@ _CAMERAS: dict[View, tuple[tuple[float, float, float], tuple[float, float, float
 }
 
 
-def apply_view(plotter: Any, view: View | str, bounds: Bounds, *, covered: float = 0.0) -> None:
+def apply_view(
+    plotter: Any,
+    view: View | str,
+    bounds: Bounds,
+    *,
+    covered: float = 0.0,
+    covered_left: float = 0.0,
+) -> None:
     """Point the camera as ``view`` says and fit ``bounds``."""
     direction, up = _CAMERAS[View(view)]
     if not _valid(bounds):
@@ -66,29 +74,38 @@ def apply_view(plotter: Any, view: View | str, bounds: Bounds, *, covered: float
     camera.SetFocalPoint(*centre)
     camera.SetPosition(*(c + d for c, d in zip(centre, direction, strict=True)))
     camera.SetViewUp(*up)
-    fit(plotter, bounds, covered=covered)
+    fit(plotter, bounds, covered=covered, covered_left=covered_left)
 
 
-def fit(plotter: Any, bounds: Bounds, *, covered: float = 0.0) -> None:
+def fit(plotter: Any, bounds: Bounds, *, covered: float = 0.0, covered_left: float = 0.0) -> None:
     """Move the camera along its line of sight until ``bounds`` fill the view (the part of it
-    left of the ``covered`` share of its width)."""
+    between the ``covered_left`` share of its width on the left and the ``covered`` share on
+    the right)."""
     if not _valid(bounds):
         return
     renderer = plotter.renderer
     renderer.ResetCamera(*bounds)
-    if 0.0 < covered < 1.0:
-        _step_back_for(renderer, 1.0 - covered)
+    free = 1.0 - _share(covered) - _share(covered_left)
+    if 0.0 < free < 1.0:
+        _step_back_for(renderer, free)
     renderer.ResetCameraClippingRange(*bounds)
     # Tell pyvista the camera is placed, or its first render "helpfully" resets it.
     renderer.camera_set = True
 
 
-def centre_beside(plotter: Any, covered: float) -> None:
-    """Centre the image in the part of the view left of the ``covered`` share of its width."""
-    shift = covered if 0.0 < covered < 1.0 else 0.0
+def centre_beside(plotter: Any, covered: float, covered_left: float = 0.0) -> None:
+    """Centre the image in the part of the view between the ``covered_left`` share of its
+    width on the left and the ``covered`` share on the right."""
+    # The free part's centre lies at ``covered_left - covered`` in normalised coordinates
+    # (-1 … 1); +1 in the window centre moves the image left by half the width.
+    shift = _share(covered) - _share(covered_left)
     camera = plotter.renderer.GetActiveCamera()
     if camera.GetWindowCenter() != (shift, 0.0):
-        camera.SetWindowCenter(shift, 0.0)  # +1 moves the image left by half the width
+        camera.SetWindowCenter(shift, 0.0)
+
+
+def _share(share: float) -> float:
+    return share if 0.0 < share < 1.0 else 0.0
 
 
 def _step_back_for(renderer: Any, free_width: float) -> None:

@@ -6,6 +6,7 @@ without an antagonist says why there is no clearance map."""
 from __future__ import annotations
 
 import colorsys
+import importlib
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -273,3 +274,36 @@ def test_without_an_antagonist_the_map_control_is_disabled_and_says_why(
     show_and_wait(qtbot, viewport, generated_case("upper.stl", "lower_flat.stl", ref="gen-2"))
     assert maps.button.isEnabled()
     assert maps.actions["upper-lower"].isEnabled()
+
+
+def test_measuring_shows_how_far_it_has_come(
+    qtbot: QtBot,
+    make_viewport: Callable[..., ScanViewport],
+    cached_provider: FolderProvider,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Small chunks, so that the small test arch is measured in many (a real arch has
+    # hundreds of thousands of points: one report per 20 000).
+    # (The package's face names a function `clearance_field` too: the module by its name.)
+    module = importlib.import_module("scaninbox.qc.clearance_field")
+    monkeypatch.setattr(module, "CHUNK_POINTS", 500)
+    viewport = _open(
+        qtbot, make_viewport, cached_provider, generated_case("upper.stl", "lower_flat.stl")
+    )
+    legend = viewport.maps.legend
+    shown: list[str] = []
+    set_status = legend.set_status
+
+    def seen(text: str) -> None:
+        shown.append(text)
+        set_status(text)
+
+    monkeypatch.setattr(legend, "set_status", seen)
+    assert viewport.maps.show_map("upper-lower")
+    qtbot.waitUntil(lambda: _painted(viewport, "scan0") is not None, timeout=WAIT_MS)
+    progress = [t for t in shown if t.startswith("Measuring… ") and t.endswith("%")]
+    assert len(progress) >= 3, shown
+    percents = [int(t.removeprefix("Measuring… ").removesuffix("%")) for t in progress]
+    assert percents == sorted(percents)
+    assert 0 < percents[-1] <= 100
+    assert legend.status.text() == f"Bite-through up to {DEPTH_MM:.2f} mm."  # then the result

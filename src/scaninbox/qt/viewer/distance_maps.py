@@ -8,7 +8,8 @@ the scan's own actor (`ScanScene.set_field_colours`): same actor, same orientati
 mirrored. The distances are kept while the case is shown, per mesh: changing the range only
 recolours (numpy, on the GUI thread, milliseconds); a scan replaced by its full or smoothed mesh
 is measured again. "No distance map" (or the C key again) gives the scans their own colours
-back.
+back. ``mapShown(choice)`` after a map was chosen (None: the scans' own colours again): the
+viewport turns to the view that shows the painted jaw.
 
 The scans of a case are in the scanner's frame and the viewer turns them all with one matrix
 (`loader._CaseOrientation`), so distances measured between the meshes on screen are those
@@ -23,7 +24,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QToolButton, QWidget
 
@@ -67,6 +68,8 @@ class Measured:
 
 class DistanceMaps(QObject):
     """The map button, its menu, the legend, and the measuring (``owner`` of its tasks)."""
+
+    mapShown = Signal(object)  # the `MapChoice` shown, or None
 
     def __init__(
         self,
@@ -192,11 +195,13 @@ class DistanceMaps(QObject):
         if choice is None:
             self.legend.hide()
             self._request_frame()
+            self.mapShown.emit(None)
             return True
         self._last = choice.name
         scale = self._scales[choice.kind]
         self.legend.show_scale(scale, choice.subtitle)
         self._refresh()
+        self.mapShown.emit(choice)
         return True
 
     def close(self) -> None:
@@ -273,9 +278,19 @@ class DistanceMaps(QObject):
         kept = self._surface
         surface = kept[1] if kept is not None and kept[0] is measured.reference else None
         kind, points = measured.choice.kind, [m.points for m in meshes]
+
+        def show_progress(fraction: float) -> None:  # on the GUI thread
+            if self._measured is measured and self.current == measured.choice and self.busy:
+                self.legend.set_status(f"Measuring… {fraction:.0%}")
+
         try:
             surface, fields = await async_bridge.to_thread(
-                _fields, kind, points, measured.reference, surface
+                _fields,
+                kind,
+                points,
+                measured.reference,
+                surface,
+                _Percent(async_bridge.gui_callback(show_progress)),
             )
         except Exception:  # a bug or no memory left: say so where the map would be
             _log.exception("the %s map could not be measured", measured.choice.label)
@@ -316,14 +331,45 @@ class DistanceMaps(QObject):
         self.legend.hide()
 
 
+class _Percent:
+    """Worker thread: passes on whole percentages only, once each (a queued call per chunk
+    would be cheap, but a label redrawn for nothing is not)."""
+
+    def __init__(self, report: Callable[[float], None]) -> None:
+        self._report = report
+        self._last = -1
+
+    def __call__(self, fraction: float) -> None:
+        percent = int(fraction * 100)
+        if percent != self._last:
+            self._last = percent
+            self._report(percent / 100)
+
+
 def _fields(
-    kind: MapKind, points: list[Any], reference: Mesh, surface: Surface | None
+    kind: MapKind,
+    points: list[Any],
+    reference: Mesh,
+    surface: Surface | None,
+    progress: Callable[[float], None] | None = None,
 ) -> tuple[Surface, list[F32]]:
-    """Worker thread: the reference's surface (built once) and each point set's field."""
+    """Worker thread: the reference's surface (built once) and each point set's field;
+    ``progress`` is told the share measured of all the point sets together."""
     if surface is None:
         surface = surface_of_mesh(reference)
     measure = clearance_field if kind is MapKind.CLEARANCE else reduction_field
-    return surface, [measure(p, surface) for p in points]
+    total = max(1, sum(len(p) for p in points))
+    fields, done = [], 0
+    for p in points:
+        share, before = len(p) / total, done / total
+
+        def told(fraction: float, share: float = share, before: float = before) -> None:
+            if progress is not None:
+                progress(before + share * fraction)
+
+        fields.append(measure(p, surface, progress=told))
+        done += len(p)
+    return surface, fields
 
 
 def _tip(choice: MapChoice) -> str:

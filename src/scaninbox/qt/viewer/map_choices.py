@@ -27,8 +27,8 @@ _JAW_WORDS = {Jaw.UPPER: "upper", Jaw.LOWER: "lower"}
 
 @dataclass(frozen=True, slots=True)
 class MapChoice:
-    """One entry of the map menu: paint ``target`` by its distance to ``reference`` (scene
-    keys); ``reason`` says why it cannot be had ("" when it can)."""
+    """One entry of the map menu: paint ``target`` (a scan of ``jaw``) by its distance to
+    ``reference`` (scene keys); ``reason`` says why it cannot be had ("" when it can)."""
 
     name: str
     label: str
@@ -36,6 +36,7 @@ class MapChoice:
     target: str | None
     reference: str | None
     reason: str = ""
+    jaw: Jaw | None = None
 
     @property
     def available(self) -> bool:
@@ -76,6 +77,7 @@ def map_choices(planned: Sequence[PlannedScan]) -> list[MapChoice]:
                 arch.key if arch else None,
                 before[jaw].key,
                 reason,
+                jaw,
             )
         )
     if not reductions:
@@ -110,4 +112,5 @@ def _clearance(jaw: Jaw, against: Jaw, arches: dict[Jaw, PlannedScan]) -> MapCho
         target.key if target else None,
         reference.key if reference else None,
         reason,
+        jaw,
     )

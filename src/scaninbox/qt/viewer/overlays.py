@@ -1,5 +1,10 @@
-"""What the viewport puts over the 3D view: a note (orientation), a centred message, pictures
-and a side panel (the list of scans, top right).
+"""What the viewport puts over the 3D view: a note (orientation), a centred message, pictures,
+a side panel (the list of scans, top right) and a left panel (a distance map's legend).
+
+The scene is framed beside both panels (`coveredChanged`). When the view is too narrow for the
+scans beside both (a 1280 px window), the left panel wins: the list of scans folds to its tab
+while the left panel shows, and unfolds when it goes — unless the person folded or unfolded it
+in the meantime.
 
 Overlays are ordinary widgets stacked over the QOpenGLWidget (Qt composes them). They ignore the
 mouse, so dragging over a note still turns the scene. The 3D background is always dark (the
@@ -9,7 +14,7 @@ window's theme.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QImage, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QGridLayout,
@@ -21,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from scaninbox.qt.viewer.scan_list import ScanList
+from scaninbox.render import MIN_FREE_SHARE
 
 __all__ = ["PictureGallery", "SceneStage", "overlay_label"]
 
@@ -33,6 +39,7 @@ _MAX_PICTURE_PX = 260
 _MARGIN_PX = 12
 _PANEL_MARGIN_PX = 8
 _NOTE_WIDTH_PX = 460
+_PANEL_EVENTS = (QEvent.Type.Show, QEvent.Type.Hide, QEvent.Type.Move, QEvent.Type.Resize)
 _MESSAGE_WIDTH_PX = 380
 
 
@@ -114,14 +121,15 @@ class PictureGallery(QWidget):
 
 class SceneStage(QWidget):
     """The 3D view with its overlays: the note (top left), a message and pictures (centre), a
-    side panel (top right; ``set_side_panel``). ``coveredChanged(share)``: the share of the
-    view's width, from the right, that the unfolded side panel now covers (0: none).
+    side panel (top right; ``set_side_panel``), a left panel (``set_left_panel``).
+    ``coveredChanged()``: the share of the view's width that the unfolded side panel covers
+    from the right (``covered``) or the left panel from the left (``covered_left``) changed.
 
     Overlays are placed by hand on every resize: a word-wrapped label inside a layout with an
     alignment gets its width but not the height that width needs, and would be cut off.
     """
 
-    coveredChanged = Signal(float)
+    coveredChanged = Signal()
     retryRequested = Signal()
 
     def __init__(self, view: QWidget, parent: QWidget | None = None) -> None:
@@ -129,6 +137,12 @@ class SceneStage(QWidget):
         self.view = view
         self.covered_px = 0
         self.covered = 0.0
+        self.covered_left_px = 0
+        self.covered_left = 0.0
+        self.left_panel: QWidget | None = None
+        # How the side panel made room for the left one: "" nothing, "folded" folded for it,
+        # "declined" folded but unfolded by the person (not folded again while it shows).
+        self._left_room = ""
         self.note = overlay_label(self, note=True)
         self.note.setObjectName("orientationNote")
         self.message = overlay_label(self)
@@ -158,6 +172,18 @@ class SceneStage(QWidget):
         panel.raise_()
         self._place_overlays()
 
+    def set_left_panel(self, panel: QWidget) -> None:
+        """Frame the scene beside ``panel`` (a child placed at the left edge by itself) while
+        it shows."""
+        self.left_panel = panel
+        panel.installEventFilter(self)
+        self._place_overlays()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.left_panel and event.type() in _PANEL_EVENTS:
+            self._place_overlays()
+        return False
+
     def set_note(self, text: str | None) -> None:
         self.note.setText(text or "")
         self.note.setVisible(bool(text))
@@ -180,6 +206,7 @@ class SceneStage(QWidget):
 
     def _place_overlays(self) -> None:
         width, height = self.width(), self.height()
+        self._make_room_for_left_panel()
         panel_width = self._place_side_panel()
         beside = panel_width + _MARGIN_PX if panel_width else 0
         note_width = max(_MARGIN_PX, min(_NOTE_WIDTH_PX, width - 2 * _MARGIN_PX - beside))
@@ -220,8 +247,42 @@ class SceneStage(QWidget):
             panel.setGeometry(x, _PANEL_MARGIN_PX, width, height)
             # Folded, the panel is a small tab in the corner: the image keeps the whole width.
             covered = 0 if panel.folded else width + 2 * _PANEL_MARGIN_PX
+        left = self._left_panel_px()
         share = covered / self.width() if covered and self.width() > 0 else 0.0
-        if covered != self.covered_px or abs(share - self.covered) > 1e-4:
+        left_share = left / self.width() if left and self.width() > 0 else 0.0
+        if (covered, left) != (self.covered_px, self.covered_left_px) or (
+            abs(share - self.covered) + abs(left_share - self.covered_left) > 1e-4
+        ):
             self.covered_px, self.covered = covered, share
-            self.coveredChanged.emit(share)
+            self.covered_left_px, self.covered_left = left, left_share
+            self.coveredChanged.emit()
         return width
+
+    def _left_panel_px(self) -> int:
+        """How much of the view's width the left panel takes, with a margin beside it."""
+        panel = self.left_panel
+        if panel is None or not panel.isVisibleTo(self):
+            return 0
+        return panel.geometry().right() + 1 + _MARGIN_PX
+
+    def _make_room_for_left_panel(self) -> None:
+        """Fold the side panel while the left one shows and the scans would not have
+        `MIN_FREE_SHARE` of the width beside both; unfold it when the left one goes. A panel
+        the person unfolds meanwhile is left unfolded until the left panel goes."""
+        panel = self.side_panel
+        if panel is None:
+            return
+        left = self._left_panel_px()
+        if not left:
+            if self._left_room == "folded" and panel.folded:
+                panel.set_folded(False)
+            self._left_room = ""
+            return
+        if self._left_room == "folded" and not panel.folded:
+            self._left_room = "declined"  # the person unfolded it: theirs from now on
+        if self._left_room or panel.folded or self.width() <= 0:
+            return
+        beside = panel.preferred_width() + 2 * _PANEL_MARGIN_PX
+        if (left + beside) / self.width() > 1.0 - MIN_FREE_SHARE:
+            self._left_room = "folded"
+            panel.set_folded(True)  # says `resized`, which places the overlays again

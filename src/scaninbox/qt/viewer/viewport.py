@@ -30,7 +30,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from scaninbox.domain import Case, CaseRef, FileKind, Turn
+from scaninbox.domain import Case, CaseRef, FileKind, Jaw, Turn
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane import CaseFileProvider, FileDialogs, QtFileDialogs
@@ -44,6 +44,7 @@ from scaninbox.qt.viewer.finding_focus import (
 )
 from scaninbox.qt.viewer.interactor import SceneInteractor
 from scaninbox.qt.viewer.loader import CaseLoader, LoadToken
+from scaninbox.qt.viewer.map_choices import MapChoice
 from scaninbox.qt.viewer.measure_tool import MeasureTool
 from scaninbox.qt.viewer.overlays import SceneStage
 from scaninbox.qt.viewer.pictures import save_png, suggested_picture_name
@@ -58,6 +59,7 @@ __all__ = ["ScanViewport"]
 
 _log = logging.getLogger(__name__)
 _CAMERA_EVENTS = (QEvent.Type.MouseButtonPress, QEvent.Type.Wheel)
+_OCCLUSAL_VIEWS = {Jaw.UPPER: View.UPPER, Jaw.LOWER: View.LOWER}
 
 
 class ScanViewport(QWidget):
@@ -122,12 +124,14 @@ class ScanViewport(QWidget):
         after_measure = self.toolbar.actions().index(self.controls.measure) + 1
         self.toolbar.insertWidget(self.toolbar.actions()[after_measure], self.maps.button)
         self.controls.by_key["C"] = self.maps.toggle
+        self.maps.mapShown.connect(self._on_map_shown)
 
-        # The list floats over the view (top right) rather than taking width from it; the
-        # image is centred (and fitted) beside it.
+        # The list floats over the view (top right) and a map's legend over its left edge,
+        # rather than taking width from it; the image is centred (and fitted) between them.
         self.stage.coveredChanged.connect(self._on_covered)
         self.stage.retryRequested.connect(self.retry)
         self.stage.set_side_panel(self.scans)
+        self.stage.set_left_panel(self.maps.legend)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -267,13 +271,13 @@ class ScanViewport(QWidget):
     def scene_image(self) -> np.ndarray:
         """The 3D view as it is now, (height, width, 3) RGB — rendered afresh, centred on the
         whole picture (the list of scans is not in it)."""
-        covered = self.scene.covered
+        covered, left = self.scene.covered, self.scene.covered_left
         self.scene.set_covered(0.0)
         try:
             self.view.render()
             image: np.ndarray = np.asarray(self.view.screenshot(return_img=True))
         finally:
-            self.scene.set_covered(covered)
+            self.scene.set_covered(covered, left=left)
             self.view.request_frame()
         return image
 
@@ -379,10 +383,21 @@ class ScanViewport(QWidget):
         if not self.measure_tool.clear() and self.measure_tool.active:
             self.controls.measure.setChecked(False)
 
-    def _on_covered(self, share: float) -> None:
-        self.scene.set_covered(share)
+    def _on_covered(self) -> None:
+        self.scene.set_covered(self.stage.covered, left=self.stage.covered_left)
         self.camera.frame()  # fitted again into the room there is now, unless moved by hand
         self.view.request_frame()
+
+    def _on_map_shown(self, choice: MapChoice | None) -> None:
+        """A map was chosen: look at the painted jaw's teeth (its occlusal view, which hides
+        the antagonist and the bite) and make sure the painted scan is shown — a map on a
+        hidden jaw would be painted out of sight."""
+        if choice is None or choice.target is None or choice.jaw not in _OCCLUSAL_VIEWS:
+            return
+        self.set_view(_OCCLUSAL_VIEWS[choice.jaw])
+        row = self.scans.row(choice.target)
+        if row is not None and not row.shown:
+            row.eye.setChecked(True)  # the row tells the viewport, which updates the scene
 
     def _on_fold_scan_list(self) -> None:
         self.scans.set_folded(not self.scans.folded)
