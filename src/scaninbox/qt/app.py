@@ -57,6 +57,9 @@ def run_gui(
     from scaninbox.paths import app_paths
 
     paths = app_paths()  # resolved once, handed down
+    from scaninbox.crash_trace import record_crashes
+
+    crash_file = record_crashes(paths.log_dir)  # open for the life of the window
     from scaninbox.qt.single_instance import FileOpenServer, forward_files, server_name
 
     # Files opened while the app runs (a double-click in the file manager) go to that app.
@@ -85,4 +88,5 @@ def run_gui(
             code: int = loop.run_until_complete(finished)
     finally:
         asyncio.set_event_loop(None)
+    del crash_file  # kept open until here: faulthandler writes to it on a crash
     return code
