@@ -12,7 +12,7 @@ import pytest
 
 from scaninbox.domain import Jaw
 from scaninbox.qc import ScanInput, Severity, check_scans
-from scaninbox.qc.report import write_report
+from scaninbox.qc.report import _settled, write_report
 from scaninbox.qc.report_views import SEVERITY_RGB, Marker, scan_picture
 from scaninbox.qc.tag_layout import Tag
 from scaninbox.sandbox.mesh_files import stl_bytes
@@ -110,3 +110,18 @@ def test_tags_of_findings_a_millimetre_apart_do_not_overlap(tmp_path: Path) -> N
     row, col = pixels.shape[0] - 1 - round(near_tag[1]), round(near_tag[0])
     patch = pixels[row - 1 : row + 2, col - 1 : col + 2].astype(int)
     assert patch.sum(axis=2).min() < 120, patch
+
+
+def test_pictures_of_files_without_a_mapping_follow_the_tooth_chart(realscans: Path) -> None:
+    # Example_01 as exported: X toward the patient's left, incisors toward −Y, cusps toward −Z
+    # (../shared/realscans/README.md). Drawn in that frame the upper occlusal picture had the
+    # incisors at the bottom and the patient's right on the viewer's right; the pictures must be
+    # oriented as the viewer and `scaninbox render` orient them (estimated, and saying so).
+    run = check_scans([ScanInput(realscans / "Example_01_binary.stl", Jaw.UPPER)])
+    settled = _settled(run, None)
+    matrix = np.asarray(settled.matrix)
+    assert (matrix @ [0.0, -1.0, 0.0])[1] > 0.9  # incisors anterior: top of the occlusal view
+    assert (matrix @ [1.0, 0.0, 0.0])[0] < -0.9  # the patient's left is not drawn as the right
+    assert (matrix @ [0.0, 0.0, -1.0])[2] < -0.9  # cusps down
+    assert settled.note is not None
+    assert "estimated" in settled.note

@@ -27,15 +27,13 @@ from scaninbox.domain import (
 )
 
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
     from scaninbox.cli.local_store import LocalStore
     from scaninbox.cli.options import GlobalOptions
     from scaninbox.cli.qc_commands import QcOptions
     from scaninbox.domain import ScanFile
     from scaninbox.qc import QcRun, ScanInput
     from scaninbox.qc.report import Decision
+    from scaninbox.scans import Orientation
     from scaninbox.store import CaseStore, SyncEngine
 
 __all__ = ["parse_teeth", "run"]
@@ -46,7 +44,7 @@ class _CaseOutcome:
     run: QcRun
     case: Case
     decision: Decision | None
-    matrix: npt.NDArray[np.float64]
+    orientation: Orientation
 
 
 def run(options: GlobalOptions, args: QcOptions) -> int:
@@ -130,7 +128,11 @@ def _write_report(qc: QcRun, path: Path, outcome: _CaseOutcome | None) -> None:
             write_report(qc, path)
         else:
             write_report(
-                qc, path, case=outcome.case, decision=outcome.decision, matrix=outcome.matrix
+                qc,
+                path,
+                case=outcome.case,
+                decision=outcome.decision,
+                orientation=outcome.orientation,
             )
     except OSError as exc:
         raise CliError(f"The report {str(path)!r} could not be written: {exc.strerror}.") from None
@@ -240,8 +242,8 @@ def _check_stored(
         if recorded is not None
         else None
     )
-    matrix = resolve_orientation(store.axis_mapping(case.source)).matrix
-    return _CaseOutcome(run, case, decision, matrix)
+    orientation = resolve_orientation(store.axis_mapping(case.source), portal=case.source)
+    return _CaseOutcome(run, case, decision, orientation)
 
 
 def _scan_hashes(scans: list[ScanFile], paths: list[Path]) -> list[tuple[str, str | None]]:

@@ -28,6 +28,7 @@ from scaninbox.qc.findings import KIND_TITLES, Finding, Severity, Verdict
 from scaninbox.qc.report_clearance import clearance_pictures, clearance_section
 from scaninbox.qc.report_views import SEVERITY_RGB, Marker, scan_picture
 from scaninbox.qc.run import QcRun
+from scaninbox.scans import Orientation
 
 __all__ = ["Decision", "write_report"]
 
@@ -56,16 +57,20 @@ def write_report(
     *,
     case: Case | None = None,
     decision: Decision | None = None,
-    matrix: npt.NDArray[np.float64] | None = None,
+    orientation: Orientation | None = None,
     now: datetime | None = None,
 ) -> Path:
-    """Write the report of ``run`` to ``path`` (PDF); ``matrix`` turns the scans for the
-    pictures (the portal's orientation)."""
+    """Write the report of ``run`` to ``path`` (PDF). ``orientation`` turns the scans for the
+    pictures (the portal's, from `scans.resolve_orientation`); without an axis mapping (or
+    without one given: files on disk) it is estimated from the scans, as the viewer and
+    ``scaninbox render`` do — pictures in a file's own frame can show an arch upside down or
+    back to front, with the patient's right on the viewer's right."""
     made = now or datetime.now(UTC)
     numbers = _numbered(run)
+    settled = _settled(run, orientation)
     with tempfile.TemporaryDirectory(prefix="qc-report-") as folder:
-        pictures = _pictures(run, numbers, Path(folder), matrix)
-        maps = clearance_pictures(run, Path(folder), matrix)
+        pictures = _pictures(run, numbers, Path(folder), settled.matrix)
+        maps = clearance_pictures(run, Path(folder), settled.matrix)
         pdf = _Report(made)
         pdf.add_page()
         _title(pdf, run, case)
@@ -75,7 +80,7 @@ def write_report(
         _checklist(pdf, run)
         _scans_table(pdf, run)
         _findings(pdf, run, numbers)
-        _views(pdf, run, pictures)
+        _views(pdf, run, pictures, settled.note)
         clearance_section(pdf, maps, _heading)
         partial = path.with_name(f".{path.name}.part")
         try:
@@ -309,11 +314,14 @@ def _finding_row(pdf: _Report, file: str, finding: Finding, number: int | None) 
     pdf.multi_cell(0, 5.5, pdf.text_of(text), new_x="LMARGIN", new_y="NEXT")
 
 
-def _views(pdf: _Report, run: QcRun, pictures: list[tuple[str, Path]]) -> None:
+def _views(pdf: _Report, run: QcRun, pictures: list[tuple[str, Path]], note: str | None) -> None:
     if not pictures:
         return
     pdf.add_page()
     _heading(pdf, "Views (findings marked by number)")
+    if note:  # an estimated or turned orientation is said, as in the viewer
+        pdf.use("", 8.5)
+        pdf.multi_cell(0, 5, pdf.text_of(note), new_x="LMARGIN", new_y="NEXT")
     for caption, picture in pictures:
         if pdf.get_y() > 170:
             pdf.add_page()
@@ -338,6 +346,19 @@ def _numbered(run: QcRun) -> dict[int, int]:
 
 def _marked(finding: Finding) -> bool:
     return finding.severity is not Severity.INFO or finding.kind != "hole"
+
+
+def _settled(run: QcRun, orientation: Orientation | None) -> Orientation:
+    """The pictures' orientation: the given one, estimated from the checked scans when pending
+    (one matrix for all, so the arches keep their bite)."""
+    from scaninbox.scans import Mesh, resolve_orientation
+
+    given = orientation or resolve_orientation(None, portal="these files")
+    scans = [
+        (Mesh(points=g.points, faces=g.faces, welded=True), str(run.inputs[i].jaw))
+        for i, g in sorted(run.geometry.items())
+    ]
+    return given.settle(scans)
 
 
 def _pictures(

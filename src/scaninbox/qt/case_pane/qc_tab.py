@@ -341,8 +341,8 @@ class QcTab(QWidget):
         from scaninbox.services.qc_work import run_qc
 
         store = self._store
-        matrix = (
-            resolve_orientation(store.axis_mapping(job.case.source)).matrix
+        orientation = (
+            resolve_orientation(store.axis_mapping(job.case.source), portal=job.case.source)
             if store is not None and not store.closed
             else None
         )
@@ -352,7 +352,9 @@ class QcTab(QWidget):
             from scaninbox.qc.report import write_report
 
             run = run_qc(job, None, None).run  # fresh: the report's pictures need the meshes
-            return write_report(run, path, case=job.case, decision=decision, matrix=matrix)
+            return write_report(
+                run, path, case=job.case, decision=decision, orientation=orientation
+            )
 
         self.statusMessage.emit(f"Writing the QC report {path.name}…")
         try:
