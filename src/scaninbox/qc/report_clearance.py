@@ -21,10 +21,10 @@ import numpy.typing as npt
 from scaninbox.domain import Jaw
 from scaninbox.qc.clearance_field import CAP_MM, clearance_field
 from scaninbox.qc.occlusion import surface_of
+from scaninbox.qc.report_views import turned_geometry
 from scaninbox.qc.run import QcRun
 from scaninbox.qc.scan_checks import ScanGeometry
 from scaninbox.render import ColourScale, MapKind
-from scaninbox.scans import Mesh, point_normals
 
 __all__ = ["ClearancePicture", "clearance_pictures", "clearance_section"]
 
@@ -87,10 +87,7 @@ def _render(
     )
 
     prepare_offscreen_backend()
-    turn = np.eye(3) if matrix is None else np.asarray(matrix, np.float64)
-    points = np.ascontiguousarray(geometry.points @ turn.T.astype(np.float32))
-    faces = geometry.faces if np.linalg.det(turn) >= 0 else geometry.faces[:, ::-1].copy()
-    mesh = Mesh(points, faces, normals=point_normals(points, faces), welded=True, name="scan")
+    _, mesh, _ = turned_geometry(geometry, matrix)
     canvas = OffscreenCanvas(size)  # bare VTK, as `report_views` draws (no pyvista)
     scene: ScanScene | None = None
     try:

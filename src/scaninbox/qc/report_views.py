@@ -27,7 +27,7 @@ from scaninbox.qc.scan_checks import ScanGeometry
 from scaninbox.qc.tag_layout import Tag, place_tags
 from scaninbox.scans import Mesh, point_normals
 
-__all__ = ["SEVERITY_RGB", "Marker", "scan_picture"]
+__all__ = ["SEVERITY_RGB", "Marker", "scan_picture", "turned_geometry"]
 
 SEVERITY_RGB = {
     Severity.FAIL: (200, 40, 40),
@@ -69,14 +69,11 @@ def scan_picture(
     )
 
     prepare_offscreen_backend()
-    turn = np.eye(3) if matrix is None else np.asarray(matrix, np.float64)
-    points = np.ascontiguousarray(geometry.points @ turn.T.astype(np.float32))
-    faces = geometry.faces if np.linalg.det(turn) >= 0 else geometry.faces[:, ::-1].copy()
-    geometry = dataclasses.replace(geometry, points=points, faces=faces)
+    geometry, mesh, turn = turned_geometry(geometry, matrix)
+    points = geometry.points
     markers = [
         dataclasses.replace(m, center_mm=tuple(turn @ np.asarray(m.center_mm))) for m in markers
     ]
-    mesh = Mesh(points, faces, normals=point_normals(points, faces), welded=True, name="scan")
     canvas = OffscreenCanvas(size)
     scene: ScanScene | None = None
     try:
@@ -98,6 +95,19 @@ def scan_picture(
             scene.close()
         canvas.close()
     return write_png(pixels, out)
+
+
+def turned_geometry(
+    geometry: ScanGeometry, matrix: npt.NDArray[np.float64] | None
+) -> tuple[ScanGeometry, Mesh, npt.NDArray[np.float64]]:
+    """The scan turned by the orientation ``matrix`` (identity when None) for a picture: the
+    turned geometry, the mesh to draw (smooth normals) and the 3×3 turn. A matrix that mirrors
+    reverses the triangles' winding, so their outside stays outside."""
+    turn = np.eye(3) if matrix is None else np.asarray(matrix, np.float64)
+    points = np.ascontiguousarray(geometry.points @ turn.T.astype(np.float32))
+    faces = geometry.faces if np.linalg.det(turn) >= 0 else geometry.faces[:, ::-1].copy()
+    mesh = Mesh(points, faces, normals=point_normals(points, faces), welded=True, name="scan")
+    return dataclasses.replace(geometry, points=points, faces=faces), mesh, turn
 
 
 def _outline_holes(canvas: Any, geometry: ScanGeometry) -> None:
