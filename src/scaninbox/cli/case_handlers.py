@@ -16,7 +16,6 @@ from scaninbox.cli.case_listing import CaseListing, readable_case, show_cases, w
 from scaninbox.cli.local_cases import (
     ListingQuery,
     answer_locally_when_offline,
-    answer_offline,
     case_from_store,
     copy_cached_files,
     listing_from_store,
@@ -44,17 +43,12 @@ def run_cases(options: GlobalOptions, command: CasesOptions) -> int:
         command.page_size,
         command.all_pages,
     )
-    if options.offline:
-        listing = answer_offline(options, lambda local: listing_from_store(local.store, query))
-    else:
-        listing = answer_locally_when_offline(
-            options,
-            lambda: (
-                search_listing(options, query) if query.text else _fetch_listing(options, query)
-            ),
-            lambda local: listing_from_store(local.store, query),
-            doing="showing cases",
-        )
+    listing = answer_locally_when_offline(
+        options,
+        lambda: search_listing(options, query) if query.text else _fetch_listing(options, query),
+        lambda local: listing_from_store(local.store, query),
+        doing="showing cases",
+    )
     return show_cases(listing, as_json=command.json)
 
 
@@ -126,23 +120,20 @@ def show_case(case: UnifiedCase, *, as_json: bool) -> int:
 
 def run_case(options: GlobalOptions, command: CaseOptions) -> int:
     ref = command.ref
-    if options.offline:
-        wire = answer_offline(options, lambda local: case_from_store(local, ref))
-    else:
 
-        async def fetch(session: SignedIn) -> UnifiedCase:
-            wire = await session.client.get_case(ref)
-            with FetchedCases(session.account) as fetched:
-                fetched.keep([wire])
-            return wire
+    async def fetch(session: SignedIn) -> UnifiedCase:
+        wire = await session.client.get_case(ref)
+        with FetchedCases(session.account) as fetched:
+            fetched.keep([wire])
+        return wire
 
-        wire = answer_locally_when_offline(
-            options,
-            lambda: run_signed_in(options, fetch),
-            lambda local: case_from_store(local, ref),
-            doing=f"showing case {ref}",
-            ref=ref,
-        )
+    wire = answer_locally_when_offline(
+        options,
+        lambda: run_signed_in(options, fetch),
+        lambda local: case_from_store(local, ref),
+        doing=f"showing case {ref}",
+        ref=ref,
+    )
     return show_case(wire, as_json=command.json)
 
 
@@ -153,10 +144,6 @@ def run_download(options: GlobalOptions, command: DownloadOptions) -> int:
     ref = command.ref
     parent = command.dest if command.dest is not None else Path.cwd()
     template = folder_template()
-    if options.offline:
-        return answer_offline(
-            options, lambda local: copy_cached_files(local, ref, parent, template)
-        )
 
     async def download(client: ApiClient) -> int:
         wire = await client.get_case(ref)

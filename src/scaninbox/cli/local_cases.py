@@ -164,7 +164,10 @@ def answer_locally_when_offline(
 ) -> _T:
     """Run ``online``; when the service cannot be reached, answer from the store with a note
     "Offline — <doing> as of <last sync>" on stderr. Without local data for the account (or
-    for case ``ref``), the network failure stands."""
+    for case ``ref``), the network failure stands. With ``--offline``, answer from the store
+    straight away (`answer_offline`): every command that can answer locally says so here once."""
+    if options.offline:
+        return answer_offline(options, local)
     try:
         return online()
     except TlsError:

@@ -146,11 +146,8 @@ def _write_report(qc: QcRun, path: Path, outcome: _CaseOutcome | None) -> None:
 
 
 def _check_case(options: GlobalOptions, args: QcOptions, ref: CaseRef) -> _CaseOutcome:
-    from scaninbox.cli.local_cases import answer_locally_when_offline, answer_offline
+    from scaninbox.cli.local_cases import answer_locally_when_offline
     from scaninbox.cli.local_store import run_with_store
-
-    if options.offline:
-        return answer_offline(options, lambda local: _check_cached(args, local, ref))
 
     async def fetch(engine: SyncEngine) -> _CaseOutcome:
         return await _check_fetched(args, engine, ref)

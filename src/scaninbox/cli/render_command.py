@@ -220,11 +220,8 @@ def _draw(drawing: _Drawing, out: Path, *, size: tuple[int, int], view: str) -> 
 
 
 def _case_files(options: GlobalOptions, ref: CaseRef, view: str) -> _Drawing:
-    from scaninbox.cli.local_cases import answer_locally_when_offline, answer_offline
+    from scaninbox.cli.local_cases import answer_locally_when_offline
     from scaninbox.cli.local_store import run_with_store
-
-    if options.offline:
-        return answer_offline(options, lambda local: _cached_case_files(local, ref, view))
 
     async def fetch(engine: SyncEngine) -> _Drawing:
         return await _fetched_case_files(engine, ref, view)
