@@ -265,14 +265,10 @@ class LocalFilesReadiness(QObject):
             QTimer.singleShot(300, self._finish)  # let the frame reach the screen
 
     def _finish(self) -> None:
+        from scaninbox.qt.readiness import save_screenshot
+
         self._timer.stop()
-        if self._screenshot is not None:
-            self._screenshot.parent.mkdir(parents=True, exist_ok=True)
-            if not self._window.grab().save(str(self._screenshot)):
-                print(f"Could not write the screenshot {self._screenshot}.", file=sys.stderr)
-                self.done.emit(1)
-                return
-        self.done.emit(0)
+        self.done.emit(save_screenshot(self._window, self._screenshot))
 
     def _give_up(self) -> None:
         if self._finished:

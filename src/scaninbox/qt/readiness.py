@@ -13,13 +13,14 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QWidget
 
 from scaninbox.domain import CaseRef
 from scaninbox.qt.main_window import MainWindow
 from scaninbox.qt.startup_trace import trace
 from scaninbox.qt.viewer_host import ViewerHost
 
-__all__ = ["ReadinessWatch"]
+__all__ = ["ReadinessWatch", "save_screenshot"]
 
 _log = logging.getLogger(__name__)
 
@@ -91,13 +92,7 @@ class ReadinessWatch(QObject):
 
     def _finish(self) -> None:
         self._timer.stop()
-        if self._screenshot is not None:
-            self._screenshot.parent.mkdir(parents=True, exist_ok=True)
-            if not self._window.grab().save(str(self._screenshot)):
-                print(f"Could not write the screenshot {self._screenshot}.", file=sys.stderr)
-                self.done.emit(1)
-                return
-        self.done.emit(0)
+        self.done.emit(save_screenshot(self._window, self._screenshot))
 
     def _give_up(self) -> None:
         if self._finished:
@@ -110,3 +105,14 @@ class ReadinessWatch(QObject):
         print(f"Scan Inbox was not ready in time: {missing}.", file=sys.stderr)
         _log.error("--quit-when-ready gave up: %s", missing)
         self.done.emit(1)
+
+
+def save_screenshot(window: QWidget, path: Path | None) -> int:
+    """The exit code of a ``--quit-when-ready`` run once ready: ``window`` grabbed into ``path``
+    (when asked for), 1 with a message when it cannot be written."""
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not window.grab().save(str(path)):
+            print(f"Could not write the screenshot {path}.", file=sys.stderr)
+            return 1
+    return 0
