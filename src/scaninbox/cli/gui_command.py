@@ -1,10 +1,10 @@
 """``scaninbox gui`` (also ``scaninbox`` alone): the desktop window.
 
-``--demo`` starts the built-in sandbox in this process and signs in as the demo user (the
-global ``--demo`` does the same). ``--base-url``/``--env`` preselect a service in the sign-in
-dialog; ``--offline`` opens the last account's local cases without signing in. Two options are
-hidden from ``--help`` because they exist for tests and the fresh-machine smoke check:
-``--quit-when-ready`` (quit with 0 once a case is selected and shown, 1 after 45 s) and
+``--demo`` starts the built-in sandbox (in a process of its own, launched before anything else) and
+signs in as the demo user (the global ``--demo`` does the same). ``--base-url``/``--env`` preselect
+a service in the sign-in dialog; ``--offline`` opens the last account's local cases without signing
+in. Two options are hidden from ``--help`` because they exist for tests and the fresh-machine smoke
+check: ``--quit-when-ready`` (quit with 0 once a case is selected and shown, 1 after 45 s) and
 ``--screenshot PATH`` (save the whole window first).
 
 ``scaninbox gui FILE…`` (the desktop entry's ``scaninbox-desktop %F``) also opens local STL/PLY
@@ -94,11 +94,20 @@ def run_gui_command(given: GlobalOptions, command: GuiCommandOptions) -> int:
     if problem is not None:
         raise CliError(problem)
 
-    from scaninbox.qt.app import run_gui
-    from scaninbox.qt.app_controller import GuiOptions
+    from scaninbox.qt.app import launch_demo_sandbox, run_gui
 
+    demo = given.demo or command.demo
+    # First thing: the demo service's own process starts on the other core while this one
+    # loads Qt and builds the window (`run_gui` stops it at the end).
+    demo_sandbox = launch_demo_sandbox() if demo else None
+    try:
+        from scaninbox.qt.app_controller import GuiOptions
+    except BaseException:
+        if demo_sandbox is not None:
+            demo_sandbox.stop()
+        raise
     options = GuiOptions(
-        demo=given.demo or command.demo,
+        demo=demo,
         offline=given.offline or command.offline,
         base_url=command.base_url or given.base_url,
         environment=command.environment or given.environment,
@@ -108,4 +117,4 @@ def run_gui_command(given: GlobalOptions, command: GuiCommandOptions) -> int:
         load_viewer=command.load_viewer,
         files=command.files,
     )
-    return run_gui(options)
+    return run_gui(options, demo_sandbox=demo_sandbox)

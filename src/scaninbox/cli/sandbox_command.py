@@ -11,7 +11,9 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import sys
+import threading
 from dataclasses import dataclass
+from pathlib import Path
 
 from scaninbox.cli.deferred import deferred
 from scaninbox.cli.errors import CliError
@@ -27,6 +29,8 @@ class SandboxOptions:
     variant: bool
     cases: int
     seed: int
+    cache_dir: Path | None = None
+    stop_when_stdin_closes: bool = False
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> SandboxOptions:
@@ -36,6 +40,8 @@ class SandboxOptions:
             variant=bool(args.variant),
             cases=args.cases,
             seed=args.seed,
+            cache_dir=args.cache_dir,
+            stop_when_stdin_closes=bool(args.stop_when_stdin_closes),
         )
 
 
@@ -61,6 +67,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--cases", type=_case_count, default=60, help="cases of the demo organisation (60)"
     )
     parser.add_argument("--seed", type=int, default=7, help="seed of the synthetic data set (7)")
+    # For the window's demo service (`scaninbox.services.demo_process`), hidden from --help:
+    # its own cache folder, and an end that follows the app's even when the app is killed.
+    parser.add_argument("--cache-dir", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--stop-when-stdin-closes", action="store_true", help=argparse.SUPPRESS)
     parser.set_defaults(handler=deferred(__name__, "run_sandbox", SandboxOptions.from_args))
 
 
@@ -117,8 +127,13 @@ def run_sandbox(_options: GlobalOptions, args: SandboxOptions) -> int:
         variant=args.variant,
         cases=args.cases,
         seed=args.seed,
-        cache_dir=ensure_private_dir(app_paths().sandbox_cache_dir),
+        cache_dir=ensure_private_dir(args.cache_dir or app_paths().sandbox_cache_dir),
     )
+    stop = threading.Event()
+    if args.stop_when_stdin_closes:
+        threading.Thread(
+            target=_set_at_end_of_input, args=(stop,), name="stdin-watch", daemon=True
+        ).start()
 
     def announce(line: str) -> None:
         print(line, flush=True)
@@ -129,8 +144,18 @@ def run_sandbox(_options: GlobalOptions, args: SandboxOptions) -> int:
         print("Press Ctrl-C to stop.", flush=True)
 
     try:
-        serve_forever(config, announce=announce)
+        serve_forever(config, announce=announce, stop=stop)
     except SandboxStartError as error:
         raise CliError(str(error)) from None
     print("Sandbox stopped.", flush=True)
     return 0
+
+
+def _set_at_end_of_input(stop: threading.Event) -> None:
+    """Set ``stop`` once standard input ends: the parent closed it, or the parent is gone."""
+    try:
+        while sys.stdin.buffer.read(4096):
+            pass
+    except (OSError, ValueError):
+        pass
+    stop.set()

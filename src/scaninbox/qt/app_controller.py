@@ -5,11 +5,11 @@ Start-up (``start``): the window shows first; then, in the background, ``--demo`
 the built-in sandbox, ``--offline`` opens the last account's store, and otherwise the last
 account opens with its remembered session (offline-first: cases show at once, the service is
 contacted behind them) — or, with none, the sign-in dialog appears over the window. The 3D
-stack loads after that, on a worker thread. Not earlier: its import holds Python's lock for
-most of its 2 s, so started with the window's first paint it ran at half speed beside the
-account's own start (the demo's sandbox and first sync are Python too) and both the first
-rows and the first 3D frame came later (``benchmarks/startup.py``); a case shown meanwhile
-has its missing files fetched ahead (`ViewerHost`).
+stack starts loading on a worker thread at the window's first paint, beside the account's
+start: the demo's sandbox runs in a process of its own (`scaninbox.services.demo_process`), so
+what shares Python's lock with the import is only the client's own work, and a case shown
+meanwhile has its missing files fetched ahead (`ViewerHost`). (With the sandbox in this process,
+starting the import this early made both the first rows and the first 3D frame later.)
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from scaninbox.qt.local_files_window import LocalFilesWindow
     from scaninbox.qt.session import SessionController
     from scaninbox.qt.signin import SignInDialog, SignInTarget
+    from scaninbox.services.demo_process import DemoSandbox
     from scaninbox.store import SyncOptions
 
 __all__ = ["AppController", "GuiOptions"]
@@ -77,10 +78,12 @@ class AppController(QObject):
         settings: Settings | None = None,
         sync_options: SyncOptions | None = None,
         retry: RetryPolicy | None = None,
+        demo_sandbox: DemoSandbox | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self.options = options
+        self._demo_sandbox = demo_sandbox  # launched by `run_gui` for --demo; the session's
         self.paths = paths or app_paths()
         self.settings_problem = ""
         if settings is None:
@@ -192,19 +195,22 @@ class AppController(QObject):
             paths=self.paths,
             sync_options=self._sync_options,
             retry=self._retry,
+            demo_sandbox=self._demo_sandbox,
             parent=self,
         )
+        self._demo_sandbox = None
         self.session = session
         session.opened.connect(self.window.attach)
         session.closing.connect(lambda _s: self.window.detach())
         session.expired.connect(lambda _email: self.window.refresh_session_state())
         session.expired.connect(self.show_reauth)
+        session.demoStopped.connect(self._on_demo_stopped)
         if self.settings_problem:
             self.window.show_message(f"The settings file was ignored: {self.settings_problem}")
         try:
             await self._open_first_account(session)
         finally:
-            if self.options.load_viewer:
+            if self.options.load_viewer:  # started at the first paint already, unless never painted
                 self.viewer.start()
             else:
                 self.viewer.placeholder.setText("The 3D viewer is off.")
@@ -240,9 +246,14 @@ class AppController(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window and event.type() == QEvent.Type.Paint:
-            QTimer.singleShot(0, lambda: trace("window-visible"))
+            QTimer.singleShot(0, self._on_first_paint)
             self.window.removeEventFilter(self)
         return False
+
+    def _on_first_paint(self) -> None:
+        trace("window-visible")
+        if self.options.load_viewer:
+            self.viewer.start()
 
     def _on_rows(self) -> None:
         if self.window.inbox.model.rowCount() > 0:
@@ -323,6 +334,10 @@ class AppController(QObject):
         if remove_data:
             self.window.show_message(f"The local data was removed ({freed / 1e6:.1f} MB).")
         self.show_sign_in()
+
+    def _on_demo_stopped(self, message: str) -> None:
+        if not self._closing:
+            self.window.show_message(message)
 
     def _on_session_error(self, error: BaseException) -> None:
         if self.session is not None:

@@ -3,7 +3,8 @@
 ``SessionController`` opens an account in one of three ways and closes it in two:
 
 - ``sign_in(target, email, password, remember=…)``: a fresh sign-in (the dialog). For the demo
-  target the sandbox is started first, in this process, on a free loopback port.
+  target the sandbox runs first, in a child process of its own on a free loopback port
+  (`scaninbox.services.demo_process`; the app may have launched it already at its start).
 - ``open_remembered()``: offline-first start. The last account's store opens at once with the
   session remembered in the keyring; the engine then contacts the service in the background
   (an unreachable service makes it "offline", the cases still show).
@@ -24,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import httpx
@@ -50,7 +52,7 @@ from scaninbox.store import (
 )
 
 if TYPE_CHECKING:
-    from scaninbox.sandbox import SandboxServer
+    from scaninbox.services.demo_process import DemoSandbox
 
 __all__ = ["AccountSession", "SessionController"]
 
@@ -81,12 +83,14 @@ class SessionController(QObject):
     """Opens and closes accounts (see the module docstring). One account at a time.
 
     Signals: ``opened(AccountSession)``, ``closing(AccountSession)`` (before the store closes:
-    let go of it), ``expired(str email)``.
+    let go of it), ``expired(str email)``, ``demoStopped(str message)`` (the demo service's
+    process ended unasked; the message is plain words).
     """
 
     opened = Signal(object)
     closing = Signal(object)
     expired = Signal(str)
+    demoStopped = Signal(str)
 
     def __init__(
         self,
@@ -96,8 +100,11 @@ class SessionController(QObject):
         paths: AppPaths | None = None,
         sync_options: SyncOptions | None = None,
         retry: RetryPolicy | None = None,
+        demo_sandbox: DemoSandbox | None = None,
         parent: QObject | None = None,
     ) -> None:
+        """``demo_sandbox``: the demo service when the app launched it already (it is stopped
+        with the session's `shutdown`)."""
         super().__init__(parent)
         self.settings = settings
         self._retry = retry
@@ -106,7 +113,9 @@ class SessionController(QObject):
         self.provider = provider
         self._sync_options = sync_options or SyncOptions.from_settings(settings)
         self._current: AccountSession | None = None
-        self._sandbox: SandboxServer | None = None  # imported on demand
+        self._sandbox: DemoSandbox | None = None
+        if demo_sandbox is not None:
+            self._adopt(demo_sandbox)
         self._lock = asyncio.Lock()
 
     @property
@@ -117,6 +126,11 @@ class SessionController(QObject):
     def sandbox_url(self) -> str | None:
         server = self._sandbox
         return server.base_url if server is not None else None
+
+    @property
+    def demo_sandbox(self) -> DemoSandbox | None:
+        """The demo service's process, once the demo was asked for."""
+        return self._sandbox
 
     # ------------------------------------------------------------------ opening
 
@@ -132,7 +146,7 @@ class SessionController(QObject):
                 target, email, password = await self._start_demo(target)
             if not target.base_url:
                 raise ValueError("Enter the address of the inbox service.")
-            http = make_http_client(ca_bundle=target.ca_bundle)
+            http = await _http_client(target.ca_bundle)
             try:
                 client = ApiClient(http, target.base_url, retry=self._retry, limits=self._limits)
                 # The window keeps no password: an ended session asks for it again (the demo
@@ -163,7 +177,7 @@ class SessionController(QObject):
             if found is None:
                 return None
             account = found.account
-            http = make_http_client(ca_bundle=self.settings.ca_bundle)
+            http = await _http_client(self.settings.ca_bundle)
             try:
                 client = ApiClient(http, account.base_url, retry=self._retry, limits=self._limits)
                 client.use_session(found.token, found.expires_at)
@@ -179,7 +193,7 @@ class SessionController(QObject):
         """Open ``account``'s store without a session (the engine stays stopped)."""
         async with self._lock:
             await self._close_current(forget=False)
-            http = make_http_client(ca_bundle=self.settings.ca_bundle)
+            http = await _http_client(self.settings.ca_bundle)
             try:
                 client = ApiClient(http, account.base_url, retry=self._retry, limits=self._limits)
                 return await self._open(account, client, http, demo=False)
@@ -286,10 +300,26 @@ class SessionController(QObject):
             current.signals.deleteLater()
 
     async def _start_demo(self, target: Target) -> tuple[Target, str, str]:
+        from scaninbox.services.demo_process import DemoSandbox
+
         if self._sandbox is None:
-            self._sandbox = await asyncio.to_thread(services.start_demo_sandbox, self.paths)
+            self._adopt(DemoSandbox.launch(self.paths))
+        server = self._sandbox
+        assert server is not None
+        try:
+            base_url = await asyncio.to_thread(server.wait_ready)
+        except BaseException:
+            # Not started (or no longer awaited): the next demo sign-in starts a new one.
+            self._sandbox = None
+            await asyncio.to_thread(server.stop)
+            raise
         email, password = services.demo_login()
-        return target.at(self._sandbox.base_url), email, password
+        return target.at(base_url), email, password
+
+    def _adopt(self, server: DemoSandbox) -> None:
+        self._sandbox = server
+        # From the process's reader thread: the signal is queued to the GUI thread.
+        server.watch_exit(self.demoStopped.emit)
 
     def _remembered(self) -> RememberedSession | None:
         account = self.last_account()
@@ -311,3 +341,9 @@ class SessionController(QObject):
         current.expired = True
         _log.info("the session of %s ended", current.account.environment)
         self.expired.emit(current.account.email)
+
+
+async def _http_client(ca_bundle: Path | None) -> httpx.AsyncClient:
+    """`make_http_client` on a worker thread: reading the certificate stores takes 0.1–0.3 s,
+    most of it in OpenSSL, which lets other Python threads run (at start-up: the 3D import)."""
+    return await asyncio.to_thread(make_http_client, ca_bundle=ca_bundle)

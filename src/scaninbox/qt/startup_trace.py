@@ -2,15 +2,16 @@
 
 With ``SCANINBOX_STARTUP_TRACE=1`` each milestone prints one line to stderr::
 
-    scaninbox-trace window-visible 12345.678901
+    scaninbox-trace window-visible 12345.678901 1.234
 
-The number is ``time.monotonic()`` (CLOCK_MONOTONIC, shared by every process on the machine),
-so a parent process can subtract its own launch time. Milestones: ``gui-start`` (the gui
-command begins), ``window-visible`` (first paint of the main window), ``3d-loading`` (the 3D
-stack's import starts, on a worker thread), ``first-rows`` (the inbox shows cases),
-``case-shown`` (the first case's details), ``3d-imported`` (VTK, pyvista and pyvistaqt are
-imported), ``3d-ready`` (the 3D viewer is in place), ``case-3d-frame`` (the first frame
-showing that case's scans, with ``--quit-when-ready``).
+The first number is ``time.monotonic()`` (CLOCK_MONOTONIC, shared by every process on the machine),
+so a parent process can subtract its own launch time; the second is the CPU time this process has
+used so far (all its threads), which a busy machine disturbs less than the wall. Milestones:
+``gui-start`` (the gui command begins), ``window-visible`` (first paint of the main window),
+``3d-loading`` (the 3D stack's import starts, on a worker thread), ``first-rows`` (the inbox shows
+cases), ``case-shown`` (the first case's details), ``3d-imported`` (VTK, pyvista and pyvistaqt are
+imported), ``3d-ready`` (the 3D viewer is in place), ``case-3d-frame`` (the first frame showing
+that case's scans, with ``--quit-when-ready``).
 """
 
 from __future__ import annotations
@@ -31,4 +32,5 @@ def trace(event: str) -> None:
         return
     _seen.add(event)
     if os.environ.get(TRACE_ENV):
-        print(f"scaninbox-trace {event} {time.monotonic():.6f}", file=sys.stderr, flush=True)
+        now, cpu = time.monotonic(), time.process_time()
+        print(f"scaninbox-trace {event} {now:.6f} {cpu:.3f}", file=sys.stderr, flush=True)

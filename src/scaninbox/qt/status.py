@@ -32,6 +32,7 @@ from scaninbox.qt.theme import is_dark
 __all__ = ["BannerKind", "ConnectionBanner", "SyncStatus", "as_of_text"]
 
 _REFRESH_MS = 30_000
+_PROGRESS_MS = 250  # the download bar changes at most four times a second
 
 
 def as_of_text(moment: datetime | None, *, now: datetime | None = None) -> str:
@@ -176,6 +177,15 @@ class SyncStatus(QObject):
         self._clock.setInterval(_REFRESH_MS)
         self._clock.timeout.connect(self._update_last_sync)
         self._clock.start()
+        # Downloads report every chunk; the bar changes at most every _PROGRESS_MS. In a window
+        # holding an OpenGL view every repaint composes the whole window (25–50 ms of the GUI
+        # thread under llvmpipe), and QProgressBar.setValue repainted at once, on every chunk:
+        # at start-up, with the demo's prefetch, that was the GUI thread's biggest cost before
+        # the first 3D frame (`benchmarks/startup.py`).
+        self._progress_timer = QTimer(self)
+        self._progress_timer.setSingleShot(True)
+        self._progress_timer.setInterval(_PROGRESS_MS)
+        self._progress_timer.timeout.connect(self._update_downloads)
         self.set_state("", "")
         self._update_downloads()
 
@@ -225,14 +235,19 @@ class SyncStatus(QObject):
             self._downloads.pop(key, None)
         else:
             self._downloads[key] = (done_bytes, total_bytes)
-        self._update_downloads()
+        self._schedule_downloads()
 
     def download_finished(self, key: Any) -> None:
         self._downloads.pop(key, None)
-        self._update_downloads()
+        self._schedule_downloads()
+
+    def _schedule_downloads(self) -> None:
+        if not self._progress_timer.isActive():
+            self._progress_timer.start()
 
     def clear(self) -> None:
         self._downloads.clear()
+        self._progress_timer.stop()
         self._update_downloads()
         self.set_state("", "")
         self.set_last_sync(None)
@@ -256,10 +271,15 @@ class SyncStatus(QObject):
         done_bytes = sum(d for d, _t in self._downloads.values())
         totals = [t for _d, t in self._downloads.values() if t is not None]
         total_bytes = sum(totals)
+        bar = self.download_bar
+        # QProgressBar.setValue repaints at once; with updates off for the call it is drawn with
+        # the window's next paint instead (see _PROGRESS_MS for why that matters).
+        bar.setUpdatesEnabled(False)
         if len(totals) == count and total_bytes > 0:
-            self.download_bar.setRange(0, 1000)
-            self.download_bar.setValue(int(1000 * done_bytes / total_bytes))
+            bar.setRange(0, 1000)
+            bar.setValue(int(1000 * done_bytes / total_bytes))
         else:
-            self.download_bar.setRange(0, 0)
+            bar.setRange(0, 0)
+        bar.setUpdatesEnabled(True)  # asks for that paint
         files = f"{count} file{'s' if count != 1 else ''}"
         self.download_label.setText(f"Downloading {files}")

@@ -173,13 +173,20 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve_forever(config: SandboxConfig, *, announce: Callable[[str], None]) -> None:
-    """Runs a sandbox until SIGINT or SIGTERM, then stops it cleanly and returns.
+def serve_forever(
+    config: SandboxConfig,
+    *,
+    announce: Callable[[str], None],
+    stop: threading.Event | None = None,
+) -> None:
+    """Runs a sandbox until SIGINT or SIGTERM (or ``stop`` is set), then stops it cleanly and
+    returns.
 
     ``announce`` receives ``"Sandbox listening on <base url>"`` first, as soon as the server
     accepts connections. Must be called from the main thread (it installs signal handlers).
     """
-    stop = threading.Event()
+    if stop is None:
+        stop = threading.Event()
 
     def on_signal(signum: int, frame: Any) -> None:
         stop.set()

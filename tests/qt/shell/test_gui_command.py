@@ -30,6 +30,7 @@ def _gui(*args: str, home: Path, timeout_s: float = 120) -> subprocess.Completed
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="looks for processes in /proc")
 def test_the_demo_opens_shows_a_case_saves_a_screenshot_and_quits(tmp_path: Path) -> None:
     shot = tmp_path / "window.png"
     done = _gui("--demo", "--quit-when-ready", "--screenshot", str(shot), home=tmp_path / "home")
@@ -51,6 +52,24 @@ def test_the_demo_opens_shows_a_case_saves_a_screenshot_and_quits(tmp_path: Path
     # The demo's local data is filed under the demo environment.
     accounts = tmp_path / "home" / "data" / "accounts"
     assert any(p.name.startswith("demo-") for p in accounts.iterdir())
+    # The demo service ran in a process of its own (given this home's cache folder), and it
+    # ended with the app: no orphan left behind.
+    assert _processes_mentioning(str(tmp_path / "home")) == []
+
+
+def _processes_mentioning(text: str) -> list[str]:
+    """Command lines of running processes that contain ``text`` (Linux: /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:  # ended meanwhile
+            continue
+        if text in command:
+            found.append(command)
+    return found
 
 
 @pytest.mark.slow

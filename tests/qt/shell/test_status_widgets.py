@@ -4,31 +4,67 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QMainWindow
 from pytestqt.qtbot import QtBot
 
 from scaninbox.qt.status import BannerKind, ConnectionBanner, SyncStatus, as_of_text
 
 
-def test_download_progress_adds_up_files_and_hides_when_done(qtbot: QtBot) -> None:
+def _status_bar(qtbot: QtBot) -> tuple[QMainWindow, SyncStatus]:
     window = QMainWindow()
     qtbot.addWidget(window)
     status = SyncStatus(window)
     for widget in status.widgets:
         window.statusBar().addPermanentWidget(widget)
     window.show()
+    qtbot.waitExposed(window)
+    return window, status
+
+
+def test_download_progress_adds_up_files_and_hides_when_done(qtbot: QtBot) -> None:
+    _window, status = _status_bar(qtbot)
     status.download_progress("a", 250, 1000)
     status.download_progress("b", 0, 1000)
-    assert status.download_label.text() == "Downloading 2 files"
+    qtbot.waitUntil(lambda: status.download_label.text() == "Downloading 2 files")
     assert status.download_bar.isVisible()
     assert status.download_bar.value() == 125  # 250 of 2,000 bytes, in thousandths
     status.download_progress("a", 1000, 1000)  # finished
     status.download_progress("b", 10, None)  # size unknown: a busy bar
-    assert status.download_label.text() == "Downloading 1 file"
+    qtbot.waitUntil(lambda: status.download_label.text() == "Downloading 1 file")
     assert status.download_bar.maximum() == 0
     status.download_finished("b")
-    assert not status.download_bar.isVisible()
+    qtbot.waitUntil(lambda: not status.download_bar.isVisible())
     assert not status.download_label.isVisible()
+
+
+class _Paints(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.count += 1
+        return False
+
+
+def test_a_burst_of_progress_reports_draws_the_bar_a_few_times_not_each_time(
+    qtbot: QtBot,
+) -> None:
+    # A download reports every chunk, and QProgressBar.setValue repaints at once: in the
+    # window, with its OpenGL view, each repaint composed the whole window (~25 ms).
+    _window, status = _status_bar(qtbot)
+    bar = status.download_bar
+    status.download_progress("scan", 0, 200_000)
+    qtbot.waitUntil(bar.isVisible)
+    paints = _Paints()
+    bar.installEventFilter(paints)
+    for done in range(1_000, 200_000, 1_000):
+        status.download_progress("scan", done, 200_000)
+    # The last report is what shows, drawn with the window's next paint.
+    qtbot.waitUntil(lambda: bar.value() == 995 and paints.count > 0)
+    assert paints.count <= 3, paints.count
 
 
 def test_the_banner_says_as_of_when(qtbot: QtBot) -> None:

@@ -1,0 +1,96 @@
+"""The window's demo service runs in a process of its own: started for the demo, stopped when the
+app quits, and a crash of it is told in the status bar in plain words."""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+from collections.abc import Callable
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from scaninbox.paths import app_paths
+from scaninbox.qt.app_controller import AppController
+from scaninbox.services.demo_process import DemoSandbox
+from tests.qt.shell.conftest import WAIT_MS, shut_down
+
+pytestmark = pytest.mark.skipif(
+    not hasattr(os, "pidfd_open"), reason="waits for other processes' ends with pidfd_open"
+)
+
+
+def _ended_within(pid: int, timeout_s: float) -> bool:
+    try:
+        handle = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    try:
+        return bool(select.select([handle], [], [], timeout_s)[0])
+    finally:
+        os.close(handle)
+
+
+def _demo_process(app: AppController) -> DemoSandbox:
+    assert app.session is not None
+    server = app.session.demo_sandbox
+    assert server is not None
+    return server
+
+
+def test_the_demo_service_is_a_child_process_stopped_when_the_app_quits(
+    qtbot: QtBot, make_app: Callable[..., AppController]
+) -> None:
+    app = make_app(demo=True)
+    model = app.window.inbox.model
+    qtbot.waitUntil(lambda: model.rowCount() > 0, timeout=60_000)
+    server = _demo_process(app)
+    assert server.pid != os.getpid()
+    assert server.running
+    current = app.session.current  # type: ignore[union-attr]
+    assert current is not None
+    assert current.account.base_url == server.base_url
+    shut_down(qtbot, app)
+    assert _ended_within(server.pid, 0), "the demo service outlived the app"
+    assert app.session.demo_sandbox is None  # type: ignore[union-attr]
+
+
+def test_a_demo_service_launched_before_the_window_is_the_one_signed_in_to(
+    qtbot: QtBot, make_app: Callable[..., AppController]
+) -> None:
+    early = DemoSandbox.launch(app_paths())  # what `scaninbox gui --demo` does first thing
+    try:
+        app = make_app(demo=True, start=False)
+        app._demo_sandbox = early  # as run_gui hands it over
+        app.start()
+        qtbot.waitUntil(lambda: app.session is not None, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: app.window.inbox.model.rowCount() > 0, timeout=60_000)
+        assert _demo_process(app) is early
+        current = app.session.current  # type: ignore[union-attr]
+        assert current is not None
+        assert current.account.base_url == early.base_url
+        shut_down(qtbot, app)
+        assert not early.running
+    finally:
+        early.stop()
+
+
+def test_a_crash_of_the_demo_service_is_told_in_the_status_bar(
+    qtbot: QtBot, make_app: Callable[..., AppController]
+) -> None:
+    app = make_app(demo=True)
+    qtbot.waitUntil(lambda: app.window.inbox.model.rowCount() > 0, timeout=60_000)
+    server = _demo_process(app)
+    os.kill(server.pid, signal.SIGKILL)
+    status = app.window.statusBar()
+    qtbot.waitUntil(
+        lambda: status.currentMessage().startswith("The demo service stopped unexpectedly"),
+        timeout=WAIT_MS,
+    )
+    assert status.currentMessage() == (
+        "The demo service stopped unexpectedly (it was ended by signal 9). Quit Scan Inbox and "
+        "start it again to go on with the demo."
+    )
+    # The cases already here stay; the window carries on.
+    assert app.window.inbox.model.rowCount() > 0
