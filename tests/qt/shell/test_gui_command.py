@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -54,6 +55,10 @@ def test_the_demo_opens_shows_a_case_saves_a_screenshot_and_quits(tmp_path: Path
     assert any(p.name.startswith("demo-") for p in accounts.iterdir())
     # The demo service ran in a process of its own (given this home's cache folder), and it
     # ended with the app: no orphan left behind.
+    log = (tmp_path / "home" / "logs" / "scaninbox.log").read_text(encoding="utf-8")
+    started = re.search(r"demo service started as process (\d+)", log)
+    assert started is not None, log[-2000:]
+    assert not (Path("/proc") / started[1]).exists()
     assert _processes_mentioning(str(tmp_path / "home")) == []
 
 
