@@ -100,6 +100,11 @@ class ViewerHost(QObject):
         return self._case
 
     @property
+    def gave_up(self) -> bool:
+        """Whether the 3D viewer is known not to come (missing, or it could not start)."""
+        return self._gave_up
+
+    @property
     def started(self) -> bool:
         """Whether `start` was called (the stack is loading or loaded)."""
         return self._started

@@ -1,0 +1,73 @@
+"""At start-up the first account's bulk prefetch waits for the 3D viewer's first frame."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pytestqt.qtbot import QtBot
+
+from scaninbox.qt.app_controller import AppController
+from scaninbox.qt.prefetch_hold import PrefetchHold
+from scaninbox.qt.session import AccountSession
+from tests.qt.shell.conftest import WAIT_MS
+
+
+def _opened_demo(qtbot: QtBot, make_app: Callable[..., AppController]) -> AppController:
+    app = make_app(demo=True)  # no viewer loading: the app itself holds nothing
+    qtbot.waitUntil(
+        lambda: app.session is not None and app.session.current is not None, timeout=60_000
+    )
+    return app
+
+
+def _current(app: AppController) -> AccountSession:
+    assert app.session is not None
+    current = app.session.current
+    assert current is not None
+    return current
+
+
+def test_held_until_the_viewer_draws_a_case_and_only_for_the_first_account(
+    qtbot: QtBot, make_app: Callable[..., AppController]
+) -> None:
+    app = _opened_demo(qtbot, make_app)
+    opened = _current(app)
+    assert not opened.engine.prefetch_held  # --no-viewer: nothing to wait for
+    hold = PrefetchHold(app.viewer, enabled=True, parent=app)
+    hold.hold(opened)
+    assert hold.held is opened
+    assert opened.engine.prefetch_held
+    qtbot.waitUntil(lambda: app.window.inbox.model.rowCount() > 0, timeout=WAIT_MS)
+    app.viewer.caseShown.emit(app.window.inbox.model.ref_at(0))  # its first frame of a case
+    assert hold.held is None
+    assert not opened.engine.prefetch_held
+    hold.hold(opened)  # a later account opens with the viewer in place: not held
+    assert not opened.engine.prefetch_held
+
+
+def test_released_when_the_viewer_cannot_start_or_has_no_case_to_draw(
+    qtbot: QtBot, make_app: Callable[..., AppController]
+) -> None:
+    app = _opened_demo(qtbot, make_app)
+    opened = _current(app)
+    unavailable = PrefetchHold(app.viewer, enabled=True, parent=app)
+    unavailable.hold(opened)
+    assert opened.engine.prefetch_held
+    app.viewer.unavailable.emit("The 3D viewer could not start: no OpenGL.")
+    assert not opened.engine.prefetch_held
+
+    nothing_to_draw = PrefetchHold(app.viewer, enabled=True, parent=app)
+    nothing_to_draw.hold(opened)
+    assert opened.engine.prefetch_held
+    assert app.viewer.case is None
+    app.viewer.ready.emit()
+    assert not opened.engine.prefetch_held
+
+
+def test_never_held_without_a_viewer_to_wait_for(
+    qtbot: QtBot, make_app: Callable[..., AppController]
+) -> None:
+    app = _opened_demo(qtbot, make_app)
+    opened = _current(app)
+    PrefetchHold(app.viewer, enabled=False, parent=app).hold(opened)
+    assert not opened.engine.prefetch_held
