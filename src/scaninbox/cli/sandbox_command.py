@@ -67,7 +67,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--cases", type=_case_count, default=60, help="cases of the demo organisation (60)"
     )
     parser.add_argument("--seed", type=int, default=7, help="seed of the synthetic data set (7)")
-    # For the window's demo service (`scaninbox.services.demo_process`), hidden from --help:
+    # For the window's demo service (`scaninbox.demo_process`), hidden from --help:
     # its own cache folder, and an end that follows the app's even when the app is killed.
     parser.add_argument("--cache-dir", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--stop-when-stdin-closes", action="store_true", help=argparse.SUPPRESS)

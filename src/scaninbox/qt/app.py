@@ -5,7 +5,7 @@ the window is on screen (Qt widgets, qasync, the window's own modules); the API 
 store load after it is shown, and VTK on a worker thread from then on (``viewer_host``).
 With ``--demo`` the demo service's process is launched first thing, before Qt loads: it starts
 on the other core while this one builds the window, and listens by the time the window is up
-(``scaninbox.services.demo_process``). ``SCANINBOX_STARTUP_TRACE=1`` prints the milestones
+(``scaninbox.demo_process``). ``SCANINBOX_STARTUP_TRACE=1`` prints the milestones
 (``startup_trace``).
 """
 
@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING
 from scaninbox.qt.startup_trace import trace
 
 if TYPE_CHECKING:
+    from scaninbox.demo_process import DemoSandbox
     from scaninbox.paths import AppPaths
     from scaninbox.qt.app_controller import AppController
-    from scaninbox.services.demo_process import DemoSandbox
 
 __all__ = ["launch_demo_sandbox", "run_gui"]
 
@@ -59,8 +59,8 @@ def run_gui(
 def launch_demo_sandbox(paths: AppPaths | None = None) -> DemoSandbox | None:
     """The demo service's process, started (None when it cannot be: the session's sign-in
     tries again and says why)."""
+    from scaninbox.demo_process import DemoSandbox, DemoSandboxError
     from scaninbox.paths import app_paths
-    from scaninbox.services.demo_process import DemoSandbox, DemoSandboxError
 
     try:
         return DemoSandbox.launch(paths or app_paths())

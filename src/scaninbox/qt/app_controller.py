@@ -6,7 +6,7 @@ the built-in sandbox, ``--offline`` opens the last account's store, and otherwis
 account opens with its remembered session (offline-first: cases show at once, the service is
 contacted behind them) — or, with none, the sign-in dialog appears over the window. The 3D
 stack starts loading on a worker thread at the window's first paint, beside the account's
-start: the demo's sandbox runs in a process of its own (`scaninbox.services.demo_process`), so
+start: the demo's sandbox runs in a process of its own (`scaninbox.demo_process`), so
 what shares Python's lock with the import is only the client's own work, and a case shown
 meanwhile has its missing files fetched ahead (`ViewerHost`). (With the sandbox in this process,
 starting the import this early made both the first rows and the first 3D frame later.)
@@ -39,10 +39,10 @@ from scaninbox.settings import Settings, SettingsError, load_settings
 
 if TYPE_CHECKING:
     from scaninbox.api import RetryPolicy
+    from scaninbox.demo_process import DemoSandbox
     from scaninbox.qt.local_files_window import LocalFilesWindow
     from scaninbox.qt.session import SessionController
     from scaninbox.qt.signin import SignInDialog, SignInTarget
-    from scaninbox.services.demo_process import DemoSandbox
     from scaninbox.store import SyncOptions
 
 __all__ = ["AppController", "GuiOptions"]

@@ -4,7 +4,7 @@
 
 - ``sign_in(target, email, password, remember=…)``: a fresh sign-in (the dialog). For the demo
   target the sandbox runs first, in a child process of its own on a free loopback port
-  (`scaninbox.services.demo_process`; the app may have launched it already at its start).
+  (`scaninbox.demo_process`; the app may have launched it already at its start).
 - ``open_remembered()``: offline-first start. The last account's store opens at once with the
   session remembered in the keyring; the engine then contacts the service in the background
   (an unreachable service makes it "offline", the cases still show).
@@ -52,7 +52,7 @@ from scaninbox.store import (
 )
 
 if TYPE_CHECKING:
-    from scaninbox.services.demo_process import DemoSandbox
+    from scaninbox.demo_process import DemoSandbox
 
 __all__ = ["AccountSession", "SessionController"]
 
@@ -300,7 +300,7 @@ class SessionController(QObject):
             current.signals.deleteLater()
 
     async def _start_demo(self, target: Target) -> tuple[Target, str, str]:
-        from scaninbox.services.demo_process import DemoSandbox
+        from scaninbox.demo_process import DemoSandbox
 
         if self._sandbox is None:
             self._adopt(DemoSandbox.launch(self.paths))

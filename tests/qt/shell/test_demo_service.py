@@ -11,9 +11,9 @@ from collections.abc import Callable
 import pytest
 from pytestqt.qtbot import QtBot
 
+from scaninbox.demo_process import DemoSandbox
 from scaninbox.paths import app_paths
 from scaninbox.qt.app_controller import AppController
-from scaninbox.services.demo_process import DemoSandbox
 from tests.qt.shell.conftest import WAIT_MS, shut_down
 
 pytestmark = pytest.mark.skipif(

@@ -15,9 +15,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from scaninbox import demo_process
+from scaninbox.demo_process import DemoSandbox, DemoSandboxError
 from scaninbox.paths import app_paths
-from scaninbox.services import demo_process
-from scaninbox.services.demo_process import DemoSandbox, DemoSandboxError
 
 pytestmark = pytest.mark.skipif(
     not hasattr(os, "pidfd_open"), reason="waits for other processes' ends with pidfd_open"
@@ -83,7 +83,7 @@ def test_it_ends_when_the_app_is_killed_no_orphan_left(tmp_path: Path) -> None:
             "-c",
             "import sys\n"
             "from scaninbox.paths import app_paths\n"
-            "from scaninbox.services.demo_process import DemoSandbox\n"
+            "from scaninbox.demo_process import DemoSandbox\n"
             "demo = DemoSandbox.launch(app_paths())\n"
             "demo.wait_ready()\n"
             "print(demo.pid, flush=True)\n"
@@ -171,3 +171,17 @@ def test_a_missing_program_is_a_plain_start_error(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(demo_process, "_scaninbox_command", lambda: [missing])
     with pytest.raises(DemoSandboxError, match=r"^The demo service could not start: .+\.$"):
         DemoSandbox.launch(app_paths())
+
+
+def test_importing_it_is_light_it_comes_before_the_window() -> None:
+    # `scaninbox gui --demo` launches it first thing; what it imports delays the window.
+    heavy = ("httpx", "pydantic", "sqlite3", "numpy", "scaninbox.api", "scaninbox.store")
+    probe = (
+        "import json, sys\n"
+        "import scaninbox.demo_process\n"
+        f"print(json.dumps([m for m in {heavy!r} if m in sys.modules]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=_WAIT_S
+    )
+    assert done.stdout.strip() == "[]"

@@ -13,6 +13,9 @@ closes it and also when this process dies in any way (the system closes the pipe
 orphan is left behind. It runs in a session of its own, so that a Ctrl-C in the terminal reaches
 only the app, which then stops it in order. Its output (merged with its errors) goes to this
 process's log; the last lines make the message when it cannot start.
+
+A module of its own, outside `scaninbox.services`: it is imported before the window is built,
+and importing that package loads the API client and the store (~0.4 s of CPU, a test pins it).
 """
 
 from __future__ import annotations
