@@ -205,16 +205,29 @@ def test_a_kept_result_of_other_scans_is_not_shown_as_current(
     )
     provider.cache_file("upper 3.stl")
     pane.show_case(stored.case, pinned=False, fully_cached=True)
-    assert pane.qc.stale
-    assert pane.qc.result is None
-    assert "Checking" in pane.qc.verdict_label.text()
-    assert "Fail" not in pane.qc.verdict_label.text()
-    assert "changed since the last check" in pane.qc.state_label.text()
-    assert pane.qc.findings.topLevelItemCount() == 0
+    # No background QC checks it: the last verdict stays readable, marked outdated, never as
+    # the current one; accepting waits for a current result; re-running is offered.
+    qc = pane.qc
+    assert qc.stale
+    assert qc.outdated
+    assert qc.result is not None
+    assert str(qc.result.verdict) == "fail"
+    assert "<s>Fail</s>" in qc.verdict_label.text()
+    assert "checked on older scans — re-run" in qc.verdict_label.text()
+    assert "older scans" in qc.verdict_label.accessibleName()
+    assert "on older scans — re-run" in qc.state_label.text()
+    assert not qc.ready_button.isEnabled()
+    assert "re-run QC" in qc.ready_button.toolTip()
+    assert qc.rescan_button.isEnabled()
+    assert not qc.rerun_button.isHidden()
 
-    with qtbot.waitSignal(pane.qc.resultShown, timeout=60_000):
-        pane.tabs.setCurrentIndex(CasePane.QC_TAB)  # checked again, here (no background QC)
-    result = pane.qc.result
+    with qtbot.waitSignal(qc.resultShown, timeout=60_000):
+        qtbot.mouseClick(qc.rerun_button, Qt.MouseButton.LeftButton)  # checked again, here
+    result = qc.result
     assert result is not None
-    assert not pane.qc.stale  # the kept result is now of these scans
+    assert not qc.stale
+    assert not qc.outdated
     assert not [f for s in result.scans for f in s.findings if f.kind == "hole"]
+    assert "older scans" not in qc.verdict_label.text()
+    assert qc.ready_button.isEnabled()
+    assert qc.rerun_button.isHidden()

@@ -1,8 +1,10 @@
 """The case pane's "QC" tab: the verdict, the checklist, the findings, and the local decision.
 
 The kept result (store) shows at once — unless it was made for other scans (a scan's content
-changed since): then it is not shown as current, the tab says the case is being checked again,
-and the background QC (`scaninbox.qt.qc_background`) is asked to check it first. When the tab
+changed since): then it is not shown as current. With background QC (`scaninbox.qt.
+qc_background`) the tab says the case is being checked again and asks for it first; without,
+the kept result shows as *outdated* ("checked on older scans — re-run", a hollow light), "Ready
+to accept" waits for a current result, and "Re-run QC" checks the scans again. When the tab
 is shown, missing scans are fetched and the case is checked — by the background QC when the
 window has one, else here on a worker thread — reusing the kept scan checks when the scans'
 content is unchanged; the new result is kept with the case and painted as it lands. "Ready to
@@ -37,6 +39,7 @@ from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane.dialogs import FileDialogs
 from scaninbox.qt.case_pane.providers import CaseFileProvider
 from scaninbox.qt.case_pane.widgets import muted_label, section_title
+from scaninbox.qt.inbox.qc_cell import OUTDATED_WORDS
 
 if TYPE_CHECKING:
     from scaninbox.qc import Finding, QcResult
@@ -74,6 +77,7 @@ class QcTab(QWidget):
         self._case: Case | None = None
         self._background: BackgroundQc | None = None
         self.stale = False  # the kept result is of other scans than those cached now
+        self.outdated = False  # ... and it is shown, marked outdated (nothing is checking it)
         self.result: QcResult | None = None
 
         self.verdict_label = QLabel(self)
@@ -109,6 +113,10 @@ class QcTab(QWidget):
         self.decision_label = muted_label("", self)
         self.export_button = QPushButton("Export QC report…", self)
         self.export_button.clicked.connect(self.export_report)
+        self.rerun_button = QPushButton("Re-run QC", self)
+        self.rerun_button.setToolTip("Check the scans as they are now on this computer")
+        self.rerun_button.clicked.connect(self.activate)
+        self.rerun_button.hide()
         self._lay_out()
         self.show_result(None)
 
@@ -116,6 +124,7 @@ class QcTab(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.verdict_label)
         top.addWidget(self.state_label, 1)
+        top.addWidget(self.rerun_button)
         top.addWidget(self.export_button)
         lists = QHBoxLayout()
         left = QVBoxLayout()
@@ -162,21 +171,39 @@ class QcTab(QWidget):
         self._case = case
         self._show_kept()
         self._paint_decision()
-        enabled = case is not None and self._store is not None
-        for widget in (self.ready_button, self.rescan_button, self.note):
+        self._enable_decisions()
+
+    def _enable_decisions(self) -> None:
+        """Deciding needs a case and a store; "Ready to accept" also needs a verdict that is
+        current (not one made on older scans)."""
+        enabled = self._case is not None and self._store is not None
+        for widget in (self.rescan_button, self.note):
             widget.setEnabled(enabled)
+        self.ready_button.setEnabled(enabled and not self.outdated)
+        self.ready_button.setToolTip(
+            "The QC result is of older scans: re-run QC before accepting" if self.outdated else ""
+        )
 
     def _show_kept(self) -> None:
         """The kept result of the case shown — not as current when its scans changed since."""
         self.result = None
         kept = self._kept()
         self.stale = kept is not None and self._is_stale(kept[0].files_key)
-        if self.stale:
-            self.show_result(None, checking=True)
-            self.state_label.setText("The scans changed since the last check: checking them again…")
-            background = self._background
+        background = self._background
+        if self.stale and kept is not None:
             if self._case is not None and background is not None and background.enabled:
+                self.show_result(None, checking=True)
+                self.state_label.setText(
+                    "The scans changed since the last check: checking them again…"
+                )
                 background.check_now(self._case.ref)
+                return
+            # Nothing checks it by itself: the last verdict stays readable, never as current.
+            self.show_result(kept[1], outdated=True)
+            when = kept[0].checked_at.astimezone()
+            self.state_label.setText(
+                f"Checked {when:%Y-%m-%d %H:%M} on older scans — re-run: the scans changed since."
+            )
             return
         self.show_result(kept[1] if kept else None)
         if kept is not None:
@@ -226,6 +253,7 @@ class QcTab(QWidget):
         if case is None or self._store is None:
             return
         self.state_label.setText("Checking the scans…")
+        self.rerun_button.setEnabled(False)  # until this check ends
         async_bridge.run(self._fetch_and_check(case), owner=self, key="qc", name="qc")
 
     # ------------------------------------------------------------------ decisions and report
@@ -272,6 +300,12 @@ class QcTab(QWidget):
         return QcJob(case, tuple(scans), tuple(found), self._others(case))
 
     async def _fetch_and_check(self, case: Case) -> None:
+        await self._fetch_and_check_now(case)
+        # Done, or failed (the state line says why): it may be tried again. A cancelled check
+        # does not get here; the next case shown sets the button afresh.
+        self.rerun_button.setEnabled(True)
+
+    async def _fetch_and_check_now(self, case: Case) -> None:
         from scaninbox.qt.case_pane.providers import FileUnavailableError
 
         missing = [
@@ -400,15 +434,34 @@ class QcTab(QWidget):
 
     # ------------------------------------------------------------------ painting
 
-    def show_result(self, result: QcResult | None, *, checking: bool = False) -> None:
+    def show_result(
+        self, result: QcResult | None, *, checking: bool = False, outdated: bool = False
+    ) -> None:
+        """Paint ``result``; ``outdated``: it was made on older scans (marked so, and "Ready to
+        accept" waits for a current one)."""
         self.result = result
+        self.outdated = outdated and result is not None
+        self.rerun_button.setVisible(self.outdated)
+        self.rerun_button.setEnabled(True)
+        self._enable_decisions()
         verdict = str(result.verdict) if result is not None else None
         colour = VERDICT_COLOURS[verdict]
         word = _VERDICT_WORDS.get(verdict or "", "Checking…" if checking else "Not checked")
-        self.verdict_label.setText(
-            f'<span style="color:{colour}; font-size:20px">●</span> <b>{word}</b>'
-        )
-        self.verdict_label.setAccessibleName(f"QC verdict: {word}")
+        if self.outdated:
+            self.verdict_label.setText(
+                f'<span style="color:{colour}; font-size:20px">○</span> '
+                f"<s>{word}</s> <i>outdated: {OUTDATED_WORDS}</i>"
+            )
+            self.verdict_label.setAccessibleName(f"QC verdict: {word}, {OUTDATED_WORDS}")
+            self.verdict_label.setToolTip(
+                "This result was made on other scans than those on this computer now."
+            )
+        else:
+            self.verdict_label.setText(
+                f'<span style="color:{colour}; font-size:20px">●</span> <b>{word}</b>'
+            )
+            self.verdict_label.setAccessibleName(f"QC verdict: {word}")
+            self.verdict_label.setToolTip("")
         if result is None and not checking:
             self.state_label.setText("Not checked yet.")
         self.checklist.clear()

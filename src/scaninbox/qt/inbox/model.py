@@ -22,7 +22,7 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
@@ -261,13 +261,22 @@ class CaseTableModel(QAbstractTableModel):
     # ------------------------------------------------------------------ internals
 
     def _qc_of(self, block: list[CaseRow]) -> dict[CaseRef, QcState]:
-        """The block's QC states: one statement per block of rows, never one per cell."""
+        """The block's QC states: one statement per block of rows, never one per cell; a kept
+        verdict made on other scans than those cached now is marked stale (outdated)."""
         from scaninbox.store.qc_store import qc_states
 
         store = self._store
         if store is None or store.closed or not block:
             return {}
-        return qc_states(store, [row.ref for row in block])
+        states = qc_states(store, [row.ref for row in block])
+        checked = [ref for ref, state in states.items() if state.verdict is not None]
+        if not checked:
+            return states  # nothing kept: QC's code (and numpy) stays unloaded at start
+        from scaninbox.services.qc_queue import outdated_results
+
+        for ref in outdated_results(store, checked):
+            states[ref] = replace(states[ref], stale=True)
+        return states
 
     def _forget_rows(self) -> None:
         self._blocks.clear()
