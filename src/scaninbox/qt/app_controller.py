@@ -89,7 +89,7 @@ class AppController(QObject):
             self.provider,
             axis_mapping_for=self._axis_mapping,
             jaw_colours=self.settings.jaw_colours,
-            turns=PortalTurns.of(self.paths),
+            turns=self._portal_turns(),
             parent=self,
         )
         self.window.viewer = self.viewer
@@ -147,6 +147,13 @@ class AppController(QObject):
             self.readiness.done.connect(self.quit)
 
     # ------------------------------------------------------------------ start-up
+
+    def _portal_turns(self) -> PortalTurns:
+        """The person's turns per portal, for the viewer and the QC tab alike: the QC report's
+        pictures turn as the viewer does."""
+        turns = PortalTurns.of(self.paths)
+        self.window.pane.qc.set_turns(turns)
+        return turns
 
     def start(self) -> None:
         """Show the window, then open an account in the background."""

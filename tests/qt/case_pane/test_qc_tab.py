@@ -13,7 +13,8 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from scaninbox.domain import CaseRef
+from scaninbox.domain import CaseRef, Turn
+from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.sandbox.mesh_files import stl_bytes
 from scaninbox.store import CaseStore
@@ -21,6 +22,7 @@ from scaninbox.store.qc_store import qc_decision, qc_result
 from tests.qc.shapes import arch, opening, punch
 from tests.qt.case_pane.conftest import FakeDialogs
 from tests.qt.case_pane.folder_provider import FolderProvider
+from tests.qt.pdf_text import pdf_pages
 from tests.unit.store.factory import wire_case
 
 _WHO = "reviewer@lab.example"
@@ -177,6 +179,21 @@ def test_export_qc_report_writes_the_pdf_off_the_gui_thread(
     data = dialogs.save_path.read_bytes()
     assert data.startswith(b"%PDF")
     assert b"/Type /Page" in data
+    views = next(p for p in pdf_pages(dialogs.save_path) if p.startswith("Views"))
+    assert "Orientation, as in the viewer: No axis mapping for 3Shape" in views
+    assert "turned" not in views
+
+    # The person turned this portal's scans in the viewer: the report's pictures follow, and
+    # its page says so — what the reviewer signed off is what the PDF shows.
+    turns = PortalTurns(tmp_path / "config")
+    turns.remember(stored.case.source, Turn(upside_down=True, back_to_front=True))
+    pane.qc.set_turns(turns)
+    dialogs.save_path = tmp_path / "out" / "qc turned.pdf"
+    messages.clear()
+    pane.qc.export_button.click()
+    qtbot.waitUntil(lambda: any(m.startswith("QC report saved") for m in messages), timeout=120_000)
+    views = next(p for p in pdf_pages(dialogs.save_path) if p.startswith("Views"))
+    assert "turned upside down and back to front as chosen for 3Shape" in views
 
 
 def test_a_kept_result_of_other_scans_is_not_shown_as_current(

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from scaninbox.domain import Case, FileKind, full_scans
+from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane.dialogs import FileDialogs
 from scaninbox.qt.case_pane.providers import CaseFileProvider
@@ -76,6 +77,9 @@ class QcTab(QWidget):
         self._who = ""
         self._case: Case | None = None
         self._background: BackgroundQc | None = None
+        # The person's turns per portal, as the viewer applies them (the report's pictures
+        # follow them); the window hands its own (`set_turns`).
+        self._turns = PortalTurns(None)
         self.stale = False  # the kept result is of other scans than those cached now
         self.outdated = False  # ... and it is shown, marked outdated (nothing is checking it)
         self.result: QcResult | None = None
@@ -164,6 +168,10 @@ class QcTab(QWidget):
         if background is not None:
             background.checked.connect(self._on_background_checked)
             background.started.connect(self._on_background_started)
+
+    def set_turns(self, turns: PortalTurns) -> None:
+        """The per-portal turns the viewer applies (``portal_turns.json``)."""
+        self._turns = turns
 
     def show_case(self, case: Case | None) -> None:
         """Show the kept result and decision of ``case``; cancels QC still running for another."""
@@ -371,12 +379,11 @@ class QcTab(QWidget):
         self.resultShown.emit()
 
     async def _export(self, job: QcJob, path: Path) -> None:
-        from scaninbox.scans import resolve_orientation
-        from scaninbox.services.qc_work import run_qc
+        from scaninbox.services.qc_work import report_orientation, run_qc
 
         store = self._store
         orientation = (
-            resolve_orientation(store.axis_mapping(job.case.source), portal=job.case.source)
+            report_orientation(store, job.case, self._turns)
             if store is not None and not store.closed
             else None
         )
