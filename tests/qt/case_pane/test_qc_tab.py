@@ -16,6 +16,7 @@ from pytestqt.qtbot import QtBot
 from scaninbox.domain import CaseRef, Turn
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.case_pane.qc_findings import FIGURES_ROLE, SCAN_ROLE
 from scaninbox.sandbox.mesh_files import stl_bytes
 from scaninbox.store import CaseStore
 from scaninbox.store.qc_store import qc_decision, qc_result
@@ -91,8 +92,9 @@ def test_the_qc_tab_checks_keeps_reuses_and_records_a_decision(
         for i in range(pane.qc.findings.topLevelItemCount())
     }
     hole = groups["Hole"].child(0)
-    assert hole.text(0).startswith("upper 1.stl:")
-    shown = float(hole.text(1).split("perimeter ")[1].split(" mm")[0])
+    assert hole.data(0, SCAN_ROLE) == "upper 1.stl"
+    assert hole.toolTip(0).startswith("upper 1.stl\n")
+    shown = float(hole.data(0, FIGURES_ROLE).split("perimeter ")[1].split(" mm")[0])
     assert shown == pytest.approx(perimeter, rel=0.1)
 
     # Back to the case: the kept result is shown at once, and the unchanged scans are reused.
@@ -230,9 +232,9 @@ def test_a_kept_result_of_other_scans_is_not_shown_as_current(
     assert qc.result is not None
     assert str(qc.result.verdict) == "fail"
     assert "<s>Fail</s>" in qc.verdict_label.text()
-    assert "checked on older scans — re-run" in qc.verdict_label.text()
-    assert "older scans" in qc.verdict_label.accessibleName()
-    assert "on older scans — re-run" in qc.state_label.text()
+    assert "outdated" in qc.verdict_label.text()
+    assert "checked on older scans — re-run" in qc.verdict_label.accessibleName()
+    assert "Checked on older scans — re-run" in qc.state_label.text()
     assert not qc.ready_button.isEnabled()
     assert "re-run QC" in qc.ready_button.toolTip()
     assert qc.rescan_button.isEnabled()
@@ -245,6 +247,6 @@ def test_a_kept_result_of_other_scans_is_not_shown_as_current(
     assert not qc.stale
     assert not qc.outdated
     assert not [f for s in result.scans for f in s.findings if f.kind == "hole"]
-    assert "older scans" not in qc.verdict_label.text()
+    assert "outdated" not in qc.verdict_label.text()
     assert qc.ready_button.isEnabled()
     assert qc.rerun_button.isHidden()

@@ -39,11 +39,12 @@ from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane.dialogs import FileDialogs
 from scaninbox.qt.case_pane.providers import CaseFileProvider
+from scaninbox.qt.case_pane.qc_findings import FindingsList
 from scaninbox.qt.case_pane.widgets import muted_label, section_title
 from scaninbox.qt.inbox.qc_cell import OUTDATED_WORDS
 
 if TYPE_CHECKING:
-    from scaninbox.qc import Finding, QcResult
+    from scaninbox.qc import QcResult
     from scaninbox.qc.report import Decision
     from scaninbox.qt.qc_background import BackgroundQc
     from scaninbox.services.qc_work import QcJob
@@ -91,22 +92,12 @@ class QcTab(QWidget):
         self.checklist.setHeaderLabels(["Check", "Result"])
         self.checklist.setRootIsDecorated(False)
         self.checklist.setAccessibleName("QC checklist")
-        self.findings = QTreeWidget(self)
-        self.findings.setHeaderLabels(["Finding", "Figures"])
-        self.findings.setAccessibleName("QC findings")
-        # The message takes the room; the figures keep theirs (a long message is elided, its
-        # full text is in the tooltip).
-        findings_header = self.findings.header()
-        findings_header.setStretchLastSection(False)
-        findings_header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        findings_header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
-        findings_header.resizeSection(1, 230)
+        self.findings = FindingsList(self)
         checklist_header = self.checklist.header()
         checklist_header.setStretchLastSection(False)
         checklist_header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         checklist_header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.findings.itemActivated.connect(self._on_finding)
-        self.findings.itemClicked.connect(self._on_finding)
+        self.findings.findingActivated.connect(self.findingActivated)
 
         self.note = QLineEdit(self)
         self.note.setPlaceholderText("Note for the decision (optional)")
@@ -210,7 +201,8 @@ class QcTab(QWidget):
             self.show_result(kept[1], outdated=True)
             when = kept[0].checked_at.astimezone()
             self.state_label.setText(
-                f"Checked {when:%Y-%m-%d %H:%M} on older scans — re-run: the scans changed since."
+                f"{OUTDATED_WORDS[:1].upper()}{OUTDATED_WORDS[1:]}. Last check "
+                f"{when:%Y-%m-%d %H:%M}; the scans changed since."
             )
             return
         self.show_result(kept[1] if kept else None)
@@ -457,7 +449,7 @@ class QcTab(QWidget):
         if self.outdated:
             self.verdict_label.setText(
                 f'<span style="color:{colour}; font-size:20px">○</span> '
-                f"<s>{word}</s> <i>outdated: {OUTDATED_WORDS}</i>"
+                f"<s>{word}</s> <i>outdated</i>"
             )
             self.verdict_label.setAccessibleName(f"QC verdict: {word}, {OUTDATED_WORDS}")
             self.verdict_label.setToolTip(
@@ -472,7 +464,7 @@ class QcTab(QWidget):
         if result is None and not checking:
             self.state_label.setText("Not checked yet.")
         self.checklist.clear()
-        self.findings.clear()
+        self.findings.show_result(None, VERDICT_COLOURS)
         if result is None:
             return
         for _key, title, check in result.check_verdicts():
@@ -480,29 +472,7 @@ class QcTab(QWidget):
             item = QTreeWidgetItem([title, shown])
             item.setForeground(1, _brush(VERDICT_COLOURS[str(check) if check else None]))
             self.checklist.addTopLevelItem(item)
-        from scaninbox.qc.findings import KIND_TITLES
-
-        groups: dict[str, QTreeWidgetItem] = {}
-
-        located: list[tuple[Finding, str]] = [(f, s.file) for s in result.scans for f in s.findings]
-        located += [(f, "") for f in result.findings]
-        for finding, file in located:
-            group = groups.get(finding.kind)
-            if group is None:
-                group = QTreeWidgetItem([KIND_TITLES.get(finding.kind, finding.kind), ""])
-                self.findings.addTopLevelItem(group)
-                groups[finding.kind] = group
-            text = f"{file}: {finding.message}" if file else finding.message
-            item = QTreeWidgetItem([text, _figures(finding)])
-            tone = str(finding.severity) if str(finding.severity) != "info" else None
-            item.setForeground(0, _brush(VERDICT_COLOURS[tone]))
-            item.setToolTip(0, finding.message)
-            item.setToolTip(1, item.text(1))
-            item.setData(0, Qt.ItemDataRole.UserRole, (finding, file))
-            group.addChild(item)
-        for group in groups.values():
-            group.setText(1, f"{group.childCount()}")
-        self.findings.expandAll()
+        self.findings.show_result(result, VERDICT_COLOURS)
 
     def _paint_decision(self) -> None:
         decision = self._decision()
@@ -515,30 +485,9 @@ class QcTab(QWidget):
             f"{decision.decision}{note} ({decision.who}, {when:%Y-%m-%d %H:%M})"
         )
 
-    def _on_finding(self, item: QTreeWidgetItem, _column: int = 0) -> None:
-        data = item.data(0, Qt.ItemDataRole.UserRole)
-        if data is not None:
-            self.findingActivated.emit(data[0], data[1])
-
 
 def _no_progress(_done: int, _total: int | None) -> None:
     """QC waits for whole files; the state line says which scan is coming."""
-
-
-def _figures(finding: Finding) -> str:
-    """``perimeter_mm: 3.2`` → "perimeter 3.20 mm": the unit from the figure's name."""
-    parts = []
-    for name, value in finding.figures.items():
-        if name in ("file", "jaw"):
-            continue  # the row already says which scan
-        for suffix, unit, digits in (("_mm2", "mm²", 1), ("_mm", "mm", 2)):
-            if name.endswith(suffix) and isinstance(value, int | float):
-                label = name.removesuffix(suffix).replace("_", " ")
-                parts.append(f"{label} {float(value):.{digits}f} {unit}")
-                break
-        else:
-            parts.append(f"{name.replace('_', ' ')} {value}")
-    return ", ".join(parts)
 
 
 def _brush(colour: str) -> QBrush:
