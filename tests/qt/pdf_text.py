@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtPdf import QPdfDocument
 
 
@@ -20,3 +21,6 @@ def pdf_pages(path: Path) -> list[str]:
         ]
     finally:
         document.close()
+        # Destroyed here, on this thread: left to the garbage collector, it could be destroyed
+        # on a worker thread, and Qt warns of its timers.
+        shiboken6.delete(document)

@@ -48,8 +48,10 @@ __all__ = [
     "candidates",
     "cases_with_cached_scans",
     "check_case",
+    "outdated_among",
     "outdated_results",
     "save_outcome",
+    "suspect_results",
 ]
 
 _log = logging.getLogger(__name__)
@@ -172,35 +174,52 @@ def candidates(store: CaseStore, refs: Iterable[CaseRef], today: date) -> list[Q
 
 def outdated_results(store: CaseStore, refs: Sequence[CaseRef]) -> set[CaseRef]:
     """Those of ``refs`` whose kept result is *stale*: made on other scans than the ones cached
-    now (a scan fetched again with other content, or the case's scans changed).
+    now (a scan fetched again with other content, or the case's scans changed). A case whose
+    scans are not all cached is not called stale: its kept result is the last word there is
+    (as in `candidate_of`). `suspect_results` then `outdated_among`, in one go."""
+    return outdated_among(store, suspect_results(store, refs))
 
-    Cheap enough for the inbox to call per block of rows on the GUI thread: one statement finds
-    the few kept results that could have gone out of date — a scan file fetched, or the case
-    changed, after the check — and only those are looked at closely (their cached hashes
-    against the kept key). A case whose scans are not all cached is not called stale: its kept
-    result is the last word there is (as in `candidate_of`)."""
+
+def suspect_results(store: CaseStore, refs: Sequence[CaseRef]) -> dict[CaseRef, str]:
+    """Those of ``refs`` whose kept result could have gone out of date — a scan file fetched,
+    or the case changed, after the check — each with a signature of what it was checked
+    against now (the kept key, the case's change time, the cached scans' names and hashes):
+    while the signature stays, so does the answer of `outdated_among`. One statement, cheap
+    enough for the inbox's GUI thread per block of rows; most kept results are not suspects."""
     if not refs:
-        return set()
+        return {}
     values = ", ".join("(?, ?)" for _ in refs)
     params: list[object] = []
     for ref in refs:
         params += [ref.value, int(ref.numeric)]
     rows = store.query(
         f"WITH wanted(ref, numeric) AS (VALUES {values}) "  # noqa: S608 — placeholders only
-        "SELECT c.ref, c.ref_numeric, q.files_key FROM wanted w "
+        "SELECT c.ref, c.ref_numeric, q.files_key || ' ' || c.updated_at || ' ' || "
+        "(SELECT group_concat(f.name || ':' || f.file_type || ':' || f.sha256, '/') FROM "
+        "(SELECT name, file_type, sha256 FROM files WHERE case_id = c.id AND kind = ? "
+        "ORDER BY name, file_type) f) "
+        "FROM wanted w "
         "JOIN cases c ON c.ref = w.ref AND c.ref_numeric = w.numeric "
         "JOIN qc_results q ON q.case_id = c.id "
         "WHERE q.qc_version = ? AND c.removed_at IS NULL AND (c.updated_at > q.checked_at "
         "OR EXISTS (SELECT 1 FROM files f WHERE f.case_id = c.id AND f.kind = ? "
         "AND f.fetched_at > q.checked_at))",
-        [*params, QC_VERSION, FileKind.SCAN.value],
+        [*params, FileKind.SCAN.value, QC_VERSION, FileKind.SCAN.value],
     )
+    return {CaseRef(value, numeric=bool(numeric)): str(sign) for value, numeric, sign in rows}
+
+
+def outdated_among(store: CaseStore, suspects: Iterable[CaseRef]) -> set[CaseRef]:
+    """The close look at `suspect_results`: those whose cached scans' key is not the kept one.
+    Reads each case (about a millisecond each): for a worker thread when there are many."""
+    from scaninbox.store.qc_store import qc_result
+
     outdated: set[CaseRef] = set()
-    for value, numeric, kept_key in rows:
-        ref = CaseRef(value, numeric=bool(numeric))
+    for ref in suspects:
         stored = store.case(ref)
-        hashes = _cached_hashes(stored) if stored is not None else None
-        if hashes is not None and _key_of(hashes) != kept_key:
+        hashes = _cached_hashes(stored) if stored is not None and not stored.removed else None
+        kept = qc_result(store, ref) if hashes is not None else None
+        if hashes is not None and kept is not None and _key_of(hashes) != kept.files_key:
             outdated.add(ref)
     return outdated
 

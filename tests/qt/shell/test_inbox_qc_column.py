@@ -142,9 +142,12 @@ def test_a_verdict_made_on_older_scans_shows_as_outdated_not_as_a_current_light(
         assert None not in rows
         old, current = (row for row in rows if row is not None)
 
-        tip = _cell(model, old, Qt.ItemDataRole.ToolTipRole)
-        assert tip == f"{words[verdict.verdict]} — checked on older scans — re-run"
+        tip = f"{words[verdict.verdict]} — checked on older scans — re-run"
+        # Looked at closely off the GUI thread: the cell is repainted when the answer lands.
+        qtbot.waitUntil(lambda: _cell(model, old, Qt.ItemDataRole.ToolTipRole) == tip)
         assert _cell(model, old, Qt.ItemDataRole.AccessibleTextRole) == tip
+        model.repaint_all()  # the rows read again: the answer is remembered, not looked for
+        assert _cell(model, old, Qt.ItemDataRole.ToolTipRole) == tip
         outdated = _cell(model, old, Qt.ItemDataRole.DecorationRole).pixmap(16, 16).toImage()
         assert outdated.pixelColor(8, 11).alpha() == 0  # hollow: not the current light
         assert _cell(model, current, Qt.ItemDataRole.ToolTipRole).startswith("Ready to accept")
@@ -155,7 +158,7 @@ def test_a_verdict_made_on_older_scans_shows_as_outdated_not_as_a_current_light(
             model.refresh_rows([refs[0]])
         tip = _cell(model, old, Qt.ItemDataRole.ToolTipRole)
         assert tip.startswith("Ready to accept (qc@lab.example); ")
-        assert tip.endswith("checked on older scans — re-run")
+        assert tip.endswith("checked on older scans — re-run")  # the same scans: remembered
         icon = _cell(model, old, Qt.ItemDataRole.DecorationRole).pixmap(16, 16).toImage()
         assert icon.pixelColor(8, 11).alpha() == 0  # not the decision's filled tick
 
@@ -168,5 +171,6 @@ def test_a_verdict_made_on_older_scans_shows_as_outdated_not_as_a_current_light(
         model.qc_pending = lambda ref: False
         with qtbot.waitSignal(model.dataChanged, timeout=WAIT_MS):
             model.refresh_rows([refs[0]])
+        # A new result of these scans: no longer a suspect at all (checked after the fetch).
         assert "older scans" not in _cell(model, old, Qt.ItemDataRole.ToolTipRole)
         model.set_store(None)

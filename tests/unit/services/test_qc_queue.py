@@ -25,6 +25,7 @@ from scaninbox.services.qc_queue import (
     check_case,
     outdated_results,
     save_outcome,
+    suspect_results,
 )
 from scaninbox.store import CaseStore, FileCache, FileSpec
 
@@ -155,11 +156,17 @@ def test_outdated_results_are_those_made_on_other_scans_than_the_cached_ones(
         assert save_outcome(store, checked)
     unchecked = store.upsert_case(wire_case(4)).new[0]
     assert outdated_results(store, [*refs, unchecked]) == set()
+    assert suspect_results(store, [*refs, unchecked]) == {}  # checked after every fetch
 
     _add_scan(cache, refs[0], "lower 1.stl", tmp_path, drop=30)  # fetched again: other content
     _add_scan(cache, refs[1], "lower 2.stl", tmp_path)  # fetched again: the same content
     store.upsert_case(wire_case(3, remark="changed on the service"))  # the case, not its scans
+    suspects = suspect_results(store, [*refs, unchecked])
+    assert set(suspects) == set(refs)  # fetched or changed after the check: looked at closely
     assert outdated_results(store, [*refs, unchecked]) == {refs[0]}
+    assert suspect_results(store, refs) == suspects  # nothing changed: the same signatures
+    _add_scan(cache, refs[0], "lower 1.stl", tmp_path, drop=31)  # other content again
+    assert suspect_results(store, refs)[refs[0]] != suspects[refs[0]]
     assert outdated_results(store, refs[1:]) == set()
     assert outdated_results(store, []) == set()
     # The same standing background QC gives it: it is checked again.
