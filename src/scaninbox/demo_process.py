@@ -3,19 +3,21 @@
 Why a process and not a thread: the sandbox is Python too, and in the window's process its
 start (starlette, uvicorn, the generated data set) and its request handling took turns with the
 window for Python's lock — while the 3D stack was importing and the first sync ran. As a child
-it runs on the other core. ``DemoSandbox.launch`` only starts the process (a few milliseconds),
-so the app starts it first thing and it listens by the time the window is up
-(``benchmarks/startup.py``).
+it runs on the other core. It is launched when the demo signs in, right after the window shows:
+launched before the window was built (tried, `benchmarks/startup.py --against`), its start
+competed with the window's on a busy two-core machine (the window 0.4 s later) and the first 3D
+frame came no sooner.
 
-The child is ``scaninbox sandbox --port 0 --cache-dir DIR --stop-when-stdin-closes``: its first
-line says where it listens; it stops when its standard input closes, which happens when `stop`
-closes it and also when this process dies in any way (the system closes the pipe), so no
+The child is ``scaninbox sandbox --port 0 --cache-dir DIR --stop-when-stdin-closes --yield-cpu`` (a
+little lower CPU priority: where the window and it want the same core, the window goes first): its
+first line says where it listens; it stops when its standard input closes, which happens when
+`stop` closes it and also when this process dies in any way (the system closes the pipe), so no
 orphan is left behind. It runs in a session of its own, so that a Ctrl-C in the terminal reaches
 only the app, which then stops it in order. Its output (merged with its errors) goes to this
 process's log; the last lines make the message when it cannot start.
 
-A module of its own, outside `scaninbox.services`: it is imported before the window is built,
-and importing that package loads the API client and the store (~0.4 s of CPU, a test pins it).
+A module of its own, outside `scaninbox.services`, so that launching it loads nothing heavy
+(importing that package loads the API client and the store, ~0.4 s of CPU; a test pins it).
 """
 
 from __future__ import annotations
@@ -73,7 +75,7 @@ class DemoSandbox:
         """Start the child process and return at once (see `wait_ready`)."""
         cache = ensure_private_dir(paths.sandbox_cache_dir)
         command = [*_scaninbox_command(), "sandbox", "--port", "0", "--cache-dir", str(cache)]
-        command.append("--stop-when-stdin-closes")
+        command += ["--stop-when-stdin-closes", "--yield-cpu"]
         try:
             process = _spawn(command)
         except OSError as exc:

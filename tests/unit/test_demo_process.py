@@ -173,8 +173,8 @@ def test_a_missing_program_is_a_plain_start_error(monkeypatch: pytest.MonkeyPatc
         DemoSandbox.launch(app_paths())
 
 
-def test_importing_it_is_light_it_comes_before_the_window() -> None:
-    # `scaninbox gui --demo` launches it first thing; what it imports delays the window.
+def test_importing_it_is_light() -> None:
+    # Launching the demo service must not load the client, the store or numpy on its own.
     heavy = ("httpx", "pydantic", "sqlite3", "numpy", "scaninbox.api", "scaninbox.store")
     probe = (
         "import json, sys\n"

@@ -1,10 +1,10 @@
 """``scaninbox gui`` (also ``scaninbox`` alone): the desktop window.
 
-``--demo`` starts the built-in sandbox (in a process of its own, launched before anything else) and
-signs in as the demo user (the global ``--demo`` does the same). ``--base-url``/``--env`` preselect
-a service in the sign-in dialog; ``--offline`` opens the last account's local cases without signing
-in. Two options are hidden from ``--help`` because they exist for tests and the fresh-machine smoke
-check: ``--quit-when-ready`` (quit with 0 once a case is selected and shown, 1 after 45 s) and
+``--demo`` starts the built-in sandbox (in a process of its own) and signs in as the demo user (the
+global ``--demo`` does the same). ``--base-url``/``--env`` preselect a service in the sign-in
+dialog; ``--offline`` opens the last account's local cases without signing in. Two options are
+hidden from ``--help`` because they exist for tests and the fresh-machine smoke check:
+``--quit-when-ready`` (quit with 0 once a case is selected and shown, 1 after 45 s) and
 ``--screenshot PATH`` (save the whole window first).
 
 ``scaninbox gui FILE…`` (the desktop entry's ``scaninbox-desktop %F``) also opens local STL/PLY
@@ -79,7 +79,7 @@ def run_gui_command(given: GlobalOptions, command: GuiOptions) -> int:
     if problem is not None:
         raise CliError(problem)
 
-    from scaninbox.qt.app import launch_demo_sandbox, run_gui
+    from scaninbox.qt.app import run_gui
 
     # The global options count too (``scaninbox --demo gui``); those after ``gui`` come first.
     options = replace(
@@ -89,7 +89,4 @@ def run_gui_command(given: GlobalOptions, command: GuiOptions) -> int:
         base_url=command.base_url or given.base_url,
         environment=command.environment or given.environment,
     )
-    # First thing: the demo service's own process starts on the other core while this one
-    # loads Qt and builds the window (`run_gui` stops it at the end).
-    demo_sandbox = launch_demo_sandbox() if options.demo else None
-    return run_gui(options, demo_sandbox=demo_sandbox)
+    return run_gui(options)

@@ -9,7 +9,9 @@ does no generation work.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ipaddress
+import os
 import sys
 import threading
 from dataclasses import dataclass
@@ -21,6 +23,8 @@ from scaninbox.cli.options import GlobalOptions
 
 __all__ = ["SandboxOptions", "register"]
 
+_YIELDING_NICENESS = 5
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SandboxOptions:
@@ -31,6 +35,7 @@ class SandboxOptions:
     seed: int
     cache_dir: Path | None = None
     stop_when_stdin_closes: bool = False
+    yield_cpu: bool = False
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> SandboxOptions:
@@ -42,6 +47,7 @@ class SandboxOptions:
             seed=args.seed,
             cache_dir=args.cache_dir,
             stop_when_stdin_closes=bool(args.stop_when_stdin_closes),
+            yield_cpu=bool(args.yield_cpu),
         )
 
 
@@ -71,6 +77,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     # its own cache folder, and an end that follows the app's even when the app is killed.
     parser.add_argument("--cache-dir", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--stop-when-stdin-closes", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--yield-cpu", action="store_true", help=argparse.SUPPRESS)
     parser.set_defaults(handler=deferred(__name__, "run_sandbox", SandboxOptions.from_args))
 
 
@@ -105,6 +112,11 @@ def _is_loopback(host: str) -> bool:
 
 
 def run_sandbox(_options: GlobalOptions, args: SandboxOptions) -> int:
+    if args.yield_cpu and hasattr(os, "nice"):
+        # Started by the window, which builds itself meanwhile: where both want a core, the
+        # window goes first (a quiet machine has one for each).
+        with contextlib.suppress(OSError):
+            os.nice(_YIELDING_NICENESS)
     from scaninbox.paths import app_paths, ensure_private_dir
     from scaninbox.sandbox import (
         DEMO_ACCOUNT,

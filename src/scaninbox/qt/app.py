@@ -2,10 +2,10 @@
 
 ``run_gui(options)`` is what ``scaninbox gui`` calls. It imports as little as possible before
 the window is on screen (Qt widgets, qasync, the window's own modules); the API client and the
-store load after it is shown, and VTK on a worker thread from then on (``viewer_host``).
-With ``--demo`` the demo service's process is launched first thing, before Qt loads: it starts
-on the other core while this one builds the window, and listens by the time the window is up
-(``scaninbox.demo_process``). ``SCANINBOX_STARTUP_TRACE=1`` prints the milestones
+store load after it is shown, the demo's sandbox starts then in a process of its own
+(``scaninbox.demo_process``: launched before the window instead, it made the window 0.4 s later on
+a busy two-core machine and the first 3D frame no sooner), and VTK from the window's first paint
+on, on a worker thread (``viewer_host``). ``SCANINBOX_STARTUP_TRACE=1`` prints the milestones
 (``startup_trace``).
 """
 
@@ -21,60 +21,21 @@ from typing import TYPE_CHECKING
 from scaninbox.qt.startup_trace import trace
 
 if TYPE_CHECKING:
-    from scaninbox.demo_process import DemoSandbox
-    from scaninbox.paths import AppPaths
     from scaninbox.qt.app_controller import AppController
 
-__all__ = ["launch_demo_sandbox", "run_gui"]
+__all__ = ["run_gui"]
 
 _log = logging.getLogger(__name__)
 
 
 def run_gui(
-    options: object,
-    *,
-    on_controller: Callable[[AppController], None] | None = None,
-    demo_sandbox: DemoSandbox | None = None,
+    options: object, *, on_controller: Callable[[AppController], None] | None = None
 ) -> int:
     """Run the app until it quits; returns the process exit code.
 
     ``on_controller`` sees the controller before it starts (the self-test watches the viewer).
-    ``demo_sandbox``: the demo service when the caller launched it already (`launch_demo_sandbox`,
-    before importing the window's modules); with ``--demo`` and none it is launched here. It is
-    stopped when the app ends, whatever way it ends.
     """
     trace("gui-start")
-    from scaninbox.paths import app_paths
-
-    paths = app_paths()  # resolved once, handed down
-    if demo_sandbox is None and getattr(options, "demo", False):
-        demo_sandbox = launch_demo_sandbox(paths)
-    try:
-        return _run(options, paths, demo_sandbox, on_controller)
-    finally:
-        if demo_sandbox is not None:  # stopped by the session already, unless start-up failed
-            demo_sandbox.stop()
-
-
-def launch_demo_sandbox(paths: AppPaths | None = None) -> DemoSandbox | None:
-    """The demo service's process, started (None when it cannot be: the session's sign-in
-    tries again and says why)."""
-    from scaninbox.demo_process import DemoSandbox, DemoSandboxError
-    from scaninbox.paths import app_paths
-
-    try:
-        return DemoSandbox.launch(paths or app_paths())
-    except DemoSandboxError as exc:
-        _log.warning("%s", exc)
-        return None
-
-
-def _run(
-    options: object,
-    paths: AppPaths,
-    demo_sandbox: DemoSandbox | None,
-    on_controller: Callable[[AppController], None] | None,
-) -> int:
     # pyvistaqt finds Qt through QtPy: name the binding before anything imports it.
     os.environ.setdefault("QT_API", "pyside6")
     import qasync
@@ -100,6 +61,9 @@ def _run(
     # Closing the window ends the app through the controller, which closes the store first.
     app.setQuitOnLastWindowClosed(False)
 
+    from scaninbox.paths import app_paths
+
+    paths = app_paths()  # resolved once, handed down
     from scaninbox.crash_trace import record_crashes
 
     crash_file = record_crashes(paths.log_dir)  # open for the life of the window
@@ -113,7 +77,7 @@ def _run(
     apply_theme(app, UiState(paths).text_value("theme", "system"))
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
-    controller = AppController(options, paths=paths, demo_sandbox=demo_sandbox)
+    controller = AppController(options, paths=paths)
     server = FileOpenServer(open_files, parent=controller)
     server.filesRequested.connect(controller.open_local_files)
     hand_opened_files_to(app, controller.open_local_files)  # macOS: Finder's "Open with"

@@ -39,7 +39,6 @@ from scaninbox.settings import Settings, SettingsError, load_settings
 
 if TYPE_CHECKING:
     from scaninbox.api import RetryPolicy
-    from scaninbox.demo_process import DemoSandbox
     from scaninbox.qt.local_files_window import LocalFilesWindow
     from scaninbox.qt.session import SessionController
     from scaninbox.qt.signin import SignInDialog, SignInTarget
@@ -65,12 +64,10 @@ class AppController(QObject):
         settings: Settings | None = None,
         sync_options: SyncOptions | None = None,
         retry: RetryPolicy | None = None,
-        demo_sandbox: DemoSandbox | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self.options = options
-        self._demo_sandbox = demo_sandbox  # launched by `run_gui` for --demo; the session's
         self.paths = paths or app_paths()
         self.settings_problem = ""
         if settings is None:
@@ -189,10 +186,8 @@ class AppController(QObject):
             paths=self.paths,
             sync_options=self._sync_options,
             retry=self._retry,
-            demo_sandbox=self._demo_sandbox,
             parent=self,
         )
-        self._demo_sandbox = None
         self.session = session
         session.opened.connect(self.window.attach)
         session.closing.connect(lambda _s: self.window.detach())

@@ -4,7 +4,7 @@
 
 - ``sign_in(target, email, password, remember=…)``: a fresh sign-in (the dialog). For the demo
   target the sandbox runs first, in a child process of its own on a free loopback port
-  (`scaninbox.demo_process`; the app may have launched it already at its start).
+  (`scaninbox.demo_process`).
 - ``open_remembered()``: offline-first start. The last account's store opens at once with the
   session remembered in the keyring; the engine then contacts the service in the background
   (an unreachable service makes it "offline", the cases still show).
@@ -100,11 +100,8 @@ class SessionController(QObject):
         paths: AppPaths | None = None,
         sync_options: SyncOptions | None = None,
         retry: RetryPolicy | None = None,
-        demo_sandbox: DemoSandbox | None = None,
         parent: QObject | None = None,
     ) -> None:
-        """``demo_sandbox``: the demo service when the app launched it already (it is stopped
-        with the session's `shutdown`)."""
         super().__init__(parent)
         self.settings = settings
         self._retry = retry
@@ -114,8 +111,6 @@ class SessionController(QObject):
         self._sync_options = sync_options or SyncOptions.from_settings(settings)
         self._current: AccountSession | None = None
         self._sandbox: DemoSandbox | None = None
-        if demo_sandbox is not None:
-            self._adopt(demo_sandbox)
         self._lock = asyncio.Lock()
 
     @property

@@ -12,7 +12,6 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from scaninbox.demo_process import DemoSandbox
-from scaninbox.paths import app_paths
 from scaninbox.qt.app_controller import AppController
 from tests.qt.shell.conftest import WAIT_MS, shut_down
 
@@ -54,26 +53,6 @@ def test_the_demo_service_is_a_child_process_stopped_when_the_app_quits(
     shut_down(qtbot, app)
     assert _ended_within(server.pid, 0), "the demo service outlived the app"
     assert app.session.demo_sandbox is None  # type: ignore[union-attr]
-
-
-def test_a_demo_service_launched_before_the_window_is_the_one_signed_in_to(
-    qtbot: QtBot, make_app: Callable[..., AppController]
-) -> None:
-    early = DemoSandbox.launch(app_paths())  # what `scaninbox gui --demo` does first thing
-    try:
-        app = make_app(demo=True, start=False)
-        app._demo_sandbox = early  # as run_gui hands it over
-        app.start()
-        qtbot.waitUntil(lambda: app.session is not None, timeout=WAIT_MS)
-        qtbot.waitUntil(lambda: app.window.inbox.model.rowCount() > 0, timeout=60_000)
-        assert _demo_process(app) is early
-        current = app.session.current  # type: ignore[union-attr]
-        assert current is not None
-        assert current.account.base_url == early.base_url
-        shut_down(qtbot, app)
-        assert not early.running
-    finally:
-        early.stop()
 
 
 def test_a_crash_of_the_demo_service_is_told_in_the_status_bar(

@@ -99,8 +99,7 @@ def test_the_gui_command_and_the_window_share_one_options_type_and_the_global_op
     handed: list[object] = []
     # The window itself is not started here: `run_gui` stands in, taking what it is given.
     fake_app = types.ModuleType("scaninbox.qt.app")
-    fake_app.run_gui = lambda options, demo_sandbox=None: handed.append(options) or 0  # type: ignore[attr-defined]
-    fake_app.launch_demo_sandbox = lambda: None  # type: ignore[attr-defined]  # (no --demo here)
+    fake_app.run_gui = lambda options: handed.append(options) or 0  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "scaninbox.qt.app", fake_app)
     monkeypatch.setattr(scaninbox.cli.display, "missing_display", lambda: None)
     assert run_gui_command(GlobalOptions.from_args(args), command) == 0
