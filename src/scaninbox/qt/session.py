@@ -100,8 +100,11 @@ class SessionController(QObject):
         paths: AppPaths | None = None,
         sync_options: SyncOptions | None = None,
         retry: RetryPolicy | None = None,
+        demo_sandbox: DemoSandbox | None = None,
         parent: QObject | None = None,
     ) -> None:
+        """``demo_sandbox``: the demo service when the app launched it already (it is stopped
+        with the session's `shutdown`)."""
         super().__init__(parent)
         self.settings = settings
         self._retry = retry
@@ -111,6 +114,8 @@ class SessionController(QObject):
         self._sync_options = sync_options or SyncOptions.from_settings(settings)
         self._current: AccountSession | None = None
         self._sandbox: DemoSandbox | None = None
+        if demo_sandbox is not None:
+            self._adopt(demo_sandbox)
         self._lock = asyncio.Lock()
 
     @property
