@@ -1,0 +1,259 @@
+"""The orientation marker: the patient's directions, named in words, in the view's lower left.
+
+Three lines cross on a small dark plate, one per axis of the patient: right–left, front–back,
+up–down, each drawn as it lies on the screen for the camera of the frame and named at both ends
+("R"/"L", "Front"/"Back", "Up"/"Down"); the positive end (R, Front, Up) is bright, the other
+dimmer. An axis that points at the viewer has no length on the screen: its labels would pile
+up on the centre, so the line under the cross says where the view looks from instead ("Seen
+from the front").
+This replaced an annotated cube, which showed a single big letter in every standard view ("A"
+from the front, "I" from below) and said nothing about the patient's right and left.
+
+Scene axes (the frame `scaninbox.scans.orientation` turns every scan into): +X is the patient's
+right, +Y the front (anterior), +Z up (superior). So from the front the patient's right is on
+the viewer's left, as on the tooth chart.
+
+Cost per frame: a handful of 2D props drawn in the main renderer's overlay pass (text textures
+are made once; moving a label or a line's end costs nothing measurable) — no second renderer,
+no second layer, no second camera. The marker scales with the picture and hides where it
+cannot be read (pictures under ~500 px on their short side).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "AXES",
+    "MARKER_SHARE",
+    "SEEN_FROM",
+    "OrientationMarker",
+    "ScreenAxis",
+    "add_orientation_marker",
+    "screen_axes",
+]
+
+# (positive end's label, negative end's label, direction in scene coordinates, RGB 0-255)
+AXES = (
+    ("R", "L", (1.0, 0.0, 0.0), (240, 96, 96)),
+    ("Front", "Back", (0.0, 1.0, 0.0), (110, 205, 110)),
+    ("Up", "Down", (0.0, 0.0, 1.0), (110, 165, 245)),
+)
+# The caption for an axis pointing at the viewer, by the label of the end that does.
+SEEN_FROM = {
+    "R": "Seen from the right",
+    "L": "Seen from the left",
+    "Front": "Seen from the front",
+    "Back": "Seen from the back",
+    "Up": "Seen from above",
+    "Down": "Seen from below",
+}
+MARKER_SHARE = 0.14  # of the picture's short side: the plate's side (within the corner's 16 %)
+_MAX_PX = 170
+_MIN_PX = 76  # below this the labels would be under ~10 px: not drawn at all
+_FORESHORTENED = 0.35  # an axis shorter than this on the screen points at or away from the viewer
+_PLATE = (0.07, 0.08, 0.10)
+_PLATE_OPACITY = 0.62
+_DIM = 0.62  # the negative end's label, relative to the positive end's colour
+
+
+@dataclass(frozen=True, slots=True)
+class ScreenAxis:
+    """One patient axis as the camera sees it: its positive end's direction on the screen
+    (x right, y up; length 1 when it lies in the screen's plane) and whether it points
+    towards the viewer."""
+
+    positive: str
+    negative: str
+    x: float
+    y: float
+    towards_viewer: bool
+
+    @property
+    def length(self) -> float:
+        return math.hypot(self.x, self.y)
+
+
+def screen_axes(
+    position: tuple[float, float, float],
+    focal_point: tuple[float, float, float],
+    view_up: tuple[float, float, float],
+) -> list[ScreenAxis]:
+    """The patient's axes on the screen for a camera (VTK's position, focal point, view-up)."""
+    forward = _unit(_sub(focal_point, position))
+    right = _unit(_cross(forward, view_up))
+    up = _cross(right, forward)
+    out = []
+    for positive, negative, axis, _colour in AXES:
+        out.append(
+            ScreenAxis(
+                positive,
+                negative,
+                _dot(axis, right),
+                _dot(axis, up),
+                towards_viewer=_dot(axis, forward) < 0.0,
+            )
+        )
+    return out
+
+
+class OrientationMarker:
+    """The marker's VTK props in ``renderer``; `update` places them for the current camera."""
+
+    def __init__(self, renderer: Any) -> None:
+        from vtkmodules.vtkCommonCore import vtkPoints, vtkUnsignedCharArray
+        from vtkmodules.vtkCommonDataModel import vtkCellArray, vtkPolyData
+        from vtkmodules.vtkRenderingCore import (
+            vtkActor2D,
+            vtkPolyDataMapper2D,
+            vtkTextActor,
+        )
+
+        self.renderer = renderer
+        self._last: tuple[Any, ...] | None = None
+        # The plate: one quad, drawn first.
+        self._plate_points = vtkPoints()
+        self._plate_points.SetNumberOfPoints(4)
+        plate_cells = vtkCellArray()
+        plate_cells.InsertNextCell(4, [0, 1, 2, 3])
+        plate = vtkPolyData()
+        plate.SetPoints(self._plate_points)
+        plate.SetPolys(plate_cells)
+        self.plate = _actor_2d(vtkActor2D, vtkPolyDataMapper2D, plate)
+        self.plate.GetProperty().SetColor(*_PLATE)
+        self.plate.GetProperty().SetOpacity(_PLATE_OPACITY)
+        # The three lines, coloured per axis (cell colours).
+        self._line_points = vtkPoints()
+        self._line_points.SetNumberOfPoints(6)
+        lines = vtkCellArray()
+        colours = vtkUnsignedCharArray()
+        colours.SetNumberOfComponents(3)
+        for index, (_p, _n, _axis, colour) in enumerate(AXES):
+            lines.InsertNextCell(2, [2 * index, 2 * index + 1])
+            colours.InsertNextTuple3(*colour)
+        cross = vtkPolyData()
+        cross.SetPoints(self._line_points)
+        cross.SetLines(lines)
+        cross.GetCellData().SetScalars(colours)
+        self.lines = _actor_2d(vtkActor2D, vtkPolyDataMapper2D, cross)
+        self.lines.GetMapper().SetColorModeToDirectScalars()
+        self.lines.GetProperty().SetLineWidth(2.0)
+        self.labels: dict[str, Any] = {}
+        for positive, negative, _axis, colour in AXES:
+            for text, shade, bold in ((positive, 1.0, True), (negative, _DIM, False)):
+                label = vtkTextActor()
+                label.SetInput(text)
+                label.PickableOff()
+                style = label.GetTextProperty()
+                style.SetBold(bold)
+                style.SetColor(*(shade * c / 255 for c in colour))
+                style.SetJustificationToCentered()
+                style.SetVerticalJustificationToCentered()
+                self.labels[text] = label
+        self.caption = vtkTextActor()
+        self.caption.PickableOff()
+        caption_style = self.caption.GetTextProperty()
+        caption_style.SetColor(0.93, 0.94, 0.95)
+        caption_style.SetJustificationToCentered()
+        caption_style.SetVerticalJustificationToBottom()
+        for prop in (self.plate, self.lines, *self.labels.values(), self.caption):
+            renderer.AddViewProp(prop)
+
+    def props(self) -> list[Any]:
+        return [self.plate, self.lines, *self.labels.values(), self.caption]
+
+    def update(self) -> None:
+        """Place the marker for the renderer's camera and size (nothing if neither changed)."""
+        camera = self.renderer.GetActiveCamera()
+        width, height = self.renderer.GetSize()
+        key = (camera.GetPosition(), camera.GetFocalPoint(), camera.GetViewUp(), width, height)
+        if key == self._last:
+            return
+        self._last = key
+        side = min(_MAX_PX, round(MARKER_SHARE * min(width, height)))
+        shown = side >= _MIN_PX
+        for prop in self.props():
+            prop.SetVisibility(shown)
+        if not shown:
+            return
+        axes = screen_axes(*key[:3])
+        margin = max(2, side // 30)
+        font = max(10, round(side * 0.115))
+        caption_h = round(font * 1.25)
+        plate_w = min(round(side * 1.25), round(0.15 * width))
+        x0, y0 = margin, margin
+        for index, (px, py) in enumerate(
+            ((x0, y0), (x0 + plate_w, y0), (x0 + plate_w, y0 + side), (x0, y0 + side))
+        ):
+            self._plate_points.SetPoint(index, px, py, 0.0)
+        self._plate_points.Modified()
+        # The cross above the caption line; labels sit just beyond each end.
+        cx, cy = x0 + plate_w / 2, y0 + caption_h + (side - caption_h) / 2
+        # A label's half width and height (text ~0.55 em a letter, 1.2 em a line): labels
+        # sit just beyond their line's end, clear of it whichever way the line points.
+        gap, half_h = font * 0.3, font * 0.6
+        widest = max(len(text) for axis in AXES for text in axis[:2]) * font * 0.3
+        room = min(plate_w / 2 - 2 * widest, (side - caption_h) / 2 - 2 * half_h)
+        reach = room - gap - 2
+        facing = []
+        for index, axis in enumerate(axes):
+            flat = axis.length < _FORESHORTENED
+            dx, dy = axis.x * reach, axis.y * reach
+            self._line_points.SetPoint(2 * index, cx - dx, cy - dy, 0.0)
+            self._line_points.SetPoint(2 * index + 1, cx + dx, cy + dy, 0.0)
+            for text, sign in ((axis.positive, 1.0), (axis.negative, -1.0)):
+                label = self.labels[text]
+                label.SetVisibility(not flat)
+                label.GetTextProperty().SetFontSize(font)
+                if axis.length > 0.0:
+                    ux, uy = axis.x / axis.length, axis.y / axis.length
+                    half_w = len(text) * font * 0.3
+                    beyond = axis.length * reach + gap + abs(ux) * half_w + abs(uy) * half_h
+                    label.SetDisplayPosition(
+                        round(cx + sign * ux * beyond), round(cy + sign * uy * beyond)
+                    )
+            if flat:
+                facing.append(axis.positive if axis.towards_viewer else axis.negative)
+        self._line_points.Modified()
+        self.caption.SetInput(SEEN_FROM[facing[0]] if facing else "")
+        self.caption.GetTextProperty().SetFontSize(max(9, round(font * 0.8)))
+        self.caption.SetDisplayPosition(round(cx), y0 + max(2, margin))
+
+
+def add_orientation_marker(plotter: Any) -> OrientationMarker:
+    """The marker in ``plotter``'s renderer, placed before each of its frames."""
+    marker = OrientationMarker(plotter.renderer)
+
+    def follow(_renderer: Any, _event: str) -> None:
+        marker.update()
+
+    plotter.renderer.AddObserver("StartEvent", follow)
+    return marker
+
+
+def _actor_2d(actor_class: Any, mapper_class: Any, data: Any) -> Any:
+    mapper = mapper_class()
+    mapper.SetInputData(data)
+    actor = actor_class()
+    actor.SetMapper(mapper)
+    actor.PickableOff()
+    return actor
+
+
+def _sub(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, float, float]:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
+
+
+def _dot(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def _cross(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, float, float]:
+    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+
+
+def _unit(a: tuple[float, float, float]) -> tuple[float, float, float]:
+    length = math.sqrt(_dot(a, a)) or 1.0
+    return (a[0] / length, a[1] / length, a[2] / length)
