@@ -13,7 +13,7 @@ import pytest
 from scaninbox.domain import Jaw
 from scaninbox.render import ScanScene, View, render_png
 from scaninbox.render.canvas import OffscreenCanvas
-from scaninbox.render.orientation_marker import screen_axes
+from scaninbox.render.orientation_marker import marker_size, screen_axes
 from scaninbox.scans.mesh import Mesh
 
 from .pixels import load
@@ -94,13 +94,14 @@ def test_the_marker_is_drawn_in_the_corner_of_a_large_picture_only(
     small = load(render_png(scans, tmp_path / "small.png", size=(320, 240), view=View.FRONT))
     for pixels, drawn in ((large, True), (small, False)):
         height, width = pixels.shape[:2]
-        corner = pixels[height - int(0.16 * height) :, : int(0.16 * width)]
+        corner = pixels[height - 100 :, :120]
         # The plate and its labels: light text on a dark plate, or the plain background.
         bright = (corner.min(axis=2) > 150).sum()
         assert bool(bright > 40) is drawn
     # The patient's right (red R) left of the left (dim red L) in the front view's corner.
     height, width = large.shape[:2]
-    corner = large[height - int(0.16 * height) :, : int(0.16 * width)].astype(int)
+    corner_w, corner_h = marker_size(width, height)
+    corner = large[height - corner_h :, :corner_w].astype(int)
     red = (corner[..., 0] - corner[..., 1] > 60) & (corner[..., 0] > 150)
     columns = np.nonzero(red.any(axis=0))[0]
     assert len(columns) > 0

@@ -15,8 +15,8 @@ the viewer's left, as on the tooth chart.
 
 Cost per frame: a handful of 2D props drawn in the main renderer's overlay pass (text textures
 are made once; moving a label or a line's end costs nothing measurable) — no second renderer,
-no second layer, no second camera. The marker scales with the picture and hides where it
-cannot be read (pictures under ~500 px on their short side).
+no second layer, no second camera. The marker scales with the picture (`marker_size`) and is
+left out of pictures under 360 px on their short side, where it would cover the scans.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ __all__ = [
     "OrientationMarker",
     "ScreenAxis",
     "add_orientation_marker",
+    "marker_size",
     "screen_axes",
 ]
 
@@ -50,9 +51,9 @@ SEEN_FROM = {
     "Up": "Seen from above",
     "Down": "Seen from below",
 }
-MARKER_SHARE = 0.14  # of the picture's short side: the plate's side (within the corner's 16 %)
-_MAX_PX = 170
-_MIN_PX = 76  # below this the labels would be under ~10 px: not drawn at all
+MARKER_SHARE = 0.14  # of the picture's short side: the plate's height, within these bounds
+_MIN_PX, _MAX_PX = 96, 170  # under 96 px the labels would be under 12 px
+_SHOWN_FROM_PX = 360  # pictures with a shorter side get no marker (it would hide the scans)
 _FORESHORTENED = 0.35  # an axis shorter than this on the screen points at or away from the viewer
 _PLATE = (0.07, 0.08, 0.10)
 _PLATE_OPACITY = 0.62
@@ -97,6 +98,25 @@ def screen_axes(
             )
         )
     return out
+
+
+def marker_size(width: int, height: int) -> tuple[int, int]:
+    """(width, height) in pixels of the corner the marker takes in a picture of this size,
+    margins included; (0, 0) where it is not drawn."""
+    layout = _layout(width, height)
+    if layout is None:
+        return (0, 0)
+    side, plate_w, margin = layout
+    return (plate_w + 2 * margin, side + 2 * margin)
+
+
+def _layout(width: int, height: int) -> tuple[int, int, int] | None:
+    """(the plate's height, its width, the margin around it), None: no marker."""
+    short = min(width, height)
+    if short < _SHOWN_FROM_PX:
+        return None
+    side = max(_MIN_PX, min(_MAX_PX, round(MARKER_SHARE * short)))
+    return side, round(side * 1.25), max(2, side // 30)
 
 
 class OrientationMarker:
@@ -172,17 +192,15 @@ class OrientationMarker:
         if key == self._last:
             return
         self._last = key
-        side = min(_MAX_PX, round(MARKER_SHARE * min(width, height)))
-        shown = side >= _MIN_PX
+        layout = _layout(width, height)
         for prop in self.props():
-            prop.SetVisibility(shown)
-        if not shown:
+            prop.SetVisibility(layout is not None)
+        if layout is None:
             return
+        side, plate_w, margin = layout
         axes = screen_axes(*key[:3])
-        margin = max(2, side // 30)
-        font = max(10, round(side * 0.115))
+        font = max(12, round(side * 0.12))
         caption_h = round(font * 1.25)
-        plate_w = min(round(side * 1.25), round(0.15 * width))
         x0, y0 = margin, margin
         for index, (px, py) in enumerate(
             ((x0, y0), (x0 + plate_w, y0), (x0 + plate_w, y0 + side), (x0, y0 + side))
@@ -218,7 +236,7 @@ class OrientationMarker:
                 facing.append(axis.positive if axis.towards_viewer else axis.negative)
         self._line_points.Modified()
         self.caption.SetInput(SEEN_FROM[facing[0]] if facing else "")
-        self.caption.GetTextProperty().SetFontSize(max(9, round(font * 0.8)))
+        self.caption.GetTextProperty().SetFontSize(max(11, round(font * 0.85)))
         self.caption.SetDisplayPosition(round(cx), y0 + max(2, margin))
 
 
