@@ -106,3 +106,26 @@ def test_the_marker_is_drawn_in_the_corner_of_a_large_picture_only(
     columns = np.nonzero(red.any(axis=0))[0]
     assert len(columns) > 0
     assert columns.min() < corner.shape[1] / 3
+
+
+def test_while_the_camera_moves_the_marker_keeps_its_layout_at_the_smaller_picture(
+    arch: Mesh,
+) -> None:
+    """The Qt view draws a half-size picture while the camera moves (and stretches it): the
+    marker must neither vanish (the half-size picture is under its minimum) nor grow."""
+    canvas = OffscreenCanvas((1000, 671))
+    scene = ScanScene(canvas)
+    scene.set_scan("u", arch, jaw=Jaw.UPPER)
+    scene.apply_view(View.FRONT)
+    window = canvas.render_window
+    window.Render()
+    at_rest = _shown(_labels(canvas), "L")
+    window.SetDesiredUpdateRate(15.0)  # as VTK's interactor does during a drag
+    window.SetSize(500, 336)
+    window.Render()
+    moving = _shown(_labels(canvas), "L")
+    assert at_rest is not None
+    assert moving is not None
+    assert moving[0] == pytest.approx(at_rest[0] / 2, abs=3)
+    assert moving[1] == pytest.approx(at_rest[1] / 2, abs=3)
+    canvas.close()

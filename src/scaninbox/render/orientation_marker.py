@@ -58,6 +58,7 @@ _FORESHORTENED = 0.35  # an axis shorter than this on the screen points at or aw
 _PLATE = (0.07, 0.08, 0.10)
 _PLATE_OPACITY = 0.62
 _DIM = 0.62  # the negative end's label, relative to the positive end's colour
+_INTERACTIVE_RATE = 1.0  # frames/s above which VTK is in the middle of an interaction
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +121,11 @@ def _layout(width: int, height: int) -> tuple[int, int, int] | None:
 
 
 class OrientationMarker:
-    """The marker's VTK props in ``renderer``; `update` places them for the current camera."""
+    """The marker's VTK props in ``renderer``; `update` places them for its current camera.
+
+    The marker keeps no reference to the renderer: its observer gets the renderer as the
+    caller, so no Python ↔ VTK reference cycle keeps a closed view's renderer (and its GL
+    resources) alive."""
 
     def __init__(self, renderer: Any) -> None:
         from vtkmodules.vtkCommonCore import vtkPoints, vtkUnsignedCharArray
@@ -131,8 +136,8 @@ class OrientationMarker:
             vtkTextActor,
         )
 
-        self.renderer = renderer
         self._last: tuple[Any, ...] | None = None
+        self._rest_size: tuple[int, int] | None = None
         # The plate: one quad, drawn first.
         self._plate_points = vtkPoints()
         self._plate_points.SetNumberOfPoints(4)
@@ -184,22 +189,30 @@ class OrientationMarker:
     def props(self) -> list[Any]:
         return [self.plate, self.lines, *self.labels.values(), self.caption]
 
-    def update(self) -> None:
-        """Place the marker for the renderer's camera and size (nothing if neither changed)."""
-        camera = self.renderer.GetActiveCamera()
-        width, height = self.renderer.GetSize()
+    def update(self, renderer: Any) -> None:
+        """Place the marker for ``renderer``'s camera and size (nothing if neither changed)."""
+        camera = renderer.GetActiveCamera()
+        width, height = renderer.GetSize()
+        # While the camera moves the Qt view draws a smaller picture and stretches it: the
+        # marker keeps the layout of the picture at rest, scaled down, so that it neither
+        # hides nor jumps in size while the scans turn.
+        moving = renderer.GetRenderWindow().GetDesiredUpdateRate() > _INTERACTIVE_RATE
+        if not moving or self._rest_size is None:
+            self._rest_size = (width, height)
+        scale = width / max(1, self._rest_size[0])
         key = (camera.GetPosition(), camera.GetFocalPoint(), camera.GetViewUp(), width, height)
         if key == self._last:
             return
         self._last = key
-        layout = _layout(width, height)
+        layout = _layout(*self._rest_size)
         for prop in self.props():
             prop.SetVisibility(layout is not None)
         if layout is None:
             return
-        side, plate_w, margin = layout
+        side, plate_w, margin = (round(v * scale) for v in layout)
         axes = screen_axes(*key[:3])
-        font = max(12, round(side * 0.12))
+        font = max(12, round(layout[0] * 0.12))
+        font = max(4, round(font * scale))
         caption_h = round(font * 1.25)
         x0, y0 = margin, margin
         for index, (px, py) in enumerate(
@@ -236,7 +249,7 @@ class OrientationMarker:
                 facing.append(axis.positive if axis.towards_viewer else axis.negative)
         self._line_points.Modified()
         self.caption.SetInput(SEEN_FROM[facing[0]] if facing else "")
-        self.caption.GetTextProperty().SetFontSize(max(11, round(font * 0.85)))
+        self.caption.GetTextProperty().SetFontSize(max(round(11 * scale), round(font * 0.85)))
         self.caption.SetDisplayPosition(round(cx), y0 + max(2, margin))
 
 
@@ -244,8 +257,8 @@ def add_orientation_marker(plotter: Any) -> OrientationMarker:
     """The marker in ``plotter``'s renderer, placed before each of its frames."""
     marker = OrientationMarker(plotter.renderer)
 
-    def follow(_renderer: Any, _event: str) -> None:
-        marker.update()
+    def follow(renderer: Any, _event: str) -> None:
+        marker.update(renderer)
 
     plotter.renderer.AddObserver("StartEvent", follow)
     return marker

@@ -121,7 +121,7 @@ def _map(fd: int) -> mmap.mmap:
     ``readinto`` of the whole file, ``WILLNEED`` without ``MAP_POPULATE`` (parsing while the
     pages arrive) and ``SEQUENTIAL`` read-ahead were within noise of this or slower. What is
     left is the disk: ``benchmarks/mesh_pipeline.py`` prints the ceiling (``pyvista.read`` /
-    reading the bytes cold) beside the cold ratio; ours stays ~2 ms above reading the bytes.
+    reading the bytes cold) beside the cold ratio.
     """
     if hasattr(os, "posix_fadvise"):
         with contextlib.suppress(OSError):
