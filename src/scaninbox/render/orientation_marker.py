@@ -57,7 +57,7 @@ _SHOWN_FROM_PX = 360  # pictures with a shorter side get no marker (it would hid
 _FORESHORTENED = 0.35  # an axis shorter than this on the screen points at or away from the viewer
 _PLATE = (0.07, 0.08, 0.10)
 _PLATE_OPACITY = 0.62
-_DIM = 0.62  # the negative end's label, relative to the positive end's colour
+_DIM = 0.8  # the negative end's label, relative to the positive end's colour
 _INTERACTIVE_RATE = 1.0  # frames/s above which VTK is in the middle of an interaction
 
 
