@@ -98,34 +98,14 @@ def test_the_marker_is_drawn_in_the_corner_of_a_large_picture_only(
         # The plate and its labels: light text on a dark plate, or the plain background.
         bright = (corner.min(axis=2) > 150).sum()
         assert bool(bright > 40) is drawn
-    # The patient's right (red R) left of the left (dim red L) in the front view's corner.
+    # The R/L labels (a warm tint) in the front view's corner, the patient's right leftmost.
     height, width = large.shape[:2]
     corner_w, corner_h = marker_size(width, height)
     corner = large[height - corner_h :, :corner_w].astype(int)
-    red = (corner[..., 0] - corner[..., 1] > 60) & (corner[..., 0] > 150)
-    columns = np.nonzero(red.any(axis=0))[0]
+    warm = (corner[..., 0] - corner[..., 2] > 40) & (corner[..., 0] > 150)
+    columns = np.nonzero(warm.any(axis=0))[0]
     assert len(columns) > 0
     assert columns.min() < corner.shape[1] / 3
-
-
-def test_while_the_camera_moves_the_marker_keeps_its_layout_at_the_smaller_picture(
-    arch: Mesh,
-) -> None:
-    """The Qt view draws a half-size picture while the camera moves (and stretches it): the
-    marker must neither vanish (the half-size picture is under its minimum) nor grow."""
-    canvas = OffscreenCanvas((1000, 671))
-    scene = ScanScene(canvas)
-    scene.set_scan("u", arch, jaw=Jaw.UPPER)
-    scene.apply_view(View.FRONT)
-    window = canvas.render_window
-    window.Render()
-    at_rest = _shown(_labels(canvas), "L")
-    window.SetDesiredUpdateRate(15.0)  # as VTK's interactor does during a drag
-    window.SetSize(500, 336)
-    window.Render()
-    moving = _shown(_labels(canvas), "L")
-    assert at_rest is not None
-    assert moving is not None
-    assert moving[0] == pytest.approx(at_rest[0] / 2, abs=3)
-    assert moving[1] == pytest.approx(at_rest[1] / 2, abs=3)
-    canvas.close()
+    # Pale, not a finding's signal red: nothing there reads as a red mark.
+    signal_red = (corner[..., 0] - corner[..., 1] > 60) & (corner[..., 0] - corner[..., 2] > 60)
+    assert not signal_red.any()

@@ -36,11 +36,13 @@ __all__ = [
     "screen_axes",
 ]
 
-# (positive end's label, negative end's label, direction in scene coordinates, RGB 0-255)
+# (positive end's label, negative end's label, direction in scene coordinates, RGB 0-255).
+# Pale tints, not signal colours: the pictures mark findings in red, amber and blue, and a
+# saturated red "R" in the corner would read as one more mark (and trip what looks for them).
 AXES = (
-    ("R", "L", (1.0, 0.0, 0.0), (240, 96, 96)),
-    ("Front", "Back", (0.0, 1.0, 0.0), (110, 205, 110)),
-    ("Up", "Down", (0.0, 0.0, 1.0), (110, 165, 245)),
+    ("R", "L", (1.0, 0.0, 0.0), (238, 182, 170)),
+    ("Front", "Back", (0.0, 1.0, 0.0), (176, 222, 176)),
+    ("Up", "Down", (0.0, 0.0, 1.0), (178, 200, 238)),
 )
 # The caption for an axis pointing at the viewer, by the label of the end that does.
 SEEN_FROM = {
