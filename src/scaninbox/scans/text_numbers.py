@@ -22,7 +22,7 @@ import numpy.typing as npt
 from scaninbox.scans.mesh import MeshError
 from scaninbox.scans.parallel import run_parts, run_together
 
-__all__ = ["parse_decimal_tokens", "whitespace_tokens"]
+__all__ = ["parse_decimal_tokens", "parse_token", "whitespace_tokens"]
 
 Int64Array = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]
@@ -141,7 +141,7 @@ def parse_decimal_tokens(
         values[idx] = block_values
         ok[idx] = block_ok
     for i in np.flatnonzero(~ok):
-        values[i] = _parse_slow(buf, int(starts[i]), int(ends[i]), name)
+        values[i] = parse_token(buf, int(starts[i]), int(ends[i]), name)
     return values
 
 
@@ -299,7 +299,8 @@ def _eight_digits(word: U64) -> U64:
     return (word * _U(10000) + (word >> _U(32))) & _U(0xFFFFFFFF)
 
 
-def _parse_slow(buf: npt.NDArray[np.uint8], start: int, end: int, name: str) -> float:
+def parse_token(buf: npt.NDArray[np.uint8], start: int, end: int, name: str) -> float:
+    """``float()`` of the token ``buf[start:end]``; `MeshError` naming its line if not a number."""
     text = buf[start:end].tobytes()
     try:
         return float(text)
