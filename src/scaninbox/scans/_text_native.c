@@ -19,7 +19,8 @@
 
    Which tokens are coordinates: the three tokens after each keyword "vertex" (any case), as in the
    numpy path. A "vertex" between "solid"/"endsolid" and the next "facet" is part of a solid's
-   name, not a keyword. Facet normals are skipped (the app computes its own).
+   name, not a keyword; one that stands where a coordinate should is a bad number, not a keyword.
+   Facet normals are skipped (the app computes its own).
 
    Memory: the output grows as vertices are found (it never trusts a count the file claims). */
 
@@ -277,7 +278,8 @@ static void scan(const unsigned char *base, Py_ssize_t from, Py_ssize_t to, Resu
         while (p < end && *p <= 32) p++;
         if (p >= end) break;
         const unsigned char *t = p;
-        if (n_pending) {
+        int taken = n_pending > 0;
+        if (taken) {
             double value = 0.0;
             int ok = parse_number(t, end, &p, &value);
             int kept = 0;
@@ -307,7 +309,8 @@ static void scan(const unsigned char *base, Py_ssize_t from, Py_ssize_t to, Resu
         size_t n = (size_t)(p - t);
         switch (t[0] | 0x20) {
             case 'v':
-                if (!r->outside && same_word(t, n, "vertex", 6)) {
+                /* Taken as a coordinate above, "vertex" is a bad number, not a keyword. */
+                if (!r->outside && !taken && same_word(t, n, "vertex", 6)) {
                     if (!grow((void **)&r->coords, &r->cap_coords, r->n_coords + 3,
                               sizeof(float))) {
                         r->no_memory = 1;

@@ -9,11 +9,13 @@ float32 bits; tokens it does not accept ("nan", "inf", more than 24 bytes, garba
 position and are read here by ``float()`` or named in the error, exactly as the numpy path does.
 `ascii_stl_parser` says which path runs (the benchmark and ``--self-test`` print it).
 
-Without the extension (no compiler at install time) the numpy path runs. The file is tokenised once (`whitespace_tokens`). Exporters write every facet as the same 21
-tokens (``facet normal n n n outer loop vertex x y z ×3 endloop endfacet``); when the file has
-that rhythm, which one gather of the ``vertex`` keywords confirms, the coordinates are at fixed
-token offsets. Otherwise (several solids, odd spacing of keywords) every ``vertex`` keyword is
-found through the ``x`` that ends it. Either way the coordinates are parsed together by
+Without the extension (no compiler at install time) the numpy path runs. The file is tokenised
+once (`whitespace_tokens`). Exporters write every facet as the same 21 tokens (``facet normal
+n n n outer loop vertex x y z ×3 endloop endfacet``); when the file has that rhythm, which one
+gather of the ``vertex`` keywords confirms, the coordinates are at fixed token offsets.
+Otherwise (several solids, odd spacing of keywords) every ``vertex`` keyword is found through
+the ``x`` that ends it, leaving out those in a solid's name and those standing where a number
+should be (as the C reader does). Either way the coordinates are parsed together by
 `parse_decimal_tokens`; facet normals are skipped (we compute our own).
 """
 
@@ -78,14 +80,13 @@ def _parse_native(native: ModuleType, data: BytesLike, name: str) -> Mesh:
     if cut is None:
         parts = [native.stl_vertices(data, 0, size, True)]
     else:
-        halves: list[_Part | None] = [None, None]
-
-        def read(index: int, start: int, stop: int, outside: bool) -> None:
-            halves[index] = native.stl_vertices(data, start, stop, outside)
-
-        run_together(lambda: read(0, 0, cut, True), lambda: read(1, cut, size, False))
-        first, second = halves
-        assert first is not None and second is not None
+        before: list[_Part] = []
+        after: list[_Part] = []
+        run_together(
+            lambda: before.append(native.stl_vertices(data, 0, cut, True)),
+            lambda: after.append(native.stl_vertices(data, cut, size, False)),
+        )
+        first, second = before[0], after[0]
         if first[1] or first[2]:
             # The cut was not between two vertex lines after all (a vertex short of numbers,
             # the cut inside a solid's name): read the file in one piece instead.
@@ -113,7 +114,9 @@ def _parse_native(native: ModuleType, data: BytesLike, name: str) -> Mesh:
         buf = np.frombuffer(data, np.uint8)
         # The same float() and the same error as the numpy path, in the same order.
         slow = np.array([parse_token(buf, start, end, name) for _, start, end in bad])
-        values[[slot for slot, _, _ in bad]] = slow.astype(np.float32)
+        # Beyond float32's range is infinite, refused below like "inf" (as on the numpy path).
+        with np.errstate(over="ignore"):
+            values[[slot for slot, _, _ in bad]] = slow.astype(np.float32)
     return soup_from_corners(values.reshape(-1, 3), name, "ASCII STL")
 
 
@@ -151,7 +154,9 @@ def _parse_numpy(data: BytesLike, name: str) -> Mesh:
         raise MeshError(name, "the file ends in the middle of a vertex")
     coordinate = (keywords[:, None] + np.arange(1, 4)).ravel()
     values = parse_decimal_tokens(buf, starts[coordinate], ends[coordinate], name)
-    corners = values.astype(np.float32).reshape(-1, 3)
+    # Beyond float32's range is infinite, refused by soup_from_corners like "inf".
+    with np.errstate(over="ignore"):
+        corners = values.astype(np.float32).reshape(-1, 3)
     return soup_from_corners(corners, name, "ASCII STL")
 
 
@@ -209,7 +214,9 @@ def _regular_vertex_keywords(
 def _vertex_keywords(
     buf: npt.NDArray[np.uint8], words: npt.NDArray[np.uint64], starts: Int64Array, ends: Int64Array
 ) -> Int64Array:
-    """Indices of every token that is the word ``vertex``, wherever it stands."""
+    """Indices of every token that is the word ``vertex``, wherever it stands, except in a
+    solid's name (after ``solid``/``endsolid``, before the next ``facet``) and where a number
+    should be: the same keywords as the C reader."""
     if len(starts) == 0:
         return np.empty(0, np.int64)
     # 'x' is the only letter of the keywords that never occurs in a number; it ends "vertex".
@@ -219,4 +226,29 @@ def _vertex_keywords(
     token, x_at = token[keep], x_at[keep]
     token = token[ends[token] == x_at + 1]
     found: Int64Array = token[_is_word(words, starts, ends, token, b"vertex")]
-    return found
+    every = np.arange(len(starts))
+    opens = _is_word(words, starts, ends, every, b"facet")
+    names = _is_word(words, starts, ends, every, b"solid") | _is_word(
+        words, starts, ends, every, b"endsolid"
+    )
+    marks = np.flatnonzero(opens | names)
+    last = np.searchsorted(marks, found) - 1  # the keyword before each vertex (-1: none)
+    if len(marks) == 0:
+        return np.empty(0, np.int64)
+    inside = (last >= 0) & opens[marks[np.maximum(last, 0)]]
+    kept: Int64Array = found[inside]
+    if len(kept) > 1 and int(np.diff(kept).min()) <= 3:
+        kept = _not_taken_as_coordinates(kept)
+    return kept
+
+
+def _not_taken_as_coordinates(keywords: Int64Array) -> Int64Array:
+    """Drop each ``vertex`` that stands where the previous keyword's numbers should be: it is a
+    bad number there, not a keyword (as the C reader). Only broken files get here."""
+    kept = []
+    last = -4
+    for token in keywords.tolist():
+        if token - last > 3:
+            kept.append(token)
+            last = token
+    return np.array(kept, np.int64)
