@@ -53,7 +53,7 @@ FACES: dict[str, set[str]] = {
     },
     "scaninbox.scans": {
         "LOD_FRACTION", "AxisMappingError", "Estimate", "HalfTurns", "Mesh", "MeshError",
-        "Orientation", "describe_turn", "estimate_orientation",
+        "Orientation", "ascii_stl_parser", "describe_turn", "estimate_orientation",
         "PreviewImageError", "ScanFormat", "build_lod", "decimate", "face_normals",
         "format_axis_mapping", "orient", "parse_axis_mapping", "point_normals", "read_mesh",
         "refine", "resolve_orientation", "sniff_format", "soup_face_normals", "weld_points",
