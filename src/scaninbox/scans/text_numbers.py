@@ -9,6 +9,13 @@ Work runs in blocks small enough for the CPU cache, where numpy's temporaries ar
 the fast path does not accept (longer than 24 bytes, "nan", garbage) goes to ``float()``, which
 either reads it or names it in the error.
 
+The C reader of ASCII STL (`_text_native.c`, used by `stl_ascii` when built) decodes numbers
+with exactly these rules and operations, so the two give the same bits: a leading sign counts as
+a '0' digit; the mantissa's digits are read as a first group of 16 and a second of up to 8
+(right-padded with zeros), value = float(first) + float(second) * 1e-8; then one multiplication
+or division by an exact power of ten. A change here must be made there too (the tests compare
+both on random numbers).
+
 The mantissa's first 16 digits form an exact integer that is divided by one exact power of ten
 (up to 1e22; tokens needing a larger one go to ``float()``), so typical scan coordinates (up to
 15 significant digits after a sign) are correctly rounded.
