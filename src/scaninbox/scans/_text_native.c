@@ -89,6 +89,15 @@ static inline uint64_t below(long n) {
     return n <= 0 ? 0 : n >= 8 ? ~0ULL : (1ULL << (8 * n)) - 1;
 }
 
+/* -value when negative, without a branch (exactly what negation does: the sign bit flips). */
+static inline double with_sign(double value, int negative) {
+    uint64_t bits;
+    memcpy(&bits, &value, 8);
+    bits ^= (uint64_t)negative << 63;
+    memcpy(&value, &bits, 8);
+    return value;
+}
+
 /* Eight digit values 0-9 (the first in the lowest byte) as one integer. */
 static inline uint64_t eight_digits(uint64_t v) {
     v = (v * 10 + (v >> 8)) & 0x00FF00FF00FF00FFULL;
@@ -114,7 +123,9 @@ static inline size_t parse_plain(const unsigned char *p, double *out) {
     unsigned char head = (unsigned char)w[0];
     int negative = head == '-';
     int sign = negative || head == '+';
-    if (sign) w[0] = (w[0] & ~0xFFULL) | '0'; /* the sign reads as a leading zero */
+    /* The sign reads as a leading zero. Signs are random in a scan: no branches on them. */
+    uint64_t sign_byte = 0xFFULL & (0 - (uint64_t)sign);
+    w[0] = (w[0] & ~sign_byte) | ('0' & sign_byte);
     long dot = -1;
     for (int k = 0; k < 3 && dot < 0; k++) {
         if ((flags = zero_bytes(w[k] ^ ('.' * ONES)))) dot = 8 * k + first_flag(flags);
@@ -139,7 +150,7 @@ static inline size_t parse_plain(const unsigned char *p, double *out) {
     if (group[2]) mantissa += (double)group[2] * 1e-8;
     long exponent = dot - 16;
     double value = exponent >= 0 ? mantissa * POW10[exponent] : mantissa / POW10[-exponent];
-    *out = negative ? -value : value;
+    *out = with_sign(value, negative);
     return (size_t)length;
 }
 
@@ -268,78 +279,67 @@ static inline const unsigned char *token_end(const unsigned char *p, const unsig
     return p;
 }
 
+static int keep_bad(Result *r, size_t slot, Py_ssize_t start, Py_ssize_t end) {
+    if (!grow((void **)&r->bad, &r->cap_bad, r->n_bad + 1, sizeof(Bad))) return 0;
+    Bad *b = &r->bad[r->n_bad++];
+    b->slot = (Py_ssize_t)slot;
+    b->start = start;
+    b->end = end;
+    return 1;
+}
+
+/* "solid"/"endsolid" start a solid's name, "facet" ends it (any case). */
+static void follow_names(Result *r, const unsigned char *t, size_t n) {
+    if (same_word(t, n, "facet", 5))
+        r->outside = 0;
+    else if (same_word(t, n, "solid", 5) || same_word(t, n, "endsolid", 8))
+        r->outside = 1;
+}
+
 static void scan(const unsigned char *base, Py_ssize_t from, Py_ssize_t to, Result *r) {
     const unsigned char *p = base + from;
     const unsigned char *end = base + to;
-    size_t pending_slot[3];
-    size_t pending_left[3];
-    int n_pending = 0;
+    size_t wanted = 0; /* numbers the last "vertex" still takes; they go to r->coords[slot…] */
+    size_t slot = 0;
     while (p < end) {
         while (p < end && *p <= 32) p++;
         if (p >= end) break;
         const unsigned char *t = p;
-        int taken = n_pending > 0;
-        if (taken) {
+        if (wanted) {
+            /* A coordinate; whatever it says ("vertex" included), it is read as a number. */
             double value = 0.0;
-            int ok = parse_number(t, end, &p, &value);
-            int kept = 0;
-            for (int i = 0; i < n_pending; i++) {
-                size_t slot = pending_slot[i]++;
-                r->coords[slot] = ok ? (float)value : 0.0f;
-                if (!ok) {
-                    if (!grow((void **)&r->bad, &r->cap_bad, r->n_bad + 1, sizeof(Bad))) {
-                        r->no_memory = 1;
-                        return;
-                    }
-                    Bad *b = &r->bad[r->n_bad++];
-                    b->slot = (Py_ssize_t)slot;
-                    b->start = t - base;
-                    b->end = p - base;
+            if (parse_number(t, end, &p, &value)) {
+                r->coords[slot] = (float)value;
+            } else {
+                r->coords[slot] = 0.0f;
+                if (!keep_bad(r, slot, t - base, p - base)) {
+                    r->no_memory = 1;
+                    return;
                 }
-                if (--pending_left[i]) {
-                    pending_slot[kept] = pending_slot[i];
-                    pending_left[kept] = pending_left[i];
-                    kept++;
-                }
+                follow_names(r, t, (size_t)(p - t)); /* as the numpy reader marks every token */
             }
-            n_pending = kept;
-        } else {
-            p = token_end(p, end);
+            slot++;
+            wanted--;
+            continue;
         }
+        p = token_end(p, end);
         size_t n = (size_t)(p - t);
-        switch (t[0] | 0x20) {
-            case 'v':
-                /* Taken as a coordinate above, "vertex" is a bad number, not a keyword. */
-                if (!r->outside && !taken && same_word(t, n, "vertex", 6)) {
-                    if (!grow((void **)&r->coords, &r->cap_coords, r->n_coords + 3,
-                              sizeof(float))) {
-                        r->no_memory = 1;
-                        return;
-                    }
-                    pending_slot[n_pending] = r->n_coords;
-                    pending_left[n_pending] = 3;
-                    n_pending++;
-                    r->n_coords += 3;
+        if ((t[0] | 0x20) == 'v') {
+            if (!r->outside && same_word(t, n, "vertex", 6)) {
+                if (!grow((void **)&r->coords, &r->cap_coords, r->n_coords + 3, sizeof(float))) {
+                    r->no_memory = 1;
+                    return;
                 }
-                break;
-            case 'f':
-                if (same_word(t, n, "facet", 5)) r->outside = 0;
-                break;
-            case 's':
-                if (same_word(t, n, "solid", 5)) r->outside = 1;
-                break;
-            case 'e':
-                if (same_word(t, n, "endsolid", 8)) r->outside = 1;
-                break;
-            default:
-                break;
+                slot = r->n_coords;
+                wanted = 3;
+                r->n_coords += 3;
+            }
+        } else {
+            follow_names(r, t, n);
         }
     }
-    r->missing = 0;
-    for (int i = 0; i < n_pending; i++) {
-        r->missing += pending_left[i];
-        for (size_t k = 0; k < pending_left[i]; k++) r->coords[pending_slot[i] + k] = 0.0f;
-    }
+    r->missing = wanted;
+    for (; wanted; wanted--) r->coords[slot++] = 0.0f;
 }
 
 PyDoc_STRVAR(stl_vertices_doc,
