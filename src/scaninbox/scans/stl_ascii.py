@@ -86,14 +86,11 @@ def _parse_native(native: ModuleType, data: BytesLike, name: str) -> Mesh:
             lambda: before.append(native.stl_vertices(data, 0, cut, True)),
             lambda: after.append(native.stl_vertices(data, cut, size, False)),
         )
-        first, second = before[0], after[0]
-        if first[1] or first[2]:
-            # The cut was not between two vertex lines after all (a vertex short of numbers,
-            # the cut inside a solid's name): read the file in one piece instead.
-            second = native.stl_vertices(data, 0, size, True)
-            parts = [second]
-        else:
-            parts = [first, second]
+        missing, in_name = before[0][1], before[0][2]
+        # The second half was read as if it started right after a vertex line of a facet. If
+        # the first half does not end so (a vertex short of numbers, the cut inside a solid's
+        # name), read the file in one piece instead: a broken file, and the errors must match.
+        parts = [native.stl_vertices(data, 0, size, True)] if missing or in_name else before + after
     n_values = sum(len(part[0]) for part in parts) // 4
     if n_values == 0:
         raise MeshError(name, "the ASCII STL file contains no triangles")
