@@ -283,3 +283,17 @@ def test_a_vertex_short_of_a_number_after_the_cut_is_named_alike() -> None:
     short = data[: data.rindex(b" ", cut + 1, line_end)] + data[line_end:]
     with pytest.raises(MeshError, match=r"do not make whole triangles|'endloop' is not a number"):
         _same_result(short)
+
+
+def test_the_c_function_refuses_a_range_outside_the_buffer_and_non_buffers() -> None:
+    assert _text_native is not None
+    data = b"solid x\nfacet normal 0 0 1 outer loop vertex 1 2 3"
+    with pytest.raises(ValueError, match="outside the buffer"):
+        _text_native.stl_vertices(data, 0, len(data) + 1, True)
+    with pytest.raises(ValueError, match="outside the buffer"):
+        _text_native.stl_vertices(data, 5, 4, True)
+    with pytest.raises(TypeError):
+        _text_native.stl_vertices("text, not bytes", 0, 4, True)
+    coords, missing, outside, bad = _text_native.stl_vertices(memoryview(data), 0, len(data), True)
+    assert np.frombuffer(coords, np.float32).tolist() == [1, 2, 3]
+    assert (missing, outside, bad) == (0, False, [])
