@@ -1,5 +1,5 @@
-"""ASCII STL readers side by side, in one run: our C reader (two threads, and one), our numpy
-reader, ``pyvista.read`` and the raw read of the bytes (the floor).
+"""ASCII STL readers side by side, in one run: our C reader (the file in two halves on two
+threads, and whole on one), our numpy reader, ``pyvista.read`` and the raw read of the bytes.
 
     .venv/bin/python benchmarks/ascii_stl.py     # ../shared/realscans/Example_01_ascii.stl
     .venv/bin/python benchmarks/ascii_stl.py FILE --repeat 15
@@ -36,7 +36,9 @@ def _methods(path: Path) -> dict[str, Callable[[], object]]:
     methods: dict[str, Callable[[], object]] = {"raw bytes": path.read_bytes}
     if native is not None:
         methods["C, 2 threads: points"] = lambda: stl_ascii._parse_native(native, data, path.name)
-        methods["C, 1 thread: numbers"] = lambda: native.stl_vertices(data, 0, len(data), True)
+        methods["C, 1 thread: points"] = lambda: stl_ascii._parse_native(
+            native, data, path.name, split=False
+        )
     methods["numpy: points"] = lambda: stl_ascii._parse_numpy(data, path.name)
     methods["ours: first drawable"] = lambda: to_polydata(read_mesh(path))
     methods["pyvista.read"] = lambda: pv.read(path)

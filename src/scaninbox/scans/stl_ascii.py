@@ -74,9 +74,9 @@ def parse_ascii_stl(data: BytesLike, name: str) -> Mesh:
     return _parse_numpy(data, name)
 
 
-def _parse_native(native: ModuleType, data: BytesLike, name: str) -> Mesh:
+def _parse_native(native: ModuleType, data: BytesLike, name: str, *, split: bool = True) -> Mesh:
     size = memoryview(data).nbytes
-    cut = _cut_near(data, size // 2) if size >= _SPLIT_FROM_BYTES else None
+    cut = _cut_near(data, size // 2) if split and size >= _SPLIT_FROM_BYTES else None
     if cut is None:
         parts = [native.stl_vertices(data, 0, size, True)]
     else:
