@@ -239,21 +239,32 @@ def case_files(case: Case) -> list[FileSpec]:
 
 
 def wire_files(wire: UnifiedCase) -> list[FileSpec]:
-    """``case_files`` of the wire case, read off the wire model (no domain case built)."""
+    """``case_files`` of the wire case, read off the wire model: ``FileSpec.of``'s rules, with
+    duplicates dropped by plain tuples (hashed in C; a dataclass or an enum hashes in Python,
+    and a first sync does this for every file of every case)."""
     data = wire.accepted_data
     if data is None:
         return []
-    listed = [FileSpec.of(FileKind.SCAN, s.filename, s.file_type) for s in data.scan_files or ()]
+    unique: dict[tuple[int, str, str], None] = {}
+    for scan in data.scan_files or ():
+        name, file_type = scan.filename, scan.file_type
+        if not name:
+            continue
+        if not file_type:
+            file_type = name.rpartition(".")[2].lower()
+            if file_type not in ("stl", "ply"):
+                continue
+        unique[(0, name, file_type)] = None
     form = data.order_form
     if form is not None and (form.filename or form.file_link):  # as the domain view has it
-        listed.append(FileSpec.of(FileKind.ORDER_FORM, form.filename))
-    listed += [FileSpec.of(FileKind.MISC, m.filename) for m in data.miscellaneous_files or ()]
-    # Duplicates dropped by the spec's members (a tuple hashes in C, the dataclass in Python).
-    unique: dict[tuple[str, str, str], FileSpec] = {}
-    for spec in listed:
-        if spec is not None:
-            unique.setdefault((spec.kind.value, spec.name, spec.file_type), spec)
-    return list(unique.values())
+        unique[(1, form.filename or "order-form.pdf", "")] = None
+    for misc in data.miscellaneous_files or ():
+        if misc.filename:
+            unique[(2, misc.filename, "")] = None
+    return [FileSpec(_FILE_KINDS[kind], name, file_type) for kind, name, file_type in unique]
+
+
+_FILE_KINDS = (FileKind.SCAN, FileKind.ORDER_FORM, FileKind.MISC)
 
 
 @dataclass(frozen=True, slots=True)

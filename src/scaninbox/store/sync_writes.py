@@ -11,6 +11,7 @@ SQL text here is assembled only from this package's own constants (column lists,
 from __future__ import annotations
 
 import json
+import operator
 import sqlite3
 import time
 from collections.abc import Sequence
@@ -44,6 +45,7 @@ _DERIVED = (
     "patient_key", "dentist_key", "clinic_key", "source_key", "work_key", "teeth_key",
     "delivery_key", "scan_count", "order_form_count", "misc_count", "file_count",
 )  # fmt: skip
+_DERIVED_VALUES = operator.itemgetter(*_DERIVED)  # the values in column order, picked in C
 _INSERT = (
     f"INSERT INTO cases (ref, ref_numeric, wire_json_z, json_sha256, {', '.join(_DERIVED)}, "  # noqa: S608
     "unread, first_seen_at, updated_at, seen_sync) "
@@ -108,7 +110,7 @@ def save_cases(
     for columns in cases:
         ref = columns.ref
         key = (ref.value, int(ref.numeric))
-        derived = [columns.values[c] for c in _DERIVED]
+        derived = _DERIVED_VALUES(columns.values)
         found = stored.get(key)
         if found is None:
             inserted = conn.execute(
