@@ -30,8 +30,7 @@ from typing import Any
 
 import zstandard
 
-from scaninbox.api import case_ref, parse_delivery_date
-from scaninbox.api.convert import to_worktypes
+from scaninbox.api import case_ref, parse_delivery_date, to_worktypes
 from scaninbox.api.wire import UnifiedCase
 from scaninbox.domain import (
     LOWER_ARCH_ORDER,
