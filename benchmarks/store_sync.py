@@ -23,21 +23,25 @@ client spends is measured apart from the reference server's. For each size:
 The load average is printed at the start and the end: on a busy machine compare CPU times
 (the client's own), not wall times, which the sandbox's share of the 2 cores dominates.
 
-Measured 2026-11-24 on the 2-core machine shared with five other sessions (load 7-10), client
-CPU of a first full sync per case. Before/after in one interleaved run (``PYTHONPATH`` pointing
-at the code before, one first sync each, five rounds): 5,000 cases 0.447-0.501 ms before,
-0.333-0.360 ms after (-28 %); 100,000 cases, one run each, RESULTS_100K. On a quiet machine
-the code before took 0.390 ms at 5,000 cases. What changed: a page is validated from the
+Measured 2026-11-24 on the 2-core machine shared with five other sessions, client CPU of a
+first full sync per case, before/after taking turns (``PYTHONPATH`` pointing at a copy of the
+code before, one first sync each): 5,000 cases, 3 rounds at load 3.6-4.0, 0.437-0.474 ms
+before, 0.289-0.296 ms after (-34 %); 100,000 cases, one run each at load 7-9 and without the
+collector change, 0.570 ms before and 0.386 ms after, and 0.360 ms with it (load 4-5); a full
+reconcile of 100,000 unchanged cases 0.227 before, 0.182 ms now. On a quiet machine the code
+before took 0.390 ms at 5,000 cases. What changed: a page is validated from the
 answer's bytes in one pass (``api.parsing.read_case_page``), the columns are read off the wire
 model instead of a whole domain ``Case`` (``store.derive.CaseFacts``), the kept JSON is
 Zstandard instead of zlib (schema step 4), and a first sync into an empty store builds 13 of
 the 15 indexes of ``cases`` once at its end (``sync_writes.defer_sort_indexes``; alone, ~45 µs
-a case at 100,000).
+a case at 100,000), and a pass collects cyclic garbage 70 times less often
+(``sync_pass.fewer_collections``: the collector was 10-15 % of the client's CPU).
 The target, 0.2 ms, is not met. Where a case's client CPU goes now (each step alone on the
-same 50 pages at load ~8, µs): validating the page ~100-125, deriving the columns ~75-85,
-SQLite (rows, two sort indexes, the search index) ~60-85, the JSON digest ~20-24, HTTP ~28,
-zstd ~14. A full reconcile of unchanged data (no deriving, no writes) costs ~0.19 ms a case:
-the reading alone is near the whole target.
+same 50 pages at load ~5, µs; alone each runs a little slower than inside the sync):
+validating the page 134, deriving the columns 75, SQLite (rows, two sort indexes, the search
+index, the indexes built at the end) with zstd 83, the JSON digest 25, HTTP 29. A full
+reconcile of unchanged data (no deriving, no writes) costs ~0.18 ms a case: reading the pages
+into wire models alone is most of the target.
 """
 
 from __future__ import annotations
