@@ -120,3 +120,21 @@ def test_refining_a_soup_needs_little_memory_beyond_the_soup() -> None:
     assert refined.n_points == len(points)
     # Measured: 1.55 × the soup's own arrays, result included (3.09 × before).
     assert peak < 1.8 * soup.nbytes, peak / soup.nbytes
+
+
+def test_building_the_lod_needs_little_memory_beyond_the_mesh() -> None:
+    """The level of detail is built while the scans are on show: its int32 clusters keep the
+    corner lookups at half the width of int64."""
+    import tracemalloc
+
+    points, faces = arch_mesh(1000, 101)  # ~200k triangles
+    mesh = refine(Mesh(points, faces, welded=True))
+    tracemalloc.start()
+    try:
+        lod = build_lod(mesh)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert 0 < lod.n_faces < mesh.n_faces
+    # Measured: 1.73 × the mesh's own arrays (2.57 × with int64 clusters).
+    assert peak < 2.1 * mesh.nbytes, peak / mesh.nbytes
