@@ -27,7 +27,9 @@ def pace_drawing(mapper: Any, window: Any) -> None:
     """Before ``mapper`` draws a large mesh, wait until ``window`` has drawn what was queued.
 
     VTK fires ``UpdateShaderEvent`` on each mapper just before its draw call, once per frame,
-    with the context current. The window is held weakly: the mapper must not keep it alive.
+    with the context current. The window is held weakly, so that the mapper does not keep it
+    alive through VTK's references (a cycle Python cannot collect); its owner (a pyvista plotter,
+    `OffscreenCanvas`) keeps the Python object of the window for as long as it draws.
     """
     from vtkmodules.vtkCommonCore import vtkCommand
 
