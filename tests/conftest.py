@@ -51,3 +51,12 @@ def no_stray_files(tmp_path: Path) -> Iterator[Path]:
     yield tmp_path
     leftovers = [p.name for p in tmp_path.rglob("*") if p.name.endswith((".part", ".tmp"))]
     assert not leftovers, f"partial files left behind: {leftovers}"
+
+
+@pytest.fixture(scope="session")
+def qapp_cls() -> type:
+    """pytest-qt's application object is the app's own class (it takes the file-open events
+    macOS sends the running app), so Qt tests run on what the app runs on."""
+    from scaninbox.qt.file_open_events import ScanInboxApplication
+
+    return ScanInboxApplication

@@ -131,3 +131,23 @@ def test_a_sandbox_case_online_then_offline(
     assert len(missing.err.strip().splitlines()) == 1
     unknown = scaninbox("--base-url", server.base_url, "qc", "987654321")
     assert unknown.code == 4, unknown.err
+
+
+def test_the_report_of_a_case_turns_its_pictures_as_the_viewer_does(
+    make_sandbox: Callable[..., SandboxServer], tmp_path: Path, qapp: object
+) -> None:
+    from scaninbox.domain import Turn
+    from scaninbox.paths import app_paths
+    from scaninbox.portal_turns import PortalTurns
+    from tests.qt.pdf_text import pdf_pages
+
+    server = make_sandbox(cases=3)
+    cases = asyncio.run(_cases(server.base_url))
+    case = next(c for c in cases if full_scans(c.scan_files) and c.source)
+    # The person turned this portal's scans upside down in the window's viewer.
+    PortalTurns.of(app_paths()).remember(case.source, Turn(upside_down=True))
+    report = tmp_path / "turned.pdf"
+    done = scaninbox("--base-url", server.base_url, "qc", str(case.ref), "--report", str(report))
+    assert done.code in (0, 6), done.err
+    views = next(p for p in pdf_pages(report) if p.startswith("Views"))
+    assert f"axis mapping, turned upside down as chosen for {case.source}." in views

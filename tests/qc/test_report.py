@@ -125,3 +125,44 @@ def test_pictures_of_files_without_a_mapping_follow_the_tooth_chart(realscans: P
     assert (matrix @ [0.0, 0.0, -1.0])[2] < -0.9  # cusps down
     assert settled.note is not None
     assert "estimated" in settled.note
+
+
+def test_the_pictures_turn_with_the_persons_turn_of_the_portal(tmp_path: Path) -> None:
+    """The report draws a scan as the viewer shows it: the portal's mapping and the person's turn
+    of that portal. A mark on the patient's right incisor region is on the picture's left and
+    top in the upper occlusal view (the tooth chart); turned back to front, the arch and the mark
+    turn with it — the scan as the turned viewer shows it."""
+    from scaninbox.domain import Turn
+    from scaninbox.scans import resolve_orientation
+    from tests.render.pixels import centroid, scan_mask
+
+    run = check_scans(_files(tmp_path)[:1])
+    geometry = run.geometry[0]
+    points = geometry.points
+    # A point on the patient's right (+X), toward the incisors (+Y): canonical frame.
+    right_front = points[np.argmax(points[:, 0] + 2.0 * points[:, 1])]
+    mark = Marker(1, (float(right_front[0]), float(right_front[1]), float(right_front[2])),
+                  Severity.FAIL)  # fmt: skip
+
+    def drawn(turn: Turn, name: str) -> tuple[np.ndarray, tuple[float, float]]:
+        matrix = resolve_orientation("x,y,z", portal="Lab portal", turn=turn).matrix
+        picture = scan_picture(geometry, Jaw.UPPER, [mark], tmp_path / name, matrix=matrix,
+                               size=(640, 480))  # fmt: skip
+        pixels = load(picture)
+        r, g, b = pixels[:, :, 0], pixels[:, :, 1], pixels[:, :, 2]
+        red = (r - g > 60) & (r - b > 60)
+        assert red.sum() > 10
+        return scan_mask(pixels), centroid(red)
+
+    plain_mask, (plain_x, plain_y) = drawn(Turn(), "plain.png")
+    turned_mask, (turned_x, turned_y) = drawn(Turn(back_to_front=True), "turned.png")
+    assert plain_x < 0.5  # the patient's right on the picture's left
+    assert plain_y < 0.5  # the incisors at the top of the upper occlusal view
+    assert turned_x > 0.5  # turned back to front: the mark went to the other corner
+    assert turned_y > 0.5
+
+    def overlap(a: np.ndarray, b: np.ndarray) -> float:
+        return float((a & b).sum() / max(1, (a | b).sum()))
+
+    # The arch itself turned half round (a U opening the other way), not just the mark.
+    assert overlap(turned_mask, plain_mask[::-1, ::-1]) > 2 * overlap(turned_mask, plain_mask)

@@ -14,13 +14,14 @@ files in the "Local files" window (`scaninbox.qt.local_files_window`), signed in
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
+from dataclasses import replace
 from pathlib import Path
 
 from scaninbox.cli.deferred import deferred
 from scaninbox.cli.options import GlobalOptions
+from scaninbox.gui_options import GuiOptions
 
-__all__ = ["GuiCommandOptions", "register", "run_gui_command"]
+__all__ = ["gui_options_from_args", "register", "run_gui_command"]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -50,42 +51,26 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="STL or PLY scan files from this computer to show in 3D (no sign-in needed)",
     )
     gui.set_defaults(
-        handler=deferred(
-            "scaninbox.cli.gui_command", "run_gui_command", GuiCommandOptions.from_args
-        )
+        handler=deferred("scaninbox.cli.gui_command", "run_gui_command", gui_options_from_args)
     )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GuiCommandOptions:
-    """What ``gui`` adds to the global options (and repeats of them after ``gui``)."""
-
-    demo: bool = False
-    offline: bool = False
-    base_url: str | None = None
-    environment: str | None = None
-    screenshot: Path | None = None
-    quit_when_ready: bool = False
-    ready_timeout_s: float = 45.0
-    load_viewer: bool = True
-    files: tuple[Path, ...] = ()
-
-    @classmethod
-    def from_args(cls, args: argparse.Namespace) -> GuiCommandOptions:
-        return cls(
-            demo=bool(args.gui_demo),
-            offline=bool(args.gui_offline),
-            base_url=args.gui_base_url,
-            environment=args.gui_environment,
-            screenshot=args.screenshot.absolute() if args.screenshot else None,
-            quit_when_ready=bool(args.quit_when_ready),
-            ready_timeout_s=max(1.0, float(args.ready_timeout)),
-            load_viewer=not args.no_viewer,
-            files=tuple(path.absolute() for path in args.files),
-        )
+def gui_options_from_args(args: argparse.Namespace) -> GuiOptions:
+    """The window's options as given after ``gui`` (the global ones join in `run_gui_command`)."""
+    return GuiOptions(
+        demo=bool(args.gui_demo),
+        offline=bool(args.gui_offline),
+        base_url=args.gui_base_url,
+        environment=args.gui_environment,
+        screenshot=args.screenshot.absolute() if args.screenshot else None,
+        quit_when_ready=bool(args.quit_when_ready),
+        ready_timeout_s=max(1.0, float(args.ready_timeout)),
+        load_viewer=not args.no_viewer,
+        files=tuple(path.absolute() for path in args.files),
+    )
 
 
-def run_gui_command(given: GlobalOptions, command: GuiCommandOptions) -> int:
+def run_gui_command(given: GlobalOptions, command: GuiOptions) -> int:
     from scaninbox.cli.display import missing_display
     from scaninbox.cli.errors import CliError
 
@@ -95,17 +80,13 @@ def run_gui_command(given: GlobalOptions, command: GuiCommandOptions) -> int:
         raise CliError(problem)
 
     from scaninbox.qt.app import run_gui
-    from scaninbox.qt.app_controller import GuiOptions
 
-    options = GuiOptions(
+    # The global options count too (``scaninbox --demo gui``); those after ``gui`` come first.
+    options = replace(
+        command,
         demo=given.demo or command.demo,
         offline=given.offline or command.offline,
         base_url=command.base_url or given.base_url,
         environment=command.environment or given.environment,
-        screenshot=command.screenshot,
-        quit_when_ready=command.quit_when_ready,
-        ready_timeout_s=command.ready_timeout_s,
-        load_viewer=command.load_viewer,
-        files=command.files,
     )
     return run_gui(options)

@@ -192,9 +192,11 @@ def _check_stored(
     """QC of a stored case: run, keep the result with the case, record a decision if asked."""
     import json
 
+    from scaninbox.paths import app_paths
+    from scaninbox.portal_turns import PortalTurns
     from scaninbox.qc import QC_VERSION, QcResult, check_scans
     from scaninbox.qc.report import Decision
-    from scaninbox.scans import resolve_orientation
+    from scaninbox.services.qc_work import report_orientation
     from scaninbox.store.duplicates import StoreDuplicates
     from scaninbox.store.qc_store import (
         files_key,
@@ -239,7 +241,8 @@ def _check_stored(
         if recorded is not None
         else None
     )
-    orientation = resolve_orientation(store.axis_mapping(case.source), portal=case.source)
+    # As the window's viewer shows the case: the portal's mapping and the person's turn for it.
+    orientation = report_orientation(store, case, PortalTurns.of(app_paths()))
     return _CaseOutcome(run, case, decision, orientation)
 
 

@@ -30,7 +30,7 @@ from scaninbox.qc.report_views import SEVERITY_RGB, Marker, scan_picture
 from scaninbox.qc.run import QcRun
 from scaninbox.scans import Orientation
 
-__all__ = ["Decision", "write_report"]
+__all__ = ["Decision", "orientation_words", "write_report"]
 
 _VERDICT_RGB = {
     Verdict.PASS: (30, 140, 60),
@@ -80,7 +80,7 @@ def write_report(
         _checklist(pdf, run)
         _scans_table(pdf, run)
         _findings(pdf, run, numbers)
-        _views(pdf, run, pictures, settled.note)
+        _views(pdf, run, pictures, orientation_words(settled))
         clearance_section(pdf, maps, _heading)
         partial = path.with_name(f".{path.name}.part")
         try:
@@ -314,14 +314,13 @@ def _finding_row(pdf: _Report, file: str, finding: Finding, number: int | None) 
     pdf.multi_cell(0, 5.5, pdf.text_of(text), new_x="LMARGIN", new_y="NEXT")
 
 
-def _views(pdf: _Report, run: QcRun, pictures: list[tuple[str, Path]], note: str | None) -> None:
+def _views(pdf: _Report, run: QcRun, pictures: list[tuple[str, Path]], note: str) -> None:
     if not pictures:
         return
     pdf.add_page()
     _heading(pdf, "Views (findings marked by number)")
-    if note:  # an estimated or turned orientation is said, as in the viewer
-        pdf.use("", 8.5)
-        pdf.multi_cell(0, 5, pdf.text_of(note), new_x="LMARGIN", new_y="NEXT")
+    pdf.use("", 8.5)  # which orientation the pictures were drawn in, always
+    pdf.multi_cell(0, 5, pdf.text_of(note), new_x="LMARGIN", new_y="NEXT")
     for caption, picture in pictures:
         if pdf.get_y() > 170:
             pdf.add_page()
@@ -346,6 +345,24 @@ def _numbered(run: QcRun) -> dict[int, int]:
 
 def _marked(finding: Finding) -> bool:
     return finding.severity is not Severity.INFO or finding.kind != "hole"
+
+
+def orientation_words(settled: Orientation) -> str:
+    """What the views page says of its pictures' orientation: the viewer's (the portal's axis
+    mapping, an estimate, the person's turn for the portal — as its note says), with left and
+    right as on the tooth chart."""
+    note = settled.note
+    mapped = "the portal's axis mapping"
+    if note is None:
+        how = mapped
+    elif note.startswith("Turned "):  # the portal's mapping, then the person's turn
+        how = f"{mapped}, t{note[1:]}"
+    else:  # estimated (no usable mapping), and turned when the note says so
+        how = note
+    return (
+        f"Orientation, as in the viewer: {how}. The patient's right is on the "
+        "picture's left, as on the tooth chart."
+    )
 
 
 def _settled(run: QcRun, orientation: Orientation | None) -> Orientation:

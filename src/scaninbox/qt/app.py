@@ -46,7 +46,11 @@ def run_gui(
 
     assert isinstance(options, GuiOptions)
     QGuiApplication.setDesktopFileName("scaninbox")
-    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "scaninbox"])
+    from scaninbox.qt.file_open_events import ScanInboxApplication, hand_opened_files_to
+
+    app = QApplication.instance() or ScanInboxApplication(
+        [sys.argv[0] if sys.argv else "scaninbox"]
+    )
     assert isinstance(app, QApplication)
     app.setApplicationName("Scan Inbox")
     app.setApplicationDisplayName("Scan Inbox")
@@ -73,6 +77,7 @@ def run_gui(
     controller = AppController(options, paths=paths)
     server = FileOpenServer(open_files, parent=controller)
     server.filesRequested.connect(controller.open_local_files)
+    hand_opened_files_to(app, controller.open_local_files)  # macOS: Finder's "Open with"
     if on_controller is not None:
         on_controller(controller)
     finished: asyncio.Future[int] = loop.create_future()

@@ -17,13 +17,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Coroutine
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from scaninbox.gui_options import GuiOptions
 from scaninbox.paths import AppPaths, app_paths
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
@@ -43,25 +43,11 @@ if TYPE_CHECKING:
     from scaninbox.qt.signin import SignInDialog, SignInTarget
     from scaninbox.store import SyncOptions
 
+# GuiOptions is defined once, beside both front-ends (`scaninbox.gui_options`); named here too
+# for the callers that build a controller.
 __all__ = ["AppController", "GuiOptions"]
 
 _log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class GuiOptions:
-    """What ``scaninbox gui`` was asked for (see ``cli.gui_command``)."""
-
-    demo: bool = False
-    offline: bool = False
-    base_url: str | None = None
-    environment: str | None = None
-    screenshot: Path | None = None
-    quit_when_ready: bool = False
-    ready_timeout_s: float = 45.0
-    load_viewer: bool = True
-    use_tray: bool | None = None
-    files: tuple[Path, ...] = ()  # local scan files to show at start (`local_files_window`)
 
 
 class AppController(QObject):
@@ -103,7 +89,7 @@ class AppController(QObject):
             self.provider,
             axis_mapping_for=self._axis_mapping,
             jaw_colours=self.settings.jaw_colours,
-            turns=PortalTurns.of(self.paths),
+            turns=self._portal_turns(),
             parent=self,
         )
         self.window.viewer = self.viewer
@@ -161,6 +147,13 @@ class AppController(QObject):
             self.readiness.done.connect(self.quit)
 
     # ------------------------------------------------------------------ start-up
+
+    def _portal_turns(self) -> PortalTurns:
+        """The person's turns per portal, for the viewer and the QC tab alike: the QC report's
+        pictures turn as the viewer does."""
+        turns = PortalTurns.of(self.paths)
+        self.window.pane.qc.set_turns(turns)
+        return turns
 
     def start(self) -> None:
         """Show the window, then open an account in the background."""

@@ -48,7 +48,10 @@ __all__ = [
     "candidates",
     "cases_with_cached_scans",
     "check_case",
+    "outdated_among",
+    "outdated_results",
     "save_outcome",
+    "suspect_results",
 ]
 
 _log = logging.getLogger(__name__)
@@ -126,9 +129,17 @@ def _cached_hashes(stored: StoredCase) -> list[tuple[ScanFile, str]] | None:
     return found or None
 
 
+def _key_of(hashes: Sequence[tuple[ScanFile, str]]) -> str:
+    """The content key of the cached scans: the same key the QC tab computes from the cached
+    paths (`qc_work.scans_key`)."""
+    from scaninbox.store.qc_store import files_key
+
+    return files_key([(scan.filename or sha, sha) for scan, sha in hashes], QC_VERSION)
+
+
 def candidate_of(store: CaseStore, ref: CaseRef, *, today: date) -> QcCandidate | None:
     """``ref`` as a candidate when all its full scans are cached (whatever its standing)."""
-    from scaninbox.store.qc_store import files_key, qc_result
+    from scaninbox.store.qc_store import qc_result
 
     stored = store.case(ref)
     if stored is None or stored.removed:
@@ -136,8 +147,7 @@ def candidate_of(store: CaseStore, ref: CaseRef, *, today: date) -> QcCandidate 
     hashes = _cached_hashes(stored)
     if hashes is None:
         return None
-    # The same key the QC tab computes from the cached paths (`qc_work.scans_key`).
-    key = files_key([(scan.filename or sha, sha) for scan, sha in hashes], QC_VERSION)
+    key = _key_of(hashes)
     kept = qc_result(store, ref)
     if kept is None or kept.qc_version != QC_VERSION:
         standing = QcStanding.UNCHECKED
@@ -160,6 +170,58 @@ def candidates(store: CaseStore, refs: Iterable[CaseRef], today: date) -> list[Q
     """The candidates among ``refs`` (those with every full scan cached), most urgent first."""
     found = [c for ref in dict.fromkeys(refs) if (c := candidate_of(store, ref, today=today))]
     return sorted(found, key=QcCandidate.rank)
+
+
+def outdated_results(store: CaseStore, refs: Sequence[CaseRef]) -> set[CaseRef]:
+    """Those of ``refs`` whose kept result is *stale*: made on other scans than the ones cached
+    now (a scan fetched again with other content, or the case's scans changed). A case whose
+    scans are not all cached is not called stale: its kept result is the last word there is
+    (as in `candidate_of`). `suspect_results` then `outdated_among`, in one go."""
+    return outdated_among(store, suspect_results(store, refs))
+
+
+def suspect_results(store: CaseStore, refs: Sequence[CaseRef]) -> dict[CaseRef, str]:
+    """Those of ``refs`` whose kept result could have gone out of date — a scan file fetched,
+    or the case changed, after the check — each with a signature of what it was checked
+    against now (the kept key, the case's change time, the cached scans' names and hashes):
+    while the signature stays, so does the answer of `outdated_among`. One statement, cheap
+    enough for the inbox's GUI thread per block of rows; most kept results are not suspects."""
+    if not refs:
+        return {}
+    values = ", ".join("(?, ?)" for _ in refs)
+    params: list[object] = []
+    for ref in refs:
+        params += [ref.value, int(ref.numeric)]
+    rows = store.query(
+        f"WITH wanted(ref, numeric) AS (VALUES {values}) "  # noqa: S608 — placeholders only
+        "SELECT c.ref, c.ref_numeric, q.files_key || ' ' || c.updated_at || ' ' || "
+        "(SELECT group_concat(f.name || ':' || f.file_type || ':' || f.sha256, '/') FROM "
+        "(SELECT name, file_type, sha256 FROM files WHERE case_id = c.id AND kind = ? "
+        "ORDER BY name, file_type) f) "
+        "FROM wanted w "
+        "JOIN cases c ON c.ref = w.ref AND c.ref_numeric = w.numeric "
+        "JOIN qc_results q ON q.case_id = c.id "
+        "WHERE q.qc_version = ? AND c.removed_at IS NULL AND (c.updated_at > q.checked_at "
+        "OR EXISTS (SELECT 1 FROM files f WHERE f.case_id = c.id AND f.kind = ? "
+        "AND f.fetched_at > q.checked_at))",
+        [*params, FileKind.SCAN.value, QC_VERSION, FileKind.SCAN.value],
+    )
+    return {CaseRef(value, numeric=bool(numeric)): str(sign) for value, numeric, sign in rows}
+
+
+def outdated_among(store: CaseStore, suspects: Iterable[CaseRef]) -> set[CaseRef]:
+    """The close look at `suspect_results`: those whose cached scans' key is not the kept one.
+    Reads each case (about a millisecond each): for a worker thread when there are many."""
+    from scaninbox.store.qc_store import qc_result
+
+    outdated: set[CaseRef] = set()
+    for ref in suspects:
+        stored = store.case(ref)
+        hashes = _cached_hashes(stored) if stored is not None and not stored.removed else None
+        kept = qc_result(store, ref) if hashes is not None else None
+        if hashes is not None and kept is not None and _key_of(hashes) != kept.files_key:
+            outdated.add(ref)
+    return outdated
 
 
 def cases_with_cached_scans(store: CaseStore) -> list[CaseRef]:

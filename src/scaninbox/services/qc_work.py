@@ -14,11 +14,17 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scaninbox.domain import Case, ScanFile, is_before_preparation
 from scaninbox.qc import QC_VERSION, QcResult, QcRun, ScanInput, check_scans
 
-__all__ = ["QcJob", "QcOutcome", "run_qc", "scans_key"]
+if TYPE_CHECKING:
+    from scaninbox.portal_turns import PortalTurns
+    from scaninbox.scans import Orientation
+    from scaninbox.store import CaseStore
+
+__all__ = ["QcJob", "QcOutcome", "report_orientation", "run_qc", "scans_key"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,3 +68,13 @@ def run_qc(job: QcJob, kept_key: str | None, kept: QcResult | None) -> QcOutcome
     ]
     run = check_scans(inputs, case=job.case, others=job.others, previous=previous)
     return QcOutcome(run, key, previous is not None)
+
+
+def report_orientation(store: CaseStore, case: Case, turns: PortalTurns) -> Orientation:
+    """The orientation of the QC report's pictures of ``case``: the one the viewer shows its
+    scans in — the portal's axis mapping and the turn the person chose for that portal — so
+    that what the reviewer signed off is what the PDF shows (the report says which it was)."""
+    from scaninbox.scans import resolve_orientation
+
+    mapping = store.axis_mapping(case.source)
+    return resolve_orientation(mapping, portal=case.source, turn=turns.turn_for(case.source))

@@ -144,6 +144,9 @@ class QcState:
     verdict: str | None  # "pass", "warn", "fail"; None: not checked
     decision: str | None  # "ready", "rescan"; None: not decided
     who: str = ""
+    # The verdict was made on other scans than those cached now (`services.qc_queue.
+    # outdated_results`): it must not be shown as current.
+    stale: bool = False
 
 
 def qc_states(store: CaseStore, refs: Sequence[CaseRef]) -> dict[CaseRef, QcState]:

@@ -13,14 +13,17 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from scaninbox.domain import CaseRef
+from scaninbox.domain import CaseRef, Turn
+from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.case_pane.qc_findings import FIGURES_ROLE, SCAN_ROLE
 from scaninbox.sandbox.mesh_files import stl_bytes
 from scaninbox.store import CaseStore
 from scaninbox.store.qc_store import qc_decision, qc_result
 from tests.qc.shapes import arch, opening, punch
 from tests.qt.case_pane.conftest import FakeDialogs
 from tests.qt.case_pane.folder_provider import FolderProvider
+from tests.qt.pdf_text import pdf_pages
 from tests.unit.store.factory import wire_case
 
 _WHO = "reviewer@lab.example"
@@ -89,8 +92,9 @@ def test_the_qc_tab_checks_keeps_reuses_and_records_a_decision(
         for i in range(pane.qc.findings.topLevelItemCount())
     }
     hole = groups["Hole"].child(0)
-    assert hole.text(0).startswith("upper 1.stl:")
-    shown = float(hole.text(1).split("perimeter ")[1].split(" mm")[0])
+    assert hole.data(0, SCAN_ROLE) == "upper 1.stl"
+    assert hole.toolTip(0).startswith("upper 1.stl\n")
+    shown = float(hole.data(0, FIGURES_ROLE).split("perimeter ")[1].split(" mm")[0])
     assert shown == pytest.approx(perimeter, rel=0.1)
 
     # Back to the case: the kept result is shown at once, and the unchanged scans are reused.
@@ -177,6 +181,21 @@ def test_export_qc_report_writes_the_pdf_off_the_gui_thread(
     data = dialogs.save_path.read_bytes()
     assert data.startswith(b"%PDF")
     assert b"/Type /Page" in data
+    views = next(p for p in pdf_pages(dialogs.save_path) if p.startswith("Views"))
+    assert "Orientation, as in the viewer: No axis mapping for 3Shape" in views
+    assert "turned" not in views
+
+    # The person turned this portal's scans in the viewer: the report's pictures follow, and
+    # its page says so — what the reviewer signed off is what the PDF shows.
+    turns = PortalTurns(tmp_path / "config")
+    turns.remember(stored.case.source, Turn(upside_down=True, back_to_front=True))
+    pane.qc.set_turns(turns)
+    dialogs.save_path = tmp_path / "out" / "qc turned.pdf"
+    messages.clear()
+    pane.qc.export_button.click()
+    qtbot.waitUntil(lambda: any(m.startswith("QC report saved") for m in messages), timeout=120_000)
+    views = next(p for p in pdf_pages(dialogs.save_path) if p.startswith("Views"))
+    assert "turned upside down and back to front as chosen for 3Shape" in views
 
 
 def test_a_kept_result_of_other_scans_is_not_shown_as_current(
@@ -205,16 +224,29 @@ def test_a_kept_result_of_other_scans_is_not_shown_as_current(
     )
     provider.cache_file("upper 3.stl")
     pane.show_case(stored.case, pinned=False, fully_cached=True)
-    assert pane.qc.stale
-    assert pane.qc.result is None
-    assert "Checking" in pane.qc.verdict_label.text()
-    assert "Fail" not in pane.qc.verdict_label.text()
-    assert "changed since the last check" in pane.qc.state_label.text()
-    assert pane.qc.findings.topLevelItemCount() == 0
+    # No background QC checks it: the last verdict stays readable, marked outdated, never as
+    # the current one; accepting waits for a current result; re-running is offered.
+    qc = pane.qc
+    assert qc.stale
+    assert qc.outdated
+    assert qc.result is not None
+    assert str(qc.result.verdict) == "fail"
+    assert "<s>Fail</s>" in qc.verdict_label.text()
+    assert "outdated" in qc.verdict_label.text()
+    assert "checked on older scans — re-run" in qc.verdict_label.accessibleName()
+    assert "Checked on older scans — re-run" in qc.state_label.text()
+    assert not qc.ready_button.isEnabled()
+    assert "re-run QC" in qc.ready_button.toolTip()
+    assert qc.rescan_button.isEnabled()
+    assert not qc.rerun_button.isHidden()
 
-    with qtbot.waitSignal(pane.qc.resultShown, timeout=60_000):
-        pane.tabs.setCurrentIndex(CasePane.QC_TAB)  # checked again, here (no background QC)
-    result = pane.qc.result
+    with qtbot.waitSignal(qc.resultShown, timeout=60_000):
+        qtbot.mouseClick(qc.rerun_button, Qt.MouseButton.LeftButton)  # checked again, here
+    result = qc.result
     assert result is not None
-    assert not pane.qc.stale  # the kept result is now of these scans
+    assert not qc.stale
+    assert not qc.outdated
     assert not [f for s in result.scans for f in s.findings if f.kind == "hole"]
+    assert "outdated" not in qc.verdict_label.text()
+    assert qc.ready_button.isEnabled()
+    assert qc.rerun_button.isHidden()

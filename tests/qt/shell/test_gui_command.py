@@ -62,7 +62,7 @@ def test_not_ready_in_time_exits_1_and_says_why(tmp_path: Path) -> None:
 
 
 def test_the_gui_is_the_default_command_and_demo_works_either_side() -> None:
-    from scaninbox.cli.gui_command import GuiCommandOptions
+    from scaninbox.cli.gui_command import gui_options_from_args
     from scaninbox.cli.main import build_parser
     from scaninbox.cli.options import GlobalOptions
 
@@ -70,8 +70,19 @@ def test_the_gui_is_the_default_command_and_demo_works_either_side() -> None:
     for argv in (["--demo", "gui"], ["gui", "--demo"]):
         args = parser.parse_args(argv)
         assert args.handler.__name__ == "scaninbox.cli.gui_command.run_gui_command"
-        assert GlobalOptions.from_args(args).demo or GuiCommandOptions.from_args(args).demo
+        assert GlobalOptions.from_args(args).demo or gui_options_from_args(args).demo
     hidden = parser.parse_args(["gui", "--quit-when-ready", "--screenshot", "x.png"])
     assert hidden.quit_when_ready
     assert str(hidden.screenshot) == "x.png"
     assert "--quit-when-ready" not in parser.format_help()
+
+
+def test_the_window_starts_from_the_options_type_the_command_line_fills() -> None:
+    from scaninbox.cli.gui_command import gui_options_from_args
+    from scaninbox.cli.main import build_parser
+    from scaninbox.gui_options import GuiOptions
+    from scaninbox.qt.app_controller import GuiOptions as WindowOptions
+
+    assert WindowOptions is GuiOptions  # one definition, not a copy to keep in step
+    args = build_parser().parse_args(["gui", "--offline"])
+    assert isinstance(gui_options_from_args(args), WindowOptions)

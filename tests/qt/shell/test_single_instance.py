@@ -1,5 +1,7 @@
 """Files opened while Scan Inbox runs go to the running app (`scaninbox.qt.single_instance`):
-a second launch hands them over a local socket and ends; a dead app's socket is taken over."""
+a second launch hands them over a local socket and ends; a dead app's socket is taken over.
+On macOS the desktop sends them as file-open events to the application object
+(`scaninbox.qt.file_open_events`): they go to the same "Local files" window."""
 
 from __future__ import annotations
 
@@ -12,13 +14,21 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QDir
+from PySide6.QtCore import QCoreApplication, QDir, QUrl
+from PySide6.QtGui import QFileOpenEvent
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from scaninbox.qt.app_controller import AppController
+from scaninbox.qt.file_open_events import ScanInboxApplication, hand_opened_files_to
 from scaninbox.qt.single_instance import FileOpenServer, forward_files, server_name
 from scaninbox.qt.viewer.scan_list import RowState
-from tests.qt.shell.test_local_files import WAIT_MS, lower_ply, wait_rows  # noqa: F401
+from tests.qt.shell.test_local_files import (  # noqa: F401
+    WAIT_MS,
+    local_window,
+    lower_ply,
+    wait_rows,
+)
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 FORWARD = (
@@ -72,6 +82,37 @@ def test_a_second_launch_hands_its_files_to_the_running_app(
     qtbot.waitUntil(lambda: launch.poll() is not None, timeout=WAIT_MS)
     out, err = launch.communicate()
     assert out.strip() == "True", err
+
+
+def test_files_the_desktop_opens_with_the_running_app_go_to_the_local_files_window(
+    qtbot: QtBot,
+    qapp: QApplication,
+    make_app: Callable[..., AppController],
+    lower_ply: Path,  # noqa: F811
+) -> None:
+    assert isinstance(qapp, ScanInboxApplication)  # the app's own class (tests/conftest.py)
+    app = make_app()
+    hand_opened_files_to(qapp, app.open_local_files)  # as `run_gui` does
+    other = lower_ply.with_name("other_LowerJaw.ply")
+    other.write_bytes(lower_ply.read_bytes())
+    try:
+        # Finder's "Open with" on two files: one event each, sent to the application object;
+        # the same file again (as a URL) counts once, and a web link is not a file of ours.
+        with qtbot.waitSignal(qapp.filesOpened, timeout=WAIT_MS) as opened:
+            for event in (
+                QFileOpenEvent(str(lower_ply)),
+                QFileOpenEvent(QUrl.fromLocalFile(str(other))),
+                QFileOpenEvent(QUrl.fromLocalFile(str(lower_ply))),
+                QFileOpenEvent(QUrl("https://example.com/upper.stl")),
+            ):
+                assert QCoreApplication.sendEvent(qapp, event)
+        assert opened.args == [[lower_ply, other]]  # handed on together
+        window = local_window(qtbot, app)
+        wait_rows(qtbot, window, 2)
+        assert window.viewport is not None
+        assert [row.state for row in window.viewport.scans.rows()] == [RowState.READY] * 2
+    finally:
+        qapp.filesOpened.disconnect(app.open_local_files)
 
 
 def test_nobody_listening_means_no_hand_over(qtbot: QtBot) -> None:

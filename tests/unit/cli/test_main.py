@@ -7,6 +7,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 HEAVY = ("scaninbox.api", "scaninbox.store", "httpx", "pydantic")
 
 
@@ -60,15 +62,52 @@ def test_the_desktop_launcher_passes_everything_to_the_window() -> None:
 def test_gui_takes_scan_files_from_the_command_line_and_the_desktop_entry() -> None:
     from pathlib import Path
 
-    from scaninbox.cli.gui_command import GuiCommandOptions
+    from scaninbox.cli.gui_command import gui_options_from_args
     from scaninbox.cli.main import build_parser, desktop_argv
 
     parser = build_parser()
     args = parser.parse_args(["gui", "upper.stl", "/scans/lower jaw.PLY"])
-    files = GuiCommandOptions.from_args(args).files
+    files = gui_options_from_args(args).files
     assert files == (Path("upper.stl").absolute(), Path("/scans/lower jaw.PLY"))
     # `scaninbox-desktop %F`: the file manager passes the paths alone.
     launched = parser.parse_args(desktop_argv(["--offline", "/scans/a.stl"]))
     assert launched.gui_offline
-    assert GuiCommandOptions.from_args(launched).files == (Path("/scans/a.stl"),)
-    assert GuiCommandOptions.from_args(parser.parse_args(["gui"])).files == ()
+    assert gui_options_from_args(launched).files == (Path("/scans/a.stl"),)
+    assert gui_options_from_args(parser.parse_args(["gui"])).files == ()
+
+
+def test_the_gui_command_and_the_window_share_one_options_type_and_the_global_options_join(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``scaninbox gui`` hands the window the very options type it starts from — a field added
+    for the window is one the command line can set — and the global options count too."""
+    import dataclasses
+    import sys
+    import types
+    from pathlib import Path
+
+    import scaninbox.cli.display
+    from scaninbox.cli.gui_command import gui_options_from_args, run_gui_command
+    from scaninbox.cli.main import build_parser
+    from scaninbox.cli.options import GlobalOptions
+    from scaninbox.gui_options import GuiOptions
+
+    argv = ["--offline", "--env", "staging", "gui", "--screenshot", "s.png", "--no-viewer", "a.stl"]
+    args = build_parser().parse_args(argv)
+    command = gui_options_from_args(args)
+    assert type(command) is GuiOptions
+    handed: list[object] = []
+    # The window itself is not started here: `run_gui` stands in, taking what it is given.
+    fake_app = types.ModuleType("scaninbox.qt.app")
+    fake_app.run_gui = lambda options: handed.append(options) or 0  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "scaninbox.qt.app", fake_app)
+    monkeypatch.setattr(scaninbox.cli.display, "missing_display", lambda: None)
+    assert run_gui_command(GlobalOptions.from_args(args), command) == 0
+    (options,) = handed
+    assert type(options) is GuiOptions
+    assert dataclasses.asdict(options) == dataclasses.asdict(
+        dataclasses.replace(command, offline=True, environment="staging")
+    )
+    assert options.screenshot == Path("s.png").absolute()
+    assert not options.load_viewer
+    assert options.files == (Path("a.stl").absolute(),)

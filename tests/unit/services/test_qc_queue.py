@@ -23,7 +23,9 @@ from scaninbox.services.qc_queue import (
     candidates,
     cases_with_cached_scans,
     check_case,
+    outdated_results,
     save_outcome,
+    suspect_results,
 )
 from scaninbox.store import CaseStore, FileCache, FileSpec
 
@@ -139,3 +141,35 @@ def test_the_queue_orders_replaces_puts_a_wanted_case_first_and_stays_bounded() 
     assert [c.ref if c else None for c in popped] == [CaseRef("a"), CaseRef("d"), None]
     with pytest.raises(ValueError, match="at least one"):
         QcQueue(limit=0)
+
+
+def test_outdated_results_are_those_made_on_other_scans_than_the_cached_ones(
+    cache: FileCache, tmp_path: Path
+) -> None:
+    store = cache.store
+    refs = [store.upsert_case(wire_case(i)).new[0] for i in (1, 2, 3)]
+    for index, ref in enumerate(refs, 1):
+        for jaw in ("upper", "lower"):
+            _add_scan(cache, ref, f"{jaw} {index}.stl", tmp_path)
+        checked = check_case(store, cache, ref)
+        assert checked is not None
+        assert save_outcome(store, checked)
+    unchecked = store.upsert_case(wire_case(4)).new[0]
+    assert outdated_results(store, [*refs, unchecked]) == set()
+    assert suspect_results(store, [*refs, unchecked]) == {}  # checked after every fetch
+
+    _add_scan(cache, refs[0], "lower 1.stl", tmp_path, drop=30)  # fetched again: other content
+    _add_scan(cache, refs[1], "lower 2.stl", tmp_path)  # fetched again: the same content
+    store.upsert_case(wire_case(3, remark="changed on the service"))  # the case, not its scans
+    suspects = suspect_results(store, [*refs, unchecked])
+    assert set(suspects) == set(refs)  # fetched or changed after the check: looked at closely
+    assert outdated_results(store, [*refs, unchecked]) == {refs[0]}
+    assert suspect_results(store, refs) == suspects  # nothing changed: the same signatures
+    _add_scan(cache, refs[0], "lower 1.stl", tmp_path, drop=31)  # other content again
+    assert suspect_results(store, refs)[refs[0]] != suspects[refs[0]]
+    assert outdated_results(store, refs[1:]) == set()
+    assert outdated_results(store, []) == set()
+    # The same standing background QC gives it: it is checked again.
+    standing = candidate_of(store, refs[0], today=TODAY)
+    assert standing is not None
+    assert standing.standing is QcStanding.STALE

@@ -1,8 +1,10 @@
 """The case pane's "QC" tab: the verdict, the checklist, the findings, and the local decision.
 
 The kept result (store) shows at once — unless it was made for other scans (a scan's content
-changed since): then it is not shown as current, the tab says the case is being checked again,
-and the background QC (`scaninbox.qt.qc_background`) is asked to check it first. When the tab
+changed since): then it is not shown as current. With background QC (`scaninbox.qt.
+qc_background`) the tab says the case is being checked again and asks for it first; without,
+the kept result shows as *outdated* ("checked on older scans — re-run", a hollow light), "Ready
+to accept" waits for a current result, and "Re-run QC" checks the scans again. When the tab
 is shown, missing scans are fetched and the case is checked — by the background QC when the
 window has one, else here on a worker thread — reusing the kept scan checks when the scans'
 content is unchanged; the new result is kept with the case and painted as it lands. "Ready to
@@ -33,13 +35,16 @@ from PySide6.QtWidgets import (
 )
 
 from scaninbox.domain import Case, FileKind, full_scans
+from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane.dialogs import FileDialogs
 from scaninbox.qt.case_pane.providers import CaseFileProvider
+from scaninbox.qt.case_pane.qc_findings import FindingsList
 from scaninbox.qt.case_pane.widgets import muted_label, section_title
+from scaninbox.qt.inbox.qc_cell import OUTDATED_WORDS
 
 if TYPE_CHECKING:
-    from scaninbox.qc import Finding, QcResult
+    from scaninbox.qc import QcResult
     from scaninbox.qc.report import Decision
     from scaninbox.qt.qc_background import BackgroundQc
     from scaninbox.services.qc_work import QcJob
@@ -73,7 +78,11 @@ class QcTab(QWidget):
         self._who = ""
         self._case: Case | None = None
         self._background: BackgroundQc | None = None
+        # The person's turns per portal, as the viewer applies them (the report's pictures
+        # follow them); the window hands its own (`set_turns`).
+        self._turns = PortalTurns(None)
         self.stale = False  # the kept result is of other scans than those cached now
+        self.outdated = False  # ... and it is shown, marked outdated (nothing is checking it)
         self.result: QcResult | None = None
 
         self.verdict_label = QLabel(self)
@@ -83,22 +92,12 @@ class QcTab(QWidget):
         self.checklist.setHeaderLabels(["Check", "Result"])
         self.checklist.setRootIsDecorated(False)
         self.checklist.setAccessibleName("QC checklist")
-        self.findings = QTreeWidget(self)
-        self.findings.setHeaderLabels(["Finding", "Figures"])
-        self.findings.setAccessibleName("QC findings")
-        # The message takes the room; the figures keep theirs (a long message is elided, its
-        # full text is in the tooltip).
-        findings_header = self.findings.header()
-        findings_header.setStretchLastSection(False)
-        findings_header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        findings_header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
-        findings_header.resizeSection(1, 230)
+        self.findings = FindingsList(self)
         checklist_header = self.checklist.header()
         checklist_header.setStretchLastSection(False)
         checklist_header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         checklist_header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.findings.itemActivated.connect(self._on_finding)
-        self.findings.itemClicked.connect(self._on_finding)
+        self.findings.findingActivated.connect(self.findingActivated)
 
         self.note = QLineEdit(self)
         self.note.setPlaceholderText("Note for the decision (optional)")
@@ -109,6 +108,10 @@ class QcTab(QWidget):
         self.decision_label = muted_label("", self)
         self.export_button = QPushButton("Export QC report…", self)
         self.export_button.clicked.connect(self.export_report)
+        self.rerun_button = QPushButton("Re-run QC", self)
+        self.rerun_button.setToolTip("Check the scans as they are now on this computer")
+        self.rerun_button.clicked.connect(self.activate)
+        self.rerun_button.hide()
         self._lay_out()
         self.show_result(None)
 
@@ -116,6 +119,7 @@ class QcTab(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.verdict_label)
         top.addWidget(self.state_label, 1)
+        top.addWidget(self.rerun_button)
         top.addWidget(self.export_button)
         lists = QHBoxLayout()
         left = QVBoxLayout()
@@ -156,27 +160,50 @@ class QcTab(QWidget):
             background.checked.connect(self._on_background_checked)
             background.started.connect(self._on_background_started)
 
+    def set_turns(self, turns: PortalTurns) -> None:
+        """The per-portal turns the viewer applies (``portal_turns.json``)."""
+        self._turns = turns
+
     def show_case(self, case: Case | None) -> None:
         """Show the kept result and decision of ``case``; cancels QC still running for another."""
         async_bridge.cancel(self, "qc")
         self._case = case
         self._show_kept()
         self._paint_decision()
-        enabled = case is not None and self._store is not None
-        for widget in (self.ready_button, self.rescan_button, self.note):
+        self._enable_decisions()
+
+    def _enable_decisions(self) -> None:
+        """Deciding needs a case and a store; "Ready to accept" also needs a verdict that is
+        current (not one made on older scans)."""
+        enabled = self._case is not None and self._store is not None
+        for widget in (self.rescan_button, self.note):
             widget.setEnabled(enabled)
+        self.ready_button.setEnabled(enabled and not self.outdated)
+        self.ready_button.setToolTip(
+            "The QC result is of older scans: re-run QC before accepting" if self.outdated else ""
+        )
 
     def _show_kept(self) -> None:
         """The kept result of the case shown — not as current when its scans changed since."""
         self.result = None
         kept = self._kept()
         self.stale = kept is not None and self._is_stale(kept[0].files_key)
-        if self.stale:
-            self.show_result(None, checking=True)
-            self.state_label.setText("The scans changed since the last check: checking them again…")
-            background = self._background
+        background = self._background
+        if self.stale and kept is not None:
             if self._case is not None and background is not None and background.enabled:
+                self.show_result(None, checking=True)
+                self.state_label.setText(
+                    "The scans changed since the last check: checking them again…"
+                )
                 background.check_now(self._case.ref)
+                return
+            # Nothing checks it by itself: the last verdict stays readable, never as current.
+            self.show_result(kept[1], outdated=True)
+            when = kept[0].checked_at.astimezone()
+            self.state_label.setText(
+                f"{OUTDATED_WORDS[:1].upper()}{OUTDATED_WORDS[1:]}. Last check "
+                f"{when:%Y-%m-%d %H:%M}; the scans changed since."
+            )
             return
         self.show_result(kept[1] if kept else None)
         if kept is not None:
@@ -226,6 +253,7 @@ class QcTab(QWidget):
         if case is None or self._store is None:
             return
         self.state_label.setText("Checking the scans…")
+        self.rerun_button.setEnabled(False)  # until this check ends
         async_bridge.run(self._fetch_and_check(case), owner=self, key="qc", name="qc")
 
     # ------------------------------------------------------------------ decisions and report
@@ -272,6 +300,12 @@ class QcTab(QWidget):
         return QcJob(case, tuple(scans), tuple(found), self._others(case))
 
     async def _fetch_and_check(self, case: Case) -> None:
+        await self._fetch_and_check_now(case)
+        # Done, or failed (the state line says why): it may be tried again. A cancelled check
+        # does not get here; the next case shown sets the button afresh.
+        self.rerun_button.setEnabled(True)
+
+    async def _fetch_and_check_now(self, case: Case) -> None:
         from scaninbox.qt.case_pane.providers import FileUnavailableError
 
         missing = [
@@ -337,12 +371,11 @@ class QcTab(QWidget):
         self.resultShown.emit()
 
     async def _export(self, job: QcJob, path: Path) -> None:
-        from scaninbox.scans import resolve_orientation
-        from scaninbox.services.qc_work import run_qc
+        from scaninbox.services.qc_work import report_orientation, run_qc
 
         store = self._store
         orientation = (
-            resolve_orientation(store.axis_mapping(job.case.source), portal=job.case.source)
+            report_orientation(store, job.case, self._turns)
             if store is not None and not store.closed
             else None
         )
@@ -400,19 +433,38 @@ class QcTab(QWidget):
 
     # ------------------------------------------------------------------ painting
 
-    def show_result(self, result: QcResult | None, *, checking: bool = False) -> None:
+    def show_result(
+        self, result: QcResult | None, *, checking: bool = False, outdated: bool = False
+    ) -> None:
+        """Paint ``result``; ``outdated``: it was made on older scans (marked so, and "Ready to
+        accept" waits for a current one)."""
         self.result = result
+        self.outdated = outdated and result is not None
+        self.rerun_button.setVisible(self.outdated)
+        self.rerun_button.setEnabled(True)
+        self._enable_decisions()
         verdict = str(result.verdict) if result is not None else None
         colour = VERDICT_COLOURS[verdict]
         word = _VERDICT_WORDS.get(verdict or "", "Checking…" if checking else "Not checked")
-        self.verdict_label.setText(
-            f'<span style="color:{colour}; font-size:20px">●</span> <b>{word}</b>'
-        )
-        self.verdict_label.setAccessibleName(f"QC verdict: {word}")
+        if self.outdated:
+            self.verdict_label.setText(
+                f'<span style="color:{colour}; font-size:20px">○</span> '
+                f"<s>{word}</s> <i>outdated</i>"
+            )
+            self.verdict_label.setAccessibleName(f"QC verdict: {word}, {OUTDATED_WORDS}")
+            self.verdict_label.setToolTip(
+                "This result was made on other scans than those on this computer now."
+            )
+        else:
+            self.verdict_label.setText(
+                f'<span style="color:{colour}; font-size:20px">●</span> <b>{word}</b>'
+            )
+            self.verdict_label.setAccessibleName(f"QC verdict: {word}")
+            self.verdict_label.setToolTip("")
         if result is None and not checking:
             self.state_label.setText("Not checked yet.")
         self.checklist.clear()
-        self.findings.clear()
+        self.findings.show_result(None, VERDICT_COLOURS)
         if result is None:
             return
         for _key, title, check in result.check_verdicts():
@@ -420,29 +472,7 @@ class QcTab(QWidget):
             item = QTreeWidgetItem([title, shown])
             item.setForeground(1, _brush(VERDICT_COLOURS[str(check) if check else None]))
             self.checklist.addTopLevelItem(item)
-        from scaninbox.qc.findings import KIND_TITLES
-
-        groups: dict[str, QTreeWidgetItem] = {}
-
-        located: list[tuple[Finding, str]] = [(f, s.file) for s in result.scans for f in s.findings]
-        located += [(f, "") for f in result.findings]
-        for finding, file in located:
-            group = groups.get(finding.kind)
-            if group is None:
-                group = QTreeWidgetItem([KIND_TITLES.get(finding.kind, finding.kind), ""])
-                self.findings.addTopLevelItem(group)
-                groups[finding.kind] = group
-            text = f"{file}: {finding.message}" if file else finding.message
-            item = QTreeWidgetItem([text, _figures(finding)])
-            tone = str(finding.severity) if str(finding.severity) != "info" else None
-            item.setForeground(0, _brush(VERDICT_COLOURS[tone]))
-            item.setToolTip(0, finding.message)
-            item.setToolTip(1, item.text(1))
-            item.setData(0, Qt.ItemDataRole.UserRole, (finding, file))
-            group.addChild(item)
-        for group in groups.values():
-            group.setText(1, f"{group.childCount()}")
-        self.findings.expandAll()
+        self.findings.show_result(result, VERDICT_COLOURS)
 
     def _paint_decision(self) -> None:
         decision = self._decision()
@@ -455,30 +485,9 @@ class QcTab(QWidget):
             f"{decision.decision}{note} ({decision.who}, {when:%Y-%m-%d %H:%M})"
         )
 
-    def _on_finding(self, item: QTreeWidgetItem, _column: int = 0) -> None:
-        data = item.data(0, Qt.ItemDataRole.UserRole)
-        if data is not None:
-            self.findingActivated.emit(data[0], data[1])
-
 
 def _no_progress(_done: int, _total: int | None) -> None:
     """QC waits for whole files; the state line says which scan is coming."""
-
-
-def _figures(finding: Finding) -> str:
-    """``perimeter_mm: 3.2`` → "perimeter 3.20 mm": the unit from the figure's name."""
-    parts = []
-    for name, value in finding.figures.items():
-        if name in ("file", "jaw"):
-            continue  # the row already says which scan
-        for suffix, unit, digits in (("_mm2", "mm²", 1), ("_mm", "mm", 2)):
-            if name.endswith(suffix) and isinstance(value, int | float):
-                label = name.removesuffix(suffix).replace("_", " ")
-                parts.append(f"{label} {float(value):.{digits}f} {unit}")
-                break
-        else:
-            parts.append(f"{name.replace('_', ' ')} {value}")
-    return ", ".join(parts)
 
 
 def _brush(colour: str) -> QBrush:

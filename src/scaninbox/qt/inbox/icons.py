@@ -84,6 +84,15 @@ def _checking(p: QPainter, c: QColor) -> None:
     p.drawArc(QRectF(3, 3, 10, 10), 90 * 16, -90 * 16)
 
 
+def _outdated(p: QPainter, c: QColor) -> None:
+    """The light left hollow and struck through: a verdict made on older scans (the scans
+    changed since; it must not read as the current verdict)."""
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.setPen(_pen(c, 1.6))
+    p.drawEllipse(QPointF(8, 8), 5.5, 5.5)
+    p.drawLine(QPointF(3.6, 12.4), QPointF(12.4, 3.6))
+
+
 def _tick(p: QPainter, c: QColor) -> None:
     """A tick in a filled disc (QC decision: ready to accept)."""
     p.setPen(Qt.PenStyle.NoPen)
@@ -225,6 +234,7 @@ def _offline(p: QPainter, c: QColor) -> None:
 
 
 _PAINTERS: dict[str, Callable[[QPainter, QColor], None]] = {
+    "outdated": _outdated,
     "unread": _dot,
     "priority": _flag,
     "pinned": _pin,

@@ -22,7 +22,7 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
@@ -83,6 +83,8 @@ class CaseTableModel(QAbstractTableModel):
         self._max_blocks = max_blocks
         self._blocks: OrderedDict[int, list[CaseRow]] = OrderedDict()
         self._qc_blocks: dict[int, dict[CaseRef, QcState]] = {}  # by block, like _blocks
+        # Kept results looked at closely: (their `suspect_results` signature, outdated).
+        self._qc_looked: dict[CaseRef, tuple[str, bool]] = {}
         # Whether background QC is checking a case (its kept verdict is not current): set by
         # the window to its `BackgroundQc.is_pending`.
         self.qc_pending: Callable[[CaseRef], bool] = _never
@@ -134,6 +136,7 @@ class CaseTableModel(QAbstractTableModel):
         self._list = None
         self._count = self._total = 0
         self._forget_rows()
+        self._qc_looked.clear()
         self._generation += 1
         self.endResetModel()
         if store is not None:
@@ -261,13 +264,53 @@ class CaseTableModel(QAbstractTableModel):
     # ------------------------------------------------------------------ internals
 
     def _qc_of(self, block: list[CaseRow]) -> dict[CaseRef, QcState]:
-        """The block's QC states: one statement per block of rows, never one per cell."""
+        """The block's QC states: one statement per block of rows, never one per cell. A kept
+        verdict made on other scans than those cached now is marked stale (outdated): the few
+        kept results that could be (`suspect_results`, one more statement) are looked at
+        closely on a worker thread, once per change, and their cells repainted."""
         from scaninbox.store.qc_store import qc_states
 
         store = self._store
         if store is None or store.closed or not block:
             return {}
-        return qc_states(store, [row.ref for row in block])
+        states = qc_states(store, [row.ref for row in block])
+        checked = [ref for ref, state in states.items() if state.verdict is not None]
+        if not checked:
+            return states  # nothing kept: QC's code (and numpy) stays unloaded at start
+        from scaninbox.services.qc_queue import suspect_results
+
+        unknown: dict[CaseRef, str] = {}
+        for ref, signature in suspect_results(store, checked).items():
+            looked = self._qc_looked.get(ref)
+            if looked is None or looked[0] != signature:
+                unknown[ref] = signature
+            elif looked[1]:
+                states[ref] = replace(states[ref], stale=True)
+        if unknown:
+            async_bridge.run(
+                self._look_closer(store, unknown), owner=self, name="inbox QC standing"
+            )
+        return states
+
+    async def _look_closer(self, store: CaseStore, suspects: dict[CaseRef, str]) -> None:
+        from scaninbox.services.qc_queue import outdated_among
+
+        try:
+            outdated = await async_bridge.to_thread(outdated_among, store, list(suspects))
+        except Exception as exc:  # the store closed or failed meanwhile: the verdicts stand
+            _log.info("could not tell whether kept QC results are outdated: %s", exc)
+            return
+        if store is not self._store:
+            return
+        for ref, signature in suspects.items():
+            self._qc_looked[ref] = (signature, ref in outdated)
+        for block_index, states in self._qc_blocks.items():
+            for ref in outdated & states.keys():
+                states[ref] = replace(states[ref], stale=True)
+                position = self.position_of(ref)
+                if position is not None and position // self._block_rows == block_index:
+                    index = self.index(position, int(Column.QC))
+                    self.dataChanged.emit(index, index)
 
     def _forget_rows(self) -> None:
         self._blocks.clear()

@@ -4,7 +4,10 @@ A decision outranks the verdict (the reviewer has looked): "ready to accept" is 
 "rescan needed" a red warning sign. Without a decision the verdict shows as a green, amber or
 red light; a case never checked shows nothing. While background QC is checking a case (new
 scans, or a scan whose content changed since the kept result), the kept verdict is not current:
-a grey "checking" ring shows instead of its light. The words are in the tooltip and the
+a grey "checking" ring shows instead of its light. When nothing is checking it (background QC
+is off) a verdict made on older scans shows as *outdated* — its light hollow and struck
+through, "checked on older scans — re-run" — and so does a decision taken on it: a reviewer
+must not accept a case on an out-of-date verdict. The words are in the tooltip and the
 accessible text, so the colour is never the only signal.
 """
 
@@ -20,12 +23,13 @@ from scaninbox.qt.inbox import icons
 if TYPE_CHECKING:
     from scaninbox.store.qc_store import QcState
 
-__all__ = ["CHECKING_COLOUR", "VERDICT_COLOURS", "data", "words"]
+__all__ = ["CHECKING_COLOUR", "OUTDATED_WORDS", "VERDICT_COLOURS", "data", "words"]
 
 VERDICT_COLOURS = {"pass": "#2e9d4f", "warn": "#d89a13", "fail": "#d1403a"}
 _VERDICT_WORDS = {"pass": "QC passed", "warn": "QC: check the findings", "fail": "QC failed"}
 _DECISION_WORDS = {"ready": "Ready to accept", "rescan": "Rescan needed"}
 CHECKING_COLOUR = "#8a8f98"
+OUTDATED_WORDS = "checked on older scans — re-run"
 
 
 def words(state: QcState | None, *, pending: bool = False) -> str:
@@ -43,13 +47,16 @@ def words(state: QcState | None, *, pending: bool = False) -> str:
         decided = _DECISION_WORDS.get(state.decision, state.decision)
         parts.append(f"{decided} ({state.who})" if state.who else decided)
     if state.verdict is not None:
-        parts.append(_VERDICT_WORDS.get(state.verdict, state.verdict))
+        verdict = _VERDICT_WORDS.get(state.verdict, state.verdict)
+        parts.append(f"{verdict} — {OUTDATED_WORDS}" if state.stale else verdict)
     return "; ".join(parts) or "Not checked"
 
 
 def icon(state: QcState | None, *, pending: bool = False) -> QIcon | None:
     if state is None or (pending and state.decision is None):
         return icons.icon("checking", QColor(CHECKING_COLOUR)) if pending else None
+    if state.stale and state.verdict in VERDICT_COLOURS:  # a decision on it is outdated too
+        return icons.icon("outdated", QColor(VERDICT_COLOURS[state.verdict]))
     if state.decision == "ready":
         return icons.icon("tick", QColor(VERDICT_COLOURS["pass"]))
     if state.decision == "rescan":

@@ -1,0 +1,197 @@
+"""The QC tab's findings: grouped by kind, each finding on two lines — what, then on which scan
+with its figures.
+
+Beside the checklist the list is narrow (a third of the pane at 1280 px): columns side by side
+left each a few characters ("025…", "Smal…"). So a finding takes the list's whole width twice:
+the message on the first line (in its severity's colour), the scan and the figures on the
+second (muted). Scan file names from the portals are long and alike at both ends
+("02521904_UpperJaw.stl", "02521904_UpperJaw_PrePrep.stl"): a name that does not fit is elided
+in the middle, so the part that tells them apart stays. The tooltip and the accessible text of
+each row hold the whole finding: the full file name, the message and the figures.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QApplication,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
+
+if TYPE_CHECKING:
+    from scaninbox.qc import Finding, QcResult
+
+__all__ = [
+    "COUNT_ROLE",
+    "FIGURES_ROLE",
+    "SCAN_ROLE",
+    "FindingsList",
+    "detail_line",
+    "figures_text",
+]
+
+SCAN_ROLE = int(Qt.ItemDataRole.UserRole) + 1  # the scan's file name ("" for the whole case)
+FIGURES_ROLE = int(Qt.ItemDataRole.UserRole) + 2  # "perimeter 3.20 mm, …"
+COUNT_ROLE = int(Qt.ItemDataRole.UserRole) + 3  # on a group row: its number of findings
+_WHOLE_CASE = "whole case"
+_SCAN_SHARE = 0.6  # of the second line, at most, for the scan name (the figures get the rest)
+_GAP_PX = 2
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+class _FindingLines(QStyledItemDelegate):
+    """Paints a finding on two lines and a group with its count; anything else as usual."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: _Index) -> QSize:
+        hint = super().sizeHint(option, index)
+        if index.data(SCAN_ROLE) is None:
+            return hint
+        line = option.fontMetrics.height()
+        return QSize(hint.width(), max(hint.height(), 2 * line + 3 * _GAP_PX))
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _Index) -> None:
+        scan = index.data(SCAN_ROLE)
+        count = index.data(COUNT_ROLE)
+        if scan is None and count is None:
+            super().paint(painter, option, index)
+            return
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        text: str = opt.text
+        opt.text = ""
+        widget = opt.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        rect = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, opt, widget)
+        metrics = opt.fontMetrics
+        palette: QPalette = option.palette  # the view's: ``opt``'s text is the item's colour
+        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
+        plain = palette.color(
+            QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
+        )
+        muted = QColor(plain)
+        muted.setAlphaF(0.68)
+        painter.save()
+        try:
+            if count is not None:  # a group: "Hole" and, muted, "2 findings"
+                self._group(painter, rect, text, int(count), (plain, muted))
+                return
+            brush = index.data(Qt.ItemDataRole.ForegroundRole)
+            first = brush.color() if isinstance(brush, QBrush) and not selected else plain
+            line = metrics.height()
+            top = QRect(rect.left(), rect.top() + _GAP_PX, rect.width(), line)
+            painter.setPen(first)
+            flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            painter.drawText(top, flags, metrics.elidedText(text, Qt.TextElideMode.ElideRight,
+                                                            rect.width()))  # fmt: skip
+            second = top.translated(0, line + _GAP_PX)
+            figures = str(index.data(FIGURES_ROLE) or "")
+            painter.setPen(muted)
+            painter.drawText(second, flags, detail_line(metrics, str(scan), figures, rect.width()))
+        finally:
+            painter.restore()
+
+    @staticmethod
+    def _group(
+        painter: QPainter, rect: QRect, title: str, count: int, colours: tuple[QColor, QColor]
+    ) -> None:
+        plain, muted = colours
+        flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        metrics = painter.fontMetrics()
+        painter.setPen(plain)
+        painter.drawText(rect, flags, title)
+        words = f"{count} finding" + ("" if count == 1 else "s")
+        after = rect.adjusted(metrics.horizontalAdvance(title + "  "), 0, 0, 0)
+        painter.setPen(muted)
+        painter.drawText(after, flags, words)
+
+
+class FindingsList(QTreeWidget):
+    """Signal ``findingActivated(Finding, str file)`` on a click or Enter on a finding."""
+
+    findingActivated = Signal(object, object)  # Finding, scan file name ("" for a case finding)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setHeaderHidden(True)  # one column: the rows say what they hold
+        self.setColumnCount(1)
+        self.setAccessibleName("QC findings")
+        self.setUniformRowHeights(False)  # groups one line, findings two
+        self.setItemDelegate(_FindingLines(self))
+        self.itemActivated.connect(self._on_item)
+        self.itemClicked.connect(self._on_item)
+
+    def show_result(self, result: QcResult | None, colours: dict[str | None, str]) -> None:
+        """Fill the list with ``result``'s findings (empty for None); a warning or failure in
+        its severity's colour (``colours``, by verdict word)."""
+        from scaninbox.qc.findings import KIND_TITLES
+
+        self.clear()
+        if result is None:
+            return
+        groups: dict[str, QTreeWidgetItem] = {}
+        located: list[tuple[Finding, str]] = [(f, s.file) for s in result.scans for f in s.findings]
+        located += [(f, "") for f in result.findings]
+        for finding, file in located:
+            group = groups.get(finding.kind)
+            if group is None:
+                group = QTreeWidgetItem([KIND_TITLES.get(finding.kind, finding.kind)])
+                self.addTopLevelItem(group)
+                groups[finding.kind] = group
+            figures = figures_text(finding)
+            item = QTreeWidgetItem([finding.message])
+            if str(finding.severity) != "info":  # a note reads in the text's own colour
+                item.setForeground(0, QBrush(QColor(colours[str(finding.severity)])))
+            item.setData(0, SCAN_ROLE, file)
+            item.setData(0, FIGURES_ROLE, figures)
+            whole = "\n".join((file or "The whole case", finding.message, figures)).strip()
+            item.setToolTip(0, whole)
+            item.setData(0, Qt.ItemDataRole.AccessibleTextRole, whole.replace("\n", "; "))
+            item.setData(0, Qt.ItemDataRole.UserRole, (finding, file))
+            group.addChild(item)
+        for group in groups.values():
+            group.setData(0, COUNT_ROLE, group.childCount())
+            count = group.childCount()
+            group.setToolTip(0, f"{group.text(0)}: {count} finding" + ("" if count == 1 else "s"))
+        self.expandAll()
+
+    def _on_item(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        data = item.data(0, Qt.ItemDataRole.UserRole)
+        if data is not None:
+            self.findingActivated.emit(data[0], data[1])
+
+
+def detail_line(metrics: QFontMetrics, scan: str, figures: str, width: int) -> str:
+    """A finding's second line in ``width`` pixels: the scan's name — elided in the middle when
+    it takes more than its share, so both its start (the case) and its end (the scan's role)
+    stay — then the figures, cut at the end when the rest does not fit."""
+    name = scan or _WHOLE_CASE
+    room = min(metrics.horizontalAdvance(name), round(width * _SCAN_SHARE))
+    shown = metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, room)
+    text = f"{shown} · {figures}" if figures else shown
+    return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
+
+
+def figures_text(finding: Finding) -> str:
+    """``perimeter_mm: 3.2`` → "perimeter 3.20 mm": the unit from the figure's name."""
+    parts = []
+    for name, value in finding.figures.items():
+        if name in ("file", "jaw"):
+            continue  # the row already says which scan
+        for suffix, unit, digits in (("_mm2", "mm²", 1), ("_mm", "mm", 2)):
+            if name.endswith(suffix) and isinstance(value, int | float):
+                label = name.removesuffix(suffix).replace("_", " ")
+                parts.append(f"{label} {float(value):.{digits}f} {unit}")
+                break
+        else:
+            parts.append(f"{name.replace('_', ' ')} {value}")
+    return ", ".join(parts)
