@@ -198,6 +198,8 @@ async def _measure(
         "ours view": f"{ours.width()}×{ours.height()}",
         "peer view": f"{peer.width()}×{peer.height()}",
         "ours lights": sum(light.GetSwitch() for light in ours.renderer.GetLights()),
+        "ours renderers": ours.render_window.GetRenderers().GetNumberOfItems(),
+        "peer renderers": peer.render_window.GetRenderers().GetNumberOfItems(),
         "peer lights": peer.renderer.GetLights().GetNumberOfItems(),
         "peer MSAA": peer.render_window.GetMultiSamples(),
         "triangles": [s.n_triangles for s in viewport.scene],
@@ -351,11 +353,12 @@ def _print(
     lod = ", ".join(f"{t:,}" for t in info["lod triangles"])
     print(
         f"ours: view {info['ours view']}, {info['ours lights']} lights at rest (1 in motion, "
-        f"drawn at half size), arches {tri}, LOD {lod}"
+        f"drawn at half size), {info['ours renderers']} renderer(s), arches {tri}, LOD {lod}"
     )
     print(
         f"peer: bare pyvistaqt QtInteractor, view {info['peer view']}, "
-        f"{info['peer lights']} lights, MSAA {info['peer MSAA']}"
+        f"{info['peer lights']} lights, {info['peer renderers']} renderer(s), "
+        f"MSAA {info['peer MSAA']}"
     )
     print(f"\n{args.rounds} rounds; frames/s as min / median ±spread; CPU ms per frame (median)")
     print(

@@ -55,6 +55,38 @@ def test_per_scan_checks_load_no_vtk_and_no_service_layers(tmp_path: Path) -> No
     assert not heavy
 
 
+def _upper_with_a_fragment(folder: Path) -> Path:
+    points, faces = arch("upper", spacing_mm=0.4)
+    n = len(points)
+    crumb = points[:3] + np.float32([0.0, 0.0, -5.0])  # one triangle 5 mm off the arch
+    path = folder / "upper.stl"
+    path.write_bytes(
+        stl_bytes(
+            np.concatenate([points, crumb]),
+            np.vstack([faces, [[n, n + 1, n + 2]]]),
+            header_text="qc",
+        )
+    )
+    return path
+
+
+def test_per_scan_checks_do_not_import_numpy_ma(tmp_path: Path) -> None:
+    """Plain ``np.unique`` imports numpy.ma (~11 ms) on its first call to ask whether the array
+    is masked; a fragment's centre is found without it."""
+    upper = _upper_with_a_fragment(tmp_path)
+    result = subprocess.run(
+        [sys.executable, "-c", _SCRIPT, "--upper", str(upper), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert "Floating fragment" in result.stdout  # it did reach the fragment's centre
+    assert "numpy.ma" not in report["modules"]
+
+
 def test_the_report_pictures_draw_without_pyvista(tmp_path: Path) -> None:
     out = tmp_path / "report.pdf"
     upper = _upper_with_a_hole(tmp_path)

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-MARKER_FRACTION = 0.16  # the orientation cube's corner (lower left) is not part of the scene
+from scaninbox.render.orientation_marker import marker_size
 
 
 def load(path: Path) -> np.ndarray:
@@ -21,8 +21,8 @@ def scan_mask(pixels: np.ndarray) -> np.ndarray:
     height, width = pixels.shape[:2]
     background = pixels[:, -1:, :]  # the scene is fitted away from the right edge
     mask: np.ndarray = np.abs(pixels - background).max(axis=2) > 24
-    corner = int(MARKER_FRACTION * height), int(MARKER_FRACTION * width)
-    mask[height - corner[0] :, : corner[1]] = False
+    corner_w, corner_h = marker_size(width, height)  # the orientation marker: not the scene
+    mask[height - corner_h :, :corner_w] = False
     return mask
 
 

@@ -57,3 +57,29 @@ def test_scaninbox_render_loads_neither_pyvista_nor_matplotlib(tmp_path: Path) -
     assert not [name for name in NOT_FOR_A_FILE if name in loaded]
     assert report["blas"] == "1"  # numpy's BLAS pool would only spin beside our own threads
     assert scan_mask(load(out)).mean() > 0.03  # and the picture shows the scan
+
+
+_BACKEND = """
+import json, sys
+from scaninbox.render import prepare_offscreen_backend
+print(json.dumps({"set": prepare_offscreen_backend(), "modules": sorted(sys.modules)}))
+"""
+
+
+def test_with_a_display_choosing_the_backend_does_not_import_ctypes_util() -> None:
+    """ctypes.util (~20 ms) only answers where the EGL library is: a question for a start
+    without a display."""
+    env = {k: v for k, v in os.environ.items() if k != "VTK_DEFAULT_OPENGL_WINDOW"}
+    env["DISPLAY"] = ":0"
+    result = subprocess.run(
+        [sys.executable, "-c", _BACKEND],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["set"] is None
+    assert "ctypes.util" not in report["modules"]

@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
+from scaninbox.render.orientation_marker import add_orientation_marker
 
 __all__ = [
     "BACKGROUND_BOTTOM",
@@ -63,7 +63,6 @@ LIGHT_GAIN = 1.2  # × the light kit's default intensities
 # before LIGHT_GAIN). The key light sits where the kit's does (its intensity there was 0.75).
 KEY_LIGHT = (50.0, 10.0, 0.64)
 FILL_LIGHT = (-25.0, -10.0, 0.34)
-MARKER_VIEWPORT = (0.0, 0.0, 0.14, 0.14)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +119,8 @@ _RENDERER_LINE = re.compile(r"OpenGL renderer string:\s*(.+)")
 
 
 def style_plotter(plotter: Any) -> LightRig:
-    """Gradient background, two lights, the orientation marker, anti-aliasing for this GPU;
+    """Gradient background, two lights, the orientation marker (`orientation_marker`),
+    anti-aliasing for this GPU;
     returns the lights (the still rig switched on).
 
     ``plotter`` is anything with VTK ``renderer``, ``render_window`` and ``renderers``.
@@ -188,59 +188,6 @@ def configure_antialiasing(plotter: Any) -> str | None:
         for renderer in plotter.renderers:
             renderer.SetUseFXAA(True)
     return name
-
-
-def add_orientation_marker(plotter: Any) -> Any:
-    """A small cube in the lower-left corner whose faces name the patient's directions.
-
-    Drawn by a small renderer of its own on the window's upper layer, turned with the main
-    camera before each frame (what VTK's orientation marker widget does, without needing an
-    interactor — an off-screen canvas has none). Returns that renderer.
-    """
-    from vtkmodules.vtkRenderingAnnotation import vtkAnnotatedCubeActor
-    from vtkmodules.vtkRenderingCore import vtkRenderer
-
-    cube = vtkAnnotatedCubeActor()
-    for face, text in (
-        ("XPlus", "R"),
-        ("XMinus", "L"),
-        ("YPlus", "A"),
-        ("YMinus", "P"),
-        ("ZPlus", "S"),
-        ("ZMinus", "I"),
-    ):
-        getattr(cube, f"Set{face}FaceText")(text)
-    cube.SetFaceTextScale(0.6)
-    cube.SetZFaceTextRotation(90)  # upright S and I when looking along Z with anterior up
-    cube.GetCubeProperty().SetColor(0.78, 0.80, 0.84)
-    cube.GetTextEdgesProperty().SetColor(0.25, 0.27, 0.30)
-    for axis in ("X", "Y", "Z"):
-        getattr(cube, f"Get{axis}PlusFaceProperty")().SetColor(0.12, 0.14, 0.18)
-        getattr(cube, f"Get{axis}MinusFaceProperty")().SetColor(0.12, 0.14, 0.18)
-    marker = vtkRenderer()
-    marker.SetLayer(1)
-    marker.SetViewport(*MARKER_VIEWPORT)
-    marker.InteractiveOff()  # mouse and picking go to the scene underneath
-    marker.AddViewProp(cube)
-    window = plotter.render_window
-    window.SetNumberOfLayers(max(2, window.GetNumberOfLayers()))
-    window.AddRenderer(marker)
-
-    def follow(main: Any, _event: str) -> None:
-        camera = main.GetActiveCamera()
-        position = np.subtract(camera.GetPosition(), camera.GetFocalPoint())
-        length = float(np.linalg.norm(position))
-        if length == 0.0:
-            return
-        own = marker.GetActiveCamera()
-        own.SetFocalPoint(0.0, 0.0, 0.0)
-        own.SetPosition(*(position / length))
-        own.SetViewUp(*camera.GetViewUp())
-        marker.ResetCamera()
-
-    # The callback holds the marker renderer only: the main renderer comes in as the caller.
-    plotter.renderer.AddObserver("StartEvent", follow)
-    return marker
 
 
 def _rgb(colour: str) -> tuple[float, float, float]:

@@ -9,7 +9,6 @@ has the EGL window class and the system has an EGL library.
 
 from __future__ import annotations
 
-import ctypes.util
 import os
 import sys
 
@@ -24,6 +23,8 @@ def prepare_offscreen_backend() -> str | None:
         return None
     if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
         return None
+    import ctypes.util  # here, not at the top: ~20 ms that only a display-less start needs
+
     if ctypes.util.find_library("EGL") is None:
         return None
     from vtkmodules import vtkRenderingOpenGL2

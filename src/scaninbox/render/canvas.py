@@ -32,7 +32,6 @@ class OffscreenCanvas:
         self.render_window: Any = vtkRenderWindow()
         self.render_window.SetOffScreenRendering(1)
         self.render_window.SetSize(*size)
-        self.render_window.SetNumberOfLayers(2)  # the orientation marker draws on layer 1
         self.renderer: Any = vtkRenderer()
         self.render_window.AddRenderer(self.renderer)
         self._named: dict[str, Any] = {}

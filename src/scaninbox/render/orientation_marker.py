@@ -1,0 +1,292 @@
+"""The orientation marker: the patient's directions, named in words, in the view's lower left.
+
+Three lines cross on a small dark plate, one per axis of the patient: right–left, front–back,
+up–down, each drawn as it lies on the screen for the camera of the frame and named at both ends
+("R"/"L", "Front"/"Back", "Up"/"Down"); the positive end (R, Front, Up) is bright, the other
+dimmer. An axis that points at the viewer has no length on the screen: its labels would pile
+up on the centre, so the line under the cross says where the view looks from instead ("Seen
+from the front").
+This replaced an annotated cube, which showed a single big letter in every standard view ("A"
+from the front, "I" from below) and said nothing about the patient's right and left.
+
+Scene axes (the frame `scaninbox.scans.orientation` turns every scan into): +X is the patient's
+right, +Y the front (anterior), +Z up (superior). So from the front the patient's right is on
+the viewer's left, as on the tooth chart.
+
+Cost per frame: a handful of 2D props drawn in the main renderer's overlay pass (text textures
+are made once; moving a label or a line's end costs nothing measurable) — no second renderer,
+no second layer, no second camera. The marker scales with the picture (`marker_size`) and is
+left out of pictures under 360 px on their short side, where it would cover the scans.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "AXES",
+    "MARKER_SHARE",
+    "SEEN_FROM",
+    "OrientationMarker",
+    "ScreenAxis",
+    "add_orientation_marker",
+    "marker_size",
+    "screen_axes",
+]
+
+# (positive end's label, negative end's label, direction in scene coordinates, RGB 0-255).
+# Pale tints, not signal colours: the pictures mark findings in red, amber and blue, and a
+# saturated red "R" in the corner would read as one more mark (and trip what looks for them).
+AXES = (
+    ("R", "L", (1.0, 0.0, 0.0), (238, 182, 170)),
+    ("Front", "Back", (0.0, 1.0, 0.0), (176, 222, 176)),
+    ("Up", "Down", (0.0, 0.0, 1.0), (178, 200, 238)),
+)
+# The caption for an axis pointing at the viewer, by the label of the end that does.
+SEEN_FROM = {
+    "R": "Seen from the right",
+    "L": "Seen from the left",
+    "Front": "Seen from the front",
+    "Back": "Seen from the back",
+    "Up": "Seen from above",
+    "Down": "Seen from below",
+}
+MARKER_SHARE = 0.14  # of the picture's short side: the plate's height, within these bounds
+_MIN_PX, _MAX_PX = 96, 170  # under 96 px the labels would be under 12 px
+_SHOWN_FROM_PX = 360  # pictures with a shorter side get no marker (it would hide the scans)
+_FORESHORTENED = 0.35  # an axis shorter than this on the screen points at or away from the viewer
+_PLATE = (0.07, 0.08, 0.10)
+_PLATE_OPACITY = 0.62
+_DIM = 0.8  # the negative end's label, relative to the positive end's colour
+_INTERACTIVE_RATE = 1.0  # frames/s above which VTK is in the middle of an interaction
+
+
+@dataclass(frozen=True, slots=True)
+class ScreenAxis:
+    """One patient axis as the camera sees it: its positive end's direction on the screen
+    (x right, y up; length 1 when it lies in the screen's plane) and whether it points
+    towards the viewer."""
+
+    positive: str
+    negative: str
+    x: float
+    y: float
+    towards_viewer: bool
+
+    @property
+    def length(self) -> float:
+        return math.hypot(self.x, self.y)
+
+
+def screen_axes(
+    position: tuple[float, float, float],
+    focal_point: tuple[float, float, float],
+    view_up: tuple[float, float, float],
+) -> list[ScreenAxis]:
+    """The patient's axes on the screen for a camera (VTK's position, focal point, view-up)."""
+    forward = _unit(_sub(focal_point, position))
+    right = _unit(_cross(forward, view_up))
+    up = _cross(right, forward)
+    out = []
+    for positive, negative, axis, _colour in AXES:
+        out.append(
+            ScreenAxis(
+                positive,
+                negative,
+                _dot(axis, right),
+                _dot(axis, up),
+                towards_viewer=_dot(axis, forward) < 0.0,
+            )
+        )
+    return out
+
+
+def marker_size(width: int, height: int) -> tuple[int, int]:
+    """(width, height) in pixels of the corner the marker takes in a picture of this size,
+    margins included; (0, 0) where it is not drawn."""
+    layout = _layout(width, height)
+    if layout is None:
+        return (0, 0)
+    side, plate_w, margin = layout
+    return (plate_w + 2 * margin, side + 2 * margin)
+
+
+def _layout(width: int, height: int) -> tuple[int, int, int] | None:
+    """(the plate's height, its width, the margin around it), None: no marker."""
+    short = min(width, height)
+    if short < _SHOWN_FROM_PX:
+        return None
+    side = max(_MIN_PX, min(_MAX_PX, round(MARKER_SHARE * short)))
+    return side, round(side * 1.25), max(2, side // 30)
+
+
+class OrientationMarker:
+    """The marker's VTK props in ``renderer``; `update` places them for its current camera.
+
+    The marker keeps no reference to the renderer: its observer gets the renderer as the
+    caller, so no Python ↔ VTK reference cycle keeps a closed view's renderer (and its GL
+    resources) alive."""
+
+    def __init__(self, renderer: Any) -> None:
+        from vtkmodules.vtkCommonCore import vtkPoints, vtkUnsignedCharArray
+        from vtkmodules.vtkCommonDataModel import vtkCellArray, vtkPolyData
+        from vtkmodules.vtkRenderingCore import (
+            vtkActor2D,
+            vtkPolyDataMapper2D,
+            vtkTextActor,
+        )
+
+        self._last: tuple[Any, ...] | None = None
+        self._rest_size: tuple[int, int] | None = None
+        # The plate: one quad, drawn first.
+        self._plate_points = vtkPoints()
+        self._plate_points.SetNumberOfPoints(4)
+        plate_cells = vtkCellArray()
+        plate_cells.InsertNextCell(4, [0, 1, 2, 3])
+        plate = vtkPolyData()
+        plate.SetPoints(self._plate_points)
+        plate.SetPolys(plate_cells)
+        self.plate = _actor_2d(vtkActor2D, vtkPolyDataMapper2D, plate)
+        self.plate.GetProperty().SetColor(*_PLATE)
+        self.plate.GetProperty().SetOpacity(_PLATE_OPACITY)
+        # The three lines, coloured per axis (cell colours).
+        self._line_points = vtkPoints()
+        self._line_points.SetNumberOfPoints(6)
+        lines = vtkCellArray()
+        colours = vtkUnsignedCharArray()
+        colours.SetNumberOfComponents(3)
+        for index, (_p, _n, _axis, colour) in enumerate(AXES):
+            lines.InsertNextCell(2, [2 * index, 2 * index + 1])
+            colours.InsertNextTuple3(*colour)
+        cross = vtkPolyData()
+        cross.SetPoints(self._line_points)
+        cross.SetLines(lines)
+        cross.GetCellData().SetScalars(colours)
+        self.lines = _actor_2d(vtkActor2D, vtkPolyDataMapper2D, cross)
+        self.lines.GetMapper().SetColorModeToDirectScalars()
+        self.lines.GetProperty().SetLineWidth(2.0)
+        self.labels: dict[str, Any] = {}
+        for positive, negative, _axis, colour in AXES:
+            for text, shade, bold in ((positive, 1.0, True), (negative, _DIM, False)):
+                label = vtkTextActor()
+                label.SetInput(text)
+                label.PickableOff()
+                style = label.GetTextProperty()
+                style.SetBold(bold)
+                style.SetColor(*(shade * c / 255 for c in colour))
+                style.SetJustificationToCentered()
+                style.SetVerticalJustificationToCentered()
+                self.labels[text] = label
+        self.caption = vtkTextActor()
+        self.caption.PickableOff()
+        caption_style = self.caption.GetTextProperty()
+        caption_style.SetColor(0.93, 0.94, 0.95)
+        caption_style.SetJustificationToCentered()
+        caption_style.SetVerticalJustificationToBottom()
+        for prop in (self.plate, self.lines, *self.labels.values(), self.caption):
+            renderer.AddViewProp(prop)
+
+    def props(self) -> list[Any]:
+        return [self.plate, self.lines, *self.labels.values(), self.caption]
+
+    def update(self, renderer: Any) -> None:
+        """Place the marker for ``renderer``'s camera and size (nothing if neither changed)."""
+        camera = renderer.GetActiveCamera()
+        width, height = renderer.GetSize()
+        # While the camera moves the Qt view draws a smaller picture and stretches it: the
+        # marker keeps the layout of the picture at rest, scaled down, so that it neither
+        # hides nor jumps in size while the scans turn.
+        moving = renderer.GetRenderWindow().GetDesiredUpdateRate() > _INTERACTIVE_RATE
+        if not moving or self._rest_size is None:
+            self._rest_size = (width, height)
+        scale = width / max(1, self._rest_size[0])
+        key = (camera.GetPosition(), camera.GetFocalPoint(), camera.GetViewUp(), width, height)
+        if key == self._last:
+            return
+        self._last = key
+        layout = _layout(*self._rest_size)
+        for prop in self.props():
+            prop.SetVisibility(layout is not None)
+        if layout is None:
+            return
+        side, plate_w, margin = (round(v * scale) for v in layout)
+        axes = screen_axes(*key[:3])
+        font = max(12, round(layout[0] * 0.12))
+        font = max(4, round(font * scale))
+        caption_h = round(font * 1.25)
+        x0, y0 = margin, margin
+        for index, (px, py) in enumerate(
+            ((x0, y0), (x0 + plate_w, y0), (x0 + plate_w, y0 + side), (x0, y0 + side))
+        ):
+            self._plate_points.SetPoint(index, px, py, 0.0)
+        self._plate_points.Modified()
+        # The cross above the caption line; labels sit just beyond each end.
+        cx, cy = x0 + plate_w / 2, y0 + caption_h + (side - caption_h) / 2
+        # A label's half width and height (text ~0.55 em a letter, 1.2 em a line): labels
+        # sit just beyond their line's end, clear of it whichever way the line points.
+        gap, half_h = font * 0.3, font * 0.6
+        widest = max(len(text) for axis in AXES for text in axis[:2]) * font * 0.3
+        room = min(plate_w / 2 - 2 * widest, (side - caption_h) / 2 - 2 * half_h)
+        reach = room - gap - 2
+        facing = []
+        for index, axis in enumerate(axes):
+            flat = axis.length < _FORESHORTENED
+            dx, dy = axis.x * reach, axis.y * reach
+            self._line_points.SetPoint(2 * index, cx - dx, cy - dy, 0.0)
+            self._line_points.SetPoint(2 * index + 1, cx + dx, cy + dy, 0.0)
+            for text, sign in ((axis.positive, 1.0), (axis.negative, -1.0)):
+                label = self.labels[text]
+                label.SetVisibility(not flat)
+                label.GetTextProperty().SetFontSize(font)
+                if axis.length > 0.0:
+                    ux, uy = axis.x / axis.length, axis.y / axis.length
+                    half_w = len(text) * font * 0.3
+                    beyond = axis.length * reach + gap + abs(ux) * half_w + abs(uy) * half_h
+                    label.SetDisplayPosition(
+                        round(cx + sign * ux * beyond), round(cy + sign * uy * beyond)
+                    )
+            if flat:
+                facing.append(axis.positive if axis.towards_viewer else axis.negative)
+        self._line_points.Modified()
+        self.caption.SetInput(SEEN_FROM[facing[0]] if facing else "")
+        self.caption.GetTextProperty().SetFontSize(max(round(11 * scale), round(font * 0.85)))
+        self.caption.SetDisplayPosition(round(cx), y0 + max(2, margin))
+
+
+def add_orientation_marker(plotter: Any) -> OrientationMarker:
+    """The marker in ``plotter``'s renderer, placed before each of its frames."""
+    marker = OrientationMarker(plotter.renderer)
+
+    def follow(renderer: Any, _event: str) -> None:
+        marker.update(renderer)
+
+    plotter.renderer.AddObserver("StartEvent", follow)
+    return marker
+
+
+def _actor_2d(actor_class: Any, mapper_class: Any, data: Any) -> Any:
+    mapper = mapper_class()
+    mapper.SetInputData(data)
+    actor = actor_class()
+    actor.SetMapper(mapper)
+    actor.PickableOff()
+    return actor
+
+
+def _sub(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, float, float]:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
+
+
+def _dot(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def _cross(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, float, float]:
+    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+
+
+def _unit(a: tuple[float, float, float]) -> tuple[float, float, float]:
+    length = math.sqrt(_dot(a, a)) or 1.0
+    return (a[0] / length, a[1] / length, a[2] / length)
