@@ -11,11 +11,18 @@ reads both files with ``pyvista.read`` and shows them with ``add_mesh(smooth_sha
 (what a plain viewer does) and draws a frame. Printed: min / median ±spread in MiB, the ratio,
 and the load average. Target (issue 11): ours at least 25 % below the peer.
 
-Where ours goes (2 × 600k, measured with /proc/self/status along the way): ~300 MiB of imports
-and ~160 MiB for the shown, empty OpenGL view — both the same for the peer —, then the two
-soups of the first look (arrays plus llvmpipe's copies of them) at the peak. The viewer fixes
-glibc's heap settings (`scaninbox.qt.viewer.heap`), which took the peak from ~840 MiB to
-~700 and what stays after the case is shown from ~710 to ~550 MiB.
+Where the memory goes: each side marks its steps (printing the time and its RSS) while this
+process samples the child's RSS every ~2 ms from outside (a render holds the GIL, so a thread
+inside would miss its peak); per step the table gives the RSS when the step ends and the highest
+RSS seen during it, min / median over the runs, so the breakdown adds up to the peak.
+
+Measured (2 × 600k, 2 cores shared with other work): ~300 MiB of imports and ~145 MiB for the
+shown, empty OpenGL view (both the same for the peer: the libraries, llvmpipe, the window);
+then the two soups of the first look (arrays, their copies in OpenGL) and llvmpipe's queue of
+binned triangles ("scenes", kept once drawn) set the peak. What was cut: glibc's heap settings
+(`scaninbox.qt.viewer.heap`, ~840 → ~700 MiB); large scans drawn in step with the rasteriser
+(`scaninbox.render.draw_pacing`, ~250 → ~130 MiB of scenes per full frame); the weld and the
+normals' working memory halved (`scaninbox.scans.weld`, `scaninbox.scans.normals`).
 """
 
 from __future__ import annotations
@@ -27,12 +34,27 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _arches import procedural_arch, write_binary_stl
 
-OURS = r"""
+MIB = 1 << 20
+
+MARK = r"""
+import os, sys, time
+def mark(step):
+    with open("/proc/self/statm") as statm:
+        rss = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    print(f"MARK {time.monotonic():.4f} {rss} {step}", flush=True)
+"""
+
+OURS = (
+    MARK
+    + r"""
 import asyncio, os, resource, sys, time
 from pathlib import Path
 os.environ.setdefault("QT_API", "pyside6")
@@ -42,7 +64,27 @@ import scaninbox.qt
 import scaninbox.qt.viewer as viewer
 from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
 from scaninbox.settings import DEFAULT_JAW_COLOURS
+from scaninbox.qt.viewer import sink
 
+viewer.preload_3d_stack()
+mark("imports (Qt, VTK, pyvista, ours)")
+steps = {
+    "first_look_done": lambda *a: "both soups read, handed to the view",
+    "show_mesh": lambda key, mesh, stage: f"{key} welded + smoothed, handed in",
+    "show_lod": lambda key, lod: f"{key} level of detail built, handed in",
+}
+
+def marked(name):
+    method = getattr(sink.ScanSink, name)
+    def call(self, *args):
+        result = method(self, *args)
+        if name != "show_mesh" or args[2].value == "refined":
+            mark(steps[name](*args))
+        return result
+    return call
+
+for name in steps:
+    setattr(sink.ScanSink, name, marked(name))
 folder = Path(sys.argv[1])
 
 class Files:
@@ -55,6 +97,8 @@ async def run():
     view = viewer.create_scan_viewport(Files(), lambda _s: "x,y,z", dict(DEFAULT_JAW_COLOURS))
     view.resize(1000, 700)
     view.show()
+    view.view.render()
+    mark("viewport shown, empty frame")
     scans = tuple(
         ScanFile(filename=f"{jaw.value}.stl", file_type="stl", scan_type="preparationScan", jaw=jaw)
         for jaw in (Jaw.UPPER, Jaw.LOWER)
@@ -63,6 +107,7 @@ async def run():
     while [r.state.value for r in view.scans.rows()] != ["ready", "ready"]:
         await asyncio.sleep(0.01)
     view.view.render()
+    mark("full frame at rest")
     print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
     view.close()
 
@@ -72,8 +117,11 @@ asyncio.set_event_loop(loop)
 with loop:
     loop.run_until_complete(run())
 """
+)
 
-PEER = r"""
+PEER = (
+    MARK
+    + r"""
 import os, resource, sys
 from pathlib import Path
 os.environ.setdefault("QT_API", "pyside6")
@@ -81,18 +129,77 @@ from PySide6.QtWidgets import QApplication
 import pyvista as pv
 from pyvistaqt import QtInteractor
 
+mark("imports (Qt, VTK, pyvista)")
 folder = Path(sys.argv[1])
 app = QApplication([])
 view = QtInteractor(None)
 view.resize(1000, 671)
+mark("interactor made")
 for name, colour in (("upper.stl", "#e8dcc0"), ("lower.stl", "#bcd8f0")):
-    view.add_mesh(pv.read(folder / name), color=colour, smooth_shading=True)
+    mesh = pv.read(folder / name)
+    mark(f"read {name}")
+    view.add_mesh(mesh, color=colour, smooth_shading=True)
+    mark(f"added {name} (normals)")
 view.show()
 view.render()
 app.processEvents()
+mark("shown, full frame")
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 view.close()
 """
+)
+
+
+@dataclass
+class Run:
+    """One child process: its steps (name, RSS at the end, highest RSS during) and ru_maxrss."""
+
+    steps: list[tuple[str, float, float]]
+    peak: float
+
+
+def run_side(script: str, folder: Path) -> Run:
+    """Run ``script`` and sample its RSS from here every ~2 ms until it exits."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", script, str(folder)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    samples: list[tuple[float, float]] = []
+
+    def sample() -> None:
+        page = os.sysconf("SC_PAGE_SIZE")
+        try:
+            with Path(f"/proc/{child.pid}/statm").open() as statm:
+                while child.poll() is None:
+                    statm.seek(0)
+                    samples.append((time.monotonic(), int(statm.read().split()[1]) * page / MIB))
+                    time.sleep(0.002)
+        except (OSError, ValueError, IndexError):  # the child is gone
+            pass
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    out, err = child.communicate()
+    sampler.join()
+    if child.returncode != 0:
+        raise SystemExit(f"failed:\n{err[-2000:]}")
+    marks = [line.split(None, 3) for line in out.splitlines() if line.startswith("MARK ")]
+    steps, since = [], 0.0
+    for _, at, rss, name in marks:
+        during = [r for t, r in samples if since < t <= float(at)]
+        steps.append((name, int(rss) / MIB, max([int(rss) / MIB, *during])))
+        since = float(at)
+    return Run(steps, int(out.strip().splitlines()[-1]) / 1024)
+
+
+def print_steps(label: str, runs: list[Run]) -> None:
+    print(f"\n  {label}: step (in order) — RSS at its end, highest RSS during it; median of runs")
+    for index, (name, _, _) in enumerate(runs[0].steps):
+        ends = [run.steps[index][1] for run in runs if len(run.steps) > index]
+        highs = [run.steps[index][2] for run in runs if len(run.steps) > index]
+        print(f"    {name:44} {statistics.median(ends):6.0f}   {statistics.median(highs):6.0f} MiB")
 
 
 def main() -> int:
@@ -104,7 +211,7 @@ def main() -> int:
         command = ["xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", sys.executable, *sys.argv]
         return subprocess.run(command, check=False).returncode
     load = os.getloadavg()[0]
-    peaks: dict[str, list[float]] = {"ours": [], "peer": []}
+    runs: dict[str, list[Run]] = {"ours": [], "peer": []}
     with tempfile.TemporaryDirectory(prefix="scaninbox-memory-") as tmp:
         folder = Path(tmp)
         for name, lower in (("upper.stl", False), ("lower.stl", True)):
@@ -113,25 +220,23 @@ def main() -> int:
             write_binary_stl(folder / name, points, faces)
         for _ in range(args.runs):
             for side, script in (("ours", OURS), ("peer", PEER)):
-                done = subprocess.run(
-                    [sys.executable, "-c", script, str(folder)],
-                    capture_output=True,
-                    text=True,
-                    check=False,
-                )
-                if done.returncode != 0:
-                    raise SystemExit(f"{side} failed:\n{done.stderr[-2000:]}")
-                peaks[side].append(int(done.stdout.strip().splitlines()[-1]) / 1024)
+                runs[side].append(run_side(script, folder))
     print(
         f"\npeak RSS, 2 × {args.triangles:,} triangles, {args.runs} runs each; load average "
         f"{load:.2f} at start, {os.getloadavg()[0]:.2f} at the end; each side one process "
         f"(llvmpipe threads: {os.environ.get('LP_NUM_THREADS', os.cpu_count())})"
     )
-    for side, values in peaks.items():
+    print_steps("ours (viewport)", runs["ours"])
+    print_steps("peer (plain pyvistaqt)", runs["peer"])
+    print()
+    for side, side_runs in runs.items():
+        values = [run.peak for run in side_runs]
         low, mid, spread = min(values), statistics.median(values), max(values) - min(values)
         label = "ours (viewport, refined + LOD)" if side == "ours" else "plain pyvistaqt viewer"
         print(f"  {label:34} {low:7.0f} / {mid:7.0f} ±{spread:.0f} MiB (min / median ±spread)")
-    ratio = statistics.median(peaks["ours"]) / statistics.median(peaks["peer"])
+    ratio = statistics.median(r.peak for r in runs["ours"]) / statistics.median(
+        r.peak for r in runs["peer"]
+    )
     print(f"  ours / peer (medians): {ratio:.2f}  (target ≤ 0.75)")
     return 0
 

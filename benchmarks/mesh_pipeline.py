@@ -17,9 +17,11 @@ else running). Ratios against the targets (medians) close the report, with the l
 at start and end.
 
 Our readers spread their numpy work over up to ``scaninbox.scans.parallel`` worker threads
-(numpy releases the GIL); ``pyvista.read`` (VTK's readers) and trimesh read on one thread. So
-the CPU time of every run (``time.process_time``: all threads of this process) is recorded too,
-and the first-drawable ratios are printed for CPU time as well as for wall time.
+(numpy releases the GIL; the ASCII STL reader runs its C code on two halves of the file, and the
+report says whether that C extension or the numpy fallback ran); ``pyvista.read`` (VTK's
+readers) and trimesh read on one thread. So the CPU time of every run (``time.process_time``:
+all threads of this process) is recorded too, and the first-drawable ratios are printed for CPU
+time as well as for wall time.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _arches import procedural_arch, subdivide, write_binary_ply, write_binary_stl
+from scaninbox.scans import ascii_stl_parser
 from scaninbox.scans.parallel import _WORKERS
 
 REALSCANS = Path(__file__).resolve().parents[2] / "shared" / "realscans"
@@ -153,6 +156,7 @@ def main() -> int:
             f"threads: ours up to {_WORKERS} (scaninbox.scans.parallel, {os.cpu_count()} cores), "
             "pyvista.read and trimesh 1"
         )
+        print(f"ASCII STL parser (ours): {ascii_stl_parser()}")
         _report(results, methods, args.repeat, "warm page cache")
         _report(results, methods, args.repeat, "", ratios=True)
         _report(cold, cold_methods, args.repeat, "cold page cache (file evicted before each run)")

@@ -23,19 +23,25 @@ client spends is measured apart from the reference server's. For each size:
 The load average is printed at the start and the end: on a busy machine compare CPU times
 (the client's own), not wall times, which the sandbox's share of the 2 cores dominates.
 
-Measured 2026-11-23/24 on the 2-core machine shared with other work (load 6-14), client CPU of
-a first full sync per case, median of 3 (min): 5,000 cases, before/after in one interleaved
-run at load 10-12 — 0.777 (0.763) and 0.769 (0.763) ms before, 0.536 (0.508) and 0.503
-(0.500) ms after; 100,000 cases (2 runs, load 10-6), with these changes but not yet the
-writer's 64 MB page cache, 0.654 (0.631) ms; with it 0.614 ms (1 run, load 6, tests running
-beside it); against 0.9-1.1 ms when issue 11 was filed (the cost per case grows with the
-account as the indexes outgrow the page cache). A full reconcile of 100,000 unchanged cases:
-0.249 ms a case; the database 3.1 MB per 1,000 cases.
-The target, 0.2 ms, is not met. Where the client's CPU goes now (profiles of a
-5,000-case sync): the writer thread ~60 % (deriving the columns — the wire → domain conversion
-is a third of it —, SQLite's inserts into 15 indexes and the search index, zlib ~43 µs a case),
-the event-loop thread ~40 % (JSON decoding ~26 µs and pydantic validation ~30 µs a case, HTTP).
-Before: the search index's per-row trigger alone cost ~150 µs a case.
+Measured 2026-11-24 on the 2-core machine shared with five other sessions, client CPU of a
+first full sync per case, before/after taking turns (``PYTHONPATH`` pointing at a copy of the
+code before, one first sync each): 5,000 cases, 3 rounds at load 3.6-4.0, 0.437-0.474 ms
+before, 0.289-0.296 ms after (-34 %); 100,000 cases, one run each at load 7-9 and without the
+collector change, 0.570 ms before and 0.386 ms after, and 0.360 ms with it (load 4-5); a full
+reconcile of 100,000 unchanged cases 0.227 before, 0.182 ms now. On a quiet machine the code
+before took 0.390 ms at 5,000 cases. What changed: a page is validated from the
+answer's bytes in one pass (``api.parsing.read_case_page``), the columns are read off the wire
+model instead of a whole domain ``Case`` (``store.derive.CaseFacts``), the kept JSON is
+Zstandard instead of zlib (schema step 4), and a first sync into an empty store builds 13 of
+the 15 indexes of ``cases`` once at its end (``sync_writes.defer_sort_indexes``; alone, ~45 µs
+a case at 100,000), and a pass collects cyclic garbage 70 times less often
+(``sync_pass.fewer_collections``: the collector was 10-15 % of the client's CPU).
+The target, 0.2 ms, is not met. Where a case's client CPU goes now (each step alone on the
+same 50 pages at load ~5, µs; alone each runs a little slower than inside the sync):
+validating the page 134, deriving the columns 75, SQLite (rows, two sort indexes, the search
+index, the indexes built at the end) with zstd 83, the JSON digest 25, HTTP 29. A full
+reconcile of unchanged data (no deriving, no writes) costs ~0.18 ms a case: reading the pages
+into wire models alone is most of the target.
 """
 
 from __future__ import annotations

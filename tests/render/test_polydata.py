@@ -47,3 +47,31 @@ def test_the_triangles_read_back_as_given(arch: Mesh) -> None:
 def _numpy(array: Any) -> np.ndarray:
     result: np.ndarray = vtk_to_numpy(array)  # type: ignore[no-untyped-call]
     return result
+
+
+def test_the_shared_arrays_outlive_the_mesh_as_long_as_vtk_draws_them(arch: Mesh) -> None:
+    """VTK holds the numpy arrays it draws from: dropping every Python reference to the mesh
+    leaves the actor's data intact, and releasing the actor releases the arrays (no leak)."""
+    import gc
+    import weakref
+
+    from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper
+
+    mesh = Mesh(arch.points.copy(), arch.faces.copy(), normals=arch.normals.copy(), welded=True)
+    expected = mesh.points.copy(), mesh.faces.copy()
+    held = [weakref.ref(a) for a in (mesh.points, mesh.faces, mesh.normals)]
+    mapper = vtkPolyDataMapper()
+    mapper.SetInputData(to_polydata(mesh))
+    actor = vtkActor()
+    actor.SetMapper(mapper)
+    del mesh, mapper
+    gc.collect()
+    assert all(ref() is not None for ref in held)
+    poly = actor.GetMapper().GetInput()
+    np.testing.assert_array_equal(_numpy(poly.GetPoints().GetData()), expected[0])
+    np.testing.assert_array_equal(
+        _numpy(poly.GetPolys().GetConnectivityArray()).reshape(-1, 3), expected[1]
+    )
+    del actor, poly
+    gc.collect()
+    assert all(ref() is None for ref in held)

@@ -25,7 +25,7 @@ FACES: dict[str, set[str]] = {
         "NetworkLimits", "PagingGuard", "RetryPolicy", "Session", "case_folder_name", "case_ref",
         "check_base_url", "check_folder_template", "copy_file", "dedupe_filename", "errors",
         "is_loopback_host", "make_http_client", "open_case_folder", "parse_delivery_date",
-        "remove_abandoned_parts", "safe_filename", "to_case",
+        "remove_abandoned_parts", "safe_filename", "to_case", "to_worktypes",
     },
     "scaninbox.domain": {
         "CATEGORIES", "CLOSED_STATUSES", "DUE_SOON_DAYS", "LOWER_ARCH_ORDER", "OPEN_STATUSES",
@@ -53,7 +53,7 @@ FACES: dict[str, set[str]] = {
     },
     "scaninbox.scans": {
         "LOD_FRACTION", "AxisMappingError", "Estimate", "HalfTurns", "Mesh", "MeshError",
-        "Orientation", "describe_turn", "estimate_orientation",
+        "Orientation", "ascii_stl_parser", "describe_turn", "estimate_orientation",
         "PreviewImageError", "ScanFormat", "build_lod", "decimate", "face_normals",
         "format_axis_mapping", "orient", "parse_axis_mapping", "point_normals", "read_mesh",
         "refine", "resolve_orientation", "sniff_format", "soup_face_normals", "weld_points",

@@ -20,7 +20,7 @@ from scaninbox.api.case_folder import (
     remove_abandoned_parts,
 )
 from scaninbox.api.client import ApiClient
-from scaninbox.api.convert import case_ref, parse_delivery_date, to_case
+from scaninbox.api.convert import case_ref, parse_delivery_date, to_case, to_worktypes
 from scaninbox.api.filenames import dedupe_filename, safe_filename
 from scaninbox.api.limits import NetworkLimits
 from scaninbox.api.paging import IncompleteListingError, PagingGuard
@@ -54,4 +54,5 @@ __all__ = [
     "remove_abandoned_parts",
     "safe_filename",
     "to_case",
+    "to_worktypes",
 ]

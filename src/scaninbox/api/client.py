@@ -29,10 +29,10 @@ from scaninbox.api.errors import ProtocolError, SessionExpiredError, TlsError, T
 from scaninbox.api.limits import NetworkLimits
 from scaninbox.api.paging import PagingGuard
 from scaninbox.api.parsing import (
-    parse_case_page,
     parse_model,
     parse_model_list,
     problem_of,
+    read_case_page,
     read_json,
     service_error,
 )
@@ -159,8 +159,8 @@ class ApiClient:
             params["to"] = date_to.isoformat()
         if status:
             params["status"] = status
-        payload = await self._get_json(("unified-cases",), "the list of cases", params)
-        return parse_case_page(payload)
+        response = await self._get(("unified-cases",), "the list of cases", params)
+        return read_case_page(response, self._service_name)
 
     async def iter_case_pages(
         self,
@@ -246,6 +246,13 @@ class ApiClient:
         self, segments: tuple[str, ...], what: str, params: dict[str, str] | None = None
     ) -> Any:
         """The JSON answer to a GET, retries and renewal included, within the deadline."""
+        return read_json(await self._get(segments, what, params), what, self._service_name)
+
+    async def _get(
+        self, segments: tuple[str, ...], what: str, params: dict[str, str] | None = None
+    ) -> httpx.Response:
+        """The successful answer to a GET (body read), retries and renewal included, within
+        the deadline."""
         deadline_s = self._limits.request_deadline_s
         try:
             async with asyncio.timeout(deadline_s):
@@ -258,7 +265,7 @@ class ApiClient:
 
     async def _ask(
         self, segments: tuple[str, ...], what: str, params: dict[str, str] | None
-    ) -> Any:
+    ) -> httpx.Response:
         url = join_url(self._base_url, *segments)
         renewed = False
         failures = 0
@@ -313,7 +320,7 @@ class ApiClient:
                 continue
             if status >= 400:
                 raise service_error(response)
-            return read_json(response, what, self._service_name)
+            return response
 
 
 def _require_name(filename: str) -> None:

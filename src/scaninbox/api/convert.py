@@ -9,6 +9,7 @@ from scaninbox.api.wire import (
     UnifiedAdministrative,
     UnifiedCase,
     UnifiedClinic,
+    UnifiedData,
     UnifiedDentist,
     UnifiedOrderForm,
     UnifiedPatient,
@@ -34,7 +35,7 @@ from scaninbox.domain import (
     scan_jaw,
 )
 
-__all__ = ["case_ref", "parse_delivery_date", "to_case"]
+__all__ = ["case_ref", "parse_delivery_date", "to_case", "to_worktypes"]
 
 _DATE_PREFIX = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 
@@ -101,10 +102,16 @@ def to_case(case: UnifiedCase) -> Case:
         scan_files=tuple(_scan_file(f) for f in data.scan_files or ()),
         order_form=_order_form(data.order_form),
         misc_files=tuple(MiscFile(filename=m.filename) for m in data.miscellaneous_files or ()),
-        worktypes=tuple(_worktype(w) for w in data.worktypes or ()),
+        worktypes=to_worktypes(data),
         flags=_flags(data.administrative),
         variant=variant,
     )
+
+
+def to_worktypes(data: UnifiedData | None) -> tuple[Worktype, ...]:
+    """The domain view of a case's worktypes alone (the store derives its columns from them
+    without building the whole case)."""
+    return tuple(_worktype(w) for w in data.worktypes or ()) if data is not None else ()
 
 
 def _variant(case: UnifiedCase) -> VariantInfo:

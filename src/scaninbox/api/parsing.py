@@ -3,6 +3,12 @@
 A listing is read in two steps: the envelope (``items``, ``page``, ``pageSize``, ``total``) must be
 right, then each case is read on its own, so one case a portal filled badly does not hide the
 others; it becomes a ``MalformedCase`` and a warning in the log.
+
+The usual page — valid JSON, every case readable, no lone surrogate — is read straight from the
+answer's bytes by pydantic-core (``read_case_page``): one pass in Rust instead of ``json.loads``
+plus validating Python objects, about a third of a first sync's parsing CPU. pydantic-core's JSON
+reader refuses a lone surrogate, so any page that needs mending or holds an unreadable case takes
+the two-step road above and comes out exactly as it always did.
 """
 
 from __future__ import annotations
@@ -17,7 +23,8 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from scaninbox.api.errors import ProtocolError, ServiceError, error_for_status
 from scaninbox.api.results import CasePage, MalformedCase
-from scaninbox.api.wire import PagedEnvelope, ProblemDetails, UnifiedCase
+from scaninbox.api.wire import Int32, PagedEnvelope, ProblemDetails, UnifiedCase
+from scaninbox.api.wire_base import WireModel
 
 __all__ = [
     "describe_validation_error",
@@ -25,6 +32,7 @@ __all__ = [
     "parse_model",
     "parse_model_list",
     "problem_of",
+    "read_case_page",
     "read_json",
     "scrub_surrogates",
     "service_error",
@@ -67,14 +75,48 @@ def parse_model_list(model: type[_Model], payload: Any, what: str) -> list[_Mode
         raise _protocol_error(exc, what) from None
 
 
+class _ReadablePage(WireModel):
+    """A page whose every case is readable: what ``read_case_page`` tries first."""
+
+    items: list[UnifiedCase]
+    page: Int32
+    page_size: Int32
+    total: Int32
+
+
+_LISTING = "the list of cases"
+
+
+def read_case_page(response: httpx.Response, service_name: str) -> CasePage:
+    """The page of cases a successful answer holds (see the module docstring): read from its
+    bytes in one pass when it is the usual page, else as ``read_json`` + ``parse_case_page``."""
+    _check_json_type(response, _LISTING, service_name)
+    try:
+        page = _ReadablePage.model_validate_json(response.content)
+    except ValidationError:  # not JSON, a lone surrogate, an unreadable case: the long way
+        return parse_case_page(read_json(response, _LISTING, service_name))
+    _check_envelope(page.page, page.page_size, page.total)
+    return CasePage(
+        items=page.items,
+        page=page.page,
+        page_size=page.page_size,
+        total=page.total,
+        malformed=[],
+    )
+
+
+def _check_envelope(page: int, page_size: int, total: int) -> None:
+    if page_size < 1 or page < 1 or total < 0:
+        raise ProtocolError(
+            f"The service sent an impossible page (page {page}, page size {page_size}, "
+            f"total {total})"
+        )
+
+
 def parse_case_page(payload: Any) -> CasePage:
     """A page of cases; unreadable cases are set aside in ``malformed`` (and logged)."""
-    envelope = parse_model(PagedEnvelope, payload, "the list of cases")
-    if envelope.page_size < 1 or envelope.page < 1 or envelope.total < 0:
-        raise ProtocolError(
-            f"The service sent an impossible page (page {envelope.page}, page size "
-            f"{envelope.page_size}, total {envelope.total})"
-        )
+    envelope = parse_model(PagedEnvelope, payload, _LISTING)
+    _check_envelope(envelope.page, envelope.page_size, envelope.total)
     try:  # the usual page, every case readable: one call for them all (~20 % less CPU)
         return CasePage(
             items=_list_adapter(UnifiedCase).validate_python(envelope.items),
@@ -129,12 +171,7 @@ def _protocol_error(exc: ValidationError, what: str) -> ProtocolError:
 
 def read_json(response: httpx.Response, what: str, service_name: str) -> Any:
     """The JSON body of a successful answer; ProtocolError when it is something else."""
-    content_type = response.headers.get("content-type", "").split(";")[0].strip().lower()
-    if content_type and content_type != "application/json" and not content_type.endswith("+json"):
-        raise ProtocolError(
-            f"{service_name[:1].upper()}{service_name[1:]} sent {what} as {content_type} "
-            "instead of JSON; is the service address right?"
-        )
+    _check_json_type(response, what, service_name)
     try:
         payload = response.json()
     except ValueError:
@@ -142,6 +179,15 @@ def read_json(response: httpx.Response, what: str, service_name: str) -> Any:
     except RecursionError:
         raise ProtocolError(f"The service sent {what} nested too deeply to read") from None
     return _scrubbed(response, payload)
+
+
+def _check_json_type(response: httpx.Response, what: str, service_name: str) -> None:
+    content_type = response.headers.get("content-type", "").split(";")[0].strip().lower()
+    if content_type and content_type != "application/json" and not content_type.endswith("+json"):
+        raise ProtocolError(
+            f"{service_name[:1].upper()}{service_name[1:]} sent {what} as {content_type} "
+            "instead of JSON; is the service address right?"
+        )
 
 
 def _scrubbed(response: httpx.Response, payload: Any) -> Any:

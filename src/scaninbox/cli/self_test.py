@@ -4,8 +4,9 @@ Meant for the frozen app (a package, an installer) after installation and in CI:
 what a build can break — modules left out of the bundle, a missing Qt or VTK library, the GL
 stack — with the app's own code, on its own data:
 
-    imports · off-screen render of the shipped mesh · sandbox on loopback · sign in ·
-    list cases · download and parse a scan · QC (when the build has it) · the main window
+    imports · the ASCII STL reader in C · off-screen render of the shipped mesh · sandbox on
+    loopback · sign in · list cases · download and parse a scan · QC (when the build has it) ·
+    the main window
 
 Everything it writes goes into a temporary folder (``SCANINBOX_HOME`` points there while it
 runs, and it is deleted afterwards): the user's settings, keyring entries, cases and caches are
@@ -108,6 +109,7 @@ def run_self_test(*, verbose: bool = False, out: Callable[[str], None] | None = 
         context = _Context(home=home, out=write, verbose=verbose)
         try:
             _run("imports", context, _check_imports)
+            _run("ASCII STL reader", context, _check_ascii_reader)
             _run("render", context, _check_render)
             _run("sandbox", context, _check_sandbox)
             _run("sign in, list cases, download and parse a scan", context, _check_service)
@@ -195,6 +197,31 @@ def _check_imports(context: _Context) -> str:
     if len(ours) < 50:  # a bundle whose module index is broken would walk nothing and pass
         raise CheckFailedError(f"only {len(ours)} scaninbox modules found; the app is incomplete")
     return f"{len(ours)} scaninbox modules, {len(_LAZY_IMPORTS) + len(_GUI_IMPORTS)} libraries"
+
+
+_ASCII_STL = (
+    b"solid self-test\nfacet normal 0 0 1\n outer loop\n"
+    b"  vertex -28.2027645111084 3.0631556510925293 19.392488479614258\n"
+    b"  vertex 1.5e1 0 0\n  vertex 0 .25 -0\n endloop\nendfacet\nendsolid self-test\n"
+)
+
+
+def _check_ascii_reader(context: _Context) -> str:
+    """The C extension that reads ASCII STL is in the build and reads a file right."""
+    import numpy as np
+
+    from scaninbox.scans import ascii_stl_parser, read_mesh
+
+    mesh = read_mesh(_ASCII_STL, name="self-test.stl")
+    expected = [-28.2027645111084, 3.0631556510925293, 19.392488479614258, 15, 0, 0, 0, 0.25, 0]
+    if mesh.n_faces != 1 or not np.array_equal(mesh.points.ravel(), np.array(expected, np.float32)):
+        raise CheckFailedError("a one-triangle ASCII STL was read wrong")
+    parser = ascii_stl_parser()
+    if not parser.startswith("C"):
+        if getattr(sys, "frozen", False):
+            raise CheckFailedError(f"the app was built without its C reader: {parser}")
+        raise _SkippedError(parser)
+    return parser
 
 
 def _names(names: list[str], shown: int = 4) -> str:

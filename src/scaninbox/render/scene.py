@@ -34,6 +34,7 @@ import numpy.typing as npt
 
 from scaninbox.domain import Jaw
 from scaninbox.render.appearance import apply_material, style_plotter
+from scaninbox.render.draw_pacing import pace_drawing
 from scaninbox.render.field_paint import FIELD_COLOURS, paint
 from scaninbox.render.polydata import COLOURS, to_polydata
 from scaninbox.render.views import Bounds, View, apply_view, centre_beside, fit
@@ -118,6 +119,7 @@ class ScanScene:
         state = self._scans.get(key)
         if state is None:
             actor = self._new_actor(poly)
+            pace_drawing(actor.GetMapper(), self.plotter.render_window)  # bounds llvmpipe's queue
             self.plotter.add_actor(actor, reset_camera=False, render=False, name=f"scan:{key}")
             jaw = jaw if jaw is not None else Jaw.UPPER
             before = bool(before_preparation)

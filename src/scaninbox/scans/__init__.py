@@ -21,6 +21,7 @@ from scaninbox.scans.orientation import (
 from scaninbox.scans.pipeline import LOD_FRACTION, build_lod, refine
 from scaninbox.scans.reader import read_mesh, sniff_format
 from scaninbox.scans.sniff import ScanFormat
+from scaninbox.scans.stl_ascii import ascii_stl_parser
 from scaninbox.scans.transform import orient
 from scaninbox.scans.weld import weld_points
 
@@ -34,6 +35,7 @@ __all__ = [
     "Orientation",
     "PreviewImageError",
     "ScanFormat",
+    "ascii_stl_parser",
     "build_lod",
     "decimate",
     "describe_turn",

@@ -63,12 +63,16 @@ def decimate(mesh: Mesh, fraction: float = 0.1) -> Mesh:
 
 
 def _clusters(points: np.ndarray, cell: float) -> tuple[np.ndarray, int]:
+    """(cluster, count): each point's cluster as int32 — the triangles' corners are looked up
+    in it, three per triangle, so half the width of int64 halves the LOD step's largest
+    temporaries (it runs beside the scans on show: benchmarks/memory_case.py)."""
     low = points.min(axis=0)
     cells = np.floor((points - low) / np.float32(cell)).astype(np.int64)
     span = cells.max(axis=0) + 1
     key = (cells[:, 2] * span[1] + cells[:, 1]) * span[0] + cells[:, 0]
+    del cells
     unique, inverse = np.unique(key, return_inverse=True)
-    return inverse.reshape(-1).astype(np.int64), len(unique)
+    return inverse.reshape(-1).astype(np.int32), len(unique)
 
 
 def _surviving_faces(corners: np.ndarray, n_clusters: int) -> tuple[np.ndarray, np.ndarray]:
@@ -77,8 +81,9 @@ def _surviving_faces(corners: np.ndarray, n_clusters: int) -> tuple[np.ndarray, 
     a, b, c = corners[:, 0], corners[:, 1], corners[:, 2]
     kept = np.flatnonzero((a != b) & (b != c) & (a != c))
     corners = corners[kept]
-    ordered = np.sort(corners, axis=1)
+    ordered = np.sort(corners, axis=1).astype(np.int64)  # the key needs 64 bits
     key = (ordered[:, 0] * n_clusters + ordered[:, 1]) * n_clusters + ordered[:, 2]
+    del ordered
     _, first = np.unique(key, return_index=True)
     first.sort()
     return np.ascontiguousarray(corners[first], dtype=np.int32), kept[first]

@@ -86,17 +86,30 @@ def accumulate_normals(
 ) -> FloatArray:
     """Unit point normals: every triangle's weight added to its three corners' points
     (``corner_point`` lists the point of each corner, three per triangle)."""
-    # bincount wants intp indices and would convert them on every call: convert once.
-    index = corner_point.astype(np.intp, copy=False)
-    columns = face_weights.T.copy()
     out = np.empty((n_points, 3), np.float32)
-
-    def axis_sum(axis: int) -> None:
-        per_corner = np.repeat(columns[axis], 3)
-        out[:, axis] = np.bincount(index, weights=per_corner, minlength=n_points)
-
-    run_together(*(lambda axis=axis: axis_sum(axis) for axis in range(3)))
+    out[:] = _corner_sums(face_weights, corner_point.reshape(-1, 3), n_points).T
     return unit_rows(out)
+
+
+def _corner_sums(
+    face_weights: FloatArray, corners: npt.NDArray[np.integer], n_points: int
+) -> npt.NDArray[np.float64]:
+    """(3, n_points): per axis, the weights of the triangles around each point.
+
+    One corner of every triangle at a time: its points as the intp indices bincount wants
+    (converted once for the three axes), each triangle's weight used as it is — rather than
+    every corner's index and a weight repeated per corner at once, three times the memory
+    (benchmarks/memory_case.py). The sums come out bit for bit the same either way.
+    """
+    sums = np.zeros((3, n_points), np.float64)
+    for corner in range(3):
+        index = corners[:, corner].astype(np.intp)
+
+        def axis_sum(axis: int, index: npt.NDArray[np.intp] = index) -> None:
+            sums[axis] += np.bincount(index, weights=face_weights[:, axis], minlength=n_points)
+
+        run_together(*(lambda axis=axis: axis_sum(axis) for axis in range(3)))
+    return sums
 
 
 def _cross_into(a: FloatArray, b: FloatArray, c: FloatArray, out: FloatArray) -> None:

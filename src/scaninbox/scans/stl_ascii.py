@@ -1,31 +1,140 @@
-"""ASCII STL without a Python loop over facets.
+"""ASCII STL without a Python loop over facets: in C when the extension is built, else numpy.
 
-The file is tokenised once (`whitespace_tokens`). Exporters write every facet as the same 21
-tokens (``facet normal n n n outer loop vertex x y z ×3 endloop endfacet``); when the file has
-that rhythm, which one gather of the ``vertex`` keywords confirms, the coordinates are at fixed
-token offsets. Otherwise (several solids, odd spacing of keywords) every ``vertex`` keyword is
-found through the ``x`` that ends it. Either way the coordinates are parsed together by
+The C extension `scaninbox.scans._text_native` (built by setuptools from ``_text_native.c``
+when a compiler is there; optional) walks the bytes once with the GIL released, returning the
+three coordinates after every ``vertex`` keyword as float32. A file of 1 MiB or more is cut in
+two at a ``vertex`` keyword and the halves are read on two threads. The C code decodes numbers
+with the same digit groups and arithmetic as `parse_decimal_tokens`, so both paths give the same
+float32 bits; tokens it does not accept ("nan", "inf", more than 24 bytes, garbage) come back by
+position and are read here by ``float()`` or named in the error, exactly as the numpy path does.
+`ascii_stl_parser` says which path runs (the benchmark and ``--self-test`` print it).
+
+Without the extension (no compiler at install time) the numpy path runs. The file is tokenised
+once (`whitespace_tokens`). Exporters write every facet as the same 21 tokens (``facet normal
+n n n outer loop vertex x y z ×3 endloop endfacet``); when the file has that rhythm, which one
+gather of the ``vertex`` keywords confirms, the coordinates are at fixed token offsets.
+Otherwise (several solids, odd spacing of keywords) every ``vertex`` keyword is found through
+the ``x`` that ends it, leaving out those in a solid's name and those standing where a number
+should be (as the C reader does). Either way the coordinates are parsed together by
 `parse_decimal_tokens`; facet normals are skipped (we compute our own).
 """
 
 from __future__ import annotations
 
+import re
+from types import ModuleType
+
 import numpy as np
 import numpy.typing as npt
 
 from scaninbox.scans.mesh import BytesLike, Mesh, MeshError
+from scaninbox.scans.parallel import run_together
 from scaninbox.scans.stl import soup_from_corners
-from scaninbox.scans.text_numbers import Int64Array, parse_decimal_tokens, whitespace_tokens
+from scaninbox.scans.text_numbers import (
+    Int64Array,
+    parse_decimal_tokens,
+    parse_token,
+    whitespace_tokens,
+)
 
-__all__ = ["parse_ascii_stl"]
+__all__ = ["ascii_stl_parser", "parse_ascii_stl"]
+
+
+def _load_native() -> ModuleType | None:
+    try:
+        from scaninbox.scans import _text_native  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:  # built without a compiler: the numpy path reads the file
+        return None
+    module: ModuleType = _text_native
+    return module
+
+
+_native = _load_native()
+_SPLIT_FROM_BYTES = 1 << 20  # smaller files: handing half to a thread costs more than it saves
+# A blank byte right before a "vertex" keyword: a cut there leaves every vertex line whole.
+_CUT = re.compile(rb"[\x00-\x20](?=[vV][eE][rR][tT][eE][xX][\x00-\x20])")
+# (float32 coordinates, coordinates the last vertex lacks, in a solid's name at the end,
+#  tokens the C code did not accept as (slot, start, end))
+_Part = tuple[bytearray, int, bool, list[tuple[int, int, int]]]
 
 _TOKENS_PER_FACET = 21
 _VERTEX_AT = np.array([7, 11, 15])  # token offsets of the three "vertex" keywords in a facet
 _LOWER = np.uint64(0x2020202020202020)
 
 
+def ascii_stl_parser() -> str:
+    """Which reader parses ASCII STL here: the C extension, or numpy (the fallback)."""
+    return "C extension (_text_native)" if _native is not None else "numpy (no C extension built)"
+
+
 def parse_ascii_stl(data: BytesLike, name: str) -> Mesh:
     """The triangle soup of an ASCII STL held in ``data``."""
+    if _native is not None:
+        return _parse_native(_native, data, name)
+    return _parse_numpy(data, name)
+
+
+def _parse_native(native: ModuleType, data: BytesLike, name: str, *, split: bool = True) -> Mesh:
+    size = memoryview(data).nbytes
+    cut = _cut_near(data, size // 2) if split and size >= _SPLIT_FROM_BYTES else None
+    if cut is None:
+        parts = [native.stl_vertices(data, 0, size, True)]
+    else:
+        before: list[_Part] = []
+        after: list[_Part] = []
+        run_together(
+            lambda: before.append(native.stl_vertices(data, 0, cut, True)),
+            lambda: after.append(native.stl_vertices(data, cut, size, False)),
+        )
+        missing, in_name = before[0][1], before[0][2]
+        # The second half was read as if it started right after a vertex line of a facet. If
+        # the first half does not end so (a vertex short of numbers, the cut inside a solid's
+        # name), read the file in one piece instead: a broken file, and the errors must match.
+        parts = [native.stl_vertices(data, 0, size, True)] if missing or in_name else before + after
+    n_values = sum(len(part[0]) for part in parts) // 4
+    if n_values == 0:
+        raise MeshError(name, "the ASCII STL file contains no triangles")
+    if n_values // 3 % 3:
+        raise MeshError(
+            name, f"it lists {n_values // 3:,} vertices, which do not make whole triangles"
+        )
+    if parts[-1][1]:
+        raise MeshError(name, "the file ends in the middle of a vertex")
+    coords = parts[0][0] if len(parts) == 1 else parts[0][0] + parts[1][0]
+    values = np.frombuffer(coords, np.float32)
+    bad = [
+        (slot + offset, start, end)
+        for part, offset in _offsets(parts)
+        for slot, start, end in part[3]
+    ]
+    if bad:
+        buf = np.frombuffer(data, np.uint8)
+        # The same float() and the same error as the numpy path, in the same order.
+        slow = np.array([parse_token(buf, start, end, name) for _, start, end in bad])
+        # Beyond float32's range is infinite, refused below like "inf" (as on the numpy path).
+        with np.errstate(over="ignore"):
+            values[[slot for slot, _, _ in bad]] = slow.astype(np.float32)
+    return soup_from_corners(values.reshape(-1, 3), name, "ASCII STL")
+
+
+def _offsets(parts: list[_Part]) -> list[tuple[_Part, int]]:
+    """Each part with the index of its first coordinate in the whole file."""
+    offset = 0
+    out = []
+    for part in parts:
+        out.append((part, offset))
+        offset += len(part[0]) // 4
+    return out
+
+
+def _cut_near(data: BytesLike, at: int) -> int | None:
+    """A byte offset at or after ``at`` where the file can be cut between two vertex lines."""
+    window = bytes(memoryview(data)[at : at + 4096])
+    found = _CUT.search(window)
+    return None if found is None else at + found.start()
+
+
+def _parse_numpy(data: BytesLike, name: str) -> Mesh:
     buf = np.frombuffer(data, np.uint8)
     starts, ends = whitespace_tokens(buf)
     words = _first_words(buf)
@@ -42,7 +151,9 @@ def parse_ascii_stl(data: BytesLike, name: str) -> Mesh:
         raise MeshError(name, "the file ends in the middle of a vertex")
     coordinate = (keywords[:, None] + np.arange(1, 4)).ravel()
     values = parse_decimal_tokens(buf, starts[coordinate], ends[coordinate], name)
-    corners = values.astype(np.float32).reshape(-1, 3)
+    # Beyond float32's range is infinite, refused by soup_from_corners like "inf".
+    with np.errstate(over="ignore"):
+        corners = values.astype(np.float32).reshape(-1, 3)
     return soup_from_corners(corners, name, "ASCII STL")
 
 
@@ -100,7 +211,9 @@ def _regular_vertex_keywords(
 def _vertex_keywords(
     buf: npt.NDArray[np.uint8], words: npt.NDArray[np.uint64], starts: Int64Array, ends: Int64Array
 ) -> Int64Array:
-    """Indices of every token that is the word ``vertex``, wherever it stands."""
+    """Indices of every token that is the word ``vertex``, wherever it stands, except in a
+    solid's name (after ``solid``/``endsolid``, before the next ``facet``) and where a number
+    should be: the same keywords as the C reader."""
     if len(starts) == 0:
         return np.empty(0, np.int64)
     # 'x' is the only letter of the keywords that never occurs in a number; it ends "vertex".
@@ -110,4 +223,29 @@ def _vertex_keywords(
     token, x_at = token[keep], x_at[keep]
     token = token[ends[token] == x_at + 1]
     found: Int64Array = token[_is_word(words, starts, ends, token, b"vertex")]
-    return found
+    every = np.arange(len(starts))
+    opens = _is_word(words, starts, ends, every, b"facet")
+    names = _is_word(words, starts, ends, every, b"solid") | _is_word(
+        words, starts, ends, every, b"endsolid"
+    )
+    marks = np.flatnonzero(opens | names)
+    last = np.searchsorted(marks, found) - 1  # the keyword before each vertex (-1: none)
+    if len(marks) == 0:
+        return np.empty(0, np.int64)
+    inside = (last >= 0) & opens[marks[np.maximum(last, 0)]]
+    kept: Int64Array = found[inside]
+    if len(kept) > 1 and int(np.diff(kept).min()) <= 3:
+        kept = _not_taken_as_coordinates(kept)
+    return kept
+
+
+def _not_taken_as_coordinates(keywords: Int64Array) -> Int64Array:
+    """Drop each ``vertex`` that stands where the previous keyword's numbers should be: it is a
+    bad number there, not a keyword (as the C reader). Only broken files get here."""
+    kept = []
+    last = -4
+    for token in keywords.tolist():
+        if token - last > 3:
+            kept.append(token)
+            last = token
+    return np.array(kept, np.int64)

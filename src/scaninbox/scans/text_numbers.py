@@ -9,6 +9,13 @@ Work runs in blocks small enough for the CPU cache, where numpy's temporaries ar
 the fast path does not accept (longer than 24 bytes, "nan", garbage) goes to ``float()``, which
 either reads it or names it in the error.
 
+The C reader of ASCII STL (`_text_native.c`, used by `stl_ascii` when built) decodes numbers
+with exactly these rules and operations, so the two give the same bits: a leading sign counts as
+a '0' digit; the mantissa's digits are read as a first group of 16 and a second of up to 8
+(right-padded with zeros), value = float(first) + float(second) * 1e-8; then one multiplication
+or division by an exact power of ten. A change here must be made there too (the tests compare
+both on random numbers).
+
 The mantissa's first 16 digits form an exact integer that is divided by one exact power of ten
 (up to 1e22; tokens needing a larger one go to ``float()``), so typical scan coordinates (up to
 15 significant digits after a sign) are correctly rounded.
@@ -22,7 +29,7 @@ import numpy.typing as npt
 from scaninbox.scans.mesh import MeshError
 from scaninbox.scans.parallel import run_parts, run_together
 
-__all__ = ["parse_decimal_tokens", "whitespace_tokens"]
+__all__ = ["parse_decimal_tokens", "parse_token", "whitespace_tokens"]
 
 Int64Array = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]
@@ -141,7 +148,7 @@ def parse_decimal_tokens(
         values[idx] = block_values
         ok[idx] = block_ok
     for i in np.flatnonzero(~ok):
-        values[i] = _parse_slow(buf, int(starts[i]), int(ends[i]), name)
+        values[i] = parse_token(buf, int(starts[i]), int(ends[i]), name)
     return values
 
 
@@ -299,7 +306,8 @@ def _eight_digits(word: U64) -> U64:
     return (word * _U(10000) + (word >> _U(32))) & _U(0xFFFFFFFF)
 
 
-def _parse_slow(buf: npt.NDArray[np.uint8], start: int, end: int, name: str) -> float:
+def parse_token(buf: npt.NDArray[np.uint8], start: int, end: int, name: str) -> float:
+    """``float()`` of the token ``buf[start:end]``; `MeshError` naming its line if not a number."""
     text = buf[start:end].tobytes()
     try:
         return float(text)

@@ -18,6 +18,12 @@ neighbouring points (good for caches later). Streaming steps run in blocks that 
 cache, where numpy's temporaries cost far less than on whole arrays, and are spread over the
 cores (`scaninbox.scans.parallel`); the table scatter stays on one thread so that the result does
 not depend on timing.
+
+Memory: besides the table, each point keeps only its hash, its winner (which then becomes its
+label in place) and a collision flag — slots are shifted out of the hash block by block and z is
+read in the soup itself. That is 31 MiB of working memory for a 600k-triangle soup, against 56
+when slots and z bits were kept too; the weld runs while both arches' soups are on screen, at
+the viewer's peak memory (``benchmarks/memory_case.py``).
 """
 
 from __future__ import annotations
@@ -54,16 +60,18 @@ def _weld(soup: FloatArray, salt: int) -> tuple[FloatArray, IndexArray]:
         return soup.copy(), np.empty(0, np.int32)
     if salt >= _MAX_ROUNDS:
         return _weld_by_sorting(soup)
-    hashes, z_bits, slots = _hash(soup, salt)
-    winner = _winners(slots, _table_bits(n))
+    # Per point only its hash, its winner (later its label) and a collision flag are kept:
+    # slots are recomputed block by block from the hash, and z is read in the soup itself (an
+    # earlier version also kept slots and z bits: 56 instead of 31 MiB for 600k triangles).
+    slots = _Slots(soup, salt, _table_bits(n))
+    winner, collided = _winners(slots, n)
     del slots
-    collided = _collisions(hashes, z_bits, winner)
-    del hashes, z_bits
-    heads, inverse = _labels(winner)
-    del winner
+    heads, inverse = _labels(winner)  # ``winner`` becomes ``inverse`` (same memory)
     records = soup.view(_RECORD).reshape(-1)
     points = records.take(heads).view(np.float32).reshape(-1, 3)
+    del heads
     again = np.flatnonzero(collided)
+    del collided
     if len(again):
         more_points, more_inverse = _weld(
             records.take(again).view(np.float32).reshape(-1, 3), salt + 1
@@ -74,70 +82,81 @@ def _weld(soup: FloatArray, salt: int) -> tuple[FloatArray, IndexArray]:
     return points, inverse
 
 
-def _winners(slots: npt.NDArray[np.intp], bits: int) -> IndexArray:
-    """For every point, the index of the point whose write to its slot landed last."""
-    n = len(slots)
-    table = np.empty(1 << bits, np.int32)
-    table[slots] = np.arange(n, dtype=np.int32)  # one thread: the last write must not vary
+class _Slots:
+    """Each point's hash ``h = (z·K2 + xy)·K1 mod 2⁶⁴`` and its table slot ``h >> (64 - bits)``
+    (computed for any block of points when needed, rather than kept for all)."""
+
+    def __init__(self, soup: FloatArray, salt: int, bits: int) -> None:
+        n = len(soup)
+        self.bits = bits
+        self._shift = np.uint64(64 - bits)
+        k2 = _K2 + np.uint64(2 * salt)  # stays odd: a different, still bijective mix per round
+        xy = np.ndarray((n,), np.uint64, buffer=soup, strides=(12,))
+        self.z = soup.view(np.uint32)[:, 2]
+        self.hashes = np.empty(n, np.uint64)
+
+        def part(start: int, stop: int) -> None:
+            for a in range(start, stop, _BLOCK):
+                b = min(a + _BLOCK, stop)
+                h = self.hashes[a:b]
+                np.multiply(self.z[a:b], k2, out=h)
+                h += xy[a:b]
+                h *= _K1
+
+        run_parts(part, n)
+
+    def of(self, start: int, stop: int) -> npt.NDArray[np.intp]:
+        slots = np.right_shift(self.hashes[start:stop], self._shift)
+        return slots.view(np.intp)  # below 2**bits: the same value as a signed index
+
+
+def _winners(slots: _Slots, n: int) -> tuple[IndexArray, npt.NDArray[np.bool_]]:
+    """(winner, collided): for every point, the index of the point whose write to its slot
+    landed last, and whether that winner has other coordinates (a slot collision)."""
+    table = np.empty(1 << slots.bits, np.int32)
+    for a in range(0, n, _BLOCK):  # one thread, blocks in order: the last write must not vary
+        b = min(a + _BLOCK, n)
+        table[slots.of(a, b)] = np.arange(a, b, dtype=np.int32)
     winner = np.empty(n, np.int32)
-    run_parts(lambda a, b: np.take(table, slots[a:b], out=winner[a:b]), n)
-    return winner
-
-
-def _collisions(
-    hashes: npt.NDArray[np.uint64], z_bits: npt.NDArray[np.uint32], winner: IndexArray
-) -> npt.NDArray[np.bool_]:
-    """Points whose slot's winner has other coordinates."""
-    collided = np.empty(len(winner), bool)
+    collided = np.empty(n, bool)
+    hashes, z = slots.hashes, slots.z
 
     def part(start: int, stop: int) -> None:
         for a in range(start, stop, _BLOCK):
             b = min(a + _BLOCK, stop)
             w = winner[a:b]
+            np.take(table, slots.of(a, b), out=w)
+            # Equal hashes and equal z imply equal xy (K1 is odd): two comparisons, not three.
             np.not_equal(hashes.take(w), hashes[a:b], out=collided[a:b])
-            collided[a:b] |= z_bits.take(w) != z_bits[a:b]
+            collided[a:b] |= z[w] != z[a:b]  # indexing, not take: z is a strided view
 
-    run_parts(part, len(winner))
-    return collided
+    run_parts(part, n)
+    return winner, collided
 
 
 def _labels(winner: IndexArray) -> tuple[npt.NDArray[np.intp], IndexArray]:
-    """(heads, inverse): the winners in file order, and each point's rank among them."""
+    """(heads, inverse): the winners in file order, and each point's rank among them, written
+    over ``winner``."""
     n = len(winner)
-    order = np.arange(n, dtype=np.int32)
-    heads = np.flatnonzero(winner == order)
-    label = np.empty(n, np.int32)
-    label[heads] = order[: len(heads)]
-    inverse = np.empty(n, np.int32)
-    run_parts(lambda a, b: np.take(label, winner[a:b], out=inverse[a:b]), n)
-    return heads, inverse
+    is_head = np.empty(n, bool)
 
-
-def _hash(
-    soup: FloatArray, salt: int
-) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint32], npt.NDArray[np.intp]]:
-    n = len(soup)
-    shift = np.uint64(64 - _table_bits(n))
-    k2 = _K2 + np.uint64(2 * salt)  # stays odd: a different, still bijective mix per round
-    xy = np.ndarray((n,), np.uint64, buffer=soup, strides=(12,))
-    z = soup.view(np.uint32)[:, 2]
-    hashes = np.empty(n, np.uint64)
-    z_bits = np.empty(n, np.uint32)
-    slots = np.empty(n, np.intp)
-
-    def part(start: int, stop: int) -> None:
+    def mark(start: int, stop: int) -> None:
         for a in range(start, stop, _BLOCK):
             b = min(a + _BLOCK, stop)
-            zb = z_bits[a:b]
-            zb[:] = z[a:b]
-            h = hashes[a:b]
-            np.multiply(zb, k2, out=h)
-            h += xy[a:b]
-            h *= _K1
-            np.right_shift(h, shift, out=slots[a:b].view(np.uint64))
+            np.equal(winner[a:b], np.arange(a, b, dtype=np.int32), out=is_head[a:b])
 
-    run_parts(part, n)
-    return hashes, z_bits, slots
+    run_parts(mark, n)
+    heads = np.flatnonzero(is_head)
+    label = np.empty(n, np.int32)  # only the heads' entries are ever read
+    label[heads] = np.arange(len(heads), dtype=np.int32)
+
+    def relabel(start: int, stop: int) -> None:
+        for a in range(start, stop, _BLOCK):
+            b = min(a + _BLOCK, stop)
+            winner[a:b] = label.take(winner[a:b])
+
+    run_parts(relabel, n)
+    return heads, winner
 
 
 def _table_bits(n: int) -> int:

@@ -65,6 +65,9 @@ class CaseStore(StoreReader):
         try:
             migrate(conn, path=path)
             store = cls(folder, conn)
+            if store.meta("deferred_indexes"):  # a first sync was cut off: see sync_writes
+                with store.transaction() as tx:
+                    sync_writes.restore_sort_indexes(tx)
             if store.meta("derivation_version") != str(DERIVATION_VERSION):
                 with store.transaction() as tx:
                     rederive_all(tx)
@@ -143,6 +146,8 @@ class CaseStore(StoreReader):
         client's clock now, the next incremental sync's watermark once this one completes."""
         with self.transaction() as tx:
             generation = sync_writes.next_generation(tx)
+            if full and tx.execute("SELECT 1 FROM cases LIMIT 1").fetchone() is None:
+                sync_writes.defer_sort_indexes(tx)  # built once when the sync finishes
             cursor = SyncCursor(generation, full, date_from, 1, page_size, started_at)
             sync_writes.save_cursor(tx, cursor)
         return cursor

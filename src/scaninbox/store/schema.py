@@ -7,7 +7,8 @@ anything is written to it.
 
 Tables, in short:
 
-- ``cases``: the wire case as received (``wire_json_z``, zlib-compressed JSON) plus columns
+- ``cases``: the wire case as received (``wire_json_z``, compressed JSON: Zstandard since
+  step 4, zlib before — ``derive.unpack_json`` reads both) plus columns
   derived from it for the inbox (display text, fold keys for sorting, counts) and local state
   (unread, pinned, removed, the sync generation that last saw it). ``derivation_version`` in
   ``meta`` says which derivation filled the columns; a newer one re-fills them from the JSON.
@@ -214,8 +215,16 @@ DROP TRIGGER cases_search_insert;
 DROP TRIGGER cases_search_update;
 """
 
+# Case JSON written from here on is a Zstandard frame (``derive.pack_json``), which a program
+# of step 3 cannot read: the step changes no table, it makes such a program refuse the store
+# plainly ("written by a newer version") instead of failing on the first case it opens. Rows
+# written before stay zlib; ``derive.unpack_json`` reads both.
+_V4_ZSTD_JSON = """
+-- no table changes: see above
+"""
+
 # MIGRATIONS[i] takes a database at user_version i to i + 1.
-MIGRATIONS: tuple[str, ...] = (_V1, _V2_QC, _V3_SEARCH_IN_BULK)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2_QC, _V3_SEARCH_IN_BULK, _V4_ZSTD_JSON)
 CURRENT_VERSION = len(MIGRATIONS)
 
 _BUSY_TIMEOUT_MS = 10_000

@@ -11,8 +11,11 @@ removes cases it did not get to see.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -24,9 +27,54 @@ from scaninbox.store.events import SyncListener, SyncReport
 from scaninbox.store.records import PageResult, SyncCursor
 from scaninbox.store.writer import StoreWriter
 
-__all__ = ["SyncPass", "save_account_details"]
+__all__ = ["SyncPass", "fewer_collections", "save_account_details"]
 
 _log = logging.getLogger(__name__)
+
+# A pass allocates a few hundred objects a case (JSON, wire models, columns) that die with their
+# page. At Python's default (a young-generation collection every 700 allocations, and with them
+# the older generations' passes over every object the program holds) the cyclic collector took
+# 10-15 % of a first sync's client CPU: 0.34-0.36 ms a case against 0.29-0.31 with collections
+# 70 times rarer (5,000 cases, interleaved runs). Reference counting still frees every page at
+# once; only cyclic garbage, which a pass makes next to none of, waits a little longer.
+_PASS_GC_THRESHOLD = 50_000
+
+
+class _CollectionsHeldBack:
+    """Python's collection setting while passes run: raised by the first, restored by the last."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._holders = 0
+        self._saved: tuple[int, int, int] | None = None
+
+    def enter(self) -> None:
+        with self._lock:
+            if self._holders == 0:
+                self._saved = young, *older = gc.get_threshold()
+                gc.set_threshold(max(young, _PASS_GC_THRESHOLD), *older)
+            self._holders += 1
+
+    def leave(self) -> None:
+        with self._lock:
+            self._holders -= 1
+            if self._holders == 0 and self._saved is not None:
+                gc.set_threshold(*self._saved)
+                self._saved = None
+
+
+_held_back = _CollectionsHeldBack()
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Collect cyclic garbage less often while the block runs (see above); nested and
+    overlapping uses restore Python's setting once the last one ends."""
+    _held_back.enter()
+    try:
+        yield
+    finally:
+        _held_back.leave()
 
 
 class SyncPass:
@@ -90,6 +138,10 @@ class SyncPass:
         return result
 
     async def run(self, cursor: SyncCursor, *, resumed: bool, initial: bool) -> SyncReport:
+        with fewer_collections():
+            return await self._run(cursor, resumed=resumed, initial=initial)
+
+    async def _run(self, cursor: SyncCursor, *, resumed: bool, initial: bool) -> SyncReport:
         started = self._clock()
         page = max(1, cursor.next_page - (1 if resumed else 0))
         totals, pages, server_total, listed = PageResult(), 0, 0, 0

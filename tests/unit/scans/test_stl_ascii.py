@@ -4,6 +4,7 @@ Files are written the ways exporters and hand edits write them: CRLF, tabs, uppe
 keywords, a solid name made of numbers, exponents in every spelling, a facet without its
 ``endloop``. Each is read by `read_mesh` and by `_independent`, a plain Python reading of the
 same bytes, and the float32 points must be the same. Bad numbers give a plain `MeshError`.
+Every test runs with the C reader (when built) and with the numpy reader.
 """
 
 from __future__ import annotations
@@ -13,9 +14,20 @@ import re
 import numpy as np
 import pytest
 
-from scaninbox.scans import MeshError, read_mesh
+from scaninbox.scans import MeshError, read_mesh, stl_ascii
 
 from .meshfiles import arch_mesh, ascii_stl, soup_of
+
+
+@pytest.fixture(autouse=True, params=["C", "numpy"])
+def parser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """`read_mesh` with the C extension, then with the numpy path (the extension switched off)."""
+    if request.param == "numpy":
+        monkeypatch.setattr(stl_ascii, "_native", None)
+    elif stl_ascii._native is None:
+        pytest.skip("the C extension is not built")
+    assert stl_ascii.ascii_stl_parser().startswith("C" if request.param == "C" else "numpy")
+    return str(request.param)
 
 
 def _independent(data: bytes) -> np.ndarray:

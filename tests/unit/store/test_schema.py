@@ -6,13 +6,18 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import stat
+import zlib
 from pathlib import Path
 
 import pytest
+from tests.unit.store.conftest import sync_pages
+from tests.unit.store.factory import wire_case
 
 from scaninbox.store.case_store import CaseStore
 from scaninbox.store.connections import DB_NAME
+from scaninbox.store.derive import pack_json, unpack_json
 from scaninbox.store.errors import StoreCorruptError, StoreVersionError
+from scaninbox.store.queries import CaseFilter
 from scaninbox.store.schema import (
     CURRENT_VERSION,
     MIGRATIONS,
@@ -112,3 +117,62 @@ def test_a_damaged_database_file_is_reported_plainly(tmp_path: Path) -> None:
     (folder / DB_NAME).write_bytes(b"this is not a database, it is a shopping list" * 100)
     with pytest.raises(StoreCorruptError, match="damaged or is not a Scan Inbox store"):
         CaseStore.open(folder)
+
+
+ZSTD_FRAME = b"\x28\xb5\x2f\xfd"
+
+
+def _blobs(db: Path) -> dict[str, bytes]:
+    with sqlite3.connect(db) as conn:
+        return dict(conn.execute("SELECT ref, wire_json_z FROM cases"))
+
+
+def test_a_step_3_store_keeping_zlib_json_upgrades_and_reads_its_cases(tmp_path: Path) -> None:
+    folder = tmp_path / "account"
+    db = folder / DB_NAME
+    old = [wire_case(i, last_name="Müller") for i in range(3)]
+    with CaseStore.open(folder) as store:
+        sync_pages(store, old)
+    with sqlite3.connect(db) as conn:  # as step 3 kept them: zlib, and the version to match
+        for case in old:
+            conn.execute(
+                "UPDATE cases SET wire_json_z = ? WHERE ref = ?",
+                (zlib.compress(case.wire_json(), 1), case.guid),
+            )
+        conn.execute("PRAGMA user_version = 3")
+    with CaseStore.open(folder) as store:
+        assert _version(db) == CURRENT_VERSION == 4
+        assert {c.guid: c for c in store.wire_cases()} == {c.guid: c for c in old}
+        result, _removed = sync_pages(store, [*old, wire_case(9, last_name="Müller")], full=False)
+        assert (len(result.new), result.changed, result.unchanged) == (1, [], 3)
+        assert store.count(CaseFilter(text="mueller")) == 4
+    blobs = _blobs(db)
+    assert blobs[str(wire_case(9).guid)].startswith(ZSTD_FRAME)  # new rows: Zstandard
+    assert all(not blobs[str(c.guid)].startswith(ZSTD_FRAME) for c in old)  # kept as they were
+
+
+def test_case_json_is_kept_as_zstandard_and_reads_back(tmp_path: Path) -> None:
+    folder = tmp_path / "account"
+    cases = [wire_case(i, first_name="Zoë") for i in range(3)]
+    with CaseStore.open(folder) as store:
+        sync_pages(store, cases)
+        assert {c.guid: c for c in store.wire_cases()} == {c.guid: c for c in cases}
+    for guid, blob in _blobs(folder / DB_NAME).items():
+        assert blob.startswith(ZSTD_FRAME), guid
+        text = unpack_json(blob)
+        assert text.encode() == next(c for c in cases if c.guid == guid).wire_json()
+        assert len(blob) < len(text.encode()) / 2
+
+
+@pytest.mark.parametrize(
+    "blob",
+    [
+        b"not compressed at all",
+        ZSTD_FRAME + b"\x00" * 12,
+        pack_json(b'{"a": 1}')[:-3],  # cut short
+    ],
+    ids=["neither", "damaged-frame", "truncated"],
+)
+def test_a_damaged_kept_blob_is_a_plain_value_error(blob: bytes) -> None:
+    with pytest.raises(ValueError, match="stored case"):
+        unpack_json(blob)

@@ -1,0 +1,91 @@
+"""ASCII STL readers side by side, in one run: our C reader (the file in two halves on two
+threads, and whole on one), our numpy reader, ``pyvista.read`` and the raw read of the bytes.
+
+    .venv/bin/python benchmarks/ascii_stl.py     # ../shared/realscans/Example_01_ascii.stl
+    .venv/bin/python benchmarks/ascii_stl.py FILE --repeat 15
+
+Each method parses bytes already in memory except ``pyvista.read`` and the raw read, which read
+the (page-cached) file; "first drawable" adds `to_polydata` as `mesh_pipeline.py` does. The
+methods take turns within each round so that a busy machine slows them alike. Wall and CPU time
+(``time.process_time``: every thread of the process) are printed as min / median ±spread, then
+the ratios of the medians against ``pyvista.read``, with the load average at start and end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+REALSCANS = Path(__file__).resolve().parents[2] / "shared" / "realscans"
+
+
+def _methods(path: Path) -> dict[str, Callable[[], object]]:
+    import pyvista as pv
+
+    from scaninbox.render import to_polydata
+    from scaninbox.scans import read_mesh, stl_ascii
+
+    data = path.read_bytes()
+    native = stl_ascii._native
+    methods: dict[str, Callable[[], object]] = {"raw bytes": path.read_bytes}
+    if native is not None:
+        methods["C, 2 threads: points"] = lambda: stl_ascii._parse_native(native, data, path.name)
+        methods["C, 1 thread: points"] = lambda: stl_ascii._parse_native(
+            native, data, path.name, split=False
+        )
+    methods["numpy: points"] = lambda: stl_ascii._parse_numpy(data, path.name)
+    methods["ours: first drawable"] = lambda: to_polydata(read_mesh(path))
+    methods["pyvista.read"] = lambda: pv.read(path)
+    return methods
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", nargs="?", type=Path, default=REALSCANS / "Example_01_ascii.stl")
+    parser.add_argument("--repeat", type=int, default=9)
+    args = parser.parse_args()
+    if not args.file.is_file():
+        print(f"{args.file} not found", file=sys.stderr)
+        return 1
+    from scaninbox.scans import ascii_stl_parser
+
+    load = os.getloadavg()[0]
+    methods = _methods(args.file)
+    wall: dict[str, list[float]] = {name: [] for name in methods}
+    cpu: dict[str, list[float]] = {name: [] for name in methods}
+    for round_number in range(args.repeat + 1):
+        for name, method in methods.items():
+            gc.collect()
+            start, start_cpu = time.perf_counter(), time.process_time()
+            result = method()
+            elapsed, used = time.perf_counter() - start, time.process_time() - start_cpu
+            del result
+            if round_number:  # round 0 warms caches and imports up
+                wall[name].append(elapsed * 1000)
+                cpu[name].append(used * 1000)
+    print(f"{args.file.name}: {args.file.stat().st_size / 1e6:.1f} MB, {args.repeat} rounds")
+    print(f"ASCII STL parser of read_mesh: {ascii_stl_parser()}")
+    print(f"load average: {load:.2f} at start, {os.getloadavg()[0]:.2f} at the end")
+    print(f"\n{'method':24}{'wall ms':>26}{'CPU ms':>26}{'pv/this wall':>14}{'CPU':>8}")
+    peer_wall = statistics.median(wall["pyvista.read"])
+    peer_cpu = statistics.median(cpu["pyvista.read"])
+    for name in methods:
+        w, c = wall[name], cpu[name]
+        ratio = peer_wall / statistics.median(w)
+        ratio_cpu = peer_cpu / max(statistics.median(c), 1e-9)
+        print(f"{name:24}{_triple(w):>26}{_triple(c):>26}{ratio:>13.1f}×{ratio_cpu:>7.1f}×")
+    return 0
+
+
+def _triple(values: list[float]) -> str:
+    return f"{min(values):.1f} / {statistics.median(values):.1f} ±{max(values) - min(values):.0f}"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

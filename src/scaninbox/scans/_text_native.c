@@ -1,0 +1,434 @@
+/* The vertex coordinates of an ASCII STL, tokenised and parsed in C.
+
+   scaninbox.scans.stl_ascii calls stl_vertices() on the file's bytes (bytes, mmap, memoryview;
+   anything with the buffer protocol), possibly on two threads for two halves of the file; the GIL
+   is released while the bytes are read. The numbers are decoded exactly as the numpy path in
+   text_numbers.py decodes them, so both give the same float32 bit for bit:
+
+     - a token is a run of bytes above 32 (space); every byte <= 32 separates tokens;
+     - a leading '+' or '-' counts as a leading '0' digit (as the numpy path's byte tricks do);
+     - the mantissa's digits (dot removed) are read in two groups: the first 16, then up to 8
+       more, each right-padded with zeros; value = (double)first16 + (double)next8 * 1e-8;
+     - the decimal exponent (digits before the dot - 16 + the written exponent of 1-3 digits)
+       must be at most 22 in size, so that the power of ten is an exact double; the value is
+       one multiplication or division by it, then negated for a '-', then rounded to float32.
+
+   A token this does not accept (longer than 24 bytes, "nan", "inf", garbage, an exponent that
+   would need an inexact power) is not guessed at: its slot and byte offsets are handed back, and
+   Python reads it with float() or names its line in the error, exactly as the numpy path does.
+
+   Which tokens are coordinates: the three tokens after each keyword "vertex" (any case), as in the
+   numpy path. A "vertex" between "solid"/"endsolid" and the next "facet" is part of a solid's
+   name, not a keyword; one that stands where a coordinate should is a bad number, not a keyword.
+   Facet normals are skipped (the app computes its own).
+
+   Memory: the output grows as vertices are found (it never trusts a count the file claims). */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <string.h>
+
+/* mantissa + rest * 1e-8 must round twice, as numpy's two array operations do: a fused
+   multiply-add (which compilers may use by default, e.g. GCC on arm64) would change the last bit. */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC optimize("fp-contract=off")
+#elif defined(_MSC_VER)
+#pragma fp_contract(off)
+#endif
+
+/* Powers of ten up to 1e22 are exact doubles. */
+static const double POW10[23] = {
+    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+static const uint64_t POW10_INT[17] = {
+    1ULL,
+    10ULL,
+    100ULL,
+    1000ULL,
+    10000ULL,
+    100000ULL,
+    1000000ULL,
+    10000000ULL,
+    100000000ULL,
+    1000000000ULL,
+    10000000000ULL,
+    100000000000ULL,
+    1000000000000ULL,
+    10000000000000ULL,
+    100000000000000ULL,
+    1000000000000000ULL,
+    10000000000000000ULL,
+};
+
+#define MAX_TOKEN 24
+
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
+
+static inline uint64_t load8(const unsigned char *p) {
+    uint64_t w;
+    memcpy(&w, p, 8); /* little-endian: the first byte is the lowest */
+    return w;
+}
+
+/* The high bit of the first byte <= 0x20 (blank) is set; bytes after it may be flagged too. */
+static inline uint64_t blank_bytes(uint64_t w) { return (w - 0x21 * ONES) & ~w & HIGHS; }
+
+/* The high bit of the first zero byte is set (later ones may be flagged too). */
+static inline uint64_t zero_bytes(uint64_t w) { return (w - ONES) & ~w & HIGHS; }
+
+static inline unsigned first_flag(uint64_t flags) { return (unsigned)__builtin_ctzll(flags) >> 3; }
+
+/* Bytes 0..n-1 of a word (n may be below 0 or above 8). */
+static inline uint64_t below(long n) {
+    return n <= 0 ? 0 : n >= 8 ? ~0ULL : (1ULL << (8 * n)) - 1;
+}
+
+/* -value when negative, without a branch (exactly what negation does: the sign bit flips). */
+static inline double with_sign(double value, int negative) {
+    uint64_t bits;
+    memcpy(&bits, &value, 8);
+    bits ^= (uint64_t)negative << 63;
+    memcpy(&value, &bits, 8);
+    return value;
+}
+
+/* Eight digit values 0-9 (the first in the lowest byte) as one integer. */
+static inline uint64_t eight_digits(uint64_t v) {
+    v = (v * 10 + (v >> 8)) & 0x00FF00FF00FF00FFULL;
+    v = (v * 100 + (v >> 16)) & 0x0000FFFF0000FFFFULL;
+    return (v * 10000 + (v >> 32)) & 0xFFFFFFFFULL;
+}
+
+/* The common shape, [sign] digits '.' digits in fewer than 24 bytes, eight bytes at a time.
+   Needs 24 readable bytes at p. Returns the token's length, or 0 for any other shape (which
+   the byte-wise reader below then takes). Same digit groups and arithmetic as parse_number. */
+static inline size_t parse_plain(const unsigned char *p, double *out) {
+    uint64_t w[3] = {load8(p), load8(p + 8), load8(p + 16)};
+    uint64_t flags;
+    long length;
+    if ((flags = blank_bytes(w[0])))
+        length = first_flag(flags);
+    else if ((flags = blank_bytes(w[1])))
+        length = 8 + first_flag(flags);
+    else if ((flags = blank_bytes(w[2])))
+        length = 16 + first_flag(flags);
+    else
+        return 0;
+    unsigned char head = (unsigned char)w[0];
+    int negative = head == '-';
+    int sign = negative || head == '+';
+    /* The sign reads as a leading zero. Signs are random in a scan: no branches on them. */
+    uint64_t sign_byte = 0xFFULL & (0 - (uint64_t)sign);
+    w[0] = (w[0] & ~sign_byte) | ('0' & sign_byte);
+    long dot = -1;
+    for (int k = 0; k < 3 && dot < 0; k++) {
+        if ((flags = zero_bytes(w[k] ^ ('.' * ONES)))) dot = 8 * k + first_flag(flags);
+    }
+    long n_digits = length - 1;
+    if (dot < 0 || dot >= length || n_digits - sign < 1) return 0;
+    /* Close the gap of the dot: the bytes after it move down one place. */
+    uint64_t moved[3] = {(w[0] >> 8) | (w[1] << 56), (w[1] >> 8) | (w[2] << 56), w[2] >> 8};
+    uint64_t bad = 0;
+    uint64_t group[3];
+    for (int k = 0; k < 3; k++) {
+        uint64_t keep = below(dot - 8 * k);
+        uint64_t digits = (w[k] & keep) | (moved[k] & ~keep);
+        uint64_t used = below(n_digits - 8 * k); /* the rest reads as padding zeros */
+        uint64_t v = (digits ^ ('0' * ONES)) & used;
+        bad |= (v | (v + 0x76 * ONES)) & HIGHS & used;
+        group[k] = eight_digits(v);
+    }
+    if (bad) return 0;
+    uint64_t first = group[0] * 100000000ULL + group[1];
+    double mantissa = (double)first;
+    if (group[2]) mantissa += (double)group[2] * 1e-8;
+    long exponent = dot - 16;
+    double value = exponent >= 0 ? mantissa * POW10[exponent] : mantissa / POW10[-exponent];
+    *out = with_sign(value, negative);
+    return (size_t)length;
+}
+
+/* The number written from p on, as the numpy path computes it. *stop is set to the token's end
+   (the first byte <= 32, or end). Returns 0 when the token is not accepted. */
+static inline int parse_number(const unsigned char *p, const unsigned char *end,
+                               const unsigned char **stop, double *out) {
+    if (end - p >= 24) {
+        size_t length = parse_plain(p, out);
+        if (length) {
+            *stop = p + length;
+            return 1;
+        }
+    }
+    const unsigned char *s = p;
+    int negative = *p == '-';
+    int sign = negative || *p == '+';
+    /* The sign counts as a leading '0' digit: in the first group it adds nothing. */
+    size_t k = (size_t)sign;
+    uint64_t first = 0, rest = 0;
+    const unsigned char *dot = NULL;
+    p += sign;
+    /* One pass: digits, at most one dot, then an exponent or the end of the token. */
+    for (; p < end; p++) {
+        unsigned d = (unsigned)*p - '0';
+        if (d <= 9) {
+            if (k < 16)
+                first = first * 10 + d;
+            else if (k < MAX_TOKEN)
+                rest = rest * 10 + d;
+            k++;
+        } else if (*p == '.' && !dot) {
+            dot = p;
+        } else {
+            break;
+        }
+    }
+    long exponent = (long)((dot ? dot : p) - s) - 16; /* digits before the dot, then 16 */
+    int ok = (long)k - sign >= 1;
+    if (p < end && *p > 32) {
+        if ((*p | 0x20) == 'e') {
+            p++;
+            int exp_negative = 0;
+            if (p < end && (*p == '-' || *p == '+')) {
+                exp_negative = *p == '-';
+                p++;
+            }
+            const unsigned char *digits = p;
+            long power = 0;
+            for (; p < end; p++) {
+                unsigned d = (unsigned)*p - '0';
+                if (d > 9) break;
+                if (power < 1000) power = power * 10 + (long)d; /* more digits: refused below */
+            }
+            long count = (long)(p - digits);
+            ok = ok && count >= 1 && count <= 3;
+            exponent += exp_negative ? -power : power;
+        }
+        if (p < end && *p > 32) { /* anything else in the token: not a number we accept */
+            ok = 0;
+            while (p < end && *p > 32) p++;
+        }
+    }
+    *stop = p;
+    if (!ok || p - s > MAX_TOKEN || exponent > 22 || exponent < -22) return 0;
+    if (k < 16) {
+        first *= POW10_INT[16 - k];
+    } else {
+        rest *= POW10_INT[MAX_TOKEN - k]; /* k <= 24: the token has at most 24 bytes */
+    }
+    double mantissa = (double)first;
+    if (rest) mantissa += (double)rest * 1e-8;
+    double value = exponent >= 0 ? mantissa * POW10[exponent] : mantissa / POW10[-exponent];
+    *out = negative ? -value : value;
+    return 1;
+}
+
+static int same_word(const unsigned char *t, size_t n, const char *lower, size_t size) {
+    if (n != size) return 0;
+    for (size_t i = 0; i < n; i++) {
+        if ((t[i] | 0x20) != (unsigned char)lower[i]) return 0;
+    }
+    return 1;
+}
+
+typedef struct {
+    Py_ssize_t slot, start, end;
+} Bad;
+
+typedef struct {
+    float *coords; /* 3 per vertex keyword */
+    size_t n_coords, cap_coords;
+    Bad *bad;
+    size_t n_bad, cap_bad;
+    size_t missing; /* coordinates the last keywords still wait for when the text ends */
+    int outside;    /* in a solid's name (after "solid"/"endsolid", before "facet") */
+    int no_memory;
+} Result;
+
+static int grow(void **items, size_t *cap, size_t need, size_t size) {
+    if (need <= *cap) return 1;
+    size_t cap2 = *cap ? *cap : 1024;
+    while (cap2 < need) cap2 *= 2;
+    void *grown = PyMem_RawRealloc(*items, cap2 * size);
+    if (!grown) return 0;
+    *items = grown;
+    *cap = cap2;
+    return 1;
+}
+
+/* Index of the first byte <= 32 in p[0:end-p] (end - p when there is none). */
+static inline const unsigned char *token_end(const unsigned char *p, const unsigned char *end) {
+    while (end - p >= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        /* High bit of each byte that is <= 0x20 (bytes >= 0x80 are never flagged: they are not
+           blank): (w - 0x21..) borrows into the high bit exactly for bytes below 0x21. Only the
+           lowest flagged byte is exact, which is the one we want. */
+        uint64_t blank = (w - 0x2121212121212121ULL) & ~w & 0x8080808080808080ULL;
+        if (blank) {
+            return p + (__builtin_ctzll(blank) >> 3);
+        }
+        p += 8;
+    }
+    while (p < end && *p > 32) p++;
+    return p;
+}
+
+static int keep_bad(Result *r, size_t slot, Py_ssize_t start, Py_ssize_t end) {
+    if (!grow((void **)&r->bad, &r->cap_bad, r->n_bad + 1, sizeof(Bad))) return 0;
+    Bad *b = &r->bad[r->n_bad++];
+    b->slot = (Py_ssize_t)slot;
+    b->start = start;
+    b->end = end;
+    return 1;
+}
+
+/* "solid"/"endsolid" start a solid's name, "facet" ends it (any case). */
+static void follow_names(Result *r, const unsigned char *t, size_t n) {
+    if (same_word(t, n, "facet", 5))
+        r->outside = 0;
+    else if (same_word(t, n, "solid", 5) || same_word(t, n, "endsolid", 8))
+        r->outside = 1;
+}
+
+static void scan(const unsigned char *base, Py_ssize_t from, Py_ssize_t to, Result *r) {
+    const unsigned char *p = base + from;
+    const unsigned char *end = base + to;
+    size_t wanted = 0; /* numbers the last "vertex" still takes; they go to r->coords[slot…] */
+    size_t slot = 0;
+    while (p < end) {
+        while (p < end && *p <= 32) p++;
+        if (p >= end) break;
+        const unsigned char *t = p;
+        if (wanted) {
+            /* A coordinate; whatever it says ("vertex" included), it is read as a number. */
+            double value = 0.0;
+            if (parse_number(t, end, &p, &value)) {
+                r->coords[slot] = (float)value;
+            } else {
+                r->coords[slot] = 0.0f;
+                if (!keep_bad(r, slot, t - base, p - base)) {
+                    r->no_memory = 1;
+                    return;
+                }
+                follow_names(r, t, (size_t)(p - t)); /* as the numpy reader marks every token */
+            }
+            slot++;
+            wanted--;
+            continue;
+        }
+        p = token_end(p, end);
+        size_t n = (size_t)(p - t);
+        if ((t[0] | 0x20) == 'v') {
+            if (!r->outside && same_word(t, n, "vertex", 6)) {
+                if (!grow((void **)&r->coords, &r->cap_coords, r->n_coords + 3, sizeof(float))) {
+                    r->no_memory = 1;
+                    return;
+                }
+                slot = r->n_coords;
+                wanted = 3;
+                r->n_coords += 3;
+            }
+        } else {
+            follow_names(r, t, n);
+        }
+    }
+    r->missing = wanted;
+    for (; wanted; wanted--) r->coords[slot++] = 0.0f;
+}
+
+PyDoc_STRVAR(stl_vertices_doc,
+             "stl_vertices(data, start, stop, outside, /)\n--\n\n"
+             "The coordinates after every 'vertex' keyword in data[start:stop], as float32.\n\n"
+             "``outside``: whether the text starts in a solid's name (True at a file's start).\n"
+             "Returns (coords, missing, outside, bad): coords a bytearray of float32, 3 per keyword;\n"
+             "missing the coordinates the last keywords lack at the end (0: complete); outside\n"
+             "the state at the end; bad a list of (slot, start, end) for tokens not accepted\n"
+             "(their slots hold 0).");
+
+static PyObject *stl_vertices(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "stl_vertices takes 4 arguments");
+        return NULL;
+    }
+    Py_ssize_t from = PyLong_AsSsize_t(args[1]);
+    if (from == -1 && PyErr_Occurred()) return NULL;
+    Py_ssize_t to = PyLong_AsSsize_t(args[2]);
+    if (to == -1 && PyErr_Occurred()) return NULL;
+    int outside = PyObject_IsTrue(args[3]);
+    if (outside < 0) return NULL;
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0) return NULL;
+    if (from < 0 || to > view.len || from > to) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "stl_vertices: start/stop outside the buffer");
+        return NULL;
+    }
+    Result r;
+    memset(&r, 0, sizeof r);
+    r.outside = outside;
+    /* A first guess (a vertex line takes some 40-60 bytes); the arrays grow when it is low. */
+    size_t guess = (size_t)(to - from) / 48 * 3 + 48;
+    if (!grow((void **)&r.coords, &r.cap_coords, guess, sizeof(float))) r.no_memory = 1;
+
+    if (!r.no_memory) {
+        Py_BEGIN_ALLOW_THREADS
+        scan((const unsigned char *)view.buf, from, to, &r);
+        Py_END_ALLOW_THREADS
+    }
+    PyBuffer_Release(&view);
+
+    PyObject *result = NULL;
+    if (r.no_memory) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    PyObject *coords =
+        PyByteArray_FromStringAndSize((const char *)r.coords, (Py_ssize_t)(r.n_coords * sizeof(float)));
+    if (!coords) goto done;
+    PyObject *bad = PyList_New((Py_ssize_t)r.n_bad);
+    if (!bad) {
+        Py_DECREF(coords);
+        goto done;
+    }
+    for (size_t i = 0; i < r.n_bad; i++) {
+        PyObject *item = Py_BuildValue("(nnn)", r.bad[i].slot, r.bad[i].start, r.bad[i].end);
+        if (!item) {
+            Py_DECREF(coords);
+            Py_DECREF(bad);
+            goto done;
+        }
+        PyList_SET_ITEM(bad, (Py_ssize_t)i, item);
+    }
+    result = Py_BuildValue("(NnON)", coords, (Py_ssize_t)r.missing,
+                           r.outside ? Py_True : Py_False, bad);
+done:
+    PyMem_RawFree(r.coords);
+    PyMem_RawFree(r.bad);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"stl_vertices", (PyCFunction)(void (*)(void))stl_vertices, METH_FASTCALL, stl_vertices_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    "scaninbox.scans._text_native",
+    "ASCII STL vertex coordinates parsed in C (see stl_ascii.py); optional, numpy is the fallback.",
+    0,
+    methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+};
+
+PyMODINIT_FUNC PyInit__text_native(void) { return PyModule_Create(&module); }
