@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from scaninbox.domain import exact_time, format_date, local_time, relative_time
 from scaninbox.qt.inbox import icons
+from scaninbox.qt.quiet_progress import set_progress_quietly
 from scaninbox.qt.theme import is_dark
 
 __all__ = ["BannerKind", "ConnectionBanner", "SyncStatus", "as_of_text"]
@@ -271,15 +272,9 @@ class SyncStatus(QObject):
         done_bytes = sum(d for d, _t in self._downloads.values())
         totals = [t for _d, t in self._downloads.values() if t is not None]
         total_bytes = sum(totals)
-        bar = self.download_bar
-        # QProgressBar.setValue repaints at once; with updates off for the call it is drawn with
-        # the window's next paint instead (see _PROGRESS_MS for why that matters).
-        bar.setUpdatesEnabled(False)
-        if len(totals) == count and total_bytes > 0:
-            bar.setRange(0, 1000)
-            bar.setValue(int(1000 * done_bytes / total_bytes))
-        else:
-            bar.setRange(0, 0)
-        bar.setUpdatesEnabled(True)  # asks for that paint
+        known = len(totals) == count and total_bytes > 0
+        set_progress_quietly(
+            self.download_bar, int(1000 * done_bytes / total_bytes) if known else None
+        )
         files = f"{count} file{'s' if count != 1 else ''}"
         self.download_label.setText(f"Downloading {files}")

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from scaninbox.qt.case_pane.widgets import muted_label, set_muted
+from scaninbox.qt.quiet_progress import set_progress_quietly
 from scaninbox.qt.viewer.icons import eye_icon, swatch_pixmap
 from scaninbox.qt.viewer.plan import PlannedScan
 
@@ -189,12 +190,9 @@ class ScanRow(QFrame):
         self.status_icon.setVisible(warning)
         loading = state is RowState.LOADING
         self.progress.setVisible(loading)
-        if loading:
-            if fraction is None:
-                self.progress.setRange(0, 0)  # busy indicator
-            else:
-                self.progress.setRange(0, 1000)
-                self.progress.setValue(round(fraction * 1000))
+        if loading:  # None: a busy indicator. Downloads report every chunk: no repaint each.
+            value = None if fraction is None else round(fraction * 1000)
+            set_progress_quietly(self.progress, value)
         self.opacity.setEnabled(state not in (RowState.PROBLEM, RowState.OFFLINE))
 
     # ------------------------------------------------------------------ internals
