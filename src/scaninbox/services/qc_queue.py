@@ -188,13 +188,12 @@ def suspect_results(store: CaseStore, refs: Sequence[CaseRef]) -> dict[CaseRef, 
     enough for the inbox's GUI thread per block of rows; most kept results are not suspects."""
     if not refs:
         return {}
-    values = ", ".join("(?, ?)" for _ in refs)
-    params: list[object] = []
-    for ref in refs:
-        params += [ref.value, int(ref.numeric)]
+    from scaninbox.store.qc_store import wanted_refs
+
+    wanted, params = wanted_refs(refs)
     rows = store.query(
-        f"WITH wanted(ref, numeric) AS (VALUES {values}) "  # noqa: S608 — placeholders only
-        "SELECT c.ref, c.ref_numeric, q.files_key || ' ' || c.updated_at || ' ' || "
+        wanted  # noqa: S608 — placeholders only (wanted_refs)
+        + "SELECT c.ref, c.ref_numeric, q.files_key || ' ' || c.updated_at || ' ' || "
         "(SELECT group_concat(f.name || ':' || f.file_type || ':' || f.sha256, '/') FROM "
         "(SELECT name, file_type, sha256 FROM files WHERE case_id = c.id AND kind = ? "
         "ORDER BY name, file_type) f) "

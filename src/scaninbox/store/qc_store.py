@@ -149,19 +149,27 @@ class QcState:
     stale: bool = False
 
 
+def wanted_refs(refs: Sequence[CaseRef]) -> tuple[str, list[object]]:
+    """``WITH wanted(ref, numeric) AS (VALUES …)`` for ``refs``, and its parameters.
+
+    The inbox asks about a block of rows at a time, never per painted cell: a small VALUES list
+    joined to tables keyed per case stays one index lookup per ref.
+    """
+    params: list[object] = []
+    for ref in refs:
+        params += [ref.value, int(ref.numeric)]
+    values = ", ".join("(?, ?)" for _ in refs)
+    return f"WITH wanted(ref, numeric) AS (VALUES {values}) ", params  # placeholders only
+
+
 def qc_states(store: CaseStore, refs: Sequence[CaseRef]) -> dict[CaseRef, QcState]:
     """The QC state of those of ``refs`` that have one — one statement for a block of rows."""
     if not refs:
         return {}
-    values = ", ".join("(?, ?)" for _ in refs)
-    params: list[object] = []
-    for ref in refs:
-        params += [ref.value, int(ref.numeric)]
-    # Both tables are keyed per case: a small VALUES list joined to them stays one index lookup
-    # per ref (the inbox asks for a block of rows at a time, never per painted cell).
+    wanted, params = wanted_refs(refs)
     rows = store.query(
-        f"WITH wanted(ref, numeric) AS (VALUES {values}) "  # noqa: S608 — placeholders only
-        "SELECT w.ref, w.numeric, q.verdict, d.decision, d.who FROM wanted w "
+        wanted  # noqa: S608 — placeholders only (wanted_refs)
+        + "SELECT w.ref, w.numeric, q.verdict, d.decision, d.who FROM wanted w "
         "LEFT JOIN cases c ON c.ref = w.ref AND c.ref_numeric = w.numeric "
         "LEFT JOIN qc_results q ON q.case_id = c.id "
         "LEFT JOIN qc_decisions d ON d.ref = w.ref AND d.ref_numeric = w.numeric "
