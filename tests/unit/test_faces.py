@@ -64,6 +64,7 @@ FACES: dict[str, set[str]] = {
         "ScanScene", "ScanState",
         "ScanToDraw", "SceneInput", "View", "add_measurement", "apply_view",
         "configure_antialiasing", "fit", "gl_renderer_name", "load_scan_file", "measure",
+        "offscreen_scene",
         "prepare_offscreen_backend", "render_png", "render_scan_files", "style_plotter",
         "to_polydata", "write_png",
     },

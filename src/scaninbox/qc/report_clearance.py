@@ -78,28 +78,14 @@ def _render(
     matrix: npt.NDArray[np.float64] | None,
     size: tuple[int, int],
 ) -> Path:
-    from scaninbox.render import (
-        OffscreenCanvas,
-        ScanScene,
-        View,
-        prepare_offscreen_backend,
-        write_png,
-    )
+    from scaninbox.render import View, offscreen_scene, write_png
 
-    prepare_offscreen_backend()
     _, mesh, _ = turned_geometry(geometry, matrix)
-    canvas = OffscreenCanvas(size)  # bare VTK, as `report_views` draws (no pyvista)
-    scene: ScanScene | None = None
-    try:
-        scene = ScanScene(canvas)
+    with offscreen_scene(size) as (canvas, scene):  # bare VTK, as `report_views` draws
         scene.set_scan("scan", mesh, jaw=jaw)
         scene.set_field_colours("scan", colours)
         scene.apply_view(View.UPPER if jaw is Jaw.UPPER else View.LOWER)
         pixels = canvas.screenshot()
-    finally:
-        if scene is not None:
-            scene.close()
-        canvas.close()
     return write_png(pixels, out)
 
 

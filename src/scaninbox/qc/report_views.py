@@ -60,24 +60,14 @@ def scan_picture(
     orientation (canonical = matrix @ file point), identity when unknown. ``tinted`` picks the
     fragments to tint (indices into ``geometry.fragment_faces``; default: all). ``tags``, when
     given, receives where each marker's number was placed (pixels from the bottom left)."""
-    from scaninbox.render import (
-        OffscreenCanvas,
-        ScanScene,
-        View,
-        prepare_offscreen_backend,
-        write_png,
-    )
+    from scaninbox.render import View, offscreen_scene, write_png
 
-    prepare_offscreen_backend()
     geometry, mesh, turn = turned_geometry(geometry, matrix)
     points = geometry.points
     markers = [
         dataclasses.replace(m, center_mm=tuple(turn @ np.asarray(m.center_mm))) for m in markers
     ]
-    canvas = OffscreenCanvas(size)
-    scene: ScanScene | None = None
-    try:
-        scene = ScanScene(canvas)
+    with offscreen_scene(size) as (canvas, scene):
         scene.set_scan("scan", mesh, jaw=jaw if jaw in (Jaw.UPPER, Jaw.LOWER) else Jaw.BITE)
         span = float(np.linalg.norm(points.max(axis=0) - points.min(axis=0)))
         _outline_holes(canvas, geometry)
@@ -90,10 +80,6 @@ def scan_picture(
         if tags is not None:
             tags.extend(placed)
         pixels = canvas.screenshot()
-    finally:
-        if scene is not None:
-            scene.close()
-        canvas.close()
     return write_png(pixels, out)
 
 

@@ -23,6 +23,7 @@ from scaninbox.render.offscreen import (
     ScanToDraw,
     SceneInput,
     load_scan_file,
+    offscreen_scene,
     render_png,
     render_scan_files,
 )
@@ -55,6 +56,7 @@ __all__ = [
     "gl_renderer_name",
     "load_scan_file",
     "measure",
+    "offscreen_scene",
     "prepare_offscreen_backend",
     "render_png",
     "render_scan_files",

@@ -8,7 +8,8 @@ final name and moved into place, so a failed render leaves nothing behind.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +26,7 @@ __all__ = [
     "ScanToDraw",
     "SceneInput",
     "load_scan_file",
+    "offscreen_scene",
     "render_png",
     "render_scan_files",
 ]
@@ -85,11 +87,7 @@ def render_png(
     width, height = size
     if not (16 <= width <= 8192 and 16 <= height <= 8192):
         raise ValueError(f"an image of {width}×{height} pixels is not possible (16–8192 each way)")
-    prepare_offscreen_backend()
-    canvas = OffscreenCanvas((width, height))
-    scene: ScanScene | None = None
-    try:
-        scene = ScanScene(canvas, jaw_colours=jaw_colours)
+    with offscreen_scene((width, height), jaw_colours=jaw_colours) as (canvas, scene):
         for number, scan in enumerate(scans):
             scene.set_scan(
                 f"scan{number}",
@@ -102,8 +100,22 @@ def render_png(
             )
         scene.apply_view(view)
         pixels = canvas.screenshot()
-    finally:
-        if scene is not None:
-            scene.close()
-        canvas.close()
     return write_png(pixels, out)
+
+
+@contextmanager
+def offscreen_scene(
+    size: tuple[int, int], *, jaw_colours: Mapping[str, str] | None = None
+) -> Iterator[tuple[OffscreenCanvas, ScanScene]]:
+    """The viewer's scene on a bare off-screen VTK window of ``size`` pixels, closed (scene,
+    then window) when the block ends, however it ends."""
+    prepare_offscreen_backend()
+    canvas = OffscreenCanvas(size)
+    try:
+        scene = ScanScene(canvas, jaw_colours=jaw_colours)
+        try:
+            yield canvas, scene
+        finally:
+            scene.close()
+    finally:
+        canvas.close()
