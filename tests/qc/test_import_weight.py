@@ -4,14 +4,12 @@ bare VTK, not pyvista's plotting layer (over a second of imports dragging in mat
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 
 from scaninbox.sandbox.mesh_files import stl_bytes
+from tests.fresh_interpreter import run_reporting_script
 from tests.qc.shapes import arch, plane, punch
 
 _SCRIPT = """
@@ -26,15 +24,7 @@ PLOTTING = ("matplotlib", "pyvista", "pyvista.plotting", "pyvistaqt", "PySide6")
 
 
 def _modules(*args: str) -> set[str]:
-    result = subprocess.run(
-        [sys.executable, "-c", _SCRIPT, *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout.strip().splitlines()[-1])
+    report, _ = run_reporting_script(_SCRIPT, *args)
     assert report["code"] in (0, 6)
     return set(report["modules"])
 
@@ -74,16 +64,8 @@ def test_per_scan_checks_do_not_import_numpy_ma(tmp_path: Path) -> None:
     """Plain ``np.unique`` imports numpy.ma (~11 ms) on its first call to ask whether the array
     is masked; a fragment's centre is found without it."""
     upper = _upper_with_a_fragment(tmp_path)
-    result = subprocess.run(
-        [sys.executable, "-c", _SCRIPT, "--upper", str(upper), "--json"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout.strip().splitlines()[-1])
-    assert "Floating fragment" in result.stdout  # it did reach the fragment's centre
+    report, output = run_reporting_script(_SCRIPT, "--upper", str(upper), "--json")
+    assert "Floating fragment" in output  # it did reach the fragment's centre
     assert "numpy.ma" not in report["modules"]
 
 

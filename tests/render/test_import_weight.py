@@ -3,12 +3,10 @@ layer (over a second of imports that drags in matplotlib) — checked in a fresh
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
+from tests.fresh_interpreter import run_reporting_script
 from tests.unit.scans.meshfiles import arch_mesh, binary_stl
 
 from .pixels import load, scan_mask
@@ -40,16 +38,13 @@ def test_scaninbox_render_loads_neither_pyvista_nor_matplotlib(tmp_path: Path) -
     scan = tmp_path / "upper.stl"
     scan.write_bytes(binary_stl(points, faces))
     out = tmp_path / "upper.png"
-    result = subprocess.run(
-        [sys.executable, "-c", _SCRIPT, str(scan), str(out)],
+    report, _ = run_reporting_script(
+        _SCRIPT,
+        str(scan),
+        str(out),
         env={k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"},
-        capture_output=True,
-        text=True,
         timeout=120,
-        check=False,
     )
-    assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["code"] == 0
     loaded = set(report["modules"])
     assert "vtkmodules.vtkRenderingOpenGL2" in loaded  # it did draw with VTK
@@ -71,15 +66,6 @@ def test_with_a_display_choosing_the_backend_does_not_import_ctypes_util() -> No
     without a display."""
     env = {k: v for k, v in os.environ.items() if k != "VTK_DEFAULT_OPENGL_WINDOW"}
     env["DISPLAY"] = ":0"
-    result = subprocess.run(
-        [sys.executable, "-c", _BACKEND],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout.strip().splitlines()[-1])
+    report, _ = run_reporting_script(_BACKEND, env=env, timeout=120)
     assert report["set"] is None
     assert "ctypes.util" not in report["modules"]

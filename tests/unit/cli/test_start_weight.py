@@ -10,14 +10,12 @@ parses exactly as the whole parser does.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import stat
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from tests.fresh_interpreter import run_reporting_script
 
 from scaninbox.cli.main import COMMAND_MODULES, COMMANDS, build_parser, command_named
 
@@ -62,16 +60,7 @@ print(json.dumps({"handler": args.handler.__name__, "modules": sorted(sys.module
 
 
 def _run(script: str, *args: str, env: dict[str, str] | None = None) -> dict[str, object]:
-    done = subprocess.run(
-        [sys.executable, "-c", script, *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        env=env,
-    )
-    assert done.returncode == 0, done.stderr
-    report: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    report, _ = run_reporting_script(script, *args, env=env, timeout=120)
     return report
 
 
