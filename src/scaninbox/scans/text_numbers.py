@@ -23,13 +23,15 @@ The mantissa's first 16 digits form an exact integer that is divided by one exac
 
 from __future__ import annotations
 
+from types import ModuleType
+
 import numpy as np
 import numpy.typing as npt
 
 from scaninbox.scans.mesh import MeshError
 from scaninbox.scans.parallel import run_parts, run_together
 
-__all__ = ["parse_decimal_tokens", "parse_token", "whitespace_tokens"]
+__all__ = ["load_text_native", "parse_decimal_tokens", "parse_token", "whitespace_tokens"]
 
 Int64Array = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]
@@ -63,6 +65,17 @@ _PLUS_76 = _U(0x7676767676767676)  # a digit value 0–9 plus 0x76 stays below 0
 _POSITION = _U(0x0102030405060708)  # (1 << 8j) * this >> 56 == j + 1
 _EMPTY_TOKENS = (np.empty(0, np.int64), np.empty(0, np.int64))
 _POW10 = np.array([float(10**k) for k in range(309)], np.float64)
+
+
+def load_text_native() -> ModuleType | None:
+    """The C extension `scaninbox.scans._text_native`; None when it was not built (no compiler
+    at install time), and the numpy readers run instead."""
+    try:
+        from scaninbox.scans import _text_native  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        return None
+    module: ModuleType = _text_native
+    return module
 
 
 def whitespace_tokens(buf: npt.NDArray[np.uint8]) -> tuple[Int64Array, Int64Array]:
