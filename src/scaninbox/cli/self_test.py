@@ -4,9 +4,9 @@ Meant for the frozen app (a package, an installer) after installation and in CI:
 what a build can break — modules left out of the bundle, a missing Qt or VTK library, the GL
 stack — with the app's own code, on its own data:
 
-    imports · the text mesh readers in C (ASCII STL, OBJ, ASCII PLY) · off-screen render of the shipped mesh · sandbox on
-    loopback · sign in · list cases · download and parse a scan · QC (when the build has it) ·
-    the main window
+    imports · the text mesh readers in C (ASCII STL, OBJ, ASCII PLY) · off-screen render of the
+    shipped mesh · sandbox on loopback · sign in · list cases · download and parse a scan ·
+    QC (when the build has it) · the main window
 
 Everything it writes goes into a temporary folder (``SCANINBOX_HOME`` points there while it
 runs, and it is deleted afterwards): the user's settings, keyring entries, cases and caches are
@@ -207,7 +207,8 @@ _ASCII_STL = (
 
 
 _OBJ = (
-    b"# self-test\r\nmtllib a.mtl\r\nv -28.2027645111084 3.0631556510925293 19.392488479614258 1 0 0\r\n"
+    b"# self-test\r\nmtllib a.mtl\r\n"
+    b"v -28.2027645111084 3.0631556510925293 19.392488479614258 1 0 0\r\n"
     b"v 1.5e1 0 0 0 1 0\r\nv\t0 .25 -0 0 0 1\r\nv 1 1 1 0.5 0.5 0.5\r\nvt 0 0\r\nvn 0 0 1\r\n"
     b"usemtl m\r\nf 1/1/1 2//1 -2 -1\r\n"
 )

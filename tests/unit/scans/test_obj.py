@@ -85,7 +85,8 @@ def _independent(data: bytes) -> tuple[np.ndarray, np.ndarray, np.ndarray | None
 def test_the_real_scans_give_trimeshs_mesh(realscans: Path) -> None:
     for path in sorted(realscans.glob("*.obj")):
         mesh = read_mesh(path)
-        assert mesh.welded and mesh.source == "OBJ"
+        assert mesh.welded
+        assert mesh.source == "OBJ"
         assert mesh.n_faces == 12_000
         _same_as_trimesh(mesh, path.read_bytes())
 
@@ -146,7 +147,8 @@ def test_w_is_ignored_and_colours_are_read_in_both_scales() -> None:
     np.testing.assert_array_equal(mesh.colours, np.asarray(other.visual.vertex_colors)[:, :3])
     bytes_255 = rng.integers(0, 256, (len(points), 3)).astype(float)
     mesh = read_mesh(obj(points, faces, colours=bytes_255), name="c.obj")
-    assert mesh.colours is not None and mesh.colours.tolist() == bytes_255.astype(int).tolist()
+    assert mesh.colours is not None
+    assert mesh.colours.tolist() == bytes_255.astype(int).tolist()
     with_w = obj(points, faces, colours=np.ones((len(points), 1)))
     mesh = read_mesh(with_w, name="w.obj")
     assert mesh.colours is None
@@ -156,7 +158,8 @@ def test_w_is_ignored_and_colours_are_read_in_both_scales() -> None:
 def test_colours_on_some_vertices_only_are_dropped() -> None:
     data = b"v 0 0 0 1 0 0\nv 1 0 0\nv 0 1 0 0 0 1\nf 1 2 3\n"
     mesh = read_mesh(data, name="some.obj")
-    assert mesh.colours is None and mesh.n_faces == 1
+    assert mesh.colours is None
+    assert mesh.n_faces == 1
 
 
 @pytest.mark.parametrize(
