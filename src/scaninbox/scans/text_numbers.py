@@ -1,4 +1,4 @@
-"""Decimal numbers in text (ASCII STL and PLY), parsed for the whole buffer at once.
+"""Decimal numbers in text (ASCII STL, OBJ and ASCII PLY), parsed for the whole buffer at once.
 
 Converting numbers one at a time (``float()``, numpy's string casts) costs ~170 ns each; a
 600k-triangle ASCII STL holds millions of them. Here the whitespace-separated tokens are found
@@ -9,8 +9,8 @@ Work runs in blocks small enough for the CPU cache, where numpy's temporaries ar
 the fast path does not accept (longer than 24 bytes, "nan", garbage) goes to ``float()``, which
 either reads it or names it in the error.
 
-The C reader of ASCII STL (`_text_native.c`, used by `stl_ascii` when built) decodes numbers
-with exactly these rules and operations, so the two give the same bits: a leading sign counts as
+The C readers of ASCII STL, OBJ and ASCII PLY (`_text_native.c`, used by `stl_ascii`, `obj` and
+`ply_text` when built) decode numbers with exactly these rules and operations, so the two give the same bits: a leading sign counts as
 a '0' digit; the mantissa's digits are read as a first group of 16 and a second of up to 8
 (right-padded with zeros), value = float(first) + float(second) * 1e-8; then one multiplication
 or division by an exact power of ten. A change here must be made there too (the tests compare
