@@ -13,8 +13,8 @@ The C readers of ASCII STL, OBJ and ASCII PLY (`_text_native.c`, used by `stl_as
 `ply_text` when built) decode numbers with exactly these rules and operations, so the two give
 the same bits: a leading sign counts as a '0' digit; the mantissa's digits are read as a first
 group of 16 and a second of up to 8 (right-padded with zeros), value = float(first) +
-float(second) * 1e-8; then one multiplication or division by an exact power of ten. A change here must be made there too (the tests compare
-both on random numbers).
+float(second) * 1e-8; then one multiplication or division by an exact power of ten. A change
+here must be made there too (the tests compare both on random numbers).
 
 The mantissa's first 16 digits form an exact integer that is divided by one exact power of ten
 (up to 1e22; tokens needing a larger one go to ``float()``), so typical scan coordinates (up to
