@@ -440,6 +440,7 @@ typedef struct {
     size_t n_faces, cap_faces;
     Py_ssize_t *bad; /* (which, slot, start, end) per token parse_number did not accept */
     size_t n_bad, cap_bad;
+    int relative; /* a negative index was met (it counts back from the vertices read here) */
     int problem;
     int no_memory;
 } ObjResult;
@@ -541,6 +542,7 @@ static const unsigned char *obj_face(ObjResult *r, const unsigned char *p,
             }
             p = token_end(p, end); /* texture and normal indices: not needed */
         }
+        r->relative |= negative;
         int64_t index = negative ? n_vertices - value : value - 1;
         if (index < 0) {
             r->problem = 1;
@@ -564,9 +566,10 @@ static const unsigned char *obj_face(ObjResult *r, const unsigned char *p,
     return p;
 }
 
-static void obj_scan_text(const unsigned char *base, Py_ssize_t size, ObjResult *r) {
-    const unsigned char *p = base;
-    const unsigned char *end = base + size;
+static void obj_scan_text(const unsigned char *base, Py_ssize_t from, Py_ssize_t to,
+                          ObjResult *r) {
+    const unsigned char *p = base + from;
+    const unsigned char *end = base + to;
     while (p < end && !r->problem && !r->no_memory) {
         p = skip_inline_blanks(p, end);
         if (p >= end) break;
@@ -584,22 +587,36 @@ static void obj_scan_text(const unsigned char *base, Py_ssize_t size, ObjResult 
 }
 
 PyDoc_STRVAR(obj_scan_doc,
-             "obj_scan(data, /)\n--\n\n"
-             "The vertices, colours and triangles of the OBJ text in data (see obj.py).\n\n"
-             "Returns None when the file has a problem that needs words (the numpy reader then\n"
-             "names it), else (points, colours, faces, bad): points a bytearray of float32, 3 per\n"
-             "'v'; colours a bytearray of float64, 3 per 'v' with six numbers or more; faces a\n"
-             "bytearray of int32, 3 per triangle, 0-based; bad a list of (which, slot, start, end)\n"
-             "for number tokens not accepted (their slots hold 0).");
+             "obj_scan(data, start, stop, /)\n--\n\n"
+             "The vertices, colours and triangles of the OBJ lines in data[start:stop] (obj.py).\n\n"
+             "Returns None when the text has a problem that needs words (the numpy reader then\n"
+             "names it), else (points, colours, faces, bad, relative): points a bytearray of\n"
+             "float32, 3 per 'v'; colours a bytearray of float64, 3 per 'v' with six numbers or\n"
+             "more; faces a bytearray of int32, 3 per triangle, 0-based; bad a list of (which,\n"
+             "slot, start, end) for number tokens not accepted (their slots hold 0), offsets in\n"
+             "data; relative whether a negative index was met (counted from start's vertices).");
 
-static PyObject *obj_scan(PyObject *self, PyObject *data) {
+static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "obj_scan takes 3 arguments");
+        return NULL;
+    }
+    Py_ssize_t from = PyLong_AsSsize_t(args[1]);
+    if (from == -1 && PyErr_Occurred()) return NULL;
+    Py_ssize_t to = PyLong_AsSsize_t(args[2]);
+    if (to == -1 && PyErr_Occurred()) return NULL;
     Py_buffer view;
-    if (PyObject_GetBuffer(data, &view, PyBUF_SIMPLE) < 0) return NULL;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0) return NULL;
+    if (from < 0 || to > view.len || from > to) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "obj_scan: start/stop outside the buffer");
+        return NULL;
+    }
     ObjResult r;
     memset(&r, 0, sizeof r);
     Py_BEGIN_ALLOW_THREADS
-    obj_scan_text((const unsigned char *)view.buf, view.len, &r);
+    obj_scan_text((const unsigned char *)view.buf, from, to, &r);
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&view);
 
@@ -628,7 +645,8 @@ static PyObject *obj_scan(PyObject *self, PyObject *data) {
                                                       (Py_ssize_t)(r.n_colours * sizeof(double)));
     PyObject *faces = PyByteArray_FromStringAndSize((const char *)r.faces,
                                                     (Py_ssize_t)(r.n_faces * sizeof(int32_t)));
-    if (points && colours && faces) result = PyTuple_Pack(4, points, colours, faces, bad);
+    if (points && colours && faces)
+        result = PyTuple_Pack(5, points, colours, faces, bad, r.relative ? Py_True : Py_False);
     Py_XDECREF(points);
     Py_XDECREF(colours);
     Py_XDECREF(faces);
@@ -738,7 +756,7 @@ done:
 
 static PyMethodDef methods[] = {
     {"stl_vertices", (PyCFunction)(void (*)(void))stl_vertices, METH_FASTCALL, stl_vertices_doc},
-    {"obj_scan", (PyCFunction)obj_scan, METH_O, obj_scan_doc},
+    {"obj_scan", (PyCFunction)(void (*)(void))obj_scan, METH_FASTCALL, obj_scan_doc},
     {"text_numbers", (PyCFunction)(void (*)(void))text_numbers, METH_FASTCALL, text_numbers_doc},
     {NULL, NULL, 0, NULL},
 };

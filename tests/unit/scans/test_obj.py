@@ -325,3 +325,44 @@ def test_c_and_numpy_agree_on_garbage(parser: str, lines: list[bytes]) -> None:
         assert (a is None) == (b is None)
         if a is not None and b is not None:
             np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("relative", [False, True])
+def test_two_halves_give_what_one_piece_gives(parser: str, relative: bool) -> None:
+    """From 1 MiB the C reader reads two halves on two threads; with negative indices, and on
+    any problem, it reads the file again in one piece. Tokens only float() reads (here: more
+    than 24 bytes) sit in both halves, as coordinates and as colours."""
+    if parser == "numpy":
+        pytest.skip("the C path's split")
+    native = obj_reader._native
+    assert native is not None
+    points, faces = arch_mesh(300, 60)
+    rng = np.random.default_rng(3)
+    colours = rng.random((len(points), 3)).round(6)
+    data = obj(points * np.float32(3.7), faces, colours=colours, relative=relative)
+    long = b" 0.500000000000000000000000001"  # 30 bytes: float() reads it
+    lines = data.split(b"\n")
+    for at in (5, len(lines) // 2 + 7, len(lines) - 20):
+        if lines[at].startswith(b"v "):
+            lines[at] = lines[at] + long  # a fourth... seventh number, or w
+        lines.insert(at, b"v 1 2" + long + long + long + long)
+    data = b"\n".join(lines)
+    assert len(data) > obj_reader._SPLIT_FROM_BYTES
+    whole = obj_reader._parse_native(native, data, data, "a.obj", split=False)
+    halves = obj_reader._parse_native(native, data, data, "a.obj")
+    numpy = obj_reader._parse_numpy(data, data, "a.obj")
+    for other in (halves, numpy):
+        np.testing.assert_array_equal(other.points.view(np.uint32), whole.points.view(np.uint32))
+        np.testing.assert_array_equal(other.faces, whole.faces)
+        assert other.colours is not None
+        assert whole.colours is not None
+        np.testing.assert_array_equal(other.colours, whole.colours)
+
+
+def test_a_problem_in_the_second_half_is_named_by_its_line(parser: str) -> None:
+    points, faces = arch_mesh(300, 60)
+    lines = obj(points, faces).split(b"\n")
+    at = len(lines) - 100
+    lines[at] = b"f 1 2 0"
+    with pytest.raises(MeshError, match=rf"line {at + 1:,}: '0' refers to vertex 0"):
+        read_mesh(b"\n".join(lines), name="bad.obj")
