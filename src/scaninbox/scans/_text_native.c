@@ -165,6 +165,20 @@ static inline int parse_number(const unsigned char *p, const unsigned char *end,
             return 1;
         }
     }
+    /* A whole number of 1-7 digits (PLY colours and face lists), tried after the decimals'
+       fast path: the numpy path computes (n * 10^(16-k)) / 10^(16-k) (or the same with 8 for
+       16), whose numerator (below 1e16, a multiple of 2^9) is an exact double: exactly n. */
+    {
+        const unsigned char *q = p + (*p == '-' || *p == '+');
+        uint32_t n = 0;
+        int k = 0;
+        while (q < end && k < 8 && (unsigned)*q - '0' <= 9) n = n * 10 + (uint32_t)(*q++ - '0'), k++;
+        if (k >= 1 && k <= 7 && (q >= end || *q <= 32)) {
+            *stop = q;
+            *out = with_sign((double)n, *p == '-');
+            return 1;
+        }
+    }
     const unsigned char *s = p;
     int negative = *p == '-';
     int sign = negative || *p == '+';

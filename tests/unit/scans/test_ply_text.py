@@ -112,3 +112,22 @@ def test_nan_and_long_numbers_are_read_by_float() -> None:
     data = _ascii_tetra().replace(b"\n0.0 0.0 1.0\n", f"\n{long} 0.0 1.0\n".encode())
     mesh: Mesh = read_mesh(data, name="t.ply")
     assert mesh.points[3, 0] == np.float32(float(long))
+
+
+def test_whole_numbers_take_the_c_shortcut_with_the_same_bits(parser: str) -> None:
+    """1-7 digits go through a shortcut in C; 8 and more, and signs, must agree too."""
+    if parser == "numpy":
+        pytest.skip("compares both paths itself")
+    native = ply_text._native
+    assert native is not None
+    from scaninbox.scans.ply_header import parse_ply_header
+
+    tokens = ["0", "-0", "+0", "7", "-7", "255", "1234567", "-9999999", "12345678", "+0000255"]
+    tokens += [str(10**k - 1) for k in range(1, 12)] + [str(-(10**k)) for k in range(1, 12)]
+    head = f"ply\nformat ascii 1.0\nelement vertex {len(tokens)}\nproperty int x\nend_header\n"
+    view = memoryview((head + " ".join(tokens)).encode())  # the last token ends the buffer
+    header = parse_ply_header(view, "t.ply")
+    c = ply_text._native_numbers(native, view, header, "t.ply")
+    numpy = ply_text._numpy_numbers(view, header, "t.ply")
+    np.testing.assert_array_equal(c.view(np.uint64), numpy.view(np.uint64))
+    assert c.tolist() == [float(t) for t in tokens]
