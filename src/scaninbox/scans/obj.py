@@ -187,17 +187,15 @@ def _parse_numpy(text: BytesLike, original: BytesLike, name: str) -> Mesh:
     colours = numbers[wide & (position >= 3) & (position < 6)].reshape(-1, 3)
     with np.errstate(over="ignore"):  # beyond float32's range: infinite, refused just below
         points = points64.astype(np.float32)
+    not_finite = "is not a finite number"
     late = [
-        _first(
-            tokens.head_starts(v_lines)[~np.isfinite(points).all(axis=1)], "a coordinate is not "
-        ),
-        _first(tokens.head_starts(coloured)[~np.isfinite(colours).all(axis=1)], "a colour is not "),
+        _first(tokens.head_starts(v_lines)[~_finite_rows(points)], f"a coordinate {not_finite}"),
+        _first(tokens.head_starts(coloured)[~_finite_rows(colours)], f"a colour {not_finite}"),
         corners.beyond(len(points)),
     ]
     found = min((p for p in late if p is not None), default=None)
     if found is not None:
-        message = found[1] + "a finite number" if found[1].endswith(" not ") else found[1]
-        raise MeshError(name, f"line {lines.at(found[0]):,}: {message}")
+        raise MeshError(name, f"line {lines.at(found[0]):,}: {found[1]}")
     return _mesh(points, colours, corners.triangles(), name)
 
 
@@ -221,6 +219,11 @@ def _colours(values: npt.NDArray[np.float64]) -> ColourArray:
     """Per-vertex colours as uint8: 0–1 floats scaled (as MeshLab writes them), else 0–255."""
     scale = 255.0 if values.size == 0 or float(values.max()) <= 1.0 else 1.0
     return np.clip(np.rint(values * scale), 0, 255).astype(np.uint8)
+
+
+def _finite_rows(values: npt.NDArray[np.floating]) -> npt.NDArray[np.bool_]:
+    finite: npt.NDArray[np.bool_] = np.isfinite(values).all(axis=1)
+    return finite
 
 
 def _all_finite(values: npt.NDArray[np.floating]) -> bool:
