@@ -131,3 +131,23 @@ def test_a_new_request_puts_off_the_smooth_pass(
         pass
     assert drawn == [False, False, False, True]
     assert settled == [4]
+
+
+def test_a_repaint_of_the_settled_view_stays_smooth(
+    qtbot: QtBot,
+    make_viewport: Callable[..., ScanViewport],
+    sandbox_cases: dict[str, SandboxCase],
+    tmp_path: Path,
+) -> None:
+    from PySide6.QtGui import QImage
+
+    viewport = settled_viewport(qtbot, make_viewport, sandbox_cases["3Shape TRIOS"], tmp_path)
+    view = viewport.view
+    # A grab of the window (a screenshot) repaints the view without anyone asking for a frame.
+    image = view.grabFramebuffer().convertToFormat(QImage.Format.Format_RGB888)
+    assert view.renderer.GetUseFXAA()  # drawn smooth, not as a draft
+    rows = np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), -1)
+    grabbed = rows[:, : image.width() * 3].reshape(image.height(), image.width(), 3)
+    smoothed = np.flipud(reference(view, fxaa=True))
+    assert grabbed.shape == smoothed.shape
+    assert np.abs(grabbed.astype(np.int16) - smoothed).max() <= 2

@@ -75,6 +75,9 @@ class SceneInteractor(QtInteractor):
         self.draft_frame = False
         self._smooths = False  # FXAA at rest (software OpenGL): drafts and a settled pass
         self._smooth_next = False
+        # The smooth frame is on screen and nothing asked for a new one since: a repaint Qt
+        # makes on its own (a grab of the window, an expose) draws it smooth again at once.
+        self._unchanged = False
         self._settled_pending = False
         self._settle = QTimer(self)
         self._settle.setSingleShot(True)
@@ -100,6 +103,7 @@ class SceneInteractor(QtInteractor):
     def request_frame(self) -> None:
         """Draw the scene again at the next opportunity (several requests make one frame)."""
         if not getattr(self, "_closed", False):
+            self._unchanged = False
             self.update()
 
     @property
@@ -113,8 +117,16 @@ class SceneInteractor(QtInteractor):
 
     @property
     def smooths_when_settled(self) -> bool:
-        """Whether frames are drafts smoothed once the view settles (FXAA under software GL)."""
+        """Whether frames are drafts smoothed once the view settles (FXAA under software GL).
+
+        Set False to draw every frame at rest with FXAA at once (the benchmark's comparison)."""
         return self._smooths
+
+    @smooths_when_settled.setter
+    def smooths_when_settled(self, value: bool) -> None:
+        self._smooths = bool(value)
+        if not self._smooths:
+            self._settle.stop()
 
     # ------------------------------------------------------------------ Qt overrides
 
@@ -134,8 +146,8 @@ class SceneInteractor(QtInteractor):
             return
         self._fit_drawing_size()
         moving = self._moving()
-        smooth = self._smooth_next and not moving
-        self._smooth_next = False
+        smooth = (self._smooth_next or self._unchanged) and not moving
+        settling, self._smooth_next = self._smooth_next, False
         self.draft_frame = self._smooths and not smooth
         interactor.EnableRenderOn()
         try:
@@ -143,10 +155,15 @@ class SceneInteractor(QtInteractor):
         finally:
             interactor.EnableRenderOff()
             self.draft_frame = False
+        self._unchanged = smooth
         if smooth:
-            self._settled_pending = True
+            self._settled_pending = settling
         elif self._smooths:
             self._settle.start()  # (re)started: the smooth pass waits for a quiet moment
+
+    def resizeGL(self, w: int, h: int) -> None:
+        super().resizeGL(w, h)  # type: ignore[no-untyped-call]
+        self._unchanged = False  # a window being resized gets drafts, smoothed once it rests
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         super().mouseReleaseEvent(event)  # type: ignore[no-untyped-call]
