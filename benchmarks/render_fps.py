@@ -397,7 +397,7 @@ def _print(
     )
     for mode in ("turning", "still", "FXAA every frame"):
         ours = [fps for fps, _ in results["ours"][mode]]
-        peer_mode = "still" if mode.startswith("still") else mode
+        peer_mode = "turning" if mode == "turning" else "still"
         peer = [fps for fps, _ in results["peer"][peer_mode]]
         cpu_ours = statistics.median(c for _, c in results["ours"][mode])
         cpu_peer = statistics.median(c for _, c in results["peer"][peer_mode])

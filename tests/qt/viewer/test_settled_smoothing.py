@@ -53,8 +53,8 @@ def settled_viewport(
     view = viewport.view
     if not view.smooths_when_settled:
         pytest.skip(f"hardware OpenGL here ({view.renderer_name}): MSAA, no FXAA pass")
-    # Long enough that each draft reaches the screen before the smooth pass even on a loaded
-    # machine (the app's own 100 ms would race a slow compositor here).
+    # Longer than the app's 100 ms: a loaded test machine can stall between two of the test's
+    # own steps for that long, which would count as settling.
     view.settle_ms = 1500
     with qtbot.waitSignal(view.frameSettled, timeout=WAIT_MS):
         view.request_frame()

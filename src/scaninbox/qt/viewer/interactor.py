@@ -23,13 +23,14 @@ Four changes to the stock widget, each for a measured or observed reason:
   smoothed by FXAA, which costs 40–44 ms of a ~150 ms full-size frame (2 × 300k triangles,
   1000×671, llvmpipe) — more than the bare pyvistaqt viewer's whole lead. So a frame asked for
   is drawn without it (a draft: `draft_frame` is true while it is drawn, and the scene leaves
-  FXAA out), and once the view has settled — no new frame asked for within `SETTLE_MS` and
-  the camera not held — the same view is drawn once more with FXAA and ``frameSettled`` is
-  sent. Any new request in between cancels that pass, so a person who keeps working never
-  waits for smoothing they would not see; the picture left on screen is always the smooth one.
-  (Running only the FXAA pass over the frame already drawn would save the geometry, but VTK
-  keeps the orientation marker's layer and the blit to Qt's framebuffer inside ``Render()``;
-  outside it, from Python, the pass cannot be run on the right framebuffer reliably.)
+  FXAA out), and once the view has settled — no new frame asked for within `SETTLE_MS` of
+  the draft reaching the screen, the camera not held — the same view is drawn once more with
+  FXAA and ``frameSettled`` is sent. A new request in between cancels that pass, so a person
+  who keeps working never waits for smoothing they would not see; the picture left on screen
+  is always the smooth one. (Running only the FXAA pass over the frame already drawn would
+  save the geometry, but VTK runs it inside the renderer's own pass, before the orientation
+  marker's 2D props and the blit to Qt's framebuffer; from Python, outside ``Render()``, it
+  cannot be pointed at the frame on screen reliably — so the settled frame is drawn again.)
 
 Anti-aliasing is decided when the GL context first exists (`configure_antialiasing` needs it).
 """
@@ -79,6 +80,7 @@ class SceneInteractor(QtInteractor):
         # makes on its own (a grab of the window, an expose) draws it smooth again at once.
         self._unchanged = False
         self._settled_pending = False
+        self._draft_shown = False  # the frame on its way to the screen is a draft
         self._settle = QTimer(self)
         self._settle.setSingleShot(True)
         self._settle.setInterval(settle_ms)
@@ -104,6 +106,7 @@ class SceneInteractor(QtInteractor):
         """Draw the scene again at the next opportunity (several requests make one frame)."""
         if not getattr(self, "_closed", False):
             self._unchanged = False
+            self._settle.stop()  # not settled while a frame is asked for
             self.update()
 
     @property
@@ -156,10 +159,8 @@ class SceneInteractor(QtInteractor):
             interactor.EnableRenderOff()
             self.draft_frame = False
         self._unchanged = smooth
-        if smooth:
-            self._settled_pending = settling
-        elif self._smooths:
-            self._settle.start()  # (re)started: the smooth pass waits for a quiet moment
+        self._settled_pending = smooth and settling
+        self._draft_shown = self._smooths and not smooth
 
     def resizeGL(self, w: int, h: int) -> None:
         super().resizeGL(w, h)  # type: ignore[no-untyped-call]
@@ -224,6 +225,11 @@ class SceneInteractor(QtInteractor):
         self.request_frame()
 
     def _on_frame_swapped(self) -> None:
+        if self._draft_shown:
+            # Counted from when the draft is on screen, not from when it was drawn: a busy
+            # compositor must not let the smooth pass slip in before the next request.
+            self._draft_shown = False
+            self._settle.start()
         if self._settled_pending:
             self._settled_pending = False
             # After every other receiver of this frame: the smooth picture is on screen.
