@@ -77,8 +77,11 @@ def shift_scale_method(piece: Any) -> int:
     only spares the shader's float arithmetic from large coordinates, which matters far from
     the origin. So: no shift or scale (no copy), unless the mesh lies far from the origin for
     its size — VTK's own criterion, kept for that case. Turning it off moves no pixel visibly:
-    the rounding of a coordinate differs by ~1e-7 of its size, which flips a few pixels on
-    silhouette edges by a few levels (`tests/render/test_pieces.py` bounds the difference).
+    a coordinate rounds differently by ~1e-7 of its size. Measured at 1280×960: smooth arches
+    (the real scan, the 2 × 600k case) differ in 27–40 pixels of 86k–135k, nearly all by 1–4
+    levels of 255 (one by 22); flat-shaded soups and a PLY without normals (the first look,
+    whose facet normals come from screen-space derivatives) in ~1 % of their pixels, isolated
+    speckles, nearly all ≤ 4 levels, the worst 12–22 (`tests/render/test_pieces.py` bounds it).
     """
     from vtkmodules.vtkRenderingCore import vtkPolyDataMapper
 

@@ -8,6 +8,10 @@ coarse actors, one light instead of two (`appearance.LightRig`), no FXAA (and th
 draws a smaller picture: `scaninbox.qt.viewer.interactor`) —, otherwise the full look. Each
 actor keeps its own GPU buffers, so swapping costs nothing.
 
+A large scan is drawn as pieces of at most 150k triangles, one actor each, sharing the scan's
+arrays and their buffers in OpenGL (`scaninbox.render.pieces`): under a software rasteriser
+each piece is drawn in step with it (`draw_pacing`), which bounds the memory its queue takes.
+
 Colours: each jaw its own (the settings' ``jaw_colours``), a scan taken before the preparation a
 colour of its own (it lies over the prepared arch), and the inside of every surface (its back
 faces) one colour no jaw has — "inside", plum — so a hole in a scan reads as a hole. Bite scans
