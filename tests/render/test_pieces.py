@@ -19,7 +19,7 @@ from scaninbox.domain import Jaw
 from scaninbox.render import ScanScene, pieces, scene
 from scaninbox.render.offscreen import SceneInput, render_png
 from scaninbox.render.pieces import piece_bounds, shift_scale_method, to_pieces
-from scaninbox.scans import Mesh, refine
+from scaninbox.scans import Mesh, build_lod, refine
 from tests.render import pixels
 from tests.unit.scans.meshfiles import arch_mesh
 
@@ -115,6 +115,26 @@ def test_every_piece_is_shown_picked_and_painted_as_the_scan(
     ]
     assert all(array is painted[0] for array in painted)
     assert all(piece.GetMapper().GetArrayName() == "field_colours" for piece in state.pieces)
+    scan_scene.close()
+
+
+def test_in_motion_every_piece_gives_way_to_the_coarse_copy(
+    plotter: Any, arch: Mesh, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pieces, "PIECE_TRIANGLES", arch.n_faces // 3 + 1)
+    scan_scene = ScanScene(plotter)
+    state = scan_scene.set_scan("u", arch, jaw=Jaw.UPPER)
+    scan_scene.set_lod("u", build_lod(arch))
+    window = plotter.render_window
+    window.SetDesiredUpdateRate(30.0)  # what VTK's interactor does while the mouse drags
+    window.Render()
+    assert state.lod_actor is not None
+    assert state.lod_actor.GetVisibility()
+    assert not any(piece.GetVisibility() for piece in state.pieces)
+    window.SetDesiredUpdateRate(0.0001)
+    window.Render()
+    assert not state.lod_actor.GetVisibility()
+    assert all(piece.GetVisibility() for piece in state.pieces)
     scan_scene.close()
 
 
