@@ -9,9 +9,10 @@ whole piled ~130 MiB of scenes under llvmpipe, drawn as four pieces of 150k ~37 
 Each piece is its own ``vtkPolyData`` (one actor and mapper each, in `ScanScene`) over a
 consecutive run of the scan's triangles. The pieces share the scan's arrays — the same
 ``vtkPoints``, normals and colours objects, none copied — and VTK keeps one buffer in OpenGL
-per array of a render window (its VBO cache), so the points, normals and colours are uploaded
-and held once per scan, whatever the number of pieces; only the triangle lists are split, and
-those are views of the mesh's face array. The pieces are drawn in the triangles' own order,
+per array of a render window (its VBO cache), so the points and normals are uploaded and held
+once per scan, whatever the number of pieces (colours are mapped to RGBA by each mapper: 4 bytes
+a point per piece); only the triangle lists are split, and those are views of the mesh's face
+array. The pieces are drawn in the triangles' own order,
 so the picture is the one the whole scan gives.
 """
 
