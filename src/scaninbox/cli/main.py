@@ -227,7 +227,7 @@ def _reader_went_away() -> int:
     return EXIT_BROKEN_PIPE
 
 
-def _start_logging(verbosity: int, command: str | None) -> None:
+def _start_logging(verbosity: int, command: str | None = None) -> None:
     from scaninbox.logs import LOG_FILE_NAME, SANDBOX_LOG_FILE_NAME, configure_logging
     from scaninbox.paths import app_paths
 
