@@ -95,3 +95,29 @@ def write_binary_ply(
         handle.write(vertices.tobytes())
         handle.write(rows.tobytes())
     return path
+
+
+def write_obj(path: Path, points: np.ndarray, faces: np.ndarray, colours: np.ndarray) -> Path:
+    """An OBJ as dental portals export it (Medit and others): ``v x y z r g b`` with the colour
+    as 0–1 floats, six decimals, then ``f a b c`` (1-based)."""
+    rgb = colours[:, :3].astype(np.float64) / 255
+    vertex = np.hstack([points.astype(np.float64), rgb])
+    with path.open("w", encoding="ascii") as handle:
+        handle.write("# benchmark: the real arch\n")
+        np.savetxt(handle, vertex, fmt="v %.6f %.6f %.6f %.6f %.6f %.6f")
+        np.savetxt(handle, faces + 1, fmt="f %d %d %d")
+    return path
+
+
+def write_ascii_ply(path: Path, points: np.ndarray, faces: np.ndarray, colours: np.ndarray) -> Path:
+    """An ASCII PLY with per-vertex RGBA bytes (as MeshLab writes it)."""
+    header = ["ply", "format ascii 1.0", f"element vertex {len(points)}"]
+    header += [f"property float {a}" for a in "xyz"]
+    header += [f"property uchar {c}" for c in ("red", "green", "blue", "alpha")]
+    header += [f"element face {len(faces)}", "property list uchar int vertex_indices", "end_header"]
+    with path.open("w", encoding="ascii") as handle:
+        handle.write("\n".join(header) + "\n")
+        rows = np.hstack([points.astype(np.float64), colours[:, :4].astype(np.float64)])
+        np.savetxt(handle, rows, fmt="%.6f %.6f %.6f %d %d %d %d")
+        np.savetxt(handle, faces, fmt="3 %d %d %d")
+    return path

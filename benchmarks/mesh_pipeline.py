@@ -2,12 +2,16 @@
 
     .venv/bin/python benchmarks/mesh_pipeline.py            # real scans + 150k/600k/2M STLs
     .venv/bin/python benchmarks/mesh_pipeline.py --quick    # without the 2M file
+    .venv/bin/python benchmarks/mesh_pipeline.py --text     # only the text formats
     .venv/bin/python benchmarks/mesh_pipeline.py --repeat 9
 
 For every file: the raw read of its bytes (the floor); ours bytes → first drawable mesh
 (`read_mesh` + `to_polydata`: an STL soup, flat-shaded); ours bytes → welded mesh with smooth
 normals (`refine` + `to_polydata`); ``pyvista.read``; ``pyvista.read`` + ``compute_normals``;
 ``trimesh.load`` (default, which merges and repairs) and ``trimesh.load(process=False)``.
+The text formats: the real 100k ASCII STL; the real scan (with its colours) written as OBJ the
+way portals export it (``v x y z r g b``) and as ASCII PLY (100k triangles each); the two small
+real OBJ files (12k triangles).
 Min, median and spread (max − min) of ``--repeat`` runs after one warm-up; the methods take
 turns within each round so that a busy machine slows them alike. Then the same with a cold
 cache for the raw read, our first drawable and ``pyvista.read``: before every run the file's
@@ -18,7 +22,8 @@ at start and end.
 
 Our readers spread their numpy work over up to ``scaninbox.scans.parallel`` worker threads
 (numpy releases the GIL; the ASCII STL reader runs its C code on two halves of the file, and the
-report says whether that C extension or the numpy fallback ran); ``pyvista.read`` (VTK's
+report says whether that C extension or the numpy fallback ran; the OBJ reader runs its C code on
+one thread, the ASCII PLY reader on two halves of the body); ``pyvista.read`` (VTK's
 readers) and trimesh read on one thread. So the CPU time of every run (``time.process_time``:
 all threads of this process) is recorded too, and the first-drawable ratios are printed for CPU
 time as well as for wall time.
@@ -39,8 +44,15 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _arches import procedural_arch, subdivide, write_binary_ply, write_binary_stl
-from scaninbox.scans import ascii_stl_parser
+from _arches import (
+    procedural_arch,
+    subdivide,
+    write_ascii_ply,
+    write_binary_ply,
+    write_binary_stl,
+    write_obj,
+)
+from scaninbox.scans import text_mesh_parsers
 from scaninbox.scans.parallel import _WORKERS
 
 REALSCANS = Path(__file__).resolve().parents[2] / "shared" / "realscans"
@@ -64,19 +76,31 @@ def _methods() -> dict[str, Callable[[Path], object]]:
     }
 
 
-def _files(folder: Path, quick: bool) -> list[tuple[str, Path]]:
+def _files(folder: Path, quick: bool, text: bool) -> list[tuple[str, Path]]:
     files: list[tuple[str, Path]] = []
     if (REALSCANS / "Example_01_binary.stl").is_file():
-        files += [
-            ("real 100k STL", REALSCANS / "Example_01_binary.stl"),
-            ("real 100k ASCII STL", REALSCANS / "Example_01_ascii.stl"),
-            ("real 100k PLY+colour", REALSCANS / "Example_01_vcolor_binary.ply"),
-        ]
         from scaninbox.scans import read_mesh, refine
 
+        if not text:
+            files.append(("real 100k STL", REALSCANS / "Example_01_binary.stl"))
+        files.append(("real 100k ASCII STL", REALSCANS / "Example_01_ascii.stl"))
+        if not text:
+            files.append(("real 100k PLY+colour", REALSCANS / "Example_01_vcolor_binary.ply"))
+        coloured = read_mesh(REALSCANS / "Example_01_vcolor_binary.ply")
+        assert coloured.colours is not None
+        arch = (coloured.points, coloured.faces, coloured.colours)
+        files += [
+            ("real 100k OBJ+colour", write_obj(folder / "real100k.obj", *arch)),
+            ("real 100k ASCII PLY+colour", write_ascii_ply(folder / "real100k_ascii.ply", *arch)),
+        ]
+        files += [(f"real 12k OBJ {p.stem[-1]}", p) for p in sorted(REALSCANS.glob("*.obj"))]
+        if text:
+            return files
         real = refine(read_mesh(REALSCANS / "Example_01_binary.stl"))
         points, faces = subdivide(real.points, real.faces)
         files.append(("real×4 400k STL", write_binary_stl(folder / "real400k.stl", points, faces)))
+    if text:
+        return files
     sizes = [150_000, 600_000] + ([] if quick else [2_000_000])
     for size in sizes:
         points, faces = procedural_arch(size)
@@ -140,12 +164,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="skip the 2M-triangle file")
+    parser.add_argument("--text", action="store_true", help="only ASCII STL, OBJ and ASCII PLY")
     args = parser.parse_args()
     load = os.getloadavg()[0]
     methods = _methods()
     cold_methods = {k: methods[k] for k in ("raw bytes", "ours: first drawable", "pyvista.read")}
     with tempfile.TemporaryDirectory(prefix="scaninbox-bench-") as folder:
-        files = _files(Path(folder), args.quick)
+        files = _files(Path(folder), args.quick, args.text)
         results, cold = {}, {}
         for label, path in files:
             print(f"measuring {label} ({path.stat().st_size / 1e6:.1f} MB) …", file=sys.stderr)
@@ -156,12 +181,14 @@ def main() -> int:
             f"threads: ours up to {_WORKERS} (scaninbox.scans.parallel, {os.cpu_count()} cores), "
             "pyvista.read and trimesh 1"
         )
-        print(f"ASCII STL parser (ours): {ascii_stl_parser()}")
+        for kind, reader in text_mesh_parsers().items():
+            print(f"{kind} parser (ours): {reader}")
         _report(results, methods, args.repeat, "warm page cache")
         _report(results, methods, args.repeat, "", ratios=True)
         _report(cold, cold_methods, args.repeat, "cold page cache (file evicted before each run)")
         _cold_ratios(cold)
-        _lod_table(files, args.repeat)
+        if not args.text:
+            _lod_table(files, args.repeat)
     return 0
 
 
@@ -191,7 +218,7 @@ def _report(
     print(
         "file".ljust(width)
         + f"{'pv.read / first':>22}{'same, CPU time':>22}{'pv+normals / welded':>22}"
-        + f"{'same, CPU time':>22}{'trimesh / welded':>22}"
+        + f"{'same, CPU time':>22}{'trimesh / welded':>22}{'trimesh raw / first':>22}"
     )
     for label, row in results.items():
         first = row["pyvista.read"][1] / row["ours: first drawable"][1]
@@ -199,12 +226,14 @@ def _report(
         smooth = row["pyvista.read+normals"][1] / row["ours: welded+normals"][1]
         smooth_cpu = row["pyvista.read+normals" + CPU][1] / row["ours: welded+normals" + CPU][1]
         trim = row["trimesh.load"][1] / row["ours: welded+normals"][1]
+        trim_raw = row["trimesh.load(raw)"][1] / row["ours: first drawable"][1]
         cells = [
             _cell(first, 10),
             _cell(first_cpu, 10),
             _cell(smooth, 2),
             _cell(smooth_cpu, 2),
             _cell(trim, 10),
+            _cell(trim_raw, 10),
         ]
         print(label.ljust(width) + "".join(f"{c:>22}" for c in cells))
 

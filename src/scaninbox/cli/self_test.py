@@ -4,9 +4,9 @@ Meant for the frozen app (a package, an installer) after installation and in CI:
 what a build can break — modules left out of the bundle, a missing Qt or VTK library, the GL
 stack — with the app's own code, on its own data:
 
-    imports · the ASCII STL reader in C · off-screen render of the shipped mesh · sandbox on
-    loopback · sign in · list cases · download and parse a scan · QC (when the build has it) ·
-    the main window
+    imports · the text mesh readers in C (ASCII STL, OBJ, ASCII PLY) · off-screen render of the
+    shipped mesh · sandbox on loopback · sign in · list cases · download and parse a scan ·
+    QC (when the build has it) · the main window
 
 Everything it writes goes into a temporary folder (``SCANINBOX_HOME`` points there while it
 runs, and it is deleted afterwards): the user's settings, keyring entries, cases and caches are
@@ -109,7 +109,7 @@ def run_self_test(*, verbose: bool = False, out: Callable[[str], None] | None = 
         context = _Context(home=home, out=write, verbose=verbose)
         try:
             _run("imports", context, _check_imports)
-            _run("ASCII STL reader", context, _check_ascii_reader)
+            _run("text mesh readers", context, _check_text_readers)
             _run("render", context, _check_render)
             _run("sandbox", context, _check_sandbox)
             _run("sign in, list cases, download and parse a scan", context, _check_service)
@@ -206,22 +206,47 @@ _ASCII_STL = (
 )
 
 
-def _check_ascii_reader(context: _Context) -> str:
-    """The C extension that reads ASCII STL is in the build and reads a file right."""
+_OBJ = (
+    b"# self-test\r\nmtllib a.mtl\r\n"
+    b"v -28.2027645111084 3.0631556510925293 19.392488479614258 1 0 0\r\n"
+    b"v 1.5e1 0 0 0 1 0\r\nv\t0 .25 -0 0 0 1\r\nv 1 1 1 0.5 0.5 0.5\r\nvt 0 0\r\nvn 0 0 1\r\n"
+    b"usemtl m\r\nf 1/1/1 2//1 -2 -1\r\n"
+)
+_ASCII_PLY = (
+    b"ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+    b"property float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n"
+    b"-28.2027645111084 3.0631556510925293 19.392488479614258\n1.5e1 0 0\n0 .25 -0\n3 0 1 2\n"
+)
+
+
+def _check_text_readers(context: _Context) -> str:
+    """The C extension that reads ASCII STL, OBJ and ASCII PLY is in the build and reads right."""
     import numpy as np
 
-    from scaninbox.scans import ascii_stl_parser, read_mesh
+    from scaninbox.scans import read_mesh, text_mesh_parsers
 
-    mesh = read_mesh(_ASCII_STL, name="self-test.stl")
-    expected = [-28.2027645111084, 3.0631556510925293, 19.392488479614258, 15, 0, 0, 0, 0.25, 0]
-    if mesh.n_faces != 1 or not np.array_equal(mesh.points.ravel(), np.array(expected, np.float32)):
+    first = [-28.2027645111084, 3.0631556510925293, 19.392488479614258, 15, 0, 0, 0, 0.25, 0]
+    expected = np.array(first, np.float32)
+    stl = read_mesh(_ASCII_STL, name="self-test.stl")
+    if stl.n_faces != 1 or not np.array_equal(stl.points.ravel(), expected):
         raise CheckFailedError("a one-triangle ASCII STL was read wrong")
-    parser = ascii_stl_parser()
-    if not parser.startswith("C"):
+    obj = read_mesh(_OBJ, name="self-test.obj")
+    corners = [[0, 1, 2], [0, 2, 3]]
+    if obj.faces.tolist() != corners or not np.array_equal(obj.points[:3].ravel(), expected):
+        raise CheckFailedError("a two-triangle OBJ was read wrong")
+    if obj.colours is None or obj.colours[:, :3].tolist()[:2] != [[255, 0, 0], [0, 255, 0]]:
+        raise CheckFailedError("the vertex colours of an OBJ were read wrong")
+    ply = read_mesh(_ASCII_PLY, name="self-test.ply")
+    if ply.faces.tolist() != corners[:1] or not np.array_equal(ply.points.ravel(), expected):
+        raise CheckFailedError("a one-triangle ASCII PLY was read wrong")
+    parsers = text_mesh_parsers()
+    missing = [kind for kind, parser in parsers.items() if not parser.startswith("C")]
+    if missing:
+        detail = f"{', '.join(missing)}: {parsers[missing[0]]}"
         if getattr(sys, "frozen", False):
-            raise CheckFailedError(f"the app was built without its C reader: {parser}")
-        raise _SkippedError(parser)
-    return parser
+            raise CheckFailedError(f"the app was built without its C readers ({detail})")
+        raise _SkippedError(detail)
+    return f"C extension (_text_native): {', '.join(parsers)}"
 
 
 def _names(names: list[str], shown: int = 4) -> str:

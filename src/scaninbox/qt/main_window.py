@@ -137,6 +137,7 @@ class MainWindow(QMainWindow):
         view.openRequested.connect(self.open_case)
         view.markReadRequested.connect(self.cases.mark_read)
         view.pinRequested.connect(self.cases.set_pinned)
+        view.qcRequested.connect(self.pane.check_scans)
         for source in (view, self.cases, self.pane):
             source.statusMessage.connect(self.show_message)
         self.cases.unreadChanged.connect(self.update_title)

@@ -165,6 +165,20 @@ static inline int parse_number(const unsigned char *p, const unsigned char *end,
             return 1;
         }
     }
+    /* A whole number of 1-7 digits (PLY colours and face lists), tried after the decimals'
+       fast path: the numpy path computes (n * 10^(16-k)) / 10^(16-k) (or the same with 8 for
+       16), whose numerator (below 1e16, a multiple of 2^9) is an exact double: exactly n. */
+    {
+        const unsigned char *q = p + (*p == '-' || *p == '+');
+        uint32_t n = 0;
+        int k = 0;
+        while (q < end && k < 8 && (unsigned)*q - '0' <= 9) n = n * 10 + (uint32_t)(*q++ - '0'), k++;
+        if (k >= 1 && k <= 7 && (q >= end || *q <= 32)) {
+            *stop = q;
+            *out = with_sign((double)n, *p == '-');
+            return 1;
+        }
+    }
     const unsigned char *s = p;
     int negative = *p == '-';
     int sign = negative || *p == '+';
@@ -414,15 +428,357 @@ done:
     return result;
 }
 
+/* ------------------------------------------------------------------------------------------
+   OBJ: the numbers of the "v" lines and the corners of the "f" lines (scaninbox.scans.obj).
+
+   A line's first token decides: "v" (x y z, then an optional w or r g b [a]; every token on the
+   line must be a number, read with parse_number), "f" (corners "v", "v/vt", "v//vn", "v/vt/vn";
+   only the vertex index is read: [sign] 1-10 digits, then '/' or the token's end), anything else
+   is skipped to the end of its line. A token starting with '#' ends the line (a comment). Bytes
+   <= 32 but '\n' separate tokens. Polygons become fans (first, i, i+1); a negative index counts
+   back from the vertices read so far. Positive indices are checked against the vertex count in
+   Python, after the whole file (a face may name a vertex defined further down).
+
+   Problems that need words (a face of two corners, index 0, an index that is not a whole number,
+   a negative index before the first vertex, a "v" with fewer than three numbers) are not
+   described here: the scan stops and returns None, and Python reads the file with the numpy
+   path, which names the line. Number tokens parse_number does not accept come back by position,
+   as for STL ("which": 0 a coordinate, 1 a colour, 2 a value that is checked, then dropped). */
+
+typedef struct {
+    float *points; /* 3 per "v" */
+    size_t n_points, cap_points;
+    double *colours; /* 3 per "v" with at least six numbers */
+    size_t n_colours, cap_colours;
+    int32_t *faces; /* 3 per triangle */
+    size_t n_faces, cap_faces;
+    Py_ssize_t *bad; /* (which, slot, start, end) per token parse_number did not accept */
+    size_t n_bad, cap_bad;
+    int relative; /* a negative index was met (it counts back from the vertices read here) */
+    int problem;
+    int no_memory;
+} ObjResult;
+
+static inline const unsigned char *skip_inline_blanks(const unsigned char *p,
+                                                      const unsigned char *end) {
+    while (p < end && *p <= 32 && *p != '\n') p++;
+    return p;
+}
+
+static int obj_keep_bad(ObjResult *r, Py_ssize_t which, size_t slot, Py_ssize_t start,
+                        Py_ssize_t stop) {
+    if (!grow((void **)&r->bad, &r->cap_bad, r->n_bad + 4, sizeof(Py_ssize_t))) return 0;
+    Py_ssize_t *b = &r->bad[r->n_bad];
+    b[0] = which;
+    b[1] = (Py_ssize_t)slot;
+    b[2] = start;
+    b[3] = stop;
+    r->n_bad += 4;
+    return 1;
+}
+
+/* One "v" line from p (after the keyword); returns where the line's tokens end. */
+static const unsigned char *obj_vertex(ObjResult *r, const unsigned char *base,
+                                       const unsigned char *p, const unsigned char *end) {
+    double values[6] = {0, 0, 0, 0, 0, 0};
+    size_t count = 0;
+    size_t first_bad = r->n_bad;
+    for (;;) {
+        p = skip_inline_blanks(p, end);
+        if (p >= end || *p == '\n' || *p == '#') break;
+        const unsigned char *t = p;
+        double value = 0.0;
+        if (parse_number(t, end, &p, &value)) {
+            if (count < 6) values[count] = value;
+        } else {
+            Py_ssize_t which = count < 3 ? 0 : count < 6 ? 1 : 2;
+            size_t slot = count < 3 ? r->n_points + count
+                          : count < 6 ? r->n_colours + count - 3
+                                      : 0;
+            if (!obj_keep_bad(r, which, slot, t - base, p - base)) {
+                r->no_memory = 1;
+                return end;
+            }
+        }
+        count++;
+    }
+    if (count < 3) {
+        r->problem = 1;
+        return end;
+    }
+    if (!grow((void **)&r->points, &r->cap_points, r->n_points + 3, sizeof(float))) {
+        r->no_memory = 1;
+        return end;
+    }
+    for (int i = 0; i < 3; i++) r->points[r->n_points++] = (float)values[i];
+    if (count >= 6) {
+        if (!grow((void **)&r->colours, &r->cap_colours, r->n_colours + 3, sizeof(double))) {
+            r->no_memory = 1;
+            return end;
+        }
+        for (int i = 3; i < 6; i++) r->colours[r->n_colours++] = values[i];
+    } else {
+        /* Four or five numbers: w (and whatever follows) is checked, then dropped. */
+        for (size_t i = first_bad; i < r->n_bad; i += 4) {
+            if (r->bad[i] == 1) r->bad[i] = 2;
+        }
+    }
+    return p;
+}
+
+/* One "f" line from p (after the keyword); returns where the line's tokens end. */
+static const unsigned char *obj_face(ObjResult *r, const unsigned char *p,
+                                     const unsigned char *end) {
+    int64_t n_vertices = (int64_t)(r->n_points / 3);
+    int32_t first = 0, previous = 0;
+    size_t corners = 0;
+    for (;;) {
+        p = skip_inline_blanks(p, end);
+        if (p >= end || *p == '\n' || *p == '#') break;
+        int negative = *p == '-';
+        if (*p == '-' || *p == '+') p++;
+        int64_t value = 0;
+        int digits = 0;
+        for (; p < end; p++) {
+            unsigned d = (unsigned)*p - '0';
+            if (d > 9) break;
+            if (++digits > 10) break;
+            value = value * 10 + d;
+        }
+        if (digits < 1 || digits > 10 || value == 0 || value > INT32_MAX) {
+            r->problem = 1;
+            return end;
+        }
+        if (p < end && *p > 32) {
+            if (*p != '/') {
+                r->problem = 1;
+                return end;
+            }
+            p = token_end(p, end); /* texture and normal indices: not needed */
+        }
+        r->relative |= negative;
+        int64_t index = negative ? n_vertices - value : value - 1;
+        if (index < 0) {
+            r->problem = 1;
+            return end;
+        }
+        if (corners == 0) {
+            first = (int32_t)index;
+        } else if (corners >= 2) {
+            if (!grow((void **)&r->faces, &r->cap_faces, r->n_faces + 3, sizeof(int32_t))) {
+                r->no_memory = 1;
+                return end;
+            }
+            r->faces[r->n_faces++] = first;
+            r->faces[r->n_faces++] = previous;
+            r->faces[r->n_faces++] = (int32_t)index;
+        }
+        previous = (int32_t)index;
+        corners++;
+    }
+    if (corners < 3) r->problem = 1;
+    return p;
+}
+
+static void obj_scan_text(const unsigned char *base, Py_ssize_t from, Py_ssize_t to,
+                          ObjResult *r) {
+    const unsigned char *p = base + from;
+    const unsigned char *end = base + to;
+    while (p < end && !r->problem && !r->no_memory) {
+        p = skip_inline_blanks(p, end);
+        if (p >= end) break;
+        if (*p != '\n') {
+            const unsigned char *t = p;
+            p = token_end(p, end);
+            if (p - t == 1 && *t == 'v')
+                p = obj_vertex(r, base, p, end);
+            else if (p - t == 1 && *t == 'f')
+                p = obj_face(r, p, end);
+        }
+        const unsigned char *line_end = memchr(p, '\n', (size_t)(end - p));
+        p = line_end ? line_end + 1 : end;
+    }
+}
+
+PyDoc_STRVAR(obj_scan_doc,
+             "obj_scan(data, start, stop, /)\n--\n\n"
+             "The vertices, colours and triangles of the OBJ lines in data[start:stop] (obj.py).\n\n"
+             "Returns None when the text has a problem that needs words (the numpy reader then\n"
+             "names it), else (points, colours, faces, bad, relative): points a bytearray of\n"
+             "float32, 3 per 'v'; colours a bytearray of float64, 3 per 'v' with six numbers or\n"
+             "more; faces a bytearray of int32, 3 per triangle, 0-based; bad a list of (which,\n"
+             "slot, start, end) for number tokens not accepted (their slots hold 0), offsets in\n"
+             "data; relative whether a negative index was met (counted from start's vertices).");
+
+static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "obj_scan takes 3 arguments");
+        return NULL;
+    }
+    Py_ssize_t from = PyLong_AsSsize_t(args[1]);
+    if (from == -1 && PyErr_Occurred()) return NULL;
+    Py_ssize_t to = PyLong_AsSsize_t(args[2]);
+    if (to == -1 && PyErr_Occurred()) return NULL;
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0) return NULL;
+    if (from < 0 || to > view.len || from > to) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "obj_scan: start/stop outside the buffer");
+        return NULL;
+    }
+    ObjResult r;
+    memset(&r, 0, sizeof r);
+    Py_BEGIN_ALLOW_THREADS
+    obj_scan_text((const unsigned char *)view.buf, from, to, &r);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&view);
+
+    PyObject *result = NULL;
+    if (r.no_memory) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (r.problem) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    PyObject *bad = PyList_New((Py_ssize_t)(r.n_bad / 4));
+    if (!bad) goto done;
+    for (size_t i = 0; i < r.n_bad; i += 4) {
+        PyObject *item = Py_BuildValue("(nnnn)", r.bad[i], r.bad[i + 1], r.bad[i + 2], r.bad[i + 3]);
+        if (!item) {
+            Py_DECREF(bad);
+            goto done;
+        }
+        PyList_SET_ITEM(bad, (Py_ssize_t)(i / 4), item);
+    }
+    PyObject *points =
+        PyByteArray_FromStringAndSize((const char *)r.points, (Py_ssize_t)(r.n_points * sizeof(float)));
+    PyObject *colours = PyByteArray_FromStringAndSize((const char *)r.colours,
+                                                      (Py_ssize_t)(r.n_colours * sizeof(double)));
+    PyObject *faces = PyByteArray_FromStringAndSize((const char *)r.faces,
+                                                    (Py_ssize_t)(r.n_faces * sizeof(int32_t)));
+    if (points && colours && faces)
+        result = PyTuple_Pack(5, points, colours, faces, bad, r.relative ? Py_True : Py_False);
+    Py_XDECREF(points);
+    Py_XDECREF(colours);
+    Py_XDECREF(faces);
+    Py_DECREF(bad);
+done:
+    PyMem_RawFree(r.points);
+    PyMem_RawFree(r.colours);
+    PyMem_RawFree(r.faces);
+    PyMem_RawFree(r.bad);
+    return result;
+}
+
+/* ------------------------------------------------------------------------------------------
+   Every whitespace-separated token of a text as a number (the body of an ASCII PLY): the same
+   tokens as text_numbers.whitespace_tokens and the same values as parse_decimal_tokens. */
+
+typedef struct {
+    double *values;
+    size_t n_values, cap_values;
+    Py_ssize_t *bad; /* (slot, start, end) per token parse_number did not accept */
+    size_t n_bad, cap_bad;
+    int no_memory;
+} NumbersResult;
+
+static void numbers_scan(const unsigned char *base, Py_ssize_t size, NumbersResult *r) {
+    const unsigned char *p = base;
+    const unsigned char *end = base + size;
+    for (;;) {
+        while (p < end && *p <= 32) p++;
+        if (p >= end) break;
+        if (!grow((void **)&r->values, &r->cap_values, r->n_values + 1, sizeof(double))) {
+            r->no_memory = 1;
+            return;
+        }
+        const unsigned char *t = p;
+        double value = 0.0;
+        if (!parse_number(t, end, &p, &value)) {
+            if (!grow((void **)&r->bad, &r->cap_bad, r->n_bad + 3, sizeof(Py_ssize_t))) {
+                r->no_memory = 1;
+                return;
+            }
+            r->bad[r->n_bad++] = (Py_ssize_t)r->n_values;
+            r->bad[r->n_bad++] = t - base;
+            r->bad[r->n_bad++] = p - base;
+        }
+        r->values[r->n_values++] = value;
+    }
+}
+
+PyDoc_STRVAR(text_numbers_doc,
+             "text_numbers(data, start, stop, /)\n--\n\n"
+             "Every whitespace-separated token of data[start:stop] as a float64.\n\n"
+             "Returns (values, bad): values a bytearray of float64, one per token; bad a list of\n"
+             "(slot, start, end) for tokens not accepted (their slots hold 0), offsets in data.");
+
+static PyObject *text_numbers(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "text_numbers takes 3 arguments");
+        return NULL;
+    }
+    Py_ssize_t from = PyLong_AsSsize_t(args[1]);
+    if (from == -1 && PyErr_Occurred()) return NULL;
+    Py_ssize_t to = PyLong_AsSsize_t(args[2]);
+    if (to == -1 && PyErr_Occurred()) return NULL;
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0) return NULL;
+    if (from < 0 || to > view.len || from > to) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "text_numbers: start/stop outside the buffer");
+        return NULL;
+    }
+    NumbersResult r;
+    memset(&r, 0, sizeof r);
+    Py_BEGIN_ALLOW_THREADS
+    /* Offsets are reported from the buffer's start: scan from there with the window cut off. */
+    numbers_scan((const unsigned char *)view.buf + from, to - from, &r);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&view);
+
+    PyObject *result = NULL;
+    if (r.no_memory) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    PyObject *bad = PyList_New((Py_ssize_t)(r.n_bad / 3));
+    if (!bad) goto done;
+    for (size_t i = 0; i < r.n_bad; i += 3) {
+        PyObject *item =
+            Py_BuildValue("(nnn)", r.bad[i], r.bad[i + 1] + from, r.bad[i + 2] + from);
+        if (!item) {
+            Py_DECREF(bad);
+            goto done;
+        }
+        PyList_SET_ITEM(bad, (Py_ssize_t)(i / 3), item);
+    }
+    result = Py_BuildValue(
+        "(NN)",
+        PyByteArray_FromStringAndSize((const char *)r.values,
+                                      (Py_ssize_t)(r.n_values * sizeof(double))),
+        bad);
+done:
+    PyMem_RawFree(r.values);
+    PyMem_RawFree(r.bad);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"stl_vertices", (PyCFunction)(void (*)(void))stl_vertices, METH_FASTCALL, stl_vertices_doc},
+    {"obj_scan", (PyCFunction)(void (*)(void))obj_scan, METH_FASTCALL, obj_scan_doc},
+    {"text_numbers", (PyCFunction)(void (*)(void))text_numbers, METH_FASTCALL, text_numbers_doc},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     "scaninbox.scans._text_native",
-    "ASCII STL vertex coordinates parsed in C (see stl_ascii.py); optional, numpy is the fallback.",
+    "Text meshes parsed in C (ASCII STL, OBJ, ASCII PLY numbers); optional, numpy is the fallback.",
     0,
     methods,
     NULL,

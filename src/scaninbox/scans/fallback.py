@@ -1,8 +1,9 @@
-"""Formats we do not parse ourselves (OBJ, OFF, glTF, 3MF, …), read through trimesh.
+"""Formats we do not parse ourselves (OFF, glTF, 3MF, …), read through trimesh.
 
 trimesh is imported here only, on first use: it is slow to import and rarely needed (dental
-portals deliver STL and PLY). ``process=False`` keeps trimesh from merging and repairing, which
-costs much more than reading; our own refine step does what the viewer needs.
+portals deliver STL, PLY and OBJ, which `scaninbox.scans` reads itself). ``process=False`` keeps
+trimesh from merging and repairing, which costs much more than reading; our own refine step does
+what the viewer needs.
 """
 
 from __future__ import annotations

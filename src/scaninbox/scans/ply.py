@@ -22,9 +22,8 @@ from scaninbox.scans.ply_header import (
     PlyHeader,
     parse_ply_header,
     require_binary_body_fits,
-    require_text_body_fits,
 )
-from scaninbox.scans.text_numbers import parse_decimal_tokens, whitespace_tokens
+from scaninbox.scans.ply_text import text_body_numbers
 from scaninbox.scans.validate import require_finite, require_indices_in_range
 
 __all__ = ["parse_ply"]
@@ -155,10 +154,7 @@ class _BinaryBody:
 
 class _AsciiBody:
     def __init__(self, view: memoryview, header: PlyHeader, name: str) -> None:
-        buf = np.frombuffer(view, np.uint8)[header.body_offset :]
-        starts, ends = whitespace_tokens(buf)
-        require_text_body_fits(header, len(starts), name)
-        self.values = parse_decimal_tokens(buf, starts, ends, name)
+        self.values = text_body_numbers(view, header, name)
         self.header = header
         self.name = name
         self.records: np.ndarray | None = None  # text has no records to copy whole rows from

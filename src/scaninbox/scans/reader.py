@@ -17,6 +17,7 @@ from pathlib import Path
 
 from scaninbox.scans.fallback import read_with_trimesh
 from scaninbox.scans.mesh import BytesLike, Mesh, MeshError, PreviewImageError
+from scaninbox.scans.obj import parse_obj
 from scaninbox.scans.ply import parse_ply
 from scaninbox.scans.sniff import HEAD_BYTES, ScanFormat, sniff_head
 from scaninbox.scans.stl import parse_binary_stl
@@ -103,7 +104,7 @@ def _parse_by_format(data: BytesLike, name: str) -> Mesh:
     if kind is ScanFormat.PLY:
         return parse_ply(data, name)
     if kind is ScanFormat.OBJ:
-        return read_with_trimesh(data, name, "obj")
+        return parse_obj(data, name)
     if kind is ScanFormat.OTHER_MESH:
         return read_with_trimesh(data, name, name.rsplit(".", 1)[-1].lower())
     raise MeshError(name, "it is not a 3D mesh this program knows (STL, PLY or OBJ)")

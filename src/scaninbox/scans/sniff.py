@@ -16,7 +16,7 @@ HEAD_BYTES = 4096  # enough for any PLY header we accept and the first ASCII STL
 
 _PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 _JPEG_MAGIC = b"\xff\xd8\xff"
-_TRIMESH_SUFFIXES = frozenset({"obj", "off", "glb", "gltf", "3mf", "dae", "xaml", "3dxml"})
+_TRIMESH_SUFFIXES = frozenset({"off", "glb", "gltf", "3mf", "dae", "xaml", "3dxml"})
 
 
 class ScanFormat(StrEnum):

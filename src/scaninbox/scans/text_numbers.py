@@ -1,4 +1,4 @@
-"""Decimal numbers in text (ASCII STL and PLY), parsed for the whole buffer at once.
+"""Decimal numbers in text (ASCII STL, OBJ and ASCII PLY), parsed for the whole buffer at once.
 
 Converting numbers one at a time (``float()``, numpy's string casts) costs ~170 ns each; a
 600k-triangle ASCII STL holds millions of them. Here the whitespace-separated tokens are found
@@ -9,12 +9,12 @@ Work runs in blocks small enough for the CPU cache, where numpy's temporaries ar
 the fast path does not accept (longer than 24 bytes, "nan", garbage) goes to ``float()``, which
 either reads it or names it in the error.
 
-The C reader of ASCII STL (`_text_native.c`, used by `stl_ascii` when built) decodes numbers
-with exactly these rules and operations, so the two give the same bits: a leading sign counts as
-a '0' digit; the mantissa's digits are read as a first group of 16 and a second of up to 8
-(right-padded with zeros), value = float(first) + float(second) * 1e-8; then one multiplication
-or division by an exact power of ten. A change here must be made there too (the tests compare
-both on random numbers).
+The C readers of ASCII STL, OBJ and ASCII PLY (`_text_native.c`, used by `stl_ascii`, `obj` and
+`ply_text` when built) decode numbers with exactly these rules and operations, so the two give
+the same bits: a leading sign counts as a '0' digit; the mantissa's digits are read as a first
+group of 16 and a second of up to 8 (right-padded with zeros), value = float(first) +
+float(second) * 1e-8; then one multiplication or division by an exact power of ten. A change
+here must be made there too (the tests compare both on random numbers).
 
 The mantissa's first 16 digits form an exact integer that is divided by one exact power of ten
 (up to 1e22; tokens needing a larger one go to ``float()``), so typical scan coordinates (up to
@@ -23,13 +23,15 @@ The mantissa's first 16 digits form an exact integer that is divided by one exac
 
 from __future__ import annotations
 
+from types import ModuleType
+
 import numpy as np
 import numpy.typing as npt
 
 from scaninbox.scans.mesh import MeshError
 from scaninbox.scans.parallel import run_parts, run_together
 
-__all__ = ["parse_decimal_tokens", "parse_token", "whitespace_tokens"]
+__all__ = ["load_text_native", "parse_decimal_tokens", "parse_token", "whitespace_tokens"]
 
 Int64Array = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]
@@ -63,6 +65,17 @@ _PLUS_76 = _U(0x7676767676767676)  # a digit value 0–9 plus 0x76 stays below 0
 _POSITION = _U(0x0102030405060708)  # (1 << 8j) * this >> 56 == j + 1
 _EMPTY_TOKENS = (np.empty(0, np.int64), np.empty(0, np.int64))
 _POW10 = np.array([float(10**k) for k in range(309)], np.float64)
+
+
+def load_text_native() -> ModuleType | None:
+    """The C extension `scaninbox.scans._text_native`; None when it was not built (no compiler
+    at install time), and the numpy readers run instead."""
+    try:
+        from scaninbox.scans import _text_native  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        return None
+    module: ModuleType = _text_native
+    return module
 
 
 def whitespace_tokens(buf: npt.NDArray[np.uint8]) -> tuple[Int64Array, Int64Array]:

@@ -1,4 +1,5 @@
-"""The inbox in the window: filters through the bar, the keyboard, the context menu."""
+"""The inbox in the window: filters through the bar, the keyboard, the context menu (read marks,
+the reference, a QC check of the case)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,13 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
-from scaninbox.domain import Urgency, delivery_urgency, is_open_status
+from scaninbox.domain import Urgency, delivery_urgency, full_scans, is_open_status
 from scaninbox.qt.app_controller import AppController
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.inbox import Column, DatePreset, FilterState
 from scaninbox.qt.inbox.filters import DuePreset, to_case_filter
 from scaninbox.sandbox import SandboxServer
+from scaninbox.store.qc_store import qc_result
 from tests.qt.shell.conftest import WAIT_MS, activate, sign_in_via_dialog
 
 
@@ -149,12 +151,63 @@ def test_the_context_menu_marks_unread_and_copies_the_reference(
     assert isinstance(menu, QMenu)
     qtbot.waitUntil(menu.isVisible, timeout=WAIT_MS)
     texts = [a.text() for a in menu.actions() if a.text()]
-    assert texts == ["Mark as unread", "Keep available offline", "Copy reference"]
+    assert texts == [
+        "Mark as unread",
+        "Keep available offline",
+        "Check scans (QC)",
+        "Copy reference",
+    ]
     next(a for a in menu.actions() if a.text() == "Copy reference").trigger()
     menu.hide()
     assert QGuiApplication.clipboard().text() == str(model.ref_at(0))
     view.markReadRequested.emit(model.ref_at(0), False)
     qtbot.waitUntil(lambda: model.row_at(0).unread, timeout=WAIT_MS)  # type: ignore[union-attr]
+
+
+def test_the_context_menu_checks_a_case_s_scans_in_its_qc_tab(
+    qtbot: QtBot, make_app: Callable[..., AppController], sandbox: SandboxServer
+) -> None:
+    app = signed_in(qtbot, make_app, sandbox)
+    window = app.window
+    view, model = window.inbox.view, window.inbox.model
+    session = app.session.current  # type: ignore[union-attr]
+    assert session is not None
+    refs = [model.ref_at(i) for i in range(model.rowCount())]
+    with_scans = [
+        (row, ref)
+        for row, ref in enumerate(refs)
+        if ref is not None
+        and (stored := session.store.case(ref)) is not None
+        and full_scans(stored.case.scan_files)
+    ]
+    # Not the case shown now: the check waits for the clicked case to load, not the old one.
+    shown = window.pane.case.ref if window.pane.case else None
+    row, ref = next((r, f) for r, f in with_scans if f != shown)
+    assert qc_result(session.store, ref) is None
+    window.pane.tabs.setCurrentIndex(CasePane.PRESCRIPTION_TAB)
+
+    view.customContextMenuRequested.emit(view.visualRect(model.index(row, 4)).center())
+    menu = next(w for w in QApplication.topLevelWidgets() if w.objectName() == "caseContextMenu")
+    qtbot.waitUntil(menu.isVisible, timeout=WAIT_MS)
+    next(a for a in menu.actions() if a.text() == "Check scans (QC)").trigger()
+    menu.hide()
+
+    qtbot.waitUntil(lambda: qc_result(session.store, ref) is not None, timeout=8 * WAIT_MS)
+    assert window.pane.case is not None
+    assert window.pane.case.ref == ref
+    assert window.pane.tabs.currentIndex() == CasePane.QC_TAB
+    first = qc_result(session.store, ref)
+    assert first is not None
+
+    qc_tab = window.pane.qc
+    qtbot.waitUntil(lambda: qc_tab.state_label.text() != "Checking the scans…", timeout=WAIT_MS)
+
+    # Asked again while its QC tab shows: it looks again (switching tabs would do nothing), and
+    # the scans being unchanged, the kept verdict stands.
+    view.qcRequested.emit(ref)
+    assert qc_tab.state_label.text() == "Checking the scans…"
+    qtbot.waitUntil(lambda: qc_tab.state_label.text() != "Checking the scans…", timeout=WAIT_MS)
+    assert qc_result(session.store, ref) == first
 
 
 def test_a_case_is_marked_read_only_once_it_was_shown_for_a_moment(

@@ -1,4 +1,4 @@
-"""Tiny hand-made meshes and the bytes of STL and PLY files holding them, for reader tests."""
+"""Tiny hand-made meshes and the bytes of STL, PLY and OBJ files holding them, for reader tests."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ __all__ = [
     "arch_mesh",
     "ascii_stl",
     "binary_stl",
+    "obj",
     "ply",
     "soup_of",
 ]
@@ -135,3 +136,50 @@ def arch_mesh(n_around: int = 120, n_across: int = 24) -> tuple[np.ndarray, np.n
     c, d = grid[1:, :-1].ravel(), grid[1:, 1:].ravel()
     faces = np.concatenate([np.stack([a, b, c], 1), np.stack([b, d, c], 1)]).astype(np.int32)
     return points, faces
+
+
+def obj(
+    points: np.ndarray,
+    faces: Sequence[Sequence[int]],
+    *,
+    form: str = "v",
+    relative: bool = False,
+    colours: np.ndarray | None = None,
+    newline: str = "\n",
+    gap: str = " ",
+    extras: bool = False,
+) -> bytes:
+    """An OBJ file. ``form``: how a corner is written ("v", "v/vt", "v//vn", "v/vt/vn");
+    ``relative``: negative indices, each face written right after its last vertex;
+    ``extras``: the statements a portal's export adds (mtllib, o, g, s, usemtl, vt, vn, comments).
+    """
+    lines = ["# written by the tests", "mtllib scan.mtl", "o scan", "g jaw"] if extras else []
+
+    def vertex(i: int) -> str:
+        values = [repr(float(v)) for v in points[i]]
+        if colours is not None:
+            values += [repr(float(v)) for v in colours[i]]
+        return gap.join(["v", *values])
+
+    def corner(index: int, written: int) -> str:
+        number = str(index - written) if relative else str(index + 1)
+        return {"v": "{0}", "v/vt": "{0}/1", "v//vn": "{0}//1", "v/vt/vn": "{0}/1/1"}[form].format(
+            number
+        )
+
+    if extras:
+        lines += ["vt 0.5 0.5", "vn 0 0 1", "s off", "usemtl gum"]
+    written = 0
+    if not relative:
+        lines += [vertex(i) for i in range(len(points))]
+        written = len(points)
+    for face in faces:
+        if relative:
+            while written <= max(face):
+                lines.append(vertex(written))
+                written += 1
+        lines.append(gap.join(["f", *(corner(int(i), written) for i in face)]))
+    while written < len(points):
+        lines.append(vertex(written))
+        written += 1
+    return (newline.join(lines) + newline).encode("ascii")

@@ -78,7 +78,7 @@ def test_sniffing_by_content(data: bytes, name: str, kind: ScanFormat) -> None:
     assert sniff_format(data, name=name) is kind
 
 
-def test_obj_and_off_through_trimesh() -> None:
+def test_obj_natively_and_off_through_trimesh() -> None:
     obj = read_mesh(b"v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\n", name="t.obj")
     assert obj.welded
     assert obj.n_points == 4

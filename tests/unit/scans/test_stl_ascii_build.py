@@ -1,4 +1,4 @@
-"""The dev setup built the ASCII STL reader in C, and `read_mesh` uses it.
+"""The dev setup built the text mesh readers in C, and `read_mesh` uses them.
 
 ``scripts/setup --dev`` compiles `scaninbox.scans._text_native` (an optional extension: without a
 compiler the install succeeds and the numpy reader runs). This test fails when it was not built,
@@ -13,7 +13,7 @@ import os
 
 import pytest
 
-from scaninbox.scans import ascii_stl_parser, read_mesh
+from scaninbox.scans import ascii_stl_parser, read_mesh, text_mesh_parsers
 
 
 def test_the_extension_is_built_and_reads_ascii_stl() -> None:
@@ -28,6 +28,10 @@ def test_the_extension_is_built_and_reads_ascii_stl() -> None:
             "without a compiler"
         )
     assert ascii_stl_parser() == "C extension (_text_native)"
+    # OBJ and ASCII PLY go through the same module.
+    assert text_mesh_parsers() == dict.fromkeys(
+        ("ASCII STL", "OBJ", "ASCII PLY"), "C extension (_text_native)"
+    )
     text = b"solid t\nfacet normal 0 0 1\nouter loop\nvertex 1 2 3\nvertex 4 5 6\nvertex 7 8 9\n"
     mesh = read_mesh(text + b"endloop\nendfacet\nendsolid t\n", name="t.stl")
     assert mesh.points.ravel().tolist() == [1, 2, 3, 4, 5, 6, 7, 8, 9]

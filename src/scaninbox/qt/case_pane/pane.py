@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QStackedWidget, QTabWidget, QVBoxLayout, QWidget
 
-from scaninbox.domain import Case, FileKind
+from scaninbox.domain import Case, CaseRef, FileKind
 from scaninbox.qt.case_pane.attachments import AttachmentsView
 from scaninbox.qt.case_pane.dialogs import FileDialogs, QtFileDialogs
 from scaninbox.qt.case_pane.header import CaseHeader
@@ -49,6 +49,7 @@ class CasePane(QWidget):
         self.setAccessibleName("Case details")
         self.setMinimumSize(560, 420)
         self._case: Case | None = None
+        self._qc_wanted: CaseRef | None = None  # `check_scans` for a case still loading
         dialogs = dialogs or QtFileDialogs()
 
         self.header = CaseHeader(self)
@@ -117,7 +118,26 @@ class CasePane(QWidget):
         self.header.cache_label.setVisible(has_files)
         if not self.tabs.isTabEnabled(shown_tab):
             self.tabs.setCurrentIndex(self.PRESCRIPTION_TAB)
+        if case is not None and self._qc_wanted is not None:
+            if case.ref == self._qc_wanted:
+                # Quietly: `_on_tab_changed` below starts the one check.
+                self.tabs.blockSignals(True)
+                self.tabs.setCurrentIndex(self.QC_TAB)
+                self.tabs.blockSignals(False)
+            self._qc_wanted = None  # another case came first: the wish was for that one
         self._on_tab_changed(self.tabs.currentIndex())
+
+    def check_scans(self, ref: CaseRef) -> None:
+        """Show the QC tab of ``ref`` and check its scans now; when ``ref`` is still loading
+        (just selected in the inbox), as soon as it is shown."""
+        if self._case is None or self._case.ref != ref:
+            self._qc_wanted = ref
+            return
+        self._qc_wanted = None
+        if self.tabs.currentIndex() == self.QC_TAB:
+            self.qc.activate()  # already showing: switching tabs would not check again
+        else:
+            self.tabs.setCurrentIndex(self.QC_TAB)  # checks through `_on_tab_changed`
 
     def set_cache_state(self, *, pinned: bool, fully_cached: bool) -> None:
         """Update the offline switch and indicator (after pinning, or when downloads finish)."""

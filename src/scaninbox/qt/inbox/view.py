@@ -79,13 +79,15 @@ class InboxView(QTableView):
 
     - ``currentCaseChanged(object)``: the selected case (None when nothing is selected);
     - ``openRequested(object)``: Enter or a double click ("open": focus its 3D scans);
-    - ``markReadRequested(object, bool)``, ``pinRequested(object, bool)``: context menu.
+    - ``markReadRequested(object, bool)``, ``pinRequested(object, bool)``,
+      ``qcRequested(object)`` ("check its scans now"): context menu.
     """
 
     currentCaseChanged = Signal(object)
     openRequested = Signal(object)
     markReadRequested = Signal(object, bool)
     pinRequested = Signal(object, bool)
+    qcRequested = Signal(object)
     statusMessage = Signal(str)
 
     def __init__(self, model: CaseTableModel, parent: QWidget | None = None) -> None:
@@ -350,6 +352,9 @@ class InboxView(QTableView):
         pin.setCheckable(True)
         pin.setChecked(row.pinned)
         pin.triggered.connect(lambda checked: self.pinRequested.emit(row.ref, checked))
+        check = menu.addAction("Check scans (QC)")
+        check.setToolTip("Open the case's QC tab and check its scans as they are now")
+        check.triggered.connect(lambda: self.qcRequested.emit(row.ref))
         menu.addSeparator()
         copy = menu.addAction("Copy reference")
         copy.triggered.connect(lambda: self._copy_ref(row.ref))
