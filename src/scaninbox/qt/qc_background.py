@@ -171,6 +171,10 @@ class BackgroundQc(QObject):
         return ([self._running] if self._running is not None else []) + waiting
 
     def _arrive(self, ref: CaseRef, *, wanted: bool) -> None:
+        if self._queue is None and wanted and self._waiting is not None:
+            # Someone opened a case's QC tab during the start-up hold: a person waiting on a
+            # verdict outranks the first frame's head start.
+            self.release_start()
         if self._queue is None:
             return
         self._arrived[ref] = self._arrived.get(ref, False) or wanted

@@ -94,6 +94,23 @@ def test_the_background_qc_starts_once_the_viewer_draws_a_case(
     background.close()
 
 
+def test_a_case_someone_wants_checked_ends_the_hold_at_once(
+    qtbot: QtBot, make_app: Callable[..., AppController]
+) -> None:
+    app = _opened_demo(qtbot, make_app)
+    opened = _current(app)
+    qtbot.waitUntil(lambda: app.window.inbox.model.rowCount() > 0, timeout=WAIT_MS)
+    background = BackgroundQc(parent=app)
+    PrefetchHold(app.viewer, enabled=True, background_qc=background, parent=app)
+    with qtbot.assertNotEmitted(background.pendingChanged, wait=300):
+        background.attach(opened.store, opened.cache)
+        background.files_arrived(app.window.inbox.model.ref_at(0))  # a download: it waits
+    # The QC tab of a case asks (`check_now`) before the viewer drew anything: checking starts.
+    with qtbot.waitSignal(background.pendingChanged, timeout=WAIT_MS):
+        background.check_now(app.window.inbox.model.ref_at(0))
+    background.close()
+
+
 def test_the_background_qc_is_not_held_without_a_viewer_to_wait_for(
     qtbot: QtBot, make_app: Callable[..., AppController]
 ) -> None:
