@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+import pyvista as pv
 
 from scaninbox.domain import Jaw
 from scaninbox.render import ScanScene, View, add_measurement, configure_antialiasing, measure
@@ -121,6 +122,34 @@ def test_coarse_copy_is_drawn_only_while_interacting(plotter: Any, arch: Mesh) -
     _frame(plotter)
     assert not state.actor.GetVisibility()
     assert not state.lod_actor.GetVisibility()
+    scene.close()
+
+
+def test_a_draft_frame_is_drawn_without_fxaa_and_the_next_one_with_it(
+    plotter: Any, arch: Mesh
+) -> None:
+    scene = ScanScene(plotter)
+    scene.set_scan("scan", arch)
+    plotter.renderer.SetUseFXAA(True)
+    # What the Qt view says while it draws a still's first picture.
+    pv.set_new_attribute(plotter, "draft_frame", True)
+    _frame(plotter)
+    assert not plotter.renderer.GetUseFXAA()
+    assert [light.GetSwitch() for light in scene.lights.still] == [1, 1]  # the full look else
+    assert not scene.showing_lod
+    plotter.draft_frame = False
+    _frame(plotter)
+    assert plotter.renderer.GetUseFXAA()
+    # A draft in motion, then motion ends on a draft: FXAA comes back only with the smooth one.
+    plotter.draft_frame = True
+    plotter.render_window.SetDesiredUpdateRate(30.0)
+    _frame(plotter)
+    plotter.render_window.SetDesiredUpdateRate(0.0001)
+    _frame(plotter)
+    assert not plotter.renderer.GetUseFXAA()
+    plotter.draft_frame = False
+    _frame(plotter)
+    assert plotter.renderer.GetUseFXAA()
     scene.close()
 
 

@@ -6,7 +6,9 @@ desired update rate, which VTK's interactor raises while the user rotates or zoo
 when the mouse is released: while it is high the scene draws only what motion needs — the
 coarse actors, one light instead of two (`appearance.LightRig`), no FXAA (and the Qt view
 draws a smaller picture: `scaninbox.qt.viewer.interactor`) —, otherwise the full look. Each
-actor keeps its own GPU buffers, so swapping costs nothing.
+actor keeps its own GPU buffers, so swapping costs nothing. A plotter whose ``draft_frame`` is
+true while it draws (the Qt view's first picture of a still, smoothed once the view settles)
+gets the full look without FXAA for that frame.
 
 A large scan is drawn as pieces of at most 150k triangles, one actor each, sharing the scan's
 arrays and their buffers in OpenGL (`scaninbox.render.pieces`): under a software rasteriser
@@ -93,6 +95,7 @@ class ScanScene:
         self._scans: dict[str, ScanState] = {}
         self._showing_lod = False
         self._fxaa_at_rest = False
+        self._fxaa_held = False  # FXAA switched off by the scene for this frame
         self._peeling = False
         self._covered = 0.0
         self._covered_left = 0.0
@@ -332,19 +335,23 @@ class ScanScene:
 
     def _before_frame(self, window: Any, _event: str) -> None:
         interacting = window.GetDesiredUpdateRate() > _INTERACTIVE_RATE
-        if interacting == self._showing_lod:
+        if interacting != self._showing_lod:
+            self._showing_lod = interacting
+            for state in self._scans.values():
+                self._apply(state)
+            self.lights.set_moving(interacting)
+        # FXAA costs ~40 % of a frame under llvmpipe; nobody sees jagged edges in motion, and
+        # a draft is followed by its smooth frame as soon as the view settles.
+        hold = interacting or bool(getattr(self.plotter, "draft_frame", False))
+        if hold == self._fxaa_held:
             return
-        self._showing_lod = interacting
-        for state in self._scans.values():
-            self._apply(state)
-        self.lights.set_moving(interacting)
-        # FXAA halves the frame rate under llvmpipe; nobody sees jagged edges in motion.
         renderer = self.plotter.renderer
-        if interacting:
+        if hold:
             self._fxaa_at_rest = bool(renderer.GetUseFXAA())
             renderer.SetUseFXAA(False)
         else:
             renderer.SetUseFXAA(self._fxaa_at_rest)
+        self._fxaa_held = hold
 
     # ------------------------------------------------------------------ internals
 

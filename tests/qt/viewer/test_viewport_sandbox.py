@@ -192,7 +192,7 @@ def test_the_level_of_detail_is_drawn_while_the_camera_turns(
     assert len(shown) == 2
     assert all(s.lod_actor is not None for s in shown)  # 100k+ triangles: a coarse copy exists
     view = viewport.view
-    fxaa_at_rest = view.renderer.GetUseFXAA()
+    fxaa_at_rest = view.smooths_when_settled  # FXAA at rest under software OpenGL
     x, y = view.width() / 2, view.height() / 2
     mouse(view, QEvent.Type.MouseButtonPress, x, y)
     for step in range(1, 4):
@@ -208,7 +208,8 @@ def test_the_level_of_detail_is_drawn_while_the_camera_turns(
     assert not viewport.scene.showing_lod
     assert all(s.actor.GetVisibility() and not s.lod_actor.GetVisibility() for s in shown)
     assert not viewport.scene.lights.is_moving
-    assert view.renderer.GetUseFXAA() == fxaa_at_rest
+    # The release's frame is a draft; FXAA is back with the smooth frame once settled.
+    qtbot.waitUntil(lambda: view.renderer.GetUseFXAA() == fxaa_at_rest, timeout=WAIT_MS)
 
 
 def _drag_and_watch(qtbot: QtBot, view: QWidget, steps: int) -> list[tuple[int, int]]:

@@ -19,6 +19,18 @@ Four changes to the stock widget, each for a measured or observed reason:
   pixels) and the copy to the widget stretches it; at rest it is drawn at full size again.
   Mouse positions are handed to VTK in the size it draws at, so turning, panning and zooming
   move the camera exactly as far as at full size.
+- The still picture first, its smooth edges a moment later. Under software OpenGL the edges are
+  smoothed by FXAA, which costs 40–44 ms of a ~150 ms full-size frame (2 × 300k triangles,
+  1000×671, llvmpipe) — more than the bare pyvistaqt viewer's whole lead. So a frame asked for
+  is drawn without it (a draft: `draft_frame` is true while it is drawn, and the scene leaves
+  FXAA out), and once the view has settled — no new frame asked for within `SETTLE_MS` of
+  the draft reaching the screen, the camera not held — the same view is drawn once more with
+  FXAA and ``frameSettled`` is sent. A new request in between cancels that pass, so a person
+  who keeps working never waits for smoothing they would not see; the picture left on screen
+  is always the smooth one. (Running only the FXAA pass over the frame already drawn would
+  save the geometry, but VTK runs it inside the renderer's own pass, before the orientation
+  marker's 2D props and the blit to Qt's framebuffer; from Python, outside ``Render()``, it
+  cannot be pointed at the frame on screen reliably — so the settled frame is drawn again.)
 
 Anti-aliasing is decided when the GL context first exists (`configure_antialiasing` needs it).
 """
@@ -30,25 +42,50 @@ from typing import Any
 
 os.environ.setdefault("QT_API", "pyside6")  # pyvistaqt finds Qt through QtPy
 
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QWidget
 from pyvistaqt import QtInteractor
 
-__all__ = ["MOVING_SCALE", "SceneInteractor"]
+__all__ = ["MOVING_SCALE", "SETTLE_MS", "SceneInteractor"]
 
 MOVING_SCALE = 0.5  # of the view's width and height, drawn while the camera moves
+# The view counts as settled once no frame was asked for within this time: longer than the gap
+# between a wheel's or the keyboard's steps, short enough that nobody sees the edges change.
+SETTLE_MS = 100
 _INTERACTIVE_RATE = 1.0  # frames/s above which VTK is in the middle of an interaction
 
 
 class SceneInteractor(QtInteractor):
-    """The 3D view. Signals (inherited from QOpenGLWidget): ``frameSwapped()`` after each frame."""
+    """The 3D view. Signals: ``frameSwapped()`` after each frame (inherited from
+    QOpenGLWidget); ``frameSettled()`` after the smooth frame of a view that has settled."""
+
+    frameSettled = Signal()
 
     def __init__(
-        self, parent: QWidget | None = None, *, moving_scale: float = MOVING_SCALE
+        self,
+        parent: QWidget | None = None,
+        *,
+        moving_scale: float = MOVING_SCALE,
+        settle_ms: int = SETTLE_MS,
     ) -> None:
         super().__init__(parent, auto_update=False)
         self.moving_scale = moving_scale
         self.renderer_name: str | None = None
+        # True while a draft is drawn (read by `ScanScene` to leave FXAA out), else False.
+        self.draft_frame = False
+        self._smooths = False  # FXAA at rest (software OpenGL): drafts and a settled pass
+        self._smooth_next = False
+        # The smooth frame is on screen and nothing asked for a new one since: a repaint Qt
+        # makes on its own (a grab of the window, an expose) draws it smooth again at once.
+        self._unchanged = False
+        self._settled_pending = False
+        self._draft_shown = False  # the frame on its way to the screen is a draft
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(settle_ms)
+        self._settle.timeout.connect(self._on_settled)
+        self.frameSwapped.connect(self._on_frame_swapped)
         window: Any = self.render_window
         self._vtk_interactor: Any = window.GetInteractor()
         self._vtk_interactor.EnableRenderOff()
@@ -68,7 +105,31 @@ class SceneInteractor(QtInteractor):
     def request_frame(self) -> None:
         """Draw the scene again at the next opportunity (several requests make one frame)."""
         if not getattr(self, "_closed", False):
+            self._unchanged = False
+            self._settle.stop()  # not settled while a frame is asked for
             self.update()
+
+    @property
+    def settle_ms(self) -> int:
+        """How long no frame may be asked for before the view counts as settled."""
+        return self._settle.interval()
+
+    @settle_ms.setter
+    def settle_ms(self, value: int) -> None:
+        self._settle.setInterval(value)
+
+    @property
+    def smooths_when_settled(self) -> bool:
+        """Whether frames are drafts smoothed once the view settles (FXAA under software GL).
+
+        Set False to draw every frame at rest with FXAA at once (the benchmark's comparison)."""
+        return self._smooths
+
+    @smooths_when_settled.setter
+    def smooths_when_settled(self, value: bool) -> None:
+        self._smooths = bool(value)
+        if not self._smooths:
+            self._settle.stop()
 
     # ------------------------------------------------------------------ Qt overrides
 
@@ -79,6 +140,7 @@ class SceneInteractor(QtInteractor):
 
             # Before the first frame: multisampling buffers are made by the first render.
             self.renderer_name = configure_antialiasing(self) or ""
+            self._smooths = bool(self.renderer.GetUseFXAA())
 
     def paintGL(self) -> None:
         interactor = self._vtk_interactor
@@ -86,11 +148,23 @@ class SceneInteractor(QtInteractor):
             super().paintGL()  # type: ignore[no-untyped-call]
             return
         self._fit_drawing_size()
+        moving = self._moving()
+        smooth = (self._smooth_next or self._unchanged) and not moving
+        settling, self._smooth_next = self._smooth_next, False
+        self.draft_frame = self._smooths and not smooth
         interactor.EnableRenderOn()
         try:
             super().paintGL()  # type: ignore[no-untyped-call]
         finally:
             interactor.EnableRenderOff()
+            self.draft_frame = False
+        self._unchanged = smooth
+        self._settled_pending = smooth and settling
+        self._draft_shown = self._smooths and not smooth
+
+    def resizeGL(self, w: int, h: int) -> None:
+        super().resizeGL(w, h)  # type: ignore[no-untyped-call]
+        self._unchanged = False  # a window being resized gets drafts, smoothed once it rests
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         super().mouseReleaseEvent(event)  # type: ignore[no-untyped-call]
@@ -126,6 +200,7 @@ class SceneInteractor(QtInteractor):
         event.ignore()
 
     def close(self) -> None:  # type: ignore[override]  # pyvistaqt's close returns None
+        self._settle.stop()
         interactor, self._vtk_interactor = self._vtk_interactor, None
         if interactor is not None and self._render_request is not None:
             interactor.RemoveObserver(self._render_request)
@@ -138,6 +213,28 @@ class SceneInteractor(QtInteractor):
         if not self._in_paint:
             self.request_frame()
 
+    def _moving(self) -> bool:
+        window = self.render_window
+        return window is not None and window.GetDesiredUpdateRate() > _INTERACTIVE_RATE
+
+    def _on_settled(self) -> None:
+        # The camera held still mid-drag is not settled: its release draws and waits again.
+        if self._vtk_interactor is None or self._moving():
+            return
+        self._smooth_next = True
+        self.request_frame()
+
+    def _on_frame_swapped(self) -> None:
+        if self._draft_shown:
+            # Counted from when the draft is on screen, not from when it was drawn: a busy
+            # compositor must not let the smooth pass slip in before the next request.
+            self._draft_shown = False
+            self._settle.start()
+        if self._settled_pending:
+            self._settled_pending = False
+            # After every other receiver of this frame: the smooth picture is on screen.
+            QTimer.singleShot(0, self, self.frameSettled.emit)
+
     def _fit_drawing_size(self) -> None:
         """Draw at `moving_scale` while VTK asks for its interactive rate, else at full size."""
         interactor, window = self._vtk_interactor, self.render_window
@@ -145,8 +242,7 @@ class SceneInteractor(QtInteractor):
             return
         ratio = self.devicePixelRatioF()
         full = (max(1, round(self.width() * ratio)), max(1, round(self.height() * ratio)))
-        moving = window.GetDesiredUpdateRate() > _INTERACTIVE_RATE
-        scale = self.moving_scale if moving else 1.0
+        scale = self.moving_scale if self._moving() else 1.0
         target = (max(1, round(full[0] * scale)), max(1, round(full[1] * scale)))
         current = window.GetSize()
         if (current[0], current[1]) == target:
