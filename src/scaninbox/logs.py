@@ -1,12 +1,13 @@
 """Where the program's log goes, and the guard that keeps secrets out of it.
 
 ``configure_logging`` writes a rotating log file (folder 0700, files 0600) and, with ``-v``, to
-stderr. Every record passes ``RedactSecrets`` on its way to any of these handlers, whichever
-logger it came from (httpx logs request URLs, which for storage carry signatures): bearer tokens,
-JWTs, ``Authorization`` values, passwords in JSON and the signature parts of signed URLs are
-replaced by ``<redacted>`` even when logged by mistake. The same filter shows control characters as
-escapes (``scaninbox.terminal_text``): server text in a message can neither forge a log line nor
-send escape sequences to whoever reads the log in a terminal.
+stderr. Each process writes its own file: ``scaninbox.log``, and ``sandbox.log`` for the sandbox.
+Every record passes ``RedactSecrets`` on its way to any of these handlers, whichever logger it came
+from (httpx logs request URLs, which for storage carry signatures): bearer tokens, JWTs,
+``Authorization`` values, passwords in JSON and the signature parts of signed URLs are replaced by
+``<redacted>`` even when logged by mistake. The same filter shows control characters as escapes
+(``scaninbox.terminal_text``): server text in a message can neither forge a log line nor send escape
+sequences to whoever reads the log in a terminal.
 
 Every command configures logging, and most write nothing to the log. The stdlib's rotating
 handler lives in ``logging.handlers``, which imports socket, pickle and queue (a few
@@ -26,9 +27,12 @@ from pathlib import Path
 from scaninbox.paths import ensure_private_dir
 from scaninbox.terminal_text import escape_controls
 
-__all__ = ["LOG_FILE_NAME", "RedactSecrets", "configure_logging", "redact"]
+__all__ = ["LOG_FILE_NAME", "SANDBOX_LOG_FILE_NAME", "RedactSecrets", "configure_logging", "redact"]
 
 LOG_FILE_NAME = "scaninbox.log"
+# ``scaninbox sandbox`` (also the window's demo service, a child process running beside the app)
+# logs to a file of its own: two processes rotating one file lose or mix each other's lines.
+SANDBOX_LOG_FILE_NAME = "sandbox.log"
 _MAX_LOG_BYTES = 2 * 1024 * 1024
 _BACKUPS = 3
 _OURS = "_scaninbox_handler"
@@ -134,8 +138,10 @@ class _LogFile(logging.Handler):
         super().close()
 
 
-def configure_logging(verbosity: int, log_dir: Path | None) -> None:
-    """Log to ``log_dir``/scaninbox.log (None: no file) and, from ``verbosity`` 1, to stderr.
+def configure_logging(
+    verbosity: int, log_dir: Path | None, *, file_name: str = LOG_FILE_NAME
+) -> None:
+    """Log to ``log_dir``/``file_name`` (None: no file) and, from ``verbosity`` 1, to stderr.
 
     The file gets INFO and above (DEBUG from ``verbosity`` 2); stderr gets INFO at 1, DEBUG at 2,
     and also the HTTP library's own records at 3. Calling it again replaces the earlier setup.
@@ -150,7 +156,7 @@ def configure_logging(verbosity: int, log_dir: Path | None) -> None:
     if log_dir is not None:
         ensure_private_dir(log_dir)
         form = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
-        handlers.append(_LogFile(log_dir / LOG_FILE_NAME, detail, form))
+        handlers.append(_LogFile(log_dir / file_name, detail, form))
     if verbosity >= 1:
         console = logging.StreamHandler(sys.stderr)
         console.setLevel(detail)

@@ -42,11 +42,17 @@ def large_arches() -> tuple[Mesh, Mesh]:
 class _CountingWindow:
     """Stands in for the render window whose queue the pacing drains."""
 
-    def __init__(self) -> None:
+    def __init__(self, renderer: str = "llvmpipe (LLVM 15.0.6, 256 bits)") -> None:
         self.waits = 0
+        self.asked = 0
+        self.renderer = renderer
 
-    def WaitForCompletion(self) -> None:  # VTK's name
+    def WaitForCompletion(self) -> None:  # VTK's names
         self.waits += 1
+
+    def ReportCapabilities(self) -> str:
+        self.asked += 1
+        return f"OpenGL vendor string:  Someone\nOpenGL renderer string:  {self.renderer}\n"
 
 
 def test_only_a_large_scan_waits_for_the_queue_once_per_frame(
@@ -73,6 +79,29 @@ def test_only_a_large_scan_waits_for_the_queue_once_per_frame(
     finally:
         canvas.close()
     assert [w.waits for w in windows] == [2, 0]
+    assert windows[0].asked == 1  # the renderer is asked once, not on every frame
+
+
+def test_a_graphics_card_draws_without_waiting(large_arches: tuple[Mesh, Mesh]) -> None:
+    from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper
+
+    canvas = OffscreenCanvas((200, 150))
+    cards = [_CountingWindow("NVIDIA GeForce RTX 3060/PCIe/SSE2"), _CountingWindow("llvmpipe")]
+    try:
+        for window in cards:
+            mapper = vtkPolyDataMapper()
+            mapper.SetInputData(to_polydata(large_arches[0]))
+            actor = vtkActor()
+            actor.SetMapper(mapper)
+            canvas.add_actor(actor)
+            pace_drawing(mapper, window)
+        canvas.renderer.ResetCamera()
+        for _ in range(3):
+            canvas.render_window.Render()
+    finally:
+        canvas.close()
+    assert [w.waits for w in cards] == [0, 3]
+    assert [w.asked for w in cards] == [1, 1]
 
 
 def test_pacing_leaves_the_picture_as_it_was(
@@ -94,6 +123,7 @@ PEAK_PROBE = textwrap.dedent(
     from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper, vtkRenderer
     from vtkmodules.vtkRenderingCore import vtkRenderWindow
     from scaninbox.render.draw_pacing import pace_drawing
+    from scaninbox.render.pieces import to_pieces
     from scaninbox.render.polydata import to_polydata
     from scaninbox.scans import Mesh, refine
     from tests.unit.scans.meshfiles import arch_mesh
@@ -107,14 +137,17 @@ PEAK_PROBE = textwrap.dedent(
     for sign in (1, -1):
         points, faces = arch_mesh(3000, 101)  # 600k triangles, as a full arch scan has
         points = np.ascontiguousarray(points * np.float32([1, 1, sign]))
-        mapper = vtkPolyDataMapper()
-        mapper.SetInputData(to_polydata(refine(Mesh(points, faces, welded=True))))
-        actor = vtkActor()
-        actor.SetMapper(mapper)
-        actor.GetProperty().SetInterpolationToPhong()
-        renderer.AddActor(actor)
-        if sys.argv[1] == "paced":
-            pace_drawing(mapper, window)
+        mesh = refine(Mesh(points, faces, welded=True))
+        parts = to_pieces(mesh) if sys.argv[1] == "pieces" else [to_polydata(mesh)]
+        for part in parts:
+            mapper = vtkPolyDataMapper()
+            mapper.SetInputData(part)
+            actor = vtkActor()
+            actor.SetMapper(mapper)
+            actor.GetProperty().SetInterpolationToPhong()
+            renderer.AddActor(actor)
+            if sys.argv[1] != "unpaced":
+                pace_drawing(mapper, window)
     renderer.ResetCamera()
     with open("/proc/self/clear_refs", "w") as reset:
         reset.write("5")  # the peak starts again from here
@@ -149,8 +182,11 @@ def test_pacing_bounds_the_software_rasterisers_memory() -> None:
     if "llvmpipe" not in renderer.lower():
         pytest.skip(f"the queue measured here is llvmpipe's (this is {renderer})")
     _, paced = _queue_peak_mib("paced")
-    # Measured (2 cores, loaded): 214–248 MiB without pacing, 129–130 with; demand a margin.
+    _, in_pieces = _queue_peak_mib("pieces")
+    # Measured (2 cores, loaded): 214–248 MiB without pacing, 129–130 with, ~37 drawn paced in
+    # pieces of 150k (`scaninbox.render.pieces`); demand margins.
     assert paced < unpaced - 40, (paced, unpaced)
+    assert in_pieces < paced - 40, (in_pieces, paced)
 
 
 def test_the_window_is_not_kept_alive_by_the_pacing() -> None:

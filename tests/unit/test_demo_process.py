@@ -185,3 +185,24 @@ def test_importing_it_is_light() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=_WAIT_S
     )
     assert done.stdout.strip() == "[]"
+
+
+def test_the_sandbox_process_logs_to_a_file_of_its_own(tmp_path: Path) -> None:
+    """The window's demo service runs beside the app: the two never write (and rotate) one log."""
+    from scaninbox.logs import LOG_FILE_NAME, SANDBOX_LOG_FILE_NAME
+
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("a file where its cache folder should be", encoding="utf-8")
+    # A real `scaninbox sandbox` process that fails unexpectedly: a failure is logged.
+    command = [*demo_process._scaninbox_command(), "sandbox", "--port", "0"]
+    done = subprocess.run(
+        [*command, "--cache-dir", str(not_a_folder)],
+        capture_output=True,
+        text=True,
+        timeout=_WAIT_S,
+        check=False,
+    )
+    assert done.returncode != 0
+    log_dir = app_paths().log_dir
+    assert "command sandbox failed" in (log_dir / SANDBOX_LOG_FILE_NAME).read_text("utf-8")
+    assert not (log_dir / LOG_FILE_NAME).exists()

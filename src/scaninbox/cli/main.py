@@ -183,7 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_self_test(verbose=args.verbose > 0)
     if args.command is None:
         args = parser.parse_args([*given, "gui"])
-    _start_logging(args.verbose)
+    _start_logging(args.verbose, args.command)
     try:
         code = int(args.handler(args))
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
@@ -227,12 +227,14 @@ def _reader_went_away() -> int:
     return EXIT_BROKEN_PIPE
 
 
-def _start_logging(verbosity: int) -> None:
-    from scaninbox.logs import configure_logging
+def _start_logging(verbosity: int, command: str | None = None) -> None:
+    from scaninbox.logs import LOG_FILE_NAME, SANDBOX_LOG_FILE_NAME, configure_logging
     from scaninbox.paths import app_paths
 
+    # The sandbox runs beside the app (the window's demo service): a file of its own.
+    name = SANDBOX_LOG_FILE_NAME if command == "sandbox" else LOG_FILE_NAME
     try:
-        configure_logging(verbosity, app_paths().log_dir)
+        configure_logging(verbosity, app_paths().log_dir, file_name=name)
     except OSError:  # an unwritable log folder must not stop the command
         configure_logging(verbosity, None)
 

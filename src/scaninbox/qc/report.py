@@ -15,7 +15,6 @@ import importlib.util
 import tempfile
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -24,6 +23,7 @@ import numpy.typing as npt
 from fpdf import FPDF
 
 from scaninbox.domain import Case, Jaw, teeth_text, work_summary
+from scaninbox.qc.decision import Decision
 from scaninbox.qc.findings import KIND_TITLES, Finding, Severity, Verdict
 from scaninbox.qc.report_clearance import clearance_pictures, clearance_section
 from scaninbox.qc.report_views import SEVERITY_RGB, Marker, scan_picture
@@ -39,16 +39,6 @@ _VERDICT_RGB = {
 }
 _ROWS_PER_KIND = 30  # more small findings of one kind are summed up in one line
 _FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"),)
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """The local QC decision: "ready to accept" or "rescan needed", a note, who and when."""
-
-    decision: str
-    note: str
-    who: str
-    when: datetime
 
 
 def write_report(

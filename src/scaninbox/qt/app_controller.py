@@ -180,7 +180,8 @@ class AppController(QObject):
 
     async def _startup(self) -> None:
         # The demo service's process first: it starts while the session's modules (the client,
-        # the store: ~0.3 s) load here. (Before the window it delayed the window.)
+        # the store: ~0.3 s) load here. (Before the window it delayed the window: measured again
+        # in benchmarks/README.md, also with the service at the lowest CPU priority.)
         demo = _launch_demo_service(self.paths) if self.options.demo else None
         from scaninbox.qt.session import SessionController
 
@@ -200,7 +201,10 @@ class AppController(QObject):
         session.expired.connect(self.show_reauth)
         session.demoStopped.connect(self._on_demo_stopped)
         self.prefetch_hold = PrefetchHold(
-            self.viewer, enabled=self.options.load_viewer, parent=self
+            self.viewer,
+            enabled=self.options.load_viewer,
+            background_qc=self.window.qc_background,
+            parent=self,
         )
         session.opened.connect(self.prefetch_hold.hold)
         if self.settings_problem:

@@ -1,4 +1,4 @@
-"""At start-up, the account's bulk prefetch waits for the 3D viewer's first frame.
+"""At start-up, the account's bulk prefetch and background QC wait for the 3D viewer's first frame.
 
 The prefetch (previews, order forms and recent scans of every case, `SyncEngine.prefetch`) is
 Python work in the window's process — downloads, hashing, writing, and the background QC each
@@ -8,7 +8,8 @@ viewer has drawn anything, its engine holds the prefetch (`SyncEngine.hold_prefe
 viewer draws a case, says it cannot start, becomes ready with no case to draw, or
 `HOLD_MAX_MS` passes. The sync itself goes on, and the case on screen has its own files fetched
 meanwhile (`ViewerHost`). Only the first account of the run is held: later ones open with the
-viewer in place.
+viewer in place. The background QC (`BackgroundQc.hold_start`) waits for the same moment: its
+start imports the QC package and reads the store on the GUI thread, before the first rows.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from PySide6.QtCore import QObject, QTimer
 from scaninbox.qt.viewer_host import ViewerHost
 
 if TYPE_CHECKING:
+    from scaninbox.qt.qc_background import BackgroundQc
     from scaninbox.qt.session import AccountSession
 
 __all__ = ["HOLD_MAX_MS", "PrefetchHold"]
@@ -30,10 +32,21 @@ HOLD_MAX_MS = 15_000  # whatever happens, the prefetch waits no longer than this
 class PrefetchHold(QObject):
     """Holds an opened account's prefetch until the viewer's first frame (`hold`)."""
 
-    def __init__(self, viewer: ViewerHost, *, enabled: bool, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        viewer: ViewerHost,
+        *,
+        enabled: bool,
+        background_qc: BackgroundQc | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        """``background_qc`` is held from now until the same release as the prefetch."""
         super().__init__(parent)
         self._viewer = viewer
         self._enabled = enabled  # False: no viewer is loading (``--no-viewer``)
+        self._background_qc = background_qc
+        if enabled and background_qc is not None and viewer.viewport is None:
+            background_qc.hold_start()
         self._used = False
         self.held: AccountSession | None = None
         self._timer = QTimer(self)
@@ -56,6 +69,8 @@ class PrefetchHold(QObject):
         self._timer.start()
 
     def release(self, *_args: object) -> None:
+        if self._background_qc is not None:
+            self._background_qc.release_start()
         held, self.held = self.held, None
         self._timer.stop()
         if held is not None:

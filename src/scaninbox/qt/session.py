@@ -36,6 +36,7 @@ from scaninbox.api import ApiClient, NetworkLimits, RetryPolicy, Session, make_h
 from scaninbox.api.errors import SessionExpiredError
 from scaninbox.paths import AppPaths, app_paths
 from scaninbox.qt.file_provider import StoreFileProvider
+from scaninbox.qt.startup_trace import trace
 from scaninbox.qt.sync_signals import SyncSignals
 from scaninbox.services import RememberedSession, Target
 from scaninbox.settings import Settings
@@ -154,6 +155,7 @@ class SessionController(QObject):
                 signed_in = await services.sign_in(
                     client, target, email, password, keep_credentials=target.is_demo
                 )
+                trace("signed-in")
                 await self._close_current(forget=False)
                 await asyncio.to_thread(
                     services.adopt_typed_email_data,
@@ -308,6 +310,7 @@ class SessionController(QObject):
         assert server is not None
         try:
             base_url = await asyncio.to_thread(server.wait_ready)
+            trace("demo-listening")
         except BaseException:
             # Not started (or no longer awaited): the next demo sign-in starts a new one.
             self._sandbox = None

@@ -14,17 +14,13 @@ from PySide6.QtWidgets import QMessageBox
 from scaninbox import credentials
 from scaninbox.paths import AppPaths
 from scaninbox.qt.main_window import MainWindow
-from scaninbox.qt.signin import (
-    CUSTOM,
-    SignInDialog,
-    SignInHandler,
-    TargetChoice,
-    target_choices,
-)
 from scaninbox.settings import Settings
 
 if TYPE_CHECKING:
+    # Loaded with the first dialog: the services' targets bring the API client and the store
+    # (~0.3 s), which the window does not need before its first paint.
     from scaninbox.qt.session import AccountSession
+    from scaninbox.qt.signin import SignInDialog, SignInHandler
     from scaninbox.store import Account
 
 __all__ = ["SignInPrompts"]
@@ -60,7 +56,7 @@ class SignInPrompts(QObject):
         self._paths = paths
         self._sign_in = sign_in
         self._reauthenticate = reauthenticate
-        self._environment = environment or (CUSTOM if base_url else None)
+        self._environment = environment  # with only ``base_url``: the custom service
         self._base_url = base_url
         self.dialog: SignInDialog | None = None
         self.confirmation: QMessageBox | None = None
@@ -76,14 +72,17 @@ class SignInPrompts(QObject):
         if self.dialog_open:
             self.raise_dialog()
             return
+        from scaninbox.qt.signin import CUSTOM, SignInDialog, target_choices
+
         usable, reason = credentials.keyring_status()
+        chosen = self._environment or (CUSTOM if self._base_url else None)
         dialog = SignInDialog(
             target_choices(self._settings, self._paths.settings_file),
             self._sign_in,
             remember_available=usable,
             remember_reason=reason,
             ca_bundle=self._settings.ca_bundle,
-            environment=self._environment or (last.environment if last else None),
+            environment=chosen or (last.environment if last else None),
             base_url=self._base_url or (last.base_url if last else None),
             email=last.email if last else "",
             offline_label="Work offline" if last is not None and offline_possible else None,
@@ -97,6 +96,8 @@ class SignInPrompts(QObject):
         if self.dialog_open:
             self.raise_dialog()
             return
+        from scaninbox.qt.signin import SignInDialog, TargetChoice
+
         account = current.account
         label = "Demo" if current.demo else account.base_url
         usable, reason = credentials.keyring_status()

@@ -8,10 +8,11 @@ The first number is ``time.monotonic()`` (CLOCK_MONOTONIC, shared by every proce
 so a parent process can subtract its own launch time; the second is the CPU time this process has
 used so far (all its threads), which a busy machine disturbs less than the wall. Milestones:
 ``gui-start`` (the gui command begins), ``window-visible`` (first paint of the main window),
-``3d-loading`` (the 3D stack's import starts, on a worker thread), ``first-rows`` (the inbox shows
-cases), ``case-shown`` (the first case's details), ``3d-imported`` (VTK, pyvista and pyvistaqt are
-imported), ``3d-ready`` (the 3D viewer is in place), ``case-3d-frame`` (the first frame showing
-that case's scans, with ``--quit-when-ready``).
+``3d-loading`` (the 3D stack's import starts, on a worker thread), ``demo-listening`` (with
+``--demo``: the demo service answers), ``signed-in`` (the service accepted the sign-in),
+``first-rows`` (the inbox shows cases), ``case-shown`` (the first case's details), ``3d-imported``
+(VTK, pyvista and pyvistaqt are imported), ``3d-ready`` (the 3D viewer is in place),
+``case-3d-frame`` (the first frame showing that case's scans, with ``--quit-when-ready``).
 """
 
 from __future__ import annotations

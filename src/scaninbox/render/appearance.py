@@ -53,6 +53,7 @@ __all__ = [
     "apply_material",
     "configure_antialiasing",
     "gl_renderer_name",
+    "is_software_renderer",
     "style_plotter",
 ]
 
@@ -178,10 +179,15 @@ def gl_renderer_name(plotter: Any) -> str | None:
     return match.group(1).strip() if match else None
 
 
+def is_software_renderer(name: str | None) -> bool:
+    """Whether the OpenGL renderer ``name`` (`gl_renderer_name`) rasterises in software."""
+    return name is not None and any(word in name.lower() for word in _SOFTWARE)
+
+
 def configure_antialiasing(plotter: Any) -> str | None:
     """MSAA off and FXAA on under software OpenGL; returns the renderer name it decided on."""
     name = gl_renderer_name(plotter)
-    if name is not None and any(word in name.lower() for word in _SOFTWARE):
+    if is_software_renderer(name):
         plotter.render_window.SetMultiSamples(0)
         # Straight to VTK: pyvista swaps FXAA for supersampling (several times the pixels) on
         # EGL builds, which is exactly the cost we are avoiding; FXAA renders fine there.

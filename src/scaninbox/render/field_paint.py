@@ -8,6 +8,7 @@ the map off gives the scan back its colours without touching the mesh.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -18,20 +19,30 @@ __all__ = ["FIELD_COLOURS", "paint"]
 FIELD_COLOURS = "field_colours"
 
 
-def paint(actor: Any, colours: npt.NDArray[np.uint8] | None) -> bool:
-    """Attach ``colours`` ((N, 3) uint8, one row per point of the actor's mesh) to ``actor``'s
-    mesh, or take them away (None); whether the mesh now carries them. Colours for another
-    number of points than the mesh has are refused (False): they belong to another mesh."""
+def paint(actors: Sequence[Any], colours: npt.NDArray[np.uint8] | None) -> bool:
+    """Attach ``colours`` ((N, 3) uint8, one row per point of the actors' mesh) to the mesh of
+    ``actors`` (the pieces of one scan, `scaninbox.render.pieces`, which share its points), or
+    take them away (None); whether the mesh now carries them. Colours for another number of
+    points than the mesh has are refused (False): they belong to another mesh.
+
+    One VTK array serves every piece, so OpenGL holds the colours once (VTK's buffer cache is
+    keyed by the array)."""
     from vtkmodules.util.numpy_support import numpy_to_vtk
 
-    poly = actor.GetMapper().GetInput()
-    data = poly.GetPointData()
-    if colours is None or len(colours) != poly.GetNumberOfPoints():
-        data.RemoveArray(FIELD_COLOURS)
+    polys = [actor.GetMapper().GetInput() for actor in actors]
+    fits = bool(polys) and all(
+        colours is not None and len(colours) == poly.GetNumberOfPoints() for poly in polys
+    )
+    array = None
+    if fits and colours is not None:
+        ready = np.ascontiguousarray(colours, np.uint8)
+        array = numpy_to_vtk(ready, deep=True)  # type: ignore[no-untyped-call]
+        array.SetName(FIELD_COLOURS)
+    for poly in polys:
+        data = poly.GetPointData()
+        if array is None:
+            data.RemoveArray(FIELD_COLOURS)
+        else:
+            data.AddArray(array)  # replaces an array of the same name
         poly.Modified()
-        return False
-    array = numpy_to_vtk(np.ascontiguousarray(colours, np.uint8), deep=True)  # type: ignore[no-untyped-call]
-    array.SetName(FIELD_COLOURS)
-    data.AddArray(array)  # replaces an array of the same name
-    poly.Modified()
-    return True
+    return array is not None

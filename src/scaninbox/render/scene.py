@@ -10,6 +10,10 @@ actor keeps its own GPU buffers, so swapping costs nothing. A plotter whose ``dr
 true while it draws (the Qt view's first picture of a still, smoothed once the view settles)
 gets the full look without FXAA for that frame.
 
+A large scan is drawn as pieces of at most 150k triangles, one actor each, sharing the scan's
+arrays and their buffers in OpenGL (`scaninbox.render.pieces`): under a software rasteriser
+each piece is drawn in step with it (`draw_pacing`), which bounds the memory its queue takes.
+
 Colours: each jaw its own (the settings' ``jaw_colours``), a scan taken before the preparation a
 colour of its own (it lies over the prepared arch), and the inside of every surface (its back
 faces) one colour no jaw has — "inside", plum — so a hole in a scan reads as a hole. Bite scans
@@ -38,6 +42,7 @@ from scaninbox.domain import Jaw
 from scaninbox.render.appearance import apply_material, style_plotter
 from scaninbox.render.draw_pacing import pace_drawing
 from scaninbox.render.field_paint import FIELD_COLOURS, paint
+from scaninbox.render.pieces import shift_scale_method, to_pieces
 from scaninbox.render.polydata import COLOURS, to_polydata
 from scaninbox.render.views import Bounds, View, apply_view, centre_beside, fit
 from scaninbox.scans import Mesh
@@ -67,11 +72,14 @@ class ScanState:
     vertex_colours: bool
     has_colours: bool
     n_triangles: int
-    actor: Any
+    actor: Any  # the first piece of the full mesh (the only one of a scan up to 150k triangles)
     lod_actor: Any | None = None
     before_preparation: bool = False
     field: bool = False  # painted with a distance map (`set_field_colours`)
     lod_field: bool = False  # its level of detail too (else the full mesh is drawn in motion)
+    # Every actor of the full mesh, `actor` first: a large scan is drawn in pieces that share
+    # its arrays (`scaninbox.render.pieces`), so llvmpipe's queue holds one piece at a time.
+    pieces: tuple[Any, ...] = ()
 
 
 class ScanScene:
@@ -118,12 +126,10 @@ class ScanScene:
         ``before_preparation``: the scan taken before the preparation (its own colour, drawn
         behind the arch where both lie).
         """
-        poly = to_polydata(mesh)
+        polys = to_pieces(mesh)
         state = self._scans.get(key)
         if state is None:
-            actor = self._new_actor(poly)
-            pace_drawing(actor.GetMapper(), self.plotter.render_window)  # bounds llvmpipe's queue
-            self.plotter.add_actor(actor, reset_camera=False, render=False, name=f"scan:{key}")
+            actor = self._new_piece(key, polys[0], 0)
             jaw = jaw if jaw is not None else Jaw.UPPER
             before = bool(before_preparation)
             state = ScanState(
@@ -137,10 +143,12 @@ class ScanScene:
                 n_triangles=mesh.n_faces,
                 actor=actor,
                 before_preparation=before,
+                pieces=(actor,),
             )
             self._scans[key] = state
+            self._set_pieces(state, polys)
         else:
-            state.actor.GetMapper().SetInputData(poly)
+            self._set_pieces(state, polys)
             state.field = state.lod_field = False  # the map belonged to the mesh replaced
             state.has_colours = mesh.colours is not None
             state.n_triangles = mesh.n_faces
@@ -161,7 +169,8 @@ class ScanScene:
                 state.vertex_colours = vertex_colours
             if not keep_lod:
                 self._drop_lod(state)
-        _shade(state.actor, smooth=mesh.normals is not None)
+        for piece in state.pieces:
+            _shade(piece, smooth=mesh.normals is not None)
         self._apply(state)
         return state
 
@@ -186,7 +195,8 @@ class ScanScene:
         if state is None:
             return
         self._drop_lod(state)
-        self.plotter.remove_actor(state.actor, reset_camera=False, render=False)
+        for piece in state.pieces:
+            self.plotter.remove_actor(piece, reset_camera=False, render=False)
 
     def clear(self) -> None:
         for key in list(self._scans):
@@ -248,10 +258,10 @@ class ScanScene:
         with ``lod_colours``), or give it back its own colours (None). False when the colours
         do not fit the mesh shown (it was replaced meanwhile): nothing is painted then."""
         state = self._state(key)
-        state.field = paint(state.actor, colours)
+        state.field = paint(state.pieces, colours)
         state.lod_field = False
         if state.lod_actor is not None:
-            state.lod_field = paint(state.lod_actor, lod_colours if state.field else None)
+            state.lod_field = paint([state.lod_actor], lod_colours if state.field else None)
         self._apply(state)
         return state.field or colours is None
 
@@ -259,7 +269,7 @@ class ScanScene:
 
     def visible_bounds(self) -> Bounds | None:
         """Bounds of the scans being shown (not of markers or measurements)."""
-        boxes = [s.actor.GetBounds() for s in self._scans.values() if s.visible]
+        boxes = [p.GetBounds() for s in self._scans.values() if s.visible for p in s.pieces]
         if not boxes:
             return None
         return (
@@ -351,6 +361,30 @@ class ScanScene:
         except KeyError:
             raise KeyError(f"no scan {key!r} in the scene") from None
 
+    def _new_piece(self, key: str, poly: Any, index: int) -> Any:
+        """A new actor for piece ``index`` of scan ``key``, in the scene, drawn in step with
+        the rasteriser (`draw_pacing`)."""
+        actor = self._new_actor(poly)
+        pace_drawing(actor.GetMapper(), self.plotter.render_window)  # bounds llvmpipe's queue
+        name = f"scan:{key}" if index == 0 else f"scan:{key}:{index}"
+        self.plotter.add_actor(actor, reset_camera=False, render=False, name=name)
+        return actor
+
+    def _set_pieces(self, state: ScanState, polys: list[Any]) -> None:
+        """Show ``polys`` on the scan's piece actors: the actors there are keep their place
+        (and whatever was set on them), surplus ones leave, missing ones are added."""
+        kept = list(state.pieces[: len(polys)])
+        for surplus in state.pieces[len(polys) :]:
+            self.plotter.remove_actor(surplus, reset_camera=False, render=False)
+        method = shift_scale_method(polys[0])  # the pieces share one buffer: one choice
+        for index, poly in enumerate(polys):
+            if index < len(kept):
+                kept[index].GetMapper().SetInputData(poly)
+            else:
+                kept.append(self._new_piece(state.key, poly, index))
+            kept[index].GetMapper().SetVBOShiftScaleMethod(method)
+        state.pieces = tuple(kept)
+
     def _new_actor(self, poly: Any) -> Any:
         from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper
 
@@ -378,7 +412,8 @@ class ScanScene:
             self._peeling = True
         use_lod = self._showing_lod and state.lod_actor is not None
         use_lod = use_lod and state.lod_field == state.field  # a map shows in motion too
-        for actor, is_lod in ((state.actor, False), (state.lod_actor, True)):
+        actors = [(piece, False) for piece in state.pieces] + [(state.lod_actor, True)]
+        for actor, is_lod in actors:
             if actor is None:
                 continue
             red, green, blue = _rgb(state.colour)

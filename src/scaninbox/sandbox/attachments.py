@@ -10,10 +10,7 @@ from datetime import UTC, datetime
 from typing import Literal
 
 import numpy as np
-from fpdf.enums import XPos, YPos
 from PIL import Image, ImageDraw, ImageFilter
-
-from scaninbox.sandbox.order_form import pdf_with_font, printable, set_body_font
 
 __all__ = ["AttachmentStyle", "attachment_bytes", "attachment_media_type"]
 
@@ -129,6 +126,11 @@ def _xray(rng: random.Random, *, panoramic: bool) -> bytes:
 
 
 def _implant_report(rng: random.Random, caption: str) -> bytes:
+    # fpdf2 here, not at the top: the sandbox listens sooner (the app's demo waits for it).
+    from fpdf.enums import XPos, YPos
+
+    from scaninbox.sandbox.order_form import pdf_with_font, printable, set_body_font
+
     pdf = pdf_with_font(datetime(2026, 1, 1, tzinfo=UTC))
     pdf.add_page()
     set_body_font(pdf, "B", 15)

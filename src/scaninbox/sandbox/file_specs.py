@@ -18,7 +18,6 @@ from scaninbox.sandbox.arch_mesh import ArchMesh, ArchRecipe, build_arch, build_
 from scaninbox.sandbox.attachments import AttachmentStyle, attachment_bytes, attachment_media_type
 from scaninbox.sandbox.axes import to_portal_frame
 from scaninbox.sandbox.mesh_files import GINGIVA_RGB, TOOTH_RGB, ply_bytes, stl_bytes
-from scaninbox.sandbox.order_form import order_form_pdf
 from scaninbox.sandbox.preview_image import occlusal_png
 
 __all__ = [
@@ -123,6 +122,9 @@ def generate(recipe: FileRecipe) -> bytes:
         mesh = build_arch(recipe.recipe, spacing_mm=0.1)
         return occlusal_png(mesh, upper=recipe.recipe.jaw == "upper")
     if isinstance(recipe, OrderFormFile):
+        # fpdf2 with the first order form, not at the sandbox's start (~0.25 s before it listens).
+        from scaninbox.sandbox.order_form import order_form_pdf
+
         data: dict[str, Any] = json.loads(recipe.accepted_data_json)
         return order_form_pdf(data, portal_name=recipe.portal_name, case_ref=recipe.case_ref)
     return attachment_bytes(recipe.style, recipe.seed, recipe.caption)

@@ -68,6 +68,34 @@ def test_two_clicks_measure_the_distance_in_mm(
     assert not viewport.controls.measure.isChecked()
 
 
+def test_a_scan_drawn_in_pieces_is_measured_across_them(
+    qtbot: QtBot,
+    make_viewport: Callable[..., ScanViewport],
+    provider: FolderProvider,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A large scan is drawn as several actors (`scaninbox.render.pieces`): a click picks on
+    any of them, in the scan's own millimetres."""
+    from scaninbox.render import pieces
+
+    monkeypatch.setattr(pieces, "PIECE_TRIANGLES", 100)
+    provider.cache_file("plate.stl")
+    viewport = make_viewport(provider)
+    show_and_wait(qtbot, viewport, generated_case("plate.stl"))
+    wait_loaded(qtbot, viewport)
+    viewport.set_view(View.UPPER)
+    viewport.scene_image()
+    state = next(iter(viewport.scene))
+    assert len(state.pieces) > 2
+    viewport.controls.measure.trigger()
+    click_at(qtbot, viewport, (-15.0, 4.0, 0.0))
+    with qtbot.waitSignal(viewport.measure_tool.measured) as measured:
+        click_at(qtbot, viewport, (15.0, -4.0, 0.0))
+    result = measured.args[0]
+    assert result.distance_mm == pytest.approx((30.0**2 + 8.0**2) ** 0.5, abs=0.15)
+    assert result.start[2] == pytest.approx(0.0, abs=1e-3)
+
+
 def test_clicks_off_the_scan_or_outside_measuring_pick_nothing(
     qtbot: QtBot, plate_viewport: ScanViewport
 ) -> None:

@@ -133,11 +133,12 @@ class FindingsList(QTreeWidget):
     def show_result(self, result: QcResult | None, colours: dict[str | None, str]) -> None:
         """Fill the list with ``result``'s findings (empty for None); a warning or failure in
         its severity's colour (``colours``, by verdict word)."""
-        from scaninbox.qc.findings import KIND_TITLES
-
         self.clear()
         if result is None:
             return
+        # Only now: the QC package is not needed to build the window (it loads with the 3D view).
+        from scaninbox.qc.findings import KIND_TITLES
+
         groups: dict[str, QTreeWidgetItem] = {}
         located: list[tuple[Finding, str]] = [(f, s.file) for s in result.scans for f in s.findings]
         located += [(f, "") for f in result.findings]

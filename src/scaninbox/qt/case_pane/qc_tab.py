@@ -45,7 +45,7 @@ from scaninbox.qt.inbox.qc_cell import OUTDATED_WORDS
 
 if TYPE_CHECKING:
     from scaninbox.qc import QcResult
-    from scaninbox.qc.report import Decision
+    from scaninbox.qc.decision import Decision
     from scaninbox.qt.qc_background import BackgroundQc
     from scaninbox.services.qc_work import QcJob
     from scaninbox.store import CaseStore
@@ -400,24 +400,24 @@ class QcTab(QWidget):
     # ------------------------------------------------------------------ store reads
 
     def _kept(self) -> tuple[QcResultRecord, QcResult] | None:
+        case, store = self._case, self._store
+        if case is None or store is None or store.closed:
+            return None  # the window's start: the QC package loads later, with the 3D view
         from scaninbox.qc import QC_VERSION, QcResult
         from scaninbox.store.qc_store import qc_result
 
-        case, store = self._case, self._store
-        if case is None or store is None or store.closed:
-            return None
         record = qc_result(store, case.ref)
         if record is None or record.qc_version != QC_VERSION:
             return None
         return record, QcResult.from_json(json.loads(record.result_json))
 
     def _decision(self) -> Decision | None:
-        from scaninbox.qc.report import Decision
-        from scaninbox.store.qc_store import qc_decision
-
         case, store = self._case, self._store
         if case is None or store is None or store.closed:
-            return None
+            return None  # the window's start: nothing to import yet
+        from scaninbox.qc.decision import Decision  # not qc.report: fpdf2 and the renderer
+        from scaninbox.store.qc_store import qc_decision
+
         record = qc_decision(store, case.ref)
         if record is None:
             return None

@@ -362,7 +362,7 @@ class ScanViewport(QWidget):
         self.camera.reset()
 
     def _surfaces(self) -> list[Any]:
-        return [state.actor for state in self.scene]
+        return [piece for state in self.scene for piece in state.pieces]
 
     def _on_visibility(self, key: str, shown: bool) -> None:
         self.camera.person_toggled(key)
