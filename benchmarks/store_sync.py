@@ -14,6 +14,9 @@ client spends is measured apart from the reference server's. For each size:
   min / median ±spread, printed against the target of 0.2 ms of client CPU per case;
 - an incremental sync (2-day overlap, nothing new) and a full reconcile of unchanged data on
   the last store, each ``--sync-repeat`` times;
+- with ``--stages PAGES``: each step of a first sync timed alone over the same pages (HTTP and
+  validating through ``ApiClient.list_cases``, validating from the bytes, the JSON digest,
+  deriving the columns, zstd, saving the pages into a fresh store), µs a case;
 - unless ``--no-reads``: opening the store and fetching the first screen, searches (count +
   first screen), windows at deep offsets through ``CaseStore.rows`` (indexed ``LIMIT …
   OFFSET``) and through a ``CaseList`` (the ordered row ids built once), the database size per
@@ -42,6 +45,12 @@ validating the page 134, deriving the columns 75, SQLite (rows, two sort indexes
 index, the indexes built at the end) with zstd 83, the JSON digest 25, HTTP 29. A full
 reconcile of unchanged data (no deriving, no writes) costs ~0.18 ms a case: reading the pages
 into wire models alone is most of the target.
+
+Later the same day (syncfast3, load 4-7, 3 rounds interleaved with the code before): a page of
+new cases written with one ``executemany``, attachment lists without a Python step per entry,
+``sniffio`` installed (httpcore looked for it on ``sys.path`` on every request). Each is a few
+µs a case alone (``--stages``); together they are inside the noise of a whole first sync:
+0.269-0.279 ms after against 0.272-0.274 ms before. See benchmarks/README.md for the floor.
 """
 
 from __future__ import annotations
@@ -65,8 +74,11 @@ from typing import Any
 import httpx
 
 from scaninbox.api import ApiClient, make_http_client
+from scaninbox.api.parsing import read_case_page
 from scaninbox.sandbox import DEMO_ACCOUNT
 from scaninbox.store import CaseFilter, CaseStore, FileCache, SortKey, SortSpec, SyncEngine
+from scaninbox.store.derive import derive_columns, pack_json, wire_digest
+from scaninbox.store.sync_pass import fewer_collections
 
 SCREEN = 50
 TARGET_MS_PER_CASE = 0.2
@@ -229,6 +241,86 @@ def _print_target(first: list[SyncSample]) -> None:
     )
 
 
+# --------------------------------------------------------------------------- stages
+
+
+def _cpu_rounds(rounds: int, run: Callable[[], Any]) -> list[float]:
+    times = []
+    for _ in range(rounds):
+        start = time.process_time()
+        run()
+        times.append(time.process_time() - start)
+    return times
+
+
+async def _fetch_pages(sandbox: Sandbox, pages: int) -> tuple[list[bytes], list[float]]:
+    """The first ``pages`` pages of 100 as the service sends them, and the client CPU of
+    asking for them through ``ApiClient.list_cases`` (HTTP and validating), per round."""
+    async with make_http_client(timeout_s=120) as http:
+        client = ApiClient(http, sandbox.base_url)
+        session = await client.login(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
+        headers = {"Authorization": f"Bearer {session.token}"}
+        bodies = []
+        for page in range(1, pages + 1):
+            answer = await http.get(
+                f"{sandbox.base_url}/unified-cases",
+                params={"page": str(page), "pageSize": "100"},
+                headers=headers,
+            )
+            answer.raise_for_status()
+            bodies.append(answer.content)
+        listing = []
+        for _ in range(3):
+            start = time.process_time()
+            for page in range(1, pages + 1):
+                await client.list_cases(page=page, page_size=100)
+            listing.append(time.process_time() - start)
+    return bodies, listing
+
+
+def _stages(sandbox: Sandbox, pages: int, rounds: int) -> None:
+    """Where a first sync's client CPU goes, each step alone over the same pages (µs a case,
+    min / median ±spread): the steps run one after the other here, in one thread, so they add
+    up to a little less than the sync, which also pays for its threads and event loop."""
+    bodies, listing = asyncio.run(_fetch_pages(sandbox, pages))
+    answers = [
+        httpx.Response(200, content=b, headers={"content-type": "application/json"}) for b in bodies
+    ]
+    read = [read_case_page(a, "the sandbox") for a in answers]
+    wires = [w for p in read for w in p.items]
+    digests = [wire_digest(w) for w in wires]
+    count = len(wires)
+
+    def save_all() -> None:
+        with tempfile.TemporaryDirectory() as tmp, CaseStore.open(Path(tmp)) as store:
+            cursor = store.begin_sync(full=True, date_from=None, page_size=100)
+            for number, page in enumerate(read, start=1):
+                _result, cursor = store.save_page(cursor, number, page.items, page.malformed)
+            store.finish_sync(cursor)
+
+    with fewer_collections():
+        steps = {
+            "validate (read_case_page)": _cpu_rounds(
+                rounds, lambda: [read_case_page(a, "the sandbox") for a in answers]
+            ),
+            "JSON + digest (wire_digest)": _cpu_rounds(
+                rounds, lambda: [wire_digest(w) for w in wires]
+            ),
+            "derive columns (derive_columns)": _cpu_rounds(
+                rounds, lambda: [derive_columns(w, d) for w, d in zip(wires, digests, strict=True)]
+            ),
+            "zstd alone (pack_json, inside the save below)": _cpu_rounds(
+                rounds, lambda: [pack_json(d[0]) for d in digests]
+            ),
+            "save pages + finish (digest, derive, SQLite, zstd)": _cpu_rounds(rounds, save_all),
+        }
+    steps["HTTP + validate (list_cases)"] = listing
+    print(f"\nstages over {count:,} cases ({pages} pages), µs a case, min / median ±spread:")
+    for label, times in steps.items():
+        low, mid, spread = (t / count * 1e6 for t in _stats(times))
+        print(f"    {label:52} {low:6.1f} / {mid:6.1f} ±{spread:.1f}")
+
+
 # --------------------------------------------------------------------------- reads
 
 
@@ -300,6 +392,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sync-repeat", type=int, default=3, help="first syncs per size (3)")
     parser.add_argument("--repeat", type=int, default=5, help="runs of each read (5)")
     parser.add_argument("--no-reads", action="store_true", help="time the syncs only")
+    parser.add_argument(
+        "--stages", type=int, default=0, metavar="PAGES",
+        help="also time each step of a first sync alone over this many pages of 100",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     print(f"load average at start: {_load()}")
     for cases in args.cases:
@@ -327,6 +423,8 @@ def main(argv: list[str] | None = None) -> int:
                 _print_target(first)
                 _print_syncs("incremental sync, nothing new", incremental)
                 _print_syncs("full reconcile, nothing changed", reconcile)
+                if args.stages:
+                    _stages(sandbox, min(args.stages, max(1, cases // 100)), args.sync_repeat + 2)
             print(f"load average now: {_load()}")
             if args.no_reads:
                 continue

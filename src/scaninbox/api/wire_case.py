@@ -140,9 +140,16 @@ class MiscellaneousFile(OptionalWireModel):
 
 
 def _misc_entries(value: Any) -> Any:
+    # Most lists hold objects only: told apart in C (``map(type, …)``), without a Python call
+    # per entry — a first sync reads every case's list.
+    if type(value) is list and (not value or set(map(type, value)) == _OBJECTS_ONLY):
+        return value
     if isinstance(value, list):
         return [MiscellaneousFile._coerce(v) for v in value]
     return value
+
+
+_OBJECTS_ONLY = {dict}
 
 
 class UnifiedData(OptionalWireModel):

@@ -185,7 +185,7 @@ class CaseStore(StoreReader):
             if known.get(ref) == digest[1]:
                 continue
             try:  # the documented promise holds for every member: derivation included
-                columns.append(derive_columns(wire, digest))
+                columns.append(derive_columns(wire, digest, ref))
             except Exception as exc:
                 problems.append(_unreadable(wire, f"#{page}.{positions[ref]}", exc))
         result = PageResult(malformed=len(problems))

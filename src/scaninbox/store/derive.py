@@ -286,9 +286,10 @@ class CaseFacts:
     files: tuple[FileSpec, ...]
 
     @classmethod
-    def of(cls, wire: UnifiedCase) -> CaseFacts:
-        """Raises ValueError when the case has no usable reference (as ``to_case`` does)."""
-        ref = case_ref(wire)
+    def of(cls, wire: UnifiedCase, ref: CaseRef | None = None) -> CaseFacts:
+        """Raises ValueError when the case has no usable reference (as ``to_case`` does).
+        ``ref``: the case's ``case_ref`` when the caller has it already."""
+        ref = ref or case_ref(wire)
         if ref is None:
             raise ValueError("the case has neither a numeric id nor a usable guid")
         data = wire.accepted_data
@@ -351,9 +352,12 @@ def wire_digest(wire: UnifiedCase) -> tuple[bytes, str]:
     return data, hashlib.sha256(data).hexdigest()
 
 
-def derive_columns(wire: UnifiedCase, digest: tuple[bytes, str] | None = None) -> CaseColumns:
-    """The stored form of a wire case. Raises ValueError when it has no usable reference."""
-    case = CaseFacts.of(wire)
+def derive_columns(
+    wire: UnifiedCase, digest: tuple[bytes, str] | None = None, ref: CaseRef | None = None
+) -> CaseColumns:
+    """The stored form of a wire case. Raises ValueError when it has no usable reference.
+    ``digest`` and ``ref``: the case's ``wire_digest`` and ``case_ref`` when the caller has them."""
+    case = CaseFacts.of(wire, ref)
     text, sha = digest or wire_digest(wire)
     patient = case.patient or ""
     dentist = case.dentist or ""

@@ -123,3 +123,33 @@ def test_a_bad_answer_is_a_plain_protocol_error(
 ) -> None:
     with pytest.raises(errors.ProtocolError, match=message):
         parsing.read_case_page(_answer(body, content_type), SERVICE)
+
+
+@pytest.mark.parametrize(
+    ("listed", "names"),
+    [
+        ([{"filename": "a.pdf"}, {"name": "b.jpg"}], ["a.pdf", "b.jpg"]),  # objects only
+        ([{"filename": "a.pdf"}, "b.jpg"], ["a.pdf", "b.jpg"]),  # a bare name among them
+        (["b.jpg"], ["b.jpg"]),
+        ([], []),
+    ],
+    ids=["objects", "mixed", "names", "empty"],
+)
+def test_attachments_read_the_same_whether_listed_as_objects_or_names(
+    listed: list[Any], names: list[str]
+) -> None:
+    """Lists of objects skip the per-entry step that turns a bare name into an object."""
+    body = _page(wire_case("g-1", miscellaneousFiles=listed))
+    for page in (parsing.read_case_page(_answer(body), SERVICE), _two_step(body)):
+        (case,) = page.items
+        assert case.accepted_data is not None
+        misc = case.accepted_data.miscellaneous_files or []
+        assert [m.filename for m in misc] == names
+
+
+def test_an_attachment_that_is_neither_object_nor_name_sinks_only_its_case() -> None:
+    body = _page(wire_case("g-1", miscellaneousFiles=[{"filename": "a.pdf"}, 7]), wire_case("g-2"))
+    page = parsing.read_case_page(_answer(body), SERVICE)
+    assert [c.guid for c in page.items] == ["g-2"]
+    (bad,) = page.malformed
+    assert (bad.index, bad.field) == (0, "acceptedData.miscellaneousFiles.1")

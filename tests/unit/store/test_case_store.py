@@ -8,6 +8,7 @@ import json
 import sqlite3
 import zlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.unit.store.conftest import sync_pages
@@ -242,10 +243,10 @@ def test_a_case_that_fails_derivation_is_recorded_and_the_page_kept(
 
     real = case_store.derive_columns
 
-    def buggy(wire: UnifiedCase, digest: tuple[bytes, str] | None = None) -> object:
+    def buggy(wire: UnifiedCase, *known: Any) -> object:
         if wire.guid == str(_ref(1)):
             raise OverflowError("date value out of range")
-        return real(wire, digest)
+        return real(wire, *known)
 
     monkeypatch.setattr(case_store, "derive_columns", buggy)
     result, _removed = sync_pages(store, [wire_case(i) for i in range(3)])
