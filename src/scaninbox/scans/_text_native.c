@@ -356,6 +356,28 @@ static void scan(const unsigned char *base, Py_ssize_t from, Py_ssize_t to, Resu
     for (; wanted; wanted--) r->coords[slot++] = 0.0f;
 }
 
+/* The arguments every entry point starts with: (data, start, stop, ...), ``count`` in all. On
+   success the buffer is held in *view (the caller releases it) and start/stop lie within it;
+   else a Python error is set and nothing is held. */
+static int take_window(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t count, const char *name,
+                       Py_buffer *view, Py_ssize_t *from, Py_ssize_t *to) {
+    if (nargs != count) {
+        PyErr_Format(PyExc_TypeError, "%s takes %zd arguments", name, count);
+        return 0;
+    }
+    *from = PyLong_AsSsize_t(args[1]);
+    if (*from == -1 && PyErr_Occurred()) return 0;
+    *to = PyLong_AsSsize_t(args[2]);
+    if (*to == -1 && PyErr_Occurred()) return 0;
+    if (PyObject_GetBuffer(args[0], view, PyBUF_SIMPLE) < 0) return 0;
+    if (*from < 0 || *to > view->len || *from > *to) {
+        PyBuffer_Release(view);
+        PyErr_Format(PyExc_ValueError, "%s: start/stop outside the buffer", name);
+        return 0;
+    }
+    return 1;
+}
+
 PyDoc_STRVAR(stl_vertices_doc,
              "stl_vertices(data, start, stop, outside, /)\n--\n\n"
              "The coordinates after every 'vertex' keyword in data[start:stop], as float32.\n\n"
@@ -367,21 +389,12 @@ PyDoc_STRVAR(stl_vertices_doc,
 
 static PyObject *stl_vertices(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "stl_vertices takes 4 arguments");
-        return NULL;
-    }
-    Py_ssize_t from = PyLong_AsSsize_t(args[1]);
-    if (from == -1 && PyErr_Occurred()) return NULL;
-    Py_ssize_t to = PyLong_AsSsize_t(args[2]);
-    if (to == -1 && PyErr_Occurred()) return NULL;
-    int outside = PyObject_IsTrue(args[3]);
-    if (outside < 0) return NULL;
     Py_buffer view;
-    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0) return NULL;
-    if (from < 0 || to > view.len || from > to) {
+    Py_ssize_t from, to;
+    if (!take_window(args, nargs, 4, "stl_vertices", &view, &from, &to)) return NULL;
+    int outside = PyObject_IsTrue(args[3]);
+    if (outside < 0) {
         PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_ValueError, "stl_vertices: start/stop outside the buffer");
         return NULL;
     }
     Result r;
@@ -612,21 +625,9 @@ PyDoc_STRVAR(obj_scan_doc,
 
 static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "obj_scan takes 3 arguments");
-        return NULL;
-    }
-    Py_ssize_t from = PyLong_AsSsize_t(args[1]);
-    if (from == -1 && PyErr_Occurred()) return NULL;
-    Py_ssize_t to = PyLong_AsSsize_t(args[2]);
-    if (to == -1 && PyErr_Occurred()) return NULL;
     Py_buffer view;
-    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0) return NULL;
-    if (from < 0 || to > view.len || from > to) {
-        PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_ValueError, "obj_scan: start/stop outside the buffer");
-        return NULL;
-    }
+    Py_ssize_t from, to;
+    if (!take_window(args, nargs, 3, "obj_scan", &view, &from, &to)) return NULL;
     ObjResult r;
     memset(&r, 0, sizeof r);
     Py_BEGIN_ALLOW_THREADS
@@ -718,21 +719,9 @@ PyDoc_STRVAR(text_numbers_doc,
 
 static PyObject *text_numbers(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "text_numbers takes 3 arguments");
-        return NULL;
-    }
-    Py_ssize_t from = PyLong_AsSsize_t(args[1]);
-    if (from == -1 && PyErr_Occurred()) return NULL;
-    Py_ssize_t to = PyLong_AsSsize_t(args[2]);
-    if (to == -1 && PyErr_Occurred()) return NULL;
     Py_buffer view;
-    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0) return NULL;
-    if (from < 0 || to > view.len || from > to) {
-        PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_ValueError, "text_numbers: start/stop outside the buffer");
-        return NULL;
-    }
+    Py_ssize_t from, to;
+    if (!take_window(args, nargs, 3, "text_numbers", &view, &from, &to)) return NULL;
     NumbersResult r;
     memset(&r, 0, sizeof r);
     Py_BEGIN_ALLOW_THREADS

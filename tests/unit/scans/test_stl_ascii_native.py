@@ -285,6 +285,28 @@ def test_a_vertex_short_of_a_number_after_the_cut_is_named_alike() -> None:
         _same_result(short)
 
 
+@pytest.mark.parametrize(
+    ("name", "extra"), [("stl_vertices", (True,)), ("obj_scan", ()), ("text_numbers", ())]
+)
+def test_every_c_entry_point_checks_its_window_the_same_way(
+    name: str, extra: tuple[object, ...]
+) -> None:
+    assert _text_native is not None
+    function = getattr(_text_native, name)
+    data = b"v 1 2 3\n"
+    with pytest.raises(TypeError, match=rf"{name} takes {3 + len(extra)} arguments"):
+        function(data, 0)
+    with pytest.raises(ValueError, match=rf"{name}: start/stop outside the buffer"):
+        function(data, 0, len(data) + 1, *extra)
+    with pytest.raises(ValueError, match="outside the buffer"):
+        function(data, -1, 2, *extra)
+    with pytest.raises(TypeError):
+        function("text, not bytes", 0, 4, *extra)
+    with pytest.raises(OverflowError):
+        function(data, 2**70, 4, *extra)
+    assert function(data, 0, 0, *extra) is not None  # an empty window is fine
+
+
 def test_the_c_function_refuses_a_range_outside_the_buffer_and_non_buffers() -> None:
     assert _text_native is not None
     data = b"solid x\nfacet normal 0 0 1 outer loop vertex 1 2 3"
