@@ -39,6 +39,7 @@ from scaninbox.scans.text_numbers import (
     Int64Array,
     load_text_native,
     parse_decimal_tokens,
+    reader_name,
     whitespace_tokens,
 )
 
@@ -56,7 +57,7 @@ _CONTINUATION = re.compile(rb"\\\r?\n")
 
 def obj_parser() -> str:
     """Which reader parses OBJ here: the C extension, or numpy (the fallback)."""
-    return "C extension (_text_native)" if _native is not None else "numpy (no C extension built)"
+    return reader_name(_native)
 
 
 def parse_obj(data: BytesLike, name: str) -> Mesh:

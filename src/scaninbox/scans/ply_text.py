@@ -19,9 +19,11 @@ import numpy.typing as npt
 from scaninbox.scans.parallel import run_together
 from scaninbox.scans.ply_header import PlyHeader, require_text_body_fits
 from scaninbox.scans.text_numbers import (
+    blank_near,
     load_text_native,
     parse_decimal_tokens,
     parse_token,
+    reader_name,
     whitespace_tokens,
 )
 
@@ -35,7 +37,7 @@ _Part = tuple[bytearray, list[tuple[int, int, int]]]
 
 def ascii_ply_parser() -> str:
     """Which reader parses ASCII PLY numbers here: the C extension, or numpy (the fallback)."""
-    return "C extension (_text_native)" if _native is not None else "numpy (no C extension built)"
+    return reader_name(_native)
 
 
 def text_body_numbers(view: memoryview, header: PlyHeader, name: str) -> npt.NDArray[np.float64]:
@@ -58,7 +60,7 @@ def _native_numbers(
 ) -> npt.NDArray[np.float64]:
     start, size = header.body_offset, view.nbytes
     cut = (
-        _blank_near(view, (start + size) // 2)
+        blank_near(np.frombuffer(view, np.uint8), (start + size) // 2)
         if split and size - start >= _SPLIT_FROM_BYTES
         else None
     )
@@ -85,11 +87,3 @@ def _native_numbers(
         for slot, token_start, token_end in bad:
             values[slot] = parse_token(buf, token_start, token_end, name)
     return values
-
-
-def _blank_near(view: memoryview, at: int) -> int | None:
-    """The offset of a blank byte at or shortly after ``at`` (None: a very long token there):
-    no token spans a cut there."""
-    window = np.frombuffer(view, np.uint8)[at : at + 4096] <= 32
-    found = int(np.argmax(window)) if window.size else 0
-    return at + found if window.size and window[found] else None

@@ -32,24 +32,17 @@ from scaninbox.scans.parallel import run_together
 from scaninbox.scans.stl import soup_from_corners
 from scaninbox.scans.text_numbers import (
     Int64Array,
+    load_text_native,
     parse_decimal_tokens,
     parse_token,
+    reader_name,
     whitespace_tokens,
 )
 
 __all__ = ["ascii_stl_parser", "parse_ascii_stl"]
 
 
-def _load_native() -> ModuleType | None:
-    try:
-        from scaninbox.scans import _text_native  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:  # built without a compiler: the numpy path reads the file
-        return None
-    module: ModuleType = _text_native
-    return module
-
-
-_native = _load_native()
+_native = load_text_native()
 _SPLIT_FROM_BYTES = 1 << 20  # smaller files: handing half to a thread costs more than it saves
 # A blank byte right before a "vertex" keyword: a cut there leaves every vertex line whole.
 _CUT = re.compile(rb"[\x00-\x20](?=[vV][eE][rR][tT][eE][xX][\x00-\x20])")
@@ -64,7 +57,7 @@ _LOWER = np.uint64(0x2020202020202020)
 
 def ascii_stl_parser() -> str:
     """Which reader parses ASCII STL here: the C extension, or numpy (the fallback)."""
-    return "C extension (_text_native)" if _native is not None else "numpy (no C extension built)"
+    return reader_name(_native)
 
 
 def parse_ascii_stl(data: BytesLike, name: str) -> Mesh:

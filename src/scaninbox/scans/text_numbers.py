@@ -31,7 +31,14 @@ import numpy.typing as npt
 from scaninbox.scans.mesh import MeshError
 from scaninbox.scans.parallel import run_parts, run_together
 
-__all__ = ["load_text_native", "parse_decimal_tokens", "parse_token", "whitespace_tokens"]
+__all__ = [
+    "blank_near",
+    "load_text_native",
+    "parse_decimal_tokens",
+    "parse_token",
+    "reader_name",
+    "whitespace_tokens",
+]
 
 Int64Array = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]
@@ -78,6 +85,12 @@ def load_text_native() -> ModuleType | None:
     return module
 
 
+def reader_name(native: ModuleType | None) -> str:
+    """How a text format is read with ``native`` (a reader module's `load_text_native`): the
+    words the benchmarks and ``--self-test`` print."""
+    return "C extension (_text_native)" if native is not None else "numpy (no C extension built)"
+
+
 def whitespace_tokens(buf: npt.NDArray[np.uint8]) -> tuple[Int64Array, Int64Array]:
     """Start and end (exclusive) offsets of the whitespace-separated tokens of ``buf``.
 
@@ -85,7 +98,7 @@ def whitespace_tokens(buf: npt.NDArray[np.uint8]) -> tuple[Int64Array, Int64Arra
     scanned on two threads (numpy releases the GIL in its loops).
     """
     n = len(buf)
-    cut = _blank_near(buf, n // 2) if n >= _SPLIT_FROM_BYTES else None
+    cut = blank_near(buf, n // 2) if n >= _SPLIT_FROM_BYTES else None
     if cut is None:
         return _tokens(buf)
     halves: list[tuple[Int64Array, Int64Array]] = [_EMPTY_TOKENS, _EMPTY_TOKENS]
@@ -101,10 +114,11 @@ def whitespace_tokens(buf: npt.NDArray[np.uint8]) -> tuple[Int64Array, Int64Arra
     )
 
 
-def _blank_near(buf: npt.NDArray[np.uint8], at: int) -> int | None:
-    """The offset of a blank byte at or shortly after ``at`` (None: a very long token there)."""
+def blank_near(buf: npt.NDArray[np.uint8], at: int) -> int | None:
+    """The offset of a blank byte at or shortly after ``at`` (None: a very long token there, or
+    ``at`` at the end): no token spans a cut there."""
     window = buf[at : at + 4096] <= 32
-    found = int(np.argmax(window))
+    found = int(np.argmax(window)) if window.size else 0
     return at + found if window.size and window[found] else None
 
 
