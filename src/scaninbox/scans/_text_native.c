@@ -378,6 +378,31 @@ static int take_window(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t count
     return 1;
 }
 
+/* ``n`` flat values as a list of ``width``-tuples (the tokens a scan did not accept); ``shift`` is
+   added to each tuple's last two values, which are offsets in the text. NULL with an error set
+   when Python runs out of memory. */
+static PyObject *tuples_list(const Py_ssize_t *flat, size_t n, size_t width, Py_ssize_t shift) {
+    PyObject *list = PyList_New((Py_ssize_t)(n / width));
+    if (!list) return NULL;
+    for (size_t i = 0; i < n; i += width) {
+        PyObject *item = PyTuple_New((Py_ssize_t)width);
+        if (!item) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t)(i / width), item);
+        for (size_t k = 0; k < width; k++) {
+            PyObject *value = PyLong_FromSsize_t(flat[i + k] + (k + 2 >= width ? shift : 0));
+            if (!value) {
+                Py_DECREF(list);
+                return NULL;
+            }
+            PyTuple_SET_ITEM(item, (Py_ssize_t)k, value);
+        }
+    }
+    return list;
+}
+
 PyDoc_STRVAR(stl_vertices_doc,
              "stl_vertices(data, start, stop, outside, /)\n--\n\n"
              "The coordinates after every 'vertex' keyword in data[start:stop], as float32.\n\n"
@@ -644,16 +669,8 @@ static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t narg
         result = Py_NewRef(Py_None);
         goto done;
     }
-    PyObject *bad = PyList_New((Py_ssize_t)(r.n_bad / 4));
+    PyObject *bad = tuples_list(r.bad, r.n_bad, 4, 0);
     if (!bad) goto done;
-    for (size_t i = 0; i < r.n_bad; i += 4) {
-        PyObject *item = Py_BuildValue("(nnnn)", r.bad[i], r.bad[i + 1], r.bad[i + 2], r.bad[i + 3]);
-        if (!item) {
-            Py_DECREF(bad);
-            goto done;
-        }
-        PyList_SET_ITEM(bad, (Py_ssize_t)(i / 4), item);
-    }
     PyObject *points =
         PyByteArray_FromStringAndSize((const char *)r.points, (Py_ssize_t)(r.n_points * sizeof(float)));
     PyObject *colours = PyByteArray_FromStringAndSize((const char *)r.colours,
@@ -735,17 +752,8 @@ static PyObject *text_numbers(PyObject *self, PyObject *const *args, Py_ssize_t 
         PyErr_NoMemory();
         goto done;
     }
-    PyObject *bad = PyList_New((Py_ssize_t)(r.n_bad / 3));
+    PyObject *bad = tuples_list(r.bad, r.n_bad, 3, from);
     if (!bad) goto done;
-    for (size_t i = 0; i < r.n_bad; i += 3) {
-        PyObject *item =
-            Py_BuildValue("(nnn)", r.bad[i], r.bad[i + 1] + from, r.bad[i + 2] + from);
-        if (!item) {
-            Py_DECREF(bad);
-            goto done;
-        }
-        PyList_SET_ITEM(bad, (Py_ssize_t)(i / 3), item);
-    }
     result = Py_BuildValue(
         "(NN)",
         PyByteArray_FromStringAndSize((const char *)r.values,
