@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QMainWindow
 from pytestqt.qtbot import QtBot
 
 from scaninbox.qt.status import BannerKind, ConnectionBanner, SyncStatus, as_of_text
+from tests.qt.paint_counter import PaintCounter
 
 
 def _status_bar(qtbot: QtBot) -> tuple[QMainWindow, SyncStatus]:
@@ -38,17 +38,6 @@ def test_download_progress_adds_up_files_and_hides_when_done(qtbot: QtBot) -> No
     assert not status.download_label.isVisible()
 
 
-class _Paints(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            self.count += 1
-        return False
-
-
 def test_a_burst_of_progress_reports_draws_the_bar_a_few_times_not_each_time(
     qtbot: QtBot,
 ) -> None:
@@ -58,7 +47,7 @@ def test_a_burst_of_progress_reports_draws_the_bar_a_few_times_not_each_time(
     bar = status.download_bar
     status.download_progress("scan", 0, 200_000)
     qtbot.waitUntil(bar.isVisible)
-    paints = _Paints()
+    paints = PaintCounter()
     bar.installEventFilter(paints)
     for done in range(1_000, 200_000, 1_000):
         status.download_progress("scan", done, 200_000)

@@ -6,23 +6,12 @@ its OpenGL view, each repaint composed the whole window (25–50 ms of the GUI t
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Jaw
 from scaninbox.qt.viewer.plan import PlannedScan
 from scaninbox.qt.viewer.scan_row import RowState, ScanRow
-
-
-class _Paints(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            self.count += 1
-        return False
+from tests.qt.paint_counter import PaintCounter
 
 
 def _row(qtbot: QtBot) -> ScanRow:
@@ -43,7 +32,7 @@ def test_a_burst_of_download_reports_draws_the_row_bar_a_few_times_not_each_time
     row = _row(qtbot)
     row.set_state(RowState.LOADING, "Downloading…", 0.0)
     bar = row.progress
-    paints = _Paints()
+    paints = PaintCounter()
     bar.installEventFilter(paints)
     # Laid out and drawn once: before its first paint a bar does not repaint at once anyway.
     qtbot.waitUntil(lambda: paints.count > 0)
