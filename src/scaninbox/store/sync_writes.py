@@ -70,6 +70,11 @@ SEARCH_COLUMNS = (
     "work_words",
 )
 _SEARCH_LIST = ", ".join(SEARCH_COLUMNS)
+# Rows of `cases` into the search index, as they are now; a WHERE on `cases` follows.
+_INDEX_ROWS = (
+    f"INSERT INTO case_search (rowid, {_SEARCH_LIST}) "  # noqa: S608
+    f"SELECT id, {_SEARCH_LIST} FROM cases "
+)
 _IDS_PER_STATEMENT = 500
 
 
@@ -78,11 +83,7 @@ def index_for_search(conn: sqlite3.Connection, case_ids: list[int]) -> None:
     500: FTS5 then writes one index segment per page instead of one per case."""
     for start in range(0, len(case_ids), _IDS_PER_STATEMENT):
         chunk = case_ids[start : start + _IDS_PER_STATEMENT]
-        conn.execute(
-            f"INSERT INTO case_search (rowid, {_SEARCH_LIST}) "  # noqa: S608
-            f"SELECT id, {_SEARCH_LIST} FROM cases WHERE id IN ({','.join('?' * len(chunk))})",
-            chunk,
-        )
+        conn.execute(f"{_INDEX_ROWS}WHERE id IN ({','.join('?' * len(chunk))})", chunk)
 
 
 def unindex_for_search(conn: sqlite3.Connection, case_ids: list[int]) -> None:
@@ -117,22 +118,9 @@ def save_cases(
     for columns in cases:
         ref = columns.ref
         key = (ref.value, int(ref.numeric))
-        derived = _DERIVED_VALUES(columns.values)
         found = stored.get(key)
         if found is None:
-            inserted = conn.execute(
-                _INSERT,
-                (
-                    ref.value,
-                    int(ref.numeric),
-                    pack_json(columns.wire_json),
-                    columns.json_sha256,
-                    *derived,
-                    now,
-                    now,
-                    generation,
-                ),
-            )
+            inserted = conn.execute(_INSERT, _insert_values(columns, now, generation))
             case_id = int(inserted.lastrowid or 0)
             stored[key] = (case_id, columns.json_sha256, None)  # the same case twice in a page
             to_index.append(case_id)
@@ -147,7 +135,14 @@ def save_cases(
             unindex_for_search(conn, [case_id])
         conn.execute(
             _UPDATE,
-            (pack_json(columns.wire_json), columns.json_sha256, *derived, now, generation, case_id),
+            (
+                pack_json(columns.wire_json),
+                columns.json_sha256,
+                *_DERIVED_VALUES(columns.values),
+                now,
+                generation,
+                case_id,
+            ),
         )
         stored[key] = (case_id, columns.json_sha256, None)
         if case_id not in to_index:
@@ -169,28 +164,24 @@ def _insert_new_cases(
     index filled from the rows it added. ``cases.id`` is an INTEGER PRIMARY KEY without
     AUTOINCREMENT, so the rows one transaction inserts get the ids after the largest before."""
     (before,) = conn.execute("SELECT coalesce(max(id), 0) FROM cases").fetchone()
-    conn.executemany(
-        _INSERT,
-        [
-            (
-                c.ref.value,
-                int(c.ref.numeric),
-                pack_json(c.wire_json),
-                c.json_sha256,
-                *_DERIVED_VALUES(c.values),
-                now,
-                now,
-                generation,
-            )
-            for c in cases
-        ],
-    )
-    conn.execute(
-        f"INSERT INTO case_search (rowid, {_SEARCH_LIST}) "  # noqa: S608
-        f"SELECT id, {_SEARCH_LIST} FROM cases WHERE id > ?",
-        (before,),
-    )
+    conn.executemany(_INSERT, [_insert_values(c, now, generation) for c in cases])
+    conn.execute(f"{_INDEX_ROWS}WHERE id > ?", (before,))
     result.new.extend(c.ref for c in cases)
+
+
+def _insert_values(columns: CaseColumns, now: float, generation: int) -> tuple[object, ...]:
+    """The parameters of `_INSERT` for a case not stored yet."""
+    ref = columns.ref
+    return (
+        ref.value,
+        int(ref.numeric),
+        pack_json(columns.wire_json),
+        columns.json_sha256,
+        *_DERIVED_VALUES(columns.values),
+        now,
+        now,
+        generation,
+    )
 
 
 def _stored_rows(
