@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Jaw
 from scaninbox.qc import ScanInput, check_scans
+from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane.qc_tab import QcTab
 from scaninbox.qt.viewer.viewport import ScanViewport
 from scaninbox.scans import resolve_orientation
@@ -189,3 +190,37 @@ def test_a_hole_is_outlined_along_its_boundary_and_a_fragment_tinted_on_its_own_
 
     viewport.show_case(None)
     assert focus.tint_actor is None
+
+
+def test_closing_while_a_hole_is_worked_out_draws_nothing_into_the_closed_view(
+    qtbot: QtBot, qt_loop: asyncio.AbstractEventLoop, tmp_path: Path,
+    make_viewport: Callable[..., ScanViewport],
+) -> None:  # fmt: skip
+    # The window shuts down (or the pane goes) right after a click on a hole: the outline
+    # being worked out on a worker thread must not land in the plotter once it is closed.
+    server = tmp_path / "server"
+    server.mkdir()
+    points, faces = arch("upper", spacing_mm=0.5)
+    tip = points[np.argmin(np.where(points[:, 0] < -10, points[:, 2], np.inf))]
+    kept, _removed = punch(points, faces, tip, 1.5)
+    write_stl(server / "upper.stl", (points, kept))
+    provider = FolderProvider(server, tmp_path / "cache")
+    provider.cache_file("upper.stl")
+    result = check_scans([ScanInput(server / "upper.stl", Jaw.UPPER)]).result
+    hole = next(f for f in result.scans[0].findings if f.kind == "hole")
+    assert hole.center_mm is not None
+    viewport = make_viewport(provider)
+    show_and_wait(qtbot, viewport, generated_case("upper.stl"))
+    focus = viewport.finding_focus
+    assert viewport.show_finding(
+        hole.center_mm, kind="hole", figures=hole.figures, file="upper.stl"
+    )
+    shaping = async_bridge.running_task(viewport.view, "finding shape")
+    assert shaping is not None  # the outline is being worked out
+    assert focus.point is not None  # the ring is drawn already
+
+    viewport.close()
+    qtbot.waitUntil(shaping.done, timeout=30_000)
+    assert shaping.cancelled()
+    assert focus.outline_actor is None
+    assert focus.point is None

@@ -36,6 +36,7 @@ _TINT_COLOUR = "#ff2bd6"  # a fragment's own triangles, in the same highlight co
 _OUTLINE_PX = 4.0
 _KEPT_SCANS = 3  # scans whose shapes are kept for the next click
 SHAPED_KINDS = ("hole", "fragment")
+_SHAPE_TASK = "finding shape"  # the async bridge's key of the task working out a mark
 _VIEW_DISTANCE_MM = 45.0  # close enough to see a tooth, far enough to see its neighbours
 _MIN_RADIUS_MM = 1.0
 
@@ -105,7 +106,7 @@ class FindingFocus:
         self._wanted += 1
         click = _Click(self._wanted, path, jaw, name, kind, centre_mm, dict(figures))
         async_bridge.run(
-            self._shape(click), owner=self._view, key="finding shape", name="finding shape"
+            self._shape(click), owner=self._view, key=_SHAPE_TASK, name="finding shape"
         )
 
     async def _shape(self, click: _Click) -> None:
@@ -236,6 +237,14 @@ class FindingFocus:
     def forget_shapes(self) -> None:
         """Another case: the shapes worked out for the last one go."""
         self._shapes.clear()
+
+    def close(self) -> None:
+        """The viewport closes: stop working out a mark and take the mark away. The task is
+        the view's, not the viewport's (closing does not destroy the view), so without this a
+        shape arriving after the close would be drawn into the closed plotter."""
+        async_bridge.cancel(self._view, _SHAPE_TASK)
+        self.clear()
+        self.forget_shapes()
 
     def _remove_ring(self) -> None:
         if self._actor is not None:

@@ -302,6 +302,7 @@ class ScanViewport(QWidget):
             self._token.live = False
             async_bridge.cancel_owned(self)
             self.maps.close()
+            self.finding_focus.close()
             self.measure_tool.clear()
             self.view.removeEventFilter(self.measure_tool)
             self.view.removeEventFilter(self)
