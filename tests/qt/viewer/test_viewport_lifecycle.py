@@ -11,6 +11,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
@@ -21,6 +24,7 @@ from tests.qt.case_pane.folder_provider import FolderProvider
 from tests.qt.viewer.cases import generated_case
 from tests.qt.viewer.conftest import WAIT_MS, show_and_wait, wait_loaded
 from tests.qt.viewer.meshes import jaw_pixels
+from tests.qt.viewer.test_viewport_sandbox import mouse
 from tests.render.pixels import centroid, scan_mask
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
@@ -142,3 +146,31 @@ def test_closing_mid_load_stops_everything(
     viewport.show_case(generated_case("upper.stl"))  # after close: ignored, no error
     assert viewport.case is not None
     assert viewport.case.scan_files[0].filename == "lower.stl"
+
+
+def test_a_drag_held_while_the_viewport_closes_ends_quietly(
+    qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
+) -> None:
+    provider.cache_file("upper.stl")
+    viewport = make_viewport(provider)
+    show_and_wait(qtbot, viewport, generated_case("upper.stl"))
+    wait_loaded(qtbot, viewport)
+    view = viewport.view
+    x, y = view.width() / 2, view.height() / 2
+    mouse(view, QEvent.Type.MouseButtonPress, x, y)
+    with qtbot.waitSignal(view.frameSwapped, timeout=WAIT_MS):
+        mouse(view, QEvent.Type.MouseMove, x + 12, y)
+    assert view.render_window.GetDesiredUpdateRate() > 1.0  # mid-drag: VTK's interactive rate
+    viewport.close()
+    # What may still be on its way to the view: more of the drag, its release, a wheel turn, a
+    # new press. Each is ignored; none reaches the closed VTK interactor.
+    mouse(view, QEvent.Type.MouseMove, x + 24, y)
+    mouse(view, QEvent.Type.MouseButtonRelease, x + 24, y, held=False)
+    wheel = QWheelEvent(
+        QPointF(x, y), QPointF(x, y), QPoint(0, 0), QPoint(0, 120), Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False,
+    )  # fmt: skip
+    QApplication.sendEvent(view, wheel)
+    mouse(view, QEvent.Type.MouseButtonPress, x, y)
+    assert not wheel.isAccepted()
+    assert view.render_window is None

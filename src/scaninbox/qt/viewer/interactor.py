@@ -42,8 +42,8 @@ from typing import Any
 
 os.environ.setdefault("QT_API", "pyside6")  # pyvistaqt finds Qt through QtPy
 
-from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtCore import QEvent, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QWidget
 from pyvistaqt import QtInteractor
 
@@ -166,7 +166,13 @@ class SceneInteractor(QtInteractor):
         super().resizeGL(w, h)  # type: ignore[no-untyped-call]
         self._unchanged = False  # a window being resized gets drafts, smoothed once it rests
 
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if not self._ignored_when_closed(event):
+            super().mousePressEvent(event)  # type: ignore[no-untyped-call]
+
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._ignored_when_closed(event):
+            return
         super().mouseReleaseEvent(event)  # type: ignore[no-untyped-call]
         # Full size at once, not at the next frame: a click that follows picks in it.
         self._fit_drawing_size()
@@ -193,6 +199,10 @@ class SceneInteractor(QtInteractor):
             keysum,  # type: ignore[arg-type]  # None is VTK's nullptr: no key symbol
         )
 
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if not self._ignored_when_closed(event):
+            super().wheelEvent(event)  # type: ignore[no-untyped-call]
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         event.ignore()
 
@@ -208,6 +218,15 @@ class SceneInteractor(QtInteractor):
         super().close()
 
     # ------------------------------------------------------------------ internals
+
+    def _ignored_when_closed(self, event: QEvent) -> bool:
+        """Once closed, pyvistaqt hands input to a stand-in for VTK's interactor that knows only
+        moves, enter and leave: a button or wheel event still on its way (a drag held while
+        the viewport closes) raised in the event handler. Closed, the view ignores them."""
+        if self._vtk_interactor is not None:
+            return False
+        event.ignore()
+        return True
 
     def _on_render_requested(self, _caller: Any, _event: str) -> None:
         if not self._in_paint:
