@@ -45,6 +45,7 @@ def run_gui(
 
     import scaninbox.qt  # noqa: F401 - installs the PySide6 6.12 refcount guard first
     from scaninbox.qt.app_controller import AppController, GuiOptions
+    from scaninbox.qt.gui_collector import collecting_on_the_gui_thread
     from scaninbox.qt.theme import apply_theme
     from scaninbox.qt.ui_state import UiState
 
@@ -92,7 +93,8 @@ def run_gui(
 
     controller.finished.connect(on_finished)
     try:
-        with loop:
+        # Cycles are collected on the GUI thread only, never by whichever worker allocates.
+        with loop, collecting_on_the_gui_thread(app):
             loop.call_soon(controller.start)  # async_bridge needs the loop running
             code: int = loop.run_until_complete(finished)
     finally:
