@@ -1,22 +1,24 @@
 """Cyclic garbage collected on the GUI thread only.
 
 CPython runs its cyclic collector in whichever thread happens to allocate past the collector's
-threshold. In this app that is often a worker: the HTTP client's and the sandbox's threads, the
-QC pool, the mesh readers (counted over the viewer and shell tests: ~1000 collections ran off
-the GUI thread, 158 of them freeing objects). Garbage with Qt in it then dies on that worker. A
-PySide connection to a slot that died is disconnected there: Qt's signal-slot lock is taken on
-the worker, which then waits for the GIL — while the GUI thread, holding the GIL, waits for
-that lock in ``QObject::connect``. That deadlock was caught with gdb while looking for a rare
-abort in the viewport tests (the worker there was dropping objects a diagnostic had listed
-from a collector callback: the same release on the wrong thread, by another hand). And Qt ends
-the process (``qFatal``) for some work done on a QObject from a thread that does not own it
-(making its OpenGL context current, for one).
+threshold. In this app that is often a worker: the HTTP client's and the sandbox's threads, the QC
+pool, the mesh readers. Counted over the shell tests and three viewer test files: ~1000 collections
+ran off the GUI thread, 174 of them freeing garbage — among it the wrappers of QSocketNotifier,
+QTimer and QEventLoop objects and a VTK interactor style (pyvista's), each finalized on the worker.
+A PySide connection to a slot that died is disconnected there too: Qt's signal-slot lock is taken
+on the worker, which then waits for the GIL — while the GUI thread, holding the GIL, waits for that
+lock in ``QObject::connect``. That deadlock was caught with gdb while looking for a rare abort in
+the viewport tests (the worker there was dropping objects a diagnostic had listed from a collector
+callback: the same release on the wrong thread, by another hand). And Qt ends the process
+(``qFatal``) for some work done on a QObject from a thread that does not own it (making its OpenGL
+context current, for one).
 
 So the automatic collector is switched off, and a timer on the GUI thread does its job: every
 `INTERVAL_MS` it collects the generations whose thresholds the allocation counts have
 crossed, as CPython's own trigger does. Reference counting still frees whatever is not in a
 cycle at once, on any thread; only cycles wait, at most `INTERVAL_MS`. (pyqtgraph ships the same
-remedy for the same reason, its ``GarbageCollector``.)
+remedy for the same reason, its ``GarbageCollector``.) ``tests/qt/test_gui_collector.py`` shows
+a worker collecting the GUI thread's garbage without it.
 """
 
 from __future__ import annotations
