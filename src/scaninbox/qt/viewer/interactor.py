@@ -131,6 +131,13 @@ class SceneInteractor(QtInteractor):
         if not self._smooths:
             self._settle.stop()
 
+    @property
+    def shows_final_frame(self) -> bool:
+        """Whether the picture drawn last is the one left on screen: the smooth frame of a view
+        that has settled, nothing asked for since (where frames are not smoothed afterwards,
+        any frame). A repaint Qt makes on its own — a grab of the window — draws it again."""
+        return not self._smooths or self._unchanged
+
     # ------------------------------------------------------------------ Qt overrides
 
     def initializeGL(self) -> None:
