@@ -14,7 +14,7 @@ import json
 import operator
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from datetime import UTC, date, datetime
 from typing import Any
@@ -240,14 +240,32 @@ def restore_sort_indexes(conn: sqlite3.Connection) -> bool:
     return True
 
 
-def mark_seen(conn: sqlite3.Connection, ref: CaseRef, sha256: str, generation: int) -> bool:
-    """Mark an unchanged, listed case as seen by this sync; False if it is not (any more)."""
-    cursor = conn.execute(
+def mark_seen(
+    conn: sqlite3.Connection, digests: Mapping[CaseRef, str], generation: int
+) -> set[CaseRef]:
+    """Mark unchanged, listed cases (with the digest each was read with) as seen by this sync,
+    in one ``executemany``; returns those that were. A case another process changed or
+    removed since it was read is not."""
+    if not digests:
+        return set()
+    marked = conn.executemany(
         "UPDATE cases SET seen_sync = ? WHERE ref = ? AND ref_numeric = ? "
         "AND json_sha256 = ? AND removed_at IS NULL",
-        (generation, ref.value, int(ref.numeric), sha256),
+        [(generation, ref.value, int(ref.numeric), sha) for ref, sha in digests.items()],
     )
-    return cursor.rowcount > 0
+    if marked.rowcount == len(digests):  # (ref, ref_numeric) is unique: each one once
+        return set(digests)
+    seen: set[CaseRef] = set()
+    refs = list(digests)
+    for start in range(0, len(refs), _IDS_PER_STATEMENT):
+        chunk = refs[start : start + _IDS_PER_STATEMENT]
+        rows = conn.execute(
+            "SELECT ref, ref_numeric FROM cases WHERE seen_sync = ? "  # noqa: S608
+            f"AND ref IN ({','.join('?' * len(chunk))})",
+            [generation, *(r.value for r in chunk)],
+        )
+        seen.update(CaseRef(ref, numeric=bool(numeric)) for ref, numeric in rows)
+    return seen & set(digests)
 
 
 def _forget_files_no_longer_listed(
