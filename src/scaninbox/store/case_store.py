@@ -173,8 +173,7 @@ class CaseStore(StoreReader):
         summarised) before the transaction opens, so the write lock is held only for the SQL.
         """
         problems = [(m.ref or f"#{page}.{m.index}", m.field, m.reason) for m in malformed]
-        listed: list[tuple[CaseDict, CaseRef, tuple[bytes, str]]] = []
-        positions: dict[CaseRef, int] = {}
+        listed: list[tuple[CaseDict, CaseRef, tuple[bytes, str], int]] = []
         for index, given in enumerate(cases):
             case = case_dict_of(given) if isinstance(given, UnifiedCase) else given
             try:
@@ -183,28 +182,27 @@ class CaseStore(StoreReader):
                     reason = "the case has neither a numeric id nor a usable guid"
                     problems.append((case.get("guid") or f"#{page}.{index}", "guid", reason))
                     continue
-                listed.append((case, ref, case_json(case)))
-                positions[ref] = index
+                listed.append((case, ref, case_json(case), index))
             except Exception as exc:  # one case must not sink the page
                 problems.append(_unreadable(case, f"#{page}.{index}", exc))
-        known = self._stored_digests([ref for _c, ref, _d in listed])
+        known = self._stored_digests([ref for _c, ref, _d, _i in listed])
         unchanged: dict[CaseRef, str] = {}
         columns = []
-        for case, ref, digest in listed:
-            if known.get(ref) == digest[1]:
+        for case, ref, digest, index in listed:
+            if known and known.get(ref) == digest[1]:  # (a first sync knows none of them)
                 unchanged[ref] = digest[1]
                 continue
             try:  # the documented promise holds for every member: derivation included
                 columns.append(derive_columns(case, digest, ref))
             except Exception as exc:
-                problems.append(_unreadable(case, f"#{page}.{positions[ref]}", exc))
+                problems.append(_unreadable(case, f"#{page}.{index}", exc))
         result = PageResult(malformed=len(problems))
         next_cursor = replace(cursor, next_page=page + 1)
         with self.transaction() as tx:
             seen = sync_writes.mark_seen(tx, unchanged, cursor.generation)
             result.unchanged += len(seen)
             if len(seen) < len(unchanged):  # changed by another process since we looked
-                gone = [c for c, r, _d in listed if r in unchanged and r not in seen]
+                gone = [c for c, r, _d, _i in listed if r in unchanged and r not in seen]
                 columns += [derive_columns(case) for case in gone]
             sync_writes.save_cases(tx, columns, cursor.generation, result)
             for who, field_path, reason in problems:

@@ -193,6 +193,10 @@ def fold(text: str) -> str:
     return text.translate(_FOLD_TABLE).strip()
 
 
+# Dentists, clinics, sources and work summaries come back on case after case: folded once each.
+_fold_recurring = functools.lru_cache(maxsize=8192)(fold)
+
+
 # How German and Nordic names are also written: Müller is Mueller, Jørgensen Joergensen, Åsa
 # Aasa, Straße Strasse.
 _TRANSLITERATIONS = (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ø", "oe"), ("å", "aa"), ("æ", "ae"))
@@ -361,10 +365,10 @@ def derive_columns(
         ),
         "teeth": teeth_text,
         "patient_key": fold(patient),
-        "dentist_key": fold(dentist),
-        "clinic_key": fold(clinic),
-        "source_key": fold(source),
-        "work_key": fold(summary),
+        "dentist_key": _fold_recurring(dentist),
+        "clinic_key": _fold_recurring(clinic),
+        "source_key": _fold_recurring(source),
+        "work_key": _fold_recurring(summary),
         "teeth_key": teeth_key,
         # Cases without a delivery date sort after every dated one.
         "delivery_key": delivery_iso or "~",
