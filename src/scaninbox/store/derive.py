@@ -328,7 +328,7 @@ def derive_columns(
     if "id" in case and case["id"] is not None:
         ids.append(case.get("case_id"))
         patient = patient or case.get("patient_fullname")
-    delivery = parse_delivery_date(delivery_text)
+    delivery_iso = _delivery_day(delivery_text)
     summary, teeth_text, teeth_key, teeth_words, work_words = work
     patient, dentist, clinic = patient or "", dentist or "", clinic or ""
     scans = orders = 0
@@ -337,13 +337,13 @@ def derive_columns(
             scans += 1
         elif kind == 1:
             orders += 1
-    delivery_iso = delivery.isoformat() if delivery is not None else None
+    words = (work_words, teeth_words, _other_spellings(patient, dentist, clinic))
     values: dict[str, Any] = {
         "status": case["status"] or "",
         "source": source,
         "received_ts": int(received.timestamp()) if received is not None else None,
         "delivery_date": delivery_iso,
-        "delivery_text": delivery_text if delivery is None else None,
+        "delivery_text": delivery_text if delivery_iso is None else None,
         "priority": priority,
         "patient": patient,
         "dentist": dentist,
@@ -354,15 +354,7 @@ def derive_columns(
         # The FTS column for "everything else the search finds": worktype words, shades, tags,
         # tooth numbers and the other spellings of the names (kept out of the name columns,
         # which are also the sort keys).
-        "work_words": fold(
-            " ".join(
-                [
-                    part
-                    for part in (work_words, teeth_words, other_spellings(patient, dentist, clinic))
-                    if part
-                ]
-            )
-        ),
+        "work_words": fold(" ".join([part for part in words if part])),
         "teeth": teeth_text,
         "patient_key": fold(patient),
         "dentist_key": _fold_recurring(dentist),
@@ -378,6 +370,21 @@ def derive_columns(
         "file_count": len(files),
     }
     return CaseColumns(ref, text, sha, values, files)
+
+
+@functools.lru_cache(maxsize=4096)  # delivery dates recur: a few hundred days in all
+def _delivery_day(text: str | None) -> str | None:
+    """``YYYY-MM-DD`` of the delivery date ``parse_delivery_date`` reads in ``text``."""
+    day = parse_delivery_date(text)
+    return day.isoformat() if day is not None else None
+
+
+def _other_spellings(patient: str, dentist: str, clinic: str) -> str:
+    """``other_spellings`` of the three names; most names have none (plain ASCII without a
+    digraph), found without building anything."""
+    if not (_spellings_of(patient) or _spellings_of(dentist) or _spellings_of(clinic)):
+        return ""
+    return other_spellings(patient, dentist, clinic)
 
 
 def _person_name(person: dict[str, Any]) -> str | None:
