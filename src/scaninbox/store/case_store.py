@@ -171,6 +171,8 @@ class CaseStore(StoreReader):
         ``cases``: as a sync reads them (``scaninbox.api.wire.CASE_DICTS``), or wire models.
         Cases whose JSON is unchanged are only marked as seen; the others are derived (parsed,
         summarised) before the transaction opens, so the write lock is held only for the SQL.
+        The page's stored rows are read once, before; inside the transaction they are used as
+        read unless another connection has committed since (then read again).
         """
         problems = [(m.ref or f"#{page}.{m.index}", m.field, m.reason) for m in malformed]
         listed: list[tuple[CaseDict, CaseRef, tuple[bytes, str], int]] = []
@@ -185,11 +187,12 @@ class CaseStore(StoreReader):
                 listed.append((case, ref, case_json(case), index))
             except Exception as exc:  # one case must not sink the page
                 problems.append(_unreadable(case, f"#{page}.{index}", exc))
-        known = self._stored_digests([ref for _c, ref, _d, _i in listed])
+        stored, version = self._stored_rows([ref for _c, ref, _d, _i in listed])
         unchanged: dict[CaseRef, str] = {}
         columns = []
         for case, ref, digest, index in listed:
-            if known and known.get(ref) == digest[1]:  # (a first sync knows none of them)
+            found = stored.get((ref.value, int(ref.numeric))) if stored else None
+            if found is not None and found[1] == digest[1] and found[2] is None:
                 unchanged[ref] = digest[1]
                 continue
             try:  # the documented promise holds for every member: derivation included
@@ -199,28 +202,31 @@ class CaseStore(StoreReader):
         result = PageResult(malformed=len(problems))
         next_cursor = replace(cursor, next_page=page + 1)
         with self.transaction() as tx:
+            # Read again inside the transaction when another connection wrote meanwhile.
+            current = stored if self._unchanged_since(version) else None
             seen = sync_writes.mark_seen(tx, unchanged, cursor.generation)
             result.unchanged += len(seen)
             if len(seen) < len(unchanged):  # changed by another process since we looked
                 gone = [c for c, r, _d, _i in listed if r in unchanged and r not in seen]
                 columns += [derive_columns(case) for case in gone]
-            sync_writes.save_cases(tx, columns, cursor.generation, result)
+            sync_writes.save_cases(tx, columns, cursor.generation, result, current)
             for who, field_path, reason in problems:
                 sync_writes.record_malformed(tx, who, field_path, reason, cursor.generation)
             sync_writes.save_cursor(tx, next_cursor)
         return result, next_cursor
 
-    def _stored_digests(self, refs: Sequence[CaseRef]) -> dict[CaseRef, str]:
-        """The JSON digests of those of ``refs`` that are stored and listed."""
-        if not refs:
-            return {}
-        marks = ",".join("?" * len(refs))
-        rows = self.query(
-            "SELECT ref, ref_numeric, json_sha256 FROM cases "  # noqa: S608
-            f"WHERE removed_at IS NULL AND ref IN ({marks})",
-            [r.value for r in refs],
-        )
-        return {CaseRef(r[0], numeric=bool(r[1])): r[2] for r in rows}
+    def _stored_rows(self, refs: Sequence[CaseRef]) -> tuple[sync_writes.StoredRows, int]:
+        """``sync_writes.stored_rows`` of ``refs``, read before the page's transaction opens
+        (on this thread's reader), and the database's ``data_version`` they were read at."""
+        with self.reading() as state:
+            return sync_writes.stored_rows(state.conn, refs), state.data_version
+
+    def _unchanged_since(self, version: int) -> bool:
+        """Whether no other connection (another process, the writer on another thread) has
+        committed since ``data_version`` was ``version``: what was read then still holds.
+        Inside the page's transaction nothing else can commit any more."""
+        with self.reading() as state:
+            return state.data_version == version
 
     def finish_sync(self, cursor: SyncCursor) -> list[CaseRef]:
         """Record a completed sync; a full one hides and returns the cases that left the list."""

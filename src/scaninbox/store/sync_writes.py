@@ -25,6 +25,7 @@ from scaninbox.store.records import PageResult, SyncCursor
 
 __all__ = [
     "SEARCH_COLUMNS",
+    "StoredRows",
     "current_generation",
     "cursor_from_meta",
     "defer_sort_indexes",
@@ -38,6 +39,7 @@ __all__ = [
     "save_cases",
     "save_cursor",
     "set_meta",
+    "stored_rows",
     "unindex_for_search",
 ]
 
@@ -104,12 +106,15 @@ def save_cases(
     cases: Sequence[CaseColumns],
     generation: int,
     result: PageResult,
+    stored: StoredRows | None = None,
 ) -> None:
     """Insert or update ``cases`` and count each in ``result`` as new, changed or unchanged;
-    the search index follows (``index_for_search``, once for them all)."""
+    the search index follows (``index_for_search``, once for them all). ``stored``: their
+    ``stored_rows`` as the database holds them now, when the caller has them (else read)."""
     if not cases:
         return
-    stored = _stored_rows(conn, [c.ref for c in cases])
+    if stored is None:
+        stored = stored_rows(conn, [c.ref for c in cases])
     now = time.time()
     if not stored and len({(c.ref.value, c.ref.numeric) for c in cases}) == len(cases):
         _insert_new_cases(conn, cases, generation, now, result)
@@ -184,12 +189,14 @@ def _insert_values(columns: CaseColumns, now: float, generation: int) -> tuple[o
     )
 
 
-def _stored_rows(
-    conn: sqlite3.Connection, refs: Sequence[CaseRef]
-) -> dict[tuple[str, int], tuple[int, str, float | None]]:
+# (ref, ref_numeric) → (id, JSON digest, removed_at) of stored cases.
+StoredRows = dict[tuple[str, int], tuple[int, str, float | None]]
+
+
+def stored_rows(conn: sqlite3.Connection, refs: Sequence[CaseRef]) -> StoredRows:
     """(id, digest, removed_at) of those of ``refs`` that are stored, removed ones included;
     one query per 500 instead of one per case."""
-    found: dict[tuple[str, int], tuple[int, str, float | None]] = {}
+    found: StoredRows = {}
     values = list(dict.fromkeys(r.value for r in refs))
     for start in range(0, len(values), _IDS_PER_STATEMENT):
         chunk = values[start : start + _IDS_PER_STATEMENT]
@@ -255,17 +262,17 @@ def mark_seen(
     )
     if marked.rowcount == len(digests):  # (ref, ref_numeric) is unique: each one once
         return set(digests)
-    seen: set[CaseRef] = set()
+    # Some were not: those whose row no longer has the digest (inside this transaction, the
+    # rows that do are exactly the ones the statement marked).
     refs = list(digests)
-    for start in range(0, len(refs), _IDS_PER_STATEMENT):
-        chunk = refs[start : start + _IDS_PER_STATEMENT]
-        rows = conn.execute(
-            "SELECT ref, ref_numeric FROM cases WHERE seen_sync = ? "  # noqa: S608
-            f"AND ref IN ({','.join('?' * len(chunk))})",
-            [generation, *(r.value for r in chunk)],
-        )
-        seen.update(CaseRef(ref, numeric=bool(numeric)) for ref, numeric in rows)
-    return seen & set(digests)
+    now = stored_rows(conn, refs)
+    return {
+        ref
+        for ref in refs
+        if (found := now.get((ref.value, int(ref.numeric)))) is not None
+        and found[1] == digests[ref]
+        and found[2] is None
+    }
 
 
 def _forget_files_no_longer_listed(

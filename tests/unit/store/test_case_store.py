@@ -315,3 +315,41 @@ def test_a_case_that_fails_derivation_is_recorded_and_the_page_kept(
     assert record.reason == "it could not be read (date value out of range)"
     with pytest.raises(ProtocolError, match=r"sent case .*-000000000001 but it could not be read"):
         store.upsert_case(wire_case(1))
+
+
+def test_a_page_saved_while_another_process_writes_the_same_cases(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The page's stored rows are read before its transaction; another process (here a second
+    # store on the same file) stores two of its cases and changes a third in between, while
+    # the page is derived. The page must still be saved as the database is then.
+    from scaninbox.store import case_store
+
+    folder = tmp_path / "account"
+    with CaseStore.open(folder) as store:
+        sync_pages(store, [wire_case(0), wire_case(1)])
+        real = case_store.derive_columns
+        written: list[int] = []
+
+        def derive_while_another_writes(case: dict[str, Any], *known: Any) -> object:
+            if not written:
+                written.append(1)
+                with CaseStore.open(folder) as other:
+                    other.upsert_case(wire_case(2))  # the page takes it for new
+                    other.upsert_case(wire_case(3, remark="from the other process"))
+                    other.upsert_case(wire_case(0, status="accepted"))  # unchanged in the page
+            return real(case, *known)
+
+        monkeypatch.setattr(case_store, "derive_columns", derive_while_another_writes)
+        cursor = store.begin_sync(full=True, date_from=None, page_size=10)
+        page = [wire_case(i) for i in range(5)]
+        result, cursor = store.save_page(cursor, 1, page)
+        store.finish_sync(cursor)
+        assert written == [1]
+        assert sorted(result.new) == [_ref(4)]
+        assert sorted(result.changed) == [_ref(0), _ref(3)]  # back to what was listed
+        assert result.unchanged == 2  # 1, and 2 as the other process stored it
+        assert store.count() == 5
+        assert store.row(_ref(0)).status == "new"  # type: ignore[union-attr]
+        assert store.count(CaseFilter(text="process")) == 0
+        assert {c.guid: c for c in store.wire_cases()} == {c.guid: c for c in page}
