@@ -51,6 +51,13 @@ new cases written with one ``executemany``, attachment lists without a Python st
 ``sniffio`` installed (httpcore looked for it on ``sys.path`` on every request). Each is a few
 µs a case alone (``--stages``); together they are inside the noise of a whole first sync:
 0.269-0.279 ms after against 0.272-0.274 ms before. See benchmarks/README.md for the floor.
+
+syncwalk (later the same day): a sync reads its pages into plain dicts under the wire models'
+own rules (``api.wire_dicts``: the models mirrored as TypedDicts; ``ApiClient.list_case_dicts``),
+keeps the JSON and digest written from those dicts, derives the columns in one walk over them
+(``store.derive.derive_columns``), marks unchanged cases seen in one ``executemany`` and reads a
+page's stored rows once. ``--stages`` times the dict path; "validate into models" is printed
+beside it for comparison (a sync no longer takes it). Figures: benchmarks/README.md.
 """
 
 from __future__ import annotations
