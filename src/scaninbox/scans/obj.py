@@ -34,7 +34,6 @@ import numpy as np
 import numpy.typing as npt
 
 from scaninbox.scans.mesh import BytesLike, ColourArray, FloatArray, IndexArray, Mesh, MeshError
-from scaninbox.scans.parallel import run_together
 from scaninbox.scans.text_numbers import (
     Int64Array,
     load_text_native,
@@ -49,9 +48,9 @@ _native = load_text_native()
 _MAX_DIGITS = 10  # an index has at most 10 digits (int32 holds 2,147,483,647)
 _INT32_MAX = 2**31 - 1
 _Error = tuple[int, str]  # (byte offset, message): the first in the file wins
-_SPLIT_FROM_BYTES = 1 << 20  # smaller files: handing half to a thread costs more than it saves
-# (float32 points, float64 colours, int32 triangles, tokens not accepted, a negative index met)
-_Scan = tuple[bytearray, bytearray, bytearray, list[tuple[int, int, int, int]], bool]
+_SPLIT_FROM_BYTES = 1 << 16  # smaller files are read on one thread (the C code decides)
+# (float32 points, float64 colours, int32 triangles, tokens not accepted)
+_Scan = tuple[bytearray, bytearray, bytearray, list[tuple[int, int, int, int]]]
 _CONTINUATION = re.compile(rb"\\\r?\n")
 
 
@@ -95,7 +94,7 @@ def _parse_native(
     scanned = _scan(native, text, split=split)
     if scanned is None:
         return _explained(text, original, name)
-    point_bytes, colour_bytes, face_bytes, bad, _ = scanned
+    point_bytes, colour_bytes, face_bytes, bad = scanned
     values = np.frombuffer(point_bytes, np.float32)
     colours = np.frombuffer(colour_bytes, np.float64)
     for which, slot, start, end in bad:
@@ -118,42 +117,12 @@ def _parse_native(
 
 
 def _scan(native: ModuleType, text: BytesLike, *, split: bool) -> _Scan | None:
-    """``obj_scan`` of the whole text; from 1 MiB, of two halves on two threads.
-
-    The halves are cut at a line start. Positive indices are absolute, so the second half's
-    triangles hold as read; a negative one counts back from the vertices before it, which that
-    half does not know: then (and on any problem) the text is read again in one piece."""
+    """``obj_scan`` of the whole text: from 64 KiB in two halves (cut at a line start) on two
+    threads started by the C code; with a negative index in the second half (it counts back
+    from vertices that half did not see), or on any problem, in one piece again."""
     size = memoryview(text).nbytes
-    cut = _line_start_near(text, size // 2) if split and size >= _SPLIT_FROM_BYTES else None
-    if cut is None:
-        whole: _Scan | None = native.obj_scan(text, 0, size)
-        return whole
-    halves: list[_Scan | None] = [None, None]
-
-    def scan(index: int, start: int, stop: int) -> None:
-        halves[index] = native.obj_scan(text, start, stop)
-
-    run_together(lambda: scan(0, 0, cut), lambda: scan(1, cut, size))
-    first, second = halves
-    if first is None or second is None or second[4]:
-        again: _Scan | None = native.obj_scan(text, 0, size)
-        return again
-    slots = {0: len(first[0]) // 4, 1: len(first[1]) // 8, 2: 0}  # float32, float64
-    bad = first[3] + [(w, slot + slots[w], a, b) for w, slot, a, b in second[3]]
-    return (
-        first[0] + second[0],
-        first[1] + second[1],
-        first[2] + second[2],
-        bad,
-        first[4],
-    )
-
-
-def _line_start_near(text: BytesLike, at: int) -> int | None:
-    """The start of the first line after byte ``at`` (None: no line break near there)."""
-    window = bytes(memoryview(text).cast("B")[at : at + 65536])
-    found = window.find(b"\n")
-    return None if found < 0 else at + found + 1
+    scanned: _Scan | None = native.obj_scan(text, 0, size, 2 if split else 1)
+    return scanned
 
 
 def _explained(text: BytesLike, original: BytesLike, name: str) -> NoReturn:
