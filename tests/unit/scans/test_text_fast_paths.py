@@ -15,9 +15,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scaninbox.scans import Mesh, MeshError, read_mesh
+from scaninbox.scans import Mesh, MeshError, ply_text, read_mesh
 from scaninbox.scans import obj as obj_reader
-from scaninbox.scans import ply_text
 from scaninbox.scans.ply_header import parse_ply_header
 
 from .meshfiles import arch_mesh, obj, ply
@@ -61,7 +60,8 @@ def _ply_fast(data: bytes, threads: int) -> tuple[bytes, ...] | None:
     view = memoryview(data)
     header = parse_ply_header(view, "t.ply")
     vertex, face = header.element("vertex"), header.element("face")
-    assert vertex is not None and face is not None
+    assert vertex is not None
+    assert face is not None
     roles = ply_text._roles(vertex)
     assert roles is not None
     arrays = _text_native.ply_mesh(
@@ -194,7 +194,11 @@ def test_colours_normals_and_dropped_columns(monkeypatch: pytest.MonkeyPatch) ->
     extra = [
         f"{r} {q:.3f} {a:.6f} {b:.6f} {c:.6f} {n[0]:.5f} {n[1]:.5f} {n[2]:.5f}"
         for r, q, (a, b, c), n in zip(
-            rows, rng.random(len(rows)), rng.random((len(rows), 3)), rng.normal(size=(len(rows), 3))
+            rows,
+            rng.random(len(rows)),
+            rng.random((len(rows), 3)),
+            rng.normal(size=(len(rows), 3)),
+            strict=True,
         )
     ]
     props = [*XYZ, "float quality", "float red", "float green", "float blue"]
@@ -203,15 +207,22 @@ def test_colours_normals_and_dropped_columns(monkeypatch: pytest.MonkeyPatch) ->
     # One normal unusable: all are dropped ("nan" only float() reads: the general path).
     extra[5] = first.rsplit(" ", 1)[0] + " nan"
     mesh = _check_ply(_ply_text(extra, faces, props), monkeypatch, fast=False)
-    assert isinstance(mesh, Mesh) and mesh.colours is not None and mesh.normals is None
+    assert isinstance(mesh, Mesh)
+    assert mesh.colours is not None
+    assert mesh.normals is None
     extra[5] = first
     mesh = _check_ply(_ply_text(extra, faces, props), monkeypatch, fast=True)
-    assert isinstance(mesh, Mesh) and mesh.normals is not None
+    assert isinstance(mesh, Mesh)
+    assert mesh.normals is not None
     # Half-way values round to even, out-of-range values clip: as numpy's rint and clip.
-    halves = [f"{r} 0 {v} {v} 300" for r, v in zip(rows, ["0.5", "1.5", "2.5", "-3"] * len(rows))]
+    halves = [
+        f"{r} 0 {v} {v} 300"
+        for r, v in zip(rows, (["0.5", "1.5", "2.5", "-3"] * len(rows))[: len(rows)], strict=True)
+    ]
     props = [*XYZ, "float quality", "uchar red", "uchar green", "uchar blue"]
     mesh = _check_ply(_ply_text(halves, faces, props), monkeypatch, fast=True)
-    assert isinstance(mesh, Mesh) and mesh.colours is not None
+    assert isinstance(mesh, Mesh)
+    assert mesh.colours is not None
     assert mesh.colours[:4, 0].tolist() == [0, 2, 2, 0]
 
 
@@ -340,4 +351,5 @@ def test_an_obj_line_shape(change: str) -> None:
 def test_the_real_small_obj_files_on_one_and_two_threads(realscans: Path) -> None:
     for path in sorted(realscans.glob("*.obj")):
         mesh = _check_obj(path.read_bytes())
-        assert isinstance(mesh, Mesh) and mesh.n_faces > 10_000
+        assert isinstance(mesh, Mesh)
+        assert mesh.n_faces > 10_000
