@@ -28,7 +28,7 @@ from __future__ import annotations
 import mmap
 import re
 from types import ModuleType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -49,8 +49,8 @@ _MAX_DIGITS = 10  # an index has at most 10 digits (int32 holds 2,147,483,647)
 _INT32_MAX = 2**31 - 1
 _Error = tuple[int, str]  # (byte offset, message): the first in the file wins
 _SPLIT_FROM_BYTES = 1 << 16  # smaller files are read on one thread (the C code decides)
-# (float32 points, float64 colours, int32 triangles, tokens not accepted)
-_Scan = tuple[bytearray, bytearray, bytearray, list[tuple[int, int, int, int]]]
+# (float32 points, float64 colours, int32 triangles: buffers the C code filled; tokens not accepted)
+_Scan = tuple[Any, Any, Any, list[tuple[int, int, int, int]]]
 _CONTINUATION = re.compile(rb"\\\r?\n")
 
 
