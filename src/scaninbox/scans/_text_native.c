@@ -354,25 +354,12 @@ typedef struct {
     uint8_t length[LINE_TOKENS];
 } LineTokens;
 
-/* The tokens of the line at p (LINE_MARGIN bytes readable). 0 when the line is longer than
-   LINE_WINDOW, has more than LINE_TOKENS tokens or is empty: the caller then takes the slow path. */
-static inline int line_tokens(const unsigned char *p, LineTokens *line) {
-    uint64_t text[2], newlines[2];
-    byte_masks(p, &text[0], &newlines[0]);
-    unsigned stop;
-    if (newlines[0]) {
-        stop = (unsigned)__builtin_ctzll(newlines[0]);
-        text[0] &= BELOW_BITS(stop);
-        text[1] = 0;
-    } else {
-        byte_masks(p + 64, &text[1], &newlines[1]);
-        if (!newlines[1]) return 0;
-        stop = 64 + (unsigned)__builtin_ctzll(newlines[1]);
-        text[1] &= BELOW_BITS(stop - 64);
-    }
+/* The tokens of a line from its masks (bit i: byte i is above 32), the line ending at stop. */
+static inline int tokens_from_masks(uint64_t text0, uint64_t text1, unsigned stop,
+                                    LineTokens *line) {
     /* A token starts where text follows a blank, and ends where a blank follows text. */
-    uint64_t starts[2] = {text[0] & ~(text[0] << 1), text[1] & ~((text[1] << 1) | (text[0] >> 63))};
-    uint64_t ends[2] = {text[0] & ~((text[0] >> 1) | (text[1] << 63)), text[1] & ~(text[1] >> 1)};
+    uint64_t starts[2] = {text0 & ~(text0 << 1), text1 & ~((text1 << 1) | (text0 >> 63))};
+    uint64_t ends[2] = {text0 & ~((text0 >> 1) | (text1 << 63)), text1 & ~(text1 >> 1)};
     unsigned count = (unsigned)(__builtin_popcountll(starts[0]) + __builtin_popcountll(starts[1]));
     if (count == 0 || count > LINE_TOKENS) return 0;
     unsigned i = 0;
@@ -394,6 +381,39 @@ static inline int line_tokens(const unsigned char *p, LineTokens *line) {
     line->count = count;
     line->next = stop + 1;
     return 1;
+}
+
+/* The masks of the last 64 bytes looked at: short lines (an OBJ face, a PLY face row) share
+   them, three or four to a block, instead of each computing its own. */
+typedef struct {
+    const unsigned char *at; /* NULL: none yet */
+    uint64_t text, newlines;
+} Masks;
+
+/* The tokens of the line at p (LINE_MARGIN bytes readable). 0 when the line is longer than
+   LINE_WINDOW, has more than LINE_TOKENS tokens or is empty: the caller then takes the slow path. */
+static inline int line_tokens(const unsigned char *p, LineTokens *line, Masks *masks) {
+    if (masks->at && p >= masks->at && p - masks->at < 64) {
+        unsigned shift = (unsigned)(p - masks->at);
+        uint64_t newlines = masks->newlines >> shift;
+        if (newlines) { /* the whole line lies in the block already looked at */
+            unsigned stop = (unsigned)__builtin_ctzll(newlines);
+            return tokens_from_masks((masks->text >> shift) & BELOW_BITS(stop), 0, stop, line);
+        }
+    }
+    uint64_t text, newlines, text1 = 0, newlines1;
+    byte_masks(p, &text, &newlines);
+    masks->at = p;
+    masks->text = text;
+    masks->newlines = newlines;
+    if (newlines) {
+        unsigned stop = (unsigned)__builtin_ctzll(newlines);
+        return tokens_from_masks(text & BELOW_BITS(stop), 0, stop, line);
+    }
+    byte_masks(p + 64, &text1, &newlines1);
+    if (!newlines1) return 0;
+    unsigned stop = 64 + (unsigned)__builtin_ctzll(newlines1);
+    return tokens_from_masks(text, text1 & BELOW_BITS(stop - 64), stop, line);
 }
 
 /* A number token of known length n (1-17 bytes): [sign] digits [. digits], at most 16 digit
@@ -884,11 +904,12 @@ static void obj_scan_text(const unsigned char *base, Py_ssize_t from, Py_ssize_t
                           ObjResult *r) {
     const unsigned char *p = base + from;
     const unsigned char *end = base + to;
+    Masks masks = {NULL, 0, 0};
     while (p < end && !r->problem && !r->no_memory) {
         /* The common lines ("v x y z [r g b]", "f a b c" at a line's start): in one go. */
         if (end - p >= LINE_MARGIN && (*p == 'v' || *p == 'f')) {
             LineTokens line;
-            if (line_tokens(p, &line) && line.start[0] == 0 && line.length[0] == 1) {
+            if (line_tokens(p, &line, &masks) && line.start[0] == 0 && line.length[0] == 1) {
                 int done = *p == 'v' ? obj_vertex_fast(r, p, &line) : obj_face_fast(r, p, &line);
                 if (done) {
                     p += line.next;
@@ -1284,9 +1305,11 @@ static void ply_part(void *data) {
     const unsigned char *p = part->base + part->from, *end = part->base + part->to;
     size_t row = part->first_row, total = part->n_vertices + part->n_faces;
     LineTokens line;
+    Masks masks = {NULL, 0, 0};
     double values[LINE_TOKENS];
     while (p < end && row < total) {
-        int found = end - p >= LINE_MARGIN ? line_tokens(p, &line) : line_tokens_tail(p, end, &line);
+        int found = end - p >= LINE_MARGIN ? line_tokens(p, &line, &masks)
+                                           : line_tokens_tail(p, end, &line);
         if (!found) break;
         if (row < part->n_vertices) {
             if (line.count != part->width) break;
