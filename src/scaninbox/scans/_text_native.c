@@ -156,71 +156,13 @@ static inline size_t parse_plain(const unsigned char *p, double *out) {
     return (size_t)length;
 }
 
-/* The shapes scanners write, eight bytes at a time and with few branches: [sign] digits '.' digits
-   with the dot among the first 8 bytes and fewer than 8 digits after it ("-35.594978"), or
-   [sign] 1-7 digits ("12069", "255"). Needs 16 readable bytes at p. Returns the token's length,
-   or 0 for any other shape (parse_plain and the byte-wise reader then take it).
-
-   Same value as parse_number: the digit slots (a sign counts as a leading '0') number
-   d + b <= 14 here, so "first", the slots right-padded to 16, is int * 10^b + frac scaled by
-   10^(16-d-b), an integer below 10^16; the value is first / 10^(16-d), d the dot's offset: the
-   same two exact operands and the same one rounding as parse_plain's. A whole number is exact. */
-static const uint64_t BELOW[9] = {
-    0, 0xFFULL, 0xFFFFULL, 0xFFFFFFULL, 0xFFFFFFFFULL, 0xFFFFFFFFFFULL, 0xFFFFFFFFFFFFULL,
-    0xFFFFFFFFFFFFFFULL, ~0ULL,
-}; /* bytes 0..n-1 of a word, n = 0..8: a table, as a branch here would be mispredicted */
-
-/* The number [sign] digits of the masked digit values v (the first in the lowest byte) that end
-   before byte n (1 <= n <= 8): moved up against byte 8, the leading bytes read as zeros. */
-static inline uint64_t digits_before(uint64_t v, unsigned n) {
-    return eight_digits((v << (8 * (7 - n))) << 8);
-}
-
 /* Bits 0..n-1 of a word, n = 0..63. */
 #define BELOW_BITS(n) ((1ULL << (n)) - 1)
-
-/* The byte index of the first flag, 8 when there is none. */
-static inline unsigned first_flag_or_8(uint64_t flags) {
-    return flags ? (unsigned)__builtin_ctzll(flags) >> 3 : 8;
-}
-
-static inline size_t parse_short(const unsigned char *p, double *out) {
-    uint64_t w = load8(p);
-    unsigned char head = (unsigned char)w;
-    int negative = head == '-';
-    unsigned sign = (unsigned)(negative | (head == '+'));
-    unsigned blank_at = first_flag_or_8(blank_bytes(w)); /* the first flag is exact */
-    unsigned dot_at = first_flag_or_8(zero_bytes(w ^ ('.' * ONES)));
-    uint64_t v = (w ^ ('0' * ONES)) & BELOW[dot_at < blank_at ? dot_at : blank_at] & ~BELOW[sign];
-    uint64_t bad = (v | (v + 0x76 * ONES)) & HIGHS;
-    if (blank_at < dot_at) { /* a whole number: [sign] digits, then a blank */
-        if (bad || blank_at <= sign) return 0;
-        *out = with_sign((double)digits_before(v, blank_at), negative);
-        return blank_at;
-    }
-    if (dot_at >= 8) return 0; /* no blank and no dot in 8 bytes: a long token */
-    uint64_t f = load8(p + dot_at + 1);
-    unsigned b = first_flag_or_8(blank_bytes(f));
-    uint64_t u = (f ^ ('0' * ONES)) & BELOW[b];
-    bad |= (u | (u + 0x76 * ONES)) & HIGHS;
-    if (bad || b >= 8 || dot_at + b <= sign) return 0; /* b = 8: 8 digits or more after the dot */
-    uint64_t whole = digits_before(v, dot_at), fraction = digits_before(u, b);
-    uint64_t first = (whole * POW10_INT[b] + fraction) * POW10_INT[16 - dot_at - b];
-    *out = with_sign((double)first / POW10[16 - dot_at], negative);
-    return dot_at + 1 + b;
-}
 
 /* The number written from p on, as the numpy path computes it. *stop is set to the token's end
    (the first byte <= 32, or end). Returns 0 when the token is not accepted. */
 static inline int parse_number(const unsigned char *p, const unsigned char *end,
                                const unsigned char **stop, double *out) {
-    if (end - p >= 16) {
-        size_t length = parse_short(p, out);
-        if (length) {
-            *stop = p + length;
-            return 1;
-        }
-    }
     if (end - p >= 24) {
         size_t length = parse_plain(p, out);
         if (length) {
