@@ -1,4 +1,6 @@
-/* The vertex coordinates of an ASCII STL, tokenised and parsed in C.
+/* Text meshes parsed in C: the vertex coordinates of an ASCII STL (stl_vertices), the lines of an
+   OBJ (obj_scan), an ASCII PLY in the layout scanners write (ply_mesh) and the numbers of any
+   other ASCII PLY body (text_numbers). This first part: ASCII STL, and the number rules all share.
 
    scaninbox.scans.stl_ascii calls stl_vertices() on the file's bytes (bytes, mmap, memoryview;
    anything with the buffer protocol), possibly on two threads for two halves of the file; the GIL

@@ -17,7 +17,7 @@ and a file without faces are refused in plain words naming the line. Colours are
 vertex has them, as 0–1 when none is above 1, else as 0–255.
 
 The C reader (`_text_native.obj_scan`) walks the bytes once with the GIL released (a file of
-1 MiB or more in two halves on two threads). When it meets
+64 KiB or more in two halves, the second on a thread the C code starts). When it meets
 a problem it does not describe it: the numpy reader reads the file again and names the line, so
 the errors are the numpy reader's by construction. OBJ announces no counts, so memory follows
 what the file holds, never what it claims.

@@ -1,7 +1,9 @@
 """The numbers of an ASCII PLY body: in C when the extension is built, else with numpy.
 
-Every whitespace-separated token of the body is a number (the elements' records one after the
-other), so the body is read as one flat float64 array and `ply` cuts it into elements. The C
+A file in the layout scanners write is read by `common_ascii_mesh` (C, `ply_mesh`) straight
+into its arrays. Any other file, and any problem, comes here: every whitespace-separated token
+of the body is a number (the elements' records one after the other), so the body is read as one
+flat float64 array and `ply` cuts it into elements. The C
 function `_text_native.text_numbers` decodes each token with the same rules and arithmetic as
 `parse_decimal_tokens` (both give the same bits); a body of 1 MiB or more is cut in two at a
 blank byte and the halves are read on two threads (the GIL is released). Tokens the C code does
