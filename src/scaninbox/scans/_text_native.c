@@ -304,16 +304,17 @@ static inline int tokens_from_masks(uint64_t text0, uint64_t text1, unsigned sto
     /* A token starts where text follows a blank, and ends where a blank follows text. */
     uint64_t starts[2] = {text0 & ~(text0 << 1), text1 & ~((text1 << 1) | (text0 >> 63))};
     uint64_t ends[2] = {text0 & ~((text0 >> 1) | (text1 << 63)), text1 & ~(text1 >> 1)};
-    unsigned count = (unsigned)(__builtin_popcountll(starts[0]) + __builtin_popcountll(starts[1]));
-    if (count == 0 || count > LINE_TOKENS) return 0;
-    unsigned i = 0;
+    /* Counted as they are taken (a popcount is a libgcc call without -mpopcnt). */
+    unsigned count = 0;
     for (int k = 0; k < 2; k++) {
         while (starts[k]) {
-            line->start[i++] = (uint8_t)(64 * k + (unsigned)__builtin_ctzll(starts[k]));
+            if (count == LINE_TOKENS) return 0;
+            line->start[count++] = (uint8_t)(64 * k + (unsigned)__builtin_ctzll(starts[k]));
             starts[k] &= starts[k] - 1;
         }
     }
-    i = 0;
+    if (count == 0) return 0;
+    unsigned i = 0;
     for (int k = 0; k < 2; k++) {
         while (ends[k]) {
             unsigned last = 64 * (unsigned)k + (unsigned)__builtin_ctzll(ends[k]);
@@ -389,7 +390,9 @@ static inline int parse_known(const unsigned char *p, unsigned n, double *out) {
     unsigned slots = n - has_dot; /* the sign's included */
     if (slots - first < 1 || slots > 16) return 0;
     unsigned f = has_dot ? n - 1 - dot : 0;
-    *out = with_sign((double)m / POW10[f], negative);
+    double value = (double)m;
+    if (f) value /= POW10[f]; /* a whole number needs no division (by 1: the same bits) */
+    *out = with_sign(value, negative);
     return 1;
 }
 
@@ -1239,9 +1242,14 @@ static inline int ply_number(const unsigned char *t, unsigned n, double *out) {
     return parse_number(t, t + n, &stop, out) && stop == t + n;
 }
 
+/* np.clip(np.rint(value), 0, 255) as uint8 (value finite). Between 0 and 255, adding and taking
+   away 1.5 * 2^52 rounds to a whole number half to even (the default rounding mode, np.rint's):
+   the same result as nearbyint, which is a libm call that saves and restores the FPU state. */
 static inline uint8_t channel(double value) {
-    double r = nearbyint(value); /* half to even in the default rounding mode, as np.rint */
-    return (uint8_t)(r < 0 ? 0 : r > 255 ? 255 : r);
+    if (value <= 0) return 0;
+    if (value >= 255) return 255;
+    double shifted = value + 0x1.8p52; /* not folded away: no -ffast-math, IEEE order kept */
+    return (uint8_t)(shifted - 0x1.8p52);
 }
 
 static void ply_part(void *data) {
