@@ -7,15 +7,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Jaw
-from scaninbox.qc import ScanInput, check_scans
+from scaninbox.qc import Finding, QcResult, ScanInput, ScanResult, Severity, check_scans
 from scaninbox.qt.case_pane.qc_findings import (
     FIGURES_ROLE,
+    MAX_MESSAGE_LINES,
     SCAN_ROLE,
     FindingsList,
     detail_line,
+    message_lines,
 )
 from scaninbox.qt.case_pane.qc_tab import VERDICT_COLOURS
 from scaninbox.sandbox.mesh_files import stl_bytes
@@ -23,6 +27,7 @@ from tests.qc.shapes import arch, punch
 
 _UPPER = "02521904_2026-11-03_UpperJaw_PrePrep.stl"
 _LOWER = "02521904_2026-11-03_LowerJaw.stl"
+_TEXT_MARGIN_MAX = 4  # the style's margin either side of an item's text, at most
 
 
 def test_long_scan_names_are_elided_in_the_middle_and_whole_in_the_tooltip(
@@ -67,3 +72,63 @@ def test_long_scan_names_are_elided_in_the_middle_and_whole_in_the_tooltip(
     assert detail_line(metrics, "lower.stl", "", 300) == "lower.stl"
     assert detail_line(metrics, "", "min 0.28 mm", 300) == "whole case · min 0.28 mm"
     assert not findings.grab().isNull()  # painted through the two-line delegate
+
+
+def test_a_long_message_wraps_onto_more_lines_and_the_rows_follow_the_list_s_width(
+    qtbot: QtBot,
+) -> None:
+    # Messages as the checks write them; at the findings' width in a 1280×720 window neither
+    # fits on one line, and both are what a reviewer acts on.
+    messages = (
+        "Separate part of the bite registration (788 mm²).",
+        "Smallest distance between the arches: 0.24 mm — the bite may be too tight here.",
+    )
+    findings_of_scan = tuple(
+        Finding("fragment", Severity.WARN, text, figures={"area_mm2": 788.0}) for text in messages
+    )
+    scan = ScanResult("upper", _UPPER, 13440, findings_of_scan)
+    findings = FindingsList()
+    qtbot.addWidget(findings)
+    findings.resize(330, 360)
+    findings.show_result(QcResult((scan,), (), ("fragments",)), VERDICT_COLOURS)
+    findings.show()
+    qtbot.waitExposed(findings)
+
+    group = findings.topLevelItem(0)
+    assert group is not None
+    rows = [group.child(i) for i in range(group.childCount())]
+    metrics = findings.fontMetrics()
+    font = findings.font()
+
+    def shown_lines(row: QTreeWidgetItem, margins: int) -> list[str]:
+        # The row's rect less the style's margins is the text's width: at least as many lines
+        # with the margins taken off in full, at most as many with none.
+        width = findings.visualItemRect(row).width()
+        return message_lines(font, row.text(0), width - margins)
+
+    narrow = [findings.visualItemRect(row).height() for row in rows]
+    for row, height in zip(rows, narrow, strict=True):
+        lines = shown_lines(row, 0)
+        assert len(lines) >= 2  # too long for one line at 330 px ...
+        assert " ".join(lines) == row.text(0)  # ... and shown whole, word by word
+        assert height >= (len(lines) + 1) * metrics.height()  # its lines, then scan and figures
+    assert not findings.grab().isNull()  # painted through the wrapping delegate
+
+    findings.resize(1200, 360)  # wide enough for each message on one line
+    qtbot.waitUntil(lambda: findings.visualItemRect(rows[0]).height() < narrow[0])
+    for row in rows:
+        assert len(shown_lines(row, 2 * _TEXT_MARGIN_MAX)) == 1
+        assert findings.visualItemRect(row).height() < 3 * metrics.height()
+
+
+def test_a_message_too_long_for_its_lines_ends_elided() -> None:
+    font = QFont()
+    words = " ".join(f"word{i}" for i in range(200))
+    lines = message_lines(font, words, 200)
+    assert len(lines) == MAX_MESSAGE_LINES
+    assert lines[-1].endswith("…")
+    metrics = QFontMetrics(font)
+    assert all(metrics.horizontalAdvance(line) <= 200 for line in lines)
+    assert " ".join(lines[:-1]) == words[: len(" ".join(lines[:-1]))]  # cut at word ends, in order
+    assert message_lines(font, "short", 200) == ["short"]
+    assert message_lines(font, "short", 0) == ["short"]  # no width yet: one line

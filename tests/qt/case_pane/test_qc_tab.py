@@ -87,6 +87,8 @@ def test_the_qc_tab_checks_keeps_reuses_and_records_a_decision(
     }
     assert checks["No holes"] == "Fail"
     assert checks["No floating fragments"] == "Pass"
+    holes_row = pane.qc.checklist.findItems("No holes", Qt.MatchFlag.MatchExactly, 0)[0]
+    assert holes_row.toolTip(0) == holes_row.toolTip(1) == "No holes: Fail"  # cut titles whole
     groups = {
         pane.qc.findings.topLevelItem(i).text(0): pane.qc.findings.topLevelItem(i)
         for i in range(pane.qc.findings.topLevelItemCount())

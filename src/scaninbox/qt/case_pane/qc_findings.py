@@ -1,13 +1,15 @@
-"""The QC tab's findings: grouped by kind, each finding on two lines — what, then on which scan
-with its figures.
+"""The QC tab's findings: grouped by kind, each finding as its message — what — then a line
+saying on which scan, with its figures.
 
 Beside the checklist the list is narrow (a third of the pane at 1280 px): columns side by side
-left each a few characters ("025…", "Smal…"). So a finding takes the list's whole width twice:
-the message on the first line (in its severity's colour), the scan and the figures on the
-second (muted). Scan file names from the portals are long and alike at both ends
-("02521904_UpperJaw.stl", "02521904_UpperJaw_PrePrep.stl"): a name that does not fit is elided
-in the middle, so the part that tells them apart stays. The tooltip and the accessible text of
-each row hold the whole finding: the full file name, the message and the figures.
+left each a few characters ("025…", "Smal…"). So a finding takes the list's whole width: the
+message first (in its severity's colour), wrapped onto as many lines as it needs up to
+``MAX_MESSAGE_LINES`` — the message is what a reviewer acts on, so it is not cut at the list's
+edge — then the scan and the figures on one muted line. Scan file names from the portals are
+long and alike at both ends ("02521904_UpperJaw.stl", "02521904_UpperJaw_PrePrep.stl"): a name
+that does not fit is elided in the middle, so the part that tells them apart stays. The tooltip
+and the accessible text of each row hold the whole finding: the full file name, the message and
+the figures.
 """
 
 from __future__ import annotations
@@ -15,12 +17,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainter, QPalette
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QPainter,
+    QPalette,
+    QResizeEvent,
+    QTextLayout,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
+    QTreeView,
     QTreeWidget,
     QTreeWidgetItem,
     QWidget,
@@ -32,10 +44,12 @@ if TYPE_CHECKING:
 __all__ = [
     "COUNT_ROLE",
     "FIGURES_ROLE",
+    "MAX_MESSAGE_LINES",
     "SCAN_ROLE",
     "FindingsList",
     "detail_line",
     "figures_text",
+    "message_lines",
 ]
 
 SCAN_ROLE = int(Qt.ItemDataRole.UserRole) + 1  # the scan's file name ("" for the whole case)
@@ -44,6 +58,7 @@ COUNT_ROLE = int(Qt.ItemDataRole.UserRole) + 3  # on a group row: its number of 
 _WHOLE_CASE = "whole case"
 _SCAN_SHARE = 0.6  # of the second line, at most, for the scan name (the figures get the rest)
 _GAP_PX = 2
+MAX_MESSAGE_LINES = 4  # a longer message ends in "…" (the tooltip has it whole)
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -56,7 +71,28 @@ class _FindingLines(QStyledItemDelegate):
         if index.data(SCAN_ROLE) is None:
             return hint
         line = option.fontMetrics.height()
-        return QSize(hint.width(), max(hint.height(), 2 * line + 3 * _GAP_PX))
+        width = self._text_width(option, index)
+        lines = len(message_lines(option.font, str(index.data() or ""), width)) if width else 1
+        return QSize(hint.width(), max(hint.height(), (lines + 1) * line + 3 * _GAP_PX))
+
+    def _text_width(self, option: QStyleOptionViewItem, index: _Index) -> int:
+        """The width the text gets in ``index``'s row, or 0 before the view has one: a tree view
+        asks for row heights without saying the width (it passes a rect of width -1)."""
+        view = option.widget
+        if not isinstance(view, QTreeView):
+            return 0
+        levels = 1 if view.rootIsDecorated() else 0  # the branch marks' column
+        parent = index.parent()
+        while parent.isValid():
+            levels += 1
+            parent = parent.parent()
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        left = view.indentation() * levels
+        opt.rect = QRect(left, 0, view.viewport().width() - left, 10 * opt.fontMetrics.height())
+        style = view.style()
+        text = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, opt, view)
+        return max(text.width(), 0)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _Index) -> None:
         scan = index.data(SCAN_ROLE)
@@ -91,9 +127,10 @@ class _FindingLines(QStyledItemDelegate):
             top = QRect(rect.left(), rect.top() + _GAP_PX, rect.width(), line)
             painter.setPen(first)
             flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            painter.drawText(top, flags, metrics.elidedText(text, Qt.TextElideMode.ElideRight,
-                                                            rect.width()))  # fmt: skip
-            second = top.translated(0, line + _GAP_PX)
+            for part in message_lines(opt.font, text, rect.width()):
+                painter.drawText(top, flags, part)
+                top = top.translated(0, line)
+            second = top.translated(0, _GAP_PX)
             figures = str(index.data(FIGURES_ROLE) or "")
             painter.setPen(muted)
             painter.drawText(second, flags, detail_line(metrics, str(scan), figures, rect.width()))
@@ -165,10 +202,42 @@ class FindingsList(QTreeWidget):
             group.setToolTip(0, f"{group.text(0)}: {count} finding" + ("" if count == 1 else "s"))
         self.expandAll()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            # Rows are as tall as their wrapped messages: a new width means new heights.
+            self.scheduleDelayedItemsLayout()
+
     def _on_item(self, item: QTreeWidgetItem, _column: int = 0) -> None:
         data = item.data(0, Qt.ItemDataRole.UserRole)
         if data is not None:
             self.findingActivated.emit(data[0], data[1])
+
+
+def message_lines(font: QFont, text: str, width: int, most: int = MAX_MESSAGE_LINES) -> list[str]:
+    """``text`` broken at word boundaries into lines of at most ``width`` pixels in ``font``; at
+    most ``most`` lines, the last one elided when the text goes on."""
+    if width <= 0:
+        return [text]
+    layout = QTextLayout(text, font)
+    starts: list[int] = []
+    layout.beginLayout()
+    try:
+        while len(starts) <= most:
+            line = layout.createLine()
+            if not line.isValid():
+                break
+            line.setLineWidth(width)
+            starts.append(line.textStart())
+    finally:
+        layout.endLayout()
+    ends = [*starts[1:], len(text)]
+    lines = [text[a:b].rstrip() for a, b in zip(starts, ends, strict=True)][:most] or [""]
+    if len(starts) > most:
+        rest = text[starts[most - 1] :].strip()
+        metrics = QFontMetrics(font)
+        lines[-1] = metrics.elidedText(rest, Qt.TextElideMode.ElideRight, width)
+    return lines
 
 
 def detail_line(metrics: QFontMetrics, scan: str, figures: str, width: int) -> str:

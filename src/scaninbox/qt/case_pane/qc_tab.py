@@ -471,6 +471,9 @@ class QcTab(QWidget):
             shown = _VERDICT_WORDS.get(str(check), "—") if check is not None else "not run"
             item = QTreeWidgetItem([title, shown])
             item.setForeground(1, _brush(VERDICT_COLOURS[str(check) if check else None]))
+            # The list is narrow at 1280 px: a long title is cut there, the tooltip has it all.
+            item.setToolTip(0, f"{title}: {shown}")
+            item.setToolTip(1, f"{title}: {shown}")
             self.checklist.addTopLevelItem(item)
         self.findings.show_result(result, VERDICT_COLOURS)
 
