@@ -880,6 +880,16 @@ static void obj_scan_text(const unsigned char *base, Py_ssize_t from, Py_ssize_t
     }
 }
 
+/* np.clip(np.rint(value), 0, 255) as uint8 (value finite). Between 0 and 255, adding and taking
+   away 1.5 * 2^52 rounds to a whole number half to even (the default rounding mode, np.rint's):
+   the same result as nearbyint, which is a libm call that saves and restores the FPU state. */
+static inline uint8_t channel(double value) {
+    if (value <= 0) return 0;
+    if (value >= 255) return 255;
+    double shifted = value + 0x1.8p52; /* not folded away: no -ffast-math, IEEE order kept */
+    return (uint8_t)(shifted - 0x1.8p52);
+}
+
 /* ------------------------------------------------------------------------------------------
    Block: memory a scan filled, handed to Python as it is (the buffer protocol; numpy's
    frombuffer views it) instead of copied into a bytearray: a 100k OBJ's arrays are 3 MB, and
@@ -1008,6 +1018,28 @@ static void obj_free(ObjResult *r) {
     memset(r, 0, sizeof *r);
 }
 
+/* The colours (a Block of float64, 3 per vertex) as obj.py's _colours makes them: uint8, scaled
+   by 255 when none is above 1. None when Python must look first: a token the scan did not accept
+   (float() reads it into its slot), or a value that is not finite (the numpy reader names it). */
+static PyObject *obj_rgb(PyObject *colours, size_t n_bad) {
+    Block *values = (Block *)colours;
+    size_t n = (size_t)values->size / sizeof(double);
+    const double *c = (const double *)values->data;
+    double high = 0;
+    int finite = 1;
+    for (size_t i = 0; i < n; i++) {
+        finite &= isfinite(c[i]) != 0;
+        high = c[i] > high ? c[i] : high;
+    }
+    if (n_bad || !finite) return Py_NewRef(Py_None);
+    PyObject *out = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)n);
+    if (!out) return NULL;
+    unsigned char *to = (unsigned char *)PyByteArray_AS_STRING(out);
+    double scale = high <= 1 ? 255 : 1; /* an empty list counts as 0-1, as in _colours */
+    for (size_t i = 0; i < n; i++) to[i] = channel(c[i] * scale);
+    return out;
+}
+
 #define OBJ_SPLIT_FROM 65536 /* smaller texts: a second thread costs more than it saves */
 
 PyDoc_STRVAR(obj_scan_doc,
@@ -1016,11 +1048,12 @@ PyDoc_STRVAR(obj_scan_doc,
              "``threads`` 2: a text of 64 KiB or more is read in two halves (cut at a line start)\n"
              "at the same time; a negative index in the second half, or a problem, and it is read\n"
              "again in one piece. Returns None when the text has a problem that needs words (the\n"
-             "numpy reader then names it), else (points, colours, faces, bad): points a Block\n"
+             "numpy reader then names it), else (points, colours, faces, bad, rgb): points a Block\n"
              "(a buffer) of float32, 3 per 'v'; colours a Block of float64, 3 per 'v' with six\n"
              "numbers or more; faces a Block of int32, 3 per triangle, 0-based; bad a list of (which,\n"
              "slot, start, end) for number tokens not accepted (their slots hold 0), offsets in\n"
-             "data.");
+             "data; rgb the colours as uint8, scaled to 0-255 when none is above 1 (a bytearray;\n"
+             "None when a token was not accepted or a colour is not finite).");
 
 static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
@@ -1063,6 +1096,7 @@ static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t narg
 
     ObjResult *r0 = &parts[0].result, *r1 = &parts[1].result;
     PyObject *result = NULL, *bad = NULL, *points = NULL, *colours = NULL, *faces = NULL;
+    PyObject *rgb = NULL;
     if (r0->no_memory || r1->no_memory) {
         PyErr_NoMemory();
         goto done;
@@ -1089,12 +1123,16 @@ static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t narg
     colours =
         block_of((void **)&r0->colours, r0->n_colours, r1->colours, r1->n_colours, sizeof(double));
     faces = block_of((void **)&r0->faces, r0->n_faces, r1->faces, r1->n_faces, sizeof(int32_t));
-    if (points && colours && faces) result = PyTuple_Pack(4, points, colours, faces, bad);
+    if (points && colours && faces) {
+        rgb = obj_rgb(colours, (size_t)PyList_GET_SIZE(bad));
+        if (rgb) result = PyTuple_Pack(5, points, colours, faces, bad, rgb);
+    }
 done:
     Py_XDECREF(points);
     Py_XDECREF(colours);
     Py_XDECREF(faces);
     Py_XDECREF(bad);
+    Py_XDECREF(rgb);
     obj_free(r0);
     obj_free(r1);
     return result;
@@ -1242,16 +1280,6 @@ static inline int ply_number(const unsigned char *t, unsigned n, double *out) {
     return parse_number(t, t + n, &stop, out) && stop == t + n;
 }
 
-/* np.clip(np.rint(value), 0, 255) as uint8 (value finite). Between 0 and 255, adding and taking
-   away 1.5 * 2^52 rounds to a whole number half to even (the default rounding mode, np.rint's):
-   the same result as nearbyint, which is a libm call that saves and restores the FPU state. */
-static inline uint8_t channel(double value) {
-    if (value <= 0) return 0;
-    if (value >= 255) return 255;
-    double shifted = value + 0x1.8p52; /* not folded away: no -ffast-math, IEEE order kept */
-    return (uint8_t)(shifted - 0x1.8p52);
-}
-
 static void ply_part(void *data) {
     PlyPart *part = (PlyPart *)data;
     const unsigned char *p = part->base + part->from, *end = part->base + part->to;
@@ -1376,7 +1404,7 @@ static PyObject *ply_mesh(PyObject *self, PyObject *const *args, Py_ssize_t narg
        hold (the general reader names them), and memory follows the text, not the claims. */
     size_t body = (size_t)(to - from);
     if (width == 0 || width > LINE_TOKENS || n_axes != 3 || n_vertices > body / (2 * width) + 1 ||
-        n_faces > body / 8 + 1) {
+        n_faces > body / 8 + 1 || n_vertices > (size_t)INT32_MAX) { /* int32 indices */
         result = Py_NewRef(Py_None);
         goto done;
     }

@@ -49,8 +49,9 @@ _MAX_DIGITS = 10  # an index has at most 10 digits (int32 holds 2,147,483,647)
 _INT32_MAX = 2**31 - 1
 _Error = tuple[int, str]  # (byte offset, message): the first in the file wins
 _SPLIT_FROM_BYTES = 1 << 16  # smaller files are read on one thread (the C code decides)
-# (float32 points, float64 colours, int32 triangles: buffers the C code filled; tokens not accepted)
-_Scan = tuple[Any, Any, Any, list[tuple[int, int, int, int]]]
+# (float32 points, float64 colours, int32 triangles: buffers the C code filled; tokens not
+# accepted; the colours as uint8 or None)
+_Scan = tuple[Any, Any, Any, list[tuple[int, int, int, int]], bytearray | None]
 _CONTINUATION = re.compile(rb"\\\r?\n")
 
 
@@ -94,7 +95,7 @@ def _parse_native(
     scanned = _scan(native, text, split=split)
     if scanned is None:
         return _explained(text, original, name)
-    point_bytes, colour_bytes, face_bytes, bad = scanned
+    point_bytes, colour_bytes, face_bytes, bad, rgb = scanned
     values = np.frombuffer(point_bytes, np.float32)
     colours = np.frombuffer(colour_bytes, np.float64)
     for which, slot, start, end in bad:
@@ -110,10 +111,12 @@ def _parse_native(
             colours[slot] = number
     points = values.reshape(-1, 3)
     faces = np.frombuffer(face_bytes, np.int32).reshape(-1, 3)
-    finite = _all_finite(points) and _all_finite(colours)
+    # rgb: the C code's _colours of finite colours, all read by it (None: Python looks first).
+    finite = _all_finite(points) and (rgb is not None or _all_finite(colours))
     if not finite or (faces.size and int(faces.max()) >= len(points)):
         return _explained(text, original, name)
-    return _mesh(points, colours.reshape(-1, 3), faces, name)
+    ready = None if rgb is None else np.frombuffer(rgb, np.uint8).reshape(-1, 3)
+    return _mesh(points, colours.reshape(-1, 3), faces, name, ready)
 
 
 def _scan(native: ModuleType, text: BytesLike, *, split: bool) -> _Scan | None:
@@ -170,11 +173,18 @@ def _parse_numpy(text: BytesLike, original: BytesLike, name: str) -> Mesh:
 
 
 def _mesh(
-    points: FloatArray, colours: npt.NDArray[np.float64], faces: IndexArray, name: str
+    points: FloatArray,
+    colours: npt.NDArray[np.float64],
+    faces: IndexArray,
+    name: str,
+    ready: ColourArray | None = None,
 ) -> Mesh:
+    """``ready``: `_colours` of ``colours``, already made (by the C reader)."""
     if len(faces) == 0:
         raise MeshError(name, "the OBJ file contains no faces")
-    rgb = _colours(colours) if len(colours) == len(points) else None
+    rgb = None
+    if len(colours) == len(points):
+        rgb = ready if ready is not None else _colours(colours)
     return Mesh(
         np.ascontiguousarray(points),
         np.ascontiguousarray(faces),

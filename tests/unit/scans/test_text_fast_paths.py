@@ -302,6 +302,8 @@ def _obj_lines() -> list[str]:
         "negative index",
         "no final newline",
         "not a number",
+        "a colour above 1",
+        "a colour half-way",
     ],
 )
 def test_an_obj_line_shape(change: str) -> None:
@@ -343,6 +345,10 @@ def test_an_obj_line_shape(change: str) -> None:
         lines = lines[:-1] if lines[-1] == "" else lines
     elif change == "not a number":
         lines[v] = "v 1 2 3.4.5"
+    elif change == "a colour above 1":  # then every colour is read as 0-255, not scaled
+        lines[v] = "v 1 2 3 2.5 254.5 300"
+    elif change == "a colour half-way":  # 0.5 * 255 = 127.5 rounds to even: 128
+        lines[v] = "v 1 2 3 0.5 0.002 1"
     data = "\n".join(lines).encode("ascii")
     assert len(data) > 1 << 16  # read in two halves by two C threads
     _check_obj(data)
