@@ -361,6 +361,46 @@ def test_the_real_small_obj_files_on_one_and_two_threads(realscans: Path) -> Non
         assert mesh.n_faces > 10_000
 
 
+# ------------------------------------------------------------------------- numbers of every shape
+
+
+def _random_numbers(count: int, seed: int) -> list[str]:
+    """Signs, 0-10 digits before the dot, 0-12 after it (around the 16-slot limit of the fast
+    path), whole numbers, a dot at either end, now and then an exponent."""
+    rng = np.random.default_rng(seed)
+    numbers = []
+    for _ in range(count):
+        sign = str(rng.choice(["", "-", "+"], p=[0.5, 0.4, 0.1]))
+        whole = "".join(str(d) for d in rng.integers(0, 10, int(rng.integers(0, 11))))
+        fraction = "".join(str(d) for d in rng.integers(0, 10, int(rng.integers(0, 13))))
+        dot = "." if fraction or rng.random() < 0.3 else ""
+        if not whole and not fraction:
+            whole = "0"
+        exponent = f"e{int(rng.integers(-5, 9))}" if rng.random() < 0.05 else ""
+        # At most 24 bytes: longer tokens only float() reads (the general path; tested above).
+        keep = 24 - len(sign + whole + dot + exponent)
+        numbers.append(sign + whole + dot + fraction[:keep] + exponent)
+    return numbers
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_numbers_give_the_numpy_readers_bits(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    numbers = _random_numbers(6000, seed)
+    rows, faces = _arch_rows(50, 40)
+    rows = [" ".join(numbers[3 * i : 3 * i + 3]) for i in range(len(rows))]
+    _check_ply(_ply_text(rows, faces, XYZ), monkeypatch, fast=True)
+    lines = [f"v {row}" for row in rows] + [f"f {f[2:]}" for f in faces]
+    lines = [
+        " ".join(line.split()[:1] + [str(int(x) + 1) for x in line.split()[1:]])
+        if line.startswith("f")
+        else line
+        for line in lines
+    ]
+    _check_obj("\n".join(lines).encode("ascii"))
+
+
 # ------------------------------------------------------------------------------ the file
 
 
