@@ -302,6 +302,21 @@ typedef struct {
 static inline int tokens_from_masks(uint64_t text0, uint64_t text1, unsigned stop,
                                     LineTokens *line) {
     /* A token starts where text follows a blank, and ends where a blank follows text. */
+    if (!text1) { /* a line within 64 bytes (nearly all): starts and ends taken together */
+        uint64_t starts = text0 & ~(text0 << 1), ends = text0 & ~(text0 >> 1);
+        unsigned count = 0;
+        while (starts) {
+            if (count == LINE_TOKENS) return 0;
+            unsigned start = (unsigned)__builtin_ctzll(starts);
+            line->start[count] = (uint8_t)start;
+            line->length[count++] = (uint8_t)((unsigned)__builtin_ctzll(ends) + 1 - start);
+            starts &= starts - 1;
+            ends &= ends - 1;
+        }
+        line->count = count;
+        line->next = stop + 1;
+        return count != 0;
+    }
     uint64_t starts[2] = {text0 & ~(text0 << 1), text1 & ~((text1 << 1) | (text0 >> 63))};
     uint64_t ends[2] = {text0 & ~((text0 >> 1) | (text1 << 63)), text1 & ~(text1 >> 1)};
     /* Counted as they are taken (a popcount is a libgcc call without -mpopcnt). */
