@@ -67,9 +67,9 @@ def common_ascii_mesh(view: memoryview, header: PlyHeader, name: str) -> Mesh | 
     roles = _roles(vertex)
     if roles is None:
         return None
-    split = view.nbytes - header.body_offset >= _SPLIT_FROM_BYTES // 16
+    # Two threads: the C code starts the second for a body of 64 KiB or more.
     read = _native.ply_mesh(
-        view, header.body_offset, view.nbytes, roles, vertex.count, face.count, 2 if split else 1
+        view, header.body_offset, view.nbytes, roles, vertex.count, face.count, 2
     )
     if read is None:
         return None
