@@ -1080,6 +1080,30 @@ static PyObject *obj_rgb(PyObject *colours, size_t n_bad) {
     return out;
 }
 
+/* Where to cut an OBJ text for two threads of equal work. A byte of a "v" line costs about
+   1.4 times a byte of an "f" line (decimals against short whole numbers: measured 1.2-1.7 on the
+   real scans), and exporters write the vertices first: the start of the faces is found by
+   bisection on line starts (a "v" file with scattered "f" lines just gets a less even cut), and
+   the cut put where the weighted bytes before and after it are equal. 50 % of the bytes left
+   the first half 45 % slower than the second on the 100k real scan. */
+static Py_ssize_t obj_cut(const unsigned char *base, Py_ssize_t from, Py_ssize_t to) {
+    Py_ssize_t lo = from, hi = to;
+    while (hi - lo > 4096) {
+        Py_ssize_t line = line_start_after(base, lo + (hi - lo) / 2, to);
+        if (line < 0) break;
+        if (base[line] == 'f')
+            hi = line;
+        else
+            lo = line;
+    }
+    double vertices = (double)(lo - from), faces = (double)(to - lo);
+    double half = (1.4 * vertices + faces) / 2;
+    Py_ssize_t at = half <= 1.4 * vertices ? from + (Py_ssize_t)(half / 1.4)
+                                           : lo + (Py_ssize_t)(half - 1.4 * vertices);
+    if (at <= from || at >= to) at = from + (to - from) / 2;
+    return line_start_after(base, at, to);
+}
+
 #define OBJ_SPLIT_FROM 65536 /* smaller texts: a second thread costs more than it saves */
 
 PyDoc_STRVAR(obj_scan_doc,
@@ -1112,9 +1136,7 @@ static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t narg
     parts[0].from = from;
     parts[1].to = to;
     Py_BEGIN_ALLOW_THREADS
-    Py_ssize_t cut = threads >= 2 && to - from >= OBJ_SPLIT_FROM
-                         ? line_start_after(base, from + (to - from) / 2, to)
-                         : -1;
+    Py_ssize_t cut = threads >= 2 && to - from >= OBJ_SPLIT_FROM ? obj_cut(base, from, to) : -1;
     if (cut > 0) {
         parts[0].to = parts[1].from = cut;
         run_two(obj_part, &parts[0], obj_part, &parts[1]);
