@@ -14,7 +14,6 @@ import mmap
 import os
 import struct
 from pathlib import Path
-from typing import BinaryIO
 
 from scaninbox.scans.fallback import read_with_trimesh
 from scaninbox.scans.mesh import BytesLike, Mesh, MeshError, PreviewImageError
@@ -33,10 +32,6 @@ MeshSource = str | os.PathLike[str] | bytes | bytearray | memoryview
 # and sizes first; trimesh's do not): the user gets "not a valid file", the log the traceback.
 _PARSER_FAILURES = (ValueError, OverflowError, IndexError, KeyError, struct.error, MemoryError)
 _MAP_FROM_BYTES = 1 << 20  # smaller files are simply read
-# Text meshes are parsed from every byte anyway: below this size one read() costs half of what
-# mapping and populating the pages costs (5 MB OBJ: 0.30 against 0.62 ms); above it the copy
-# costs more (29 MB ASCII STL: 3.0 against 0.55 ms).
-_READ_TEXT_BELOW = 16 << 20
 
 
 def sniff_format(source: MeshSource, *, name: str | None = None) -> ScanFormat:
@@ -71,7 +66,7 @@ def read_mesh(source: MeshSource, *, name: str | None = None) -> Mesh:
             size = os.fstat(handle.fileno()).st_size
             if size == 0:
                 raise MeshError(label, "the file is empty")
-            if size < _MAP_FROM_BYTES or (size < _READ_TEXT_BELOW and _is_text(handle, size)):
+            if size < _MAP_FROM_BYTES:
                 return _parse(handle.read(), label)
             mapped = _map(handle.fileno())
             try:
@@ -113,17 +108,6 @@ def _parse_by_format(data: BytesLike, name: str) -> Mesh:
     if kind is ScanFormat.OTHER_MESH:
         return read_with_trimesh(data, name, name.rsplit(".", 1)[-1].lower())
     raise MeshError(name, "it is not a 3D mesh this program knows (STL, PLY or OBJ)")
-
-
-def _is_text(handle: BinaryIO, size: int) -> bool:
-    """Whether the open file is an OBJ, ASCII STL or ASCII PLY (its head sniffed; the handle is
-    left at the start)."""
-    head = handle.read(HEAD_BYTES)
-    handle.seek(0)
-    kind = sniff_head(head, size, "")
-    if kind is ScanFormat.PLY:
-        return b"format ascii" in head
-    return kind in (ScanFormat.OBJ, ScanFormat.STL_ASCII)
 
 
 def _map(fd: int) -> mmap.mmap:

@@ -399,37 +399,3 @@ def test_random_numbers_give_the_numpy_readers_bits(
         for line in lines
     ]
     _check_obj("\n".join(lines).encode("ascii"))
-
-
-# ------------------------------------------------------------------------------ the file
-
-
-@pytest.mark.parametrize(
-    ("kind", "mapped"),
-    [("OBJ", False), ("ASCII PLY", False), ("binary PLY", True), ("binary STL", True)],
-)
-def test_text_meshes_from_1_to_16_mib_are_read_not_mapped(
-    kind: str, mapped: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Every byte of a text mesh is parsed: one read() costs half of mapping and populating its
-    pages. Binary files are still mapped (their parsers copy only what they keep)."""
-    from scaninbox.scans import reader
-
-    from .meshfiles import binary_stl
-
-    points, faces = arch_mesh(400, 60)
-    data = {
-        "OBJ": lambda: obj(points, faces.tolist()),
-        "ASCII PLY": lambda: ply(points, faces.tolist(), fmt="ascii"),
-        "binary PLY": lambda: ply(np.repeat(points, 4, 0), np.repeat(faces, 4, 0).tolist()),
-        "binary STL": lambda: binary_stl(points, faces),
-    }[kind]()
-    assert 1 << 20 < len(data) < 16 << 20
-    path = tmp_path / "scan"
-    path.write_bytes(data)
-    maps: list[int] = []
-    real_map = reader._map
-    monkeypatch.setattr(reader, "_map", lambda fd: maps.append(fd) or real_map(fd))
-    mesh = read_mesh(path)
-    assert mesh.n_faces >= len(faces)
-    assert bool(maps) == mapped
