@@ -1090,7 +1090,7 @@ static Py_ssize_t obj_cut(const unsigned char *base, Py_ssize_t from, Py_ssize_t
     Py_ssize_t lo = from, hi = to;
     while (hi - lo > 4096) {
         Py_ssize_t line = line_start_after(base, lo + (hi - lo) / 2, to);
-        if (line < 0) break;
+        if (line < 0 || line >= hi) break; /* lines longer than the interval: close enough */
         if (base[line] == 'f')
             hi = line;
         else

@@ -399,3 +399,15 @@ def test_random_numbers_give_the_numpy_readers_bits(
         for line in lines
     ]
     _check_obj("\n".join(lines).encode("ascii"))
+
+
+def test_the_obj_cut_for_two_threads_ends_among_very_long_lines() -> None:
+    """The cut looks for the start of the faces by bisection on line starts; lines longer than
+    the interval left (here 20 kB comments between the vertices and the faces) end the search
+    rather than widening it again."""
+    lines = _obj_lines()
+    f = next(i for i, line in enumerate(lines) if line.startswith("f "))
+    long = ["# " + "x" * 20_000] * 6
+    data = "\n".join(lines[:f] + long + lines[f:]).encode("ascii")
+    mesh = _check_obj(data)
+    assert isinstance(mesh, Mesh)
