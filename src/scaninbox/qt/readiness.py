@@ -1,6 +1,13 @@
 """``--quit-when-ready``: wait until a case is selected and shown (with its first 3D frame when
 the viewer exists), save a screenshot of the window, and quit — or give up after a while.
 
+The screenshot shows the picture a person ends up looking at. Under software OpenGL the viewer
+draws each frame first as a draft and smooths its edges once the view has settled
+(`SceneInteractor`), so the window is grabbed when the viewer says its smooth frame is on
+screen (``frameSettled``), not after a fixed delay that a loaded machine (or a case whose full
+scans arrive after its previews) outlasts. A grab that had to draw a draft after all (the
+window's layout changed the view's size meanwhile) waits for the next settled frame.
+
 This is the fresh-machine smoke check: ``scaninbox gui --demo --quit-when-ready --screenshot
 x.png`` exits 0 with a PNG when the whole path (sandbox, sign-in, sync, store, table, pane,
 viewer) works, and 1 with a message saying what never happened otherwise.
@@ -11,6 +18,7 @@ from __future__ import annotations
 import logging
 import sys
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
@@ -47,6 +55,7 @@ class ReadinessWatch(QObject):
         self._framed: CaseRef | None = None
         self._viewer_settled = False
         self._finished = False
+        self._grabbing = False  # waiting for the view's smooth frame to grab the window
         model = window.inbox.model
         model.queryApplied.connect(self._select_first_case)
         window.cases.caseShown.connect(self._on_case_shown)
@@ -86,22 +95,46 @@ class ReadinessWatch(QObject):
                 return
         elif not self._viewer_settled:
             return
-        # Let the last frame and the pane's layout reach the screen before grabbing it.
-        QTimer.singleShot(300, self._finish)
         self._finished = True
+        view = self._view()
+        if view is not None:
+            view.frameSettled.connect(self._grab_when_final)
+        # After the events already queued (the pane's layout, the frame on its way).
+        QTimer.singleShot(0, self._grab_when_final)
 
-    def _finish(self) -> None:
+    def _view(self) -> Any:
+        """The viewer's 3D view (`SceneInteractor`), None without a viewer."""
+        viewport = self._viewer.viewport
+        return None if viewport is None else viewport.view
+
+    def _grab_when_final(self) -> None:
+        if self._grabbing or not self._timer.isActive():
+            return  # in the middle of a grab, or already given up
+        view = self._view()
+        if view is not None and not view.shows_final_frame:
+            return  # its ``frameSettled`` comes once the smooth frame is on screen
+        self._grabbing = True
+        try:
+            code = save_screenshot(self._window, self._screenshot)
+        finally:
+            self._grabbing = False
+        if code == 0 and view is not None and not view.shows_final_frame:
+            # The grab drew a draft (the view was resized meanwhile): the next settled frame.
+            view.request_frame()
+            return
         self._timer.stop()
-        self.done.emit(save_screenshot(self._window, self._screenshot))
+        if view is not None:
+            view.frameSettled.disconnect(self._grab_when_final)
+        self.done.emit(code)
 
     def _give_up(self) -> None:
-        if self._finished:
-            return
-        self._finished = True
         if self._shown is None:
             missing = "no case was shown (signing in, syncing or the inbox did not finish)"
-        else:
+        elif not self._finished:
             missing = "the 3D viewer did not draw the case"
+        else:
+            missing = "the 3D view never settled (it kept drawing new frames)"
+        self._finished = True
         print(f"Scan Inbox was not ready in time: {missing}.", file=sys.stderr)
         _log.error("--quit-when-ready gave up: %s", missing)
         self.done.emit(1)

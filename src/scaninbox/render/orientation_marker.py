@@ -256,8 +256,9 @@ class OrientationMarker:
 
 
 def add_orientation_marker(plotter: Any) -> OrientationMarker:
-    """The marker in ``plotter``'s renderer, placed before each of its frames."""
-    marker = OrientationMarker(plotter.renderer)
+    """The marker in ``plotter``'s renderer, placed before each of its frames — its props in
+    the plotter's ``overlay_renderer`` where it has one (the Qt view: drawn after FXAA)."""
+    marker = OrientationMarker(getattr(plotter, "overlay_renderer", None) or plotter.renderer)
 
     def follow(renderer: Any, _event: str) -> None:
         marker.update(renderer)

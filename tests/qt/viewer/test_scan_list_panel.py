@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
-from scaninbox.qt.viewer.scan_list import PANEL_WIDTH_PX
+from scaninbox.qt.viewer.scan_list import PANEL_WIDTH_PX, ScanList
 from scaninbox.qt.viewer.viewport import ScanViewport
 from tests.qt.case_pane.folder_provider import FolderProvider
 from tests.qt.viewer.cases import generated_case
@@ -97,3 +97,44 @@ def test_a_long_name_is_shortened_and_the_tooltip_has_it_all(
     assert row.title.text().endswith("…")
     assert row.title.toolTip() == "Lower jaw (before preparation)\nlower_before_preparation.stl"
     assert row.filename.toolTip() == row.title.toolTip()
+
+
+class FirstPaint(QObject):
+    """At the panel's first paint after its rows came: whether every row shows in full."""
+
+    def __init__(self, panel: ScanList) -> None:
+        super().__init__()
+        self.panel = panel
+        self.seen: list[tuple[int, int, bool, list[bool]]] = []
+        panel.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint and not self.seen:
+            panel = self.panel
+            room = panel.area.viewport().height()
+            self.seen.append(
+                (
+                    panel.height(),
+                    panel.preferred_height(panel.width()),
+                    panel.area.verticalScrollBar().isVisible(),
+                    [row.isVisible() and row.geometry().bottom() < room for row in panel.rows()],
+                )
+            )
+        return False
+
+
+def test_rows_show_at_full_height_in_the_panels_first_frame_with_them(
+    qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
+) -> None:
+    viewport = make_viewport(provider)
+    viewport.window().resize(1280, 720)
+    panel = viewport.scans
+    qtbot.waitUntil(lambda: viewport.stage.width() > 1000)
+    first = FirstPaint(panel)
+    viewport.show_case(generated_case(*ARCHES))  # the rows come at once, the scans later
+    qtbot.waitUntil(lambda: bool(first.seen))
+    height, wanted, scroll_bar, rows_in_full = first.seen[0]
+    assert rows_in_full == [True, True]
+    assert not scroll_bar
+    assert height == wanted
+    assert height > 2 * panel.rows()[0].height()

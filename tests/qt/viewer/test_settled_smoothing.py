@@ -151,3 +151,65 @@ def test_a_repaint_of_the_settled_view_stays_smooth(
     smoothed = np.flipud(reference(view, fxaa=True))
     assert grabbed.shape == smoothed.shape
     assert np.abs(grabbed.astype(np.int16) - smoothed).max() <= 2
+
+
+def test_the_settled_frame_runs_only_fxaa_over_the_kept_draft_every_time(
+    qtbot: QtBot,
+    make_viewport: Callable[..., ScanViewport],
+    sandbox_cases: dict[str, SandboxCase],
+    tmp_path: Path,
+) -> None:
+    viewport = settled_viewport(qtbot, make_viewport, sandbox_cases["3Shape TRIOS"], tmp_path)
+    view = viewport.view
+    scene_frames: list[bool] = []  # each frame the scene renderer drew: a draft?
+    observer = view.renderer.AddObserver(
+        "StartEvent", lambda *_: scene_frames.append(bool(view.draft_frame))
+    )
+    try:
+        frames: list[np.ndarray] = []
+        for step in range(5):  # the smooth picture reaches the screen every time
+            frames.clear()
+            swapped = view.frameSwapped.connect(lambda: frames.append(drawn_pixels(view)))
+            scene_frames.clear()
+            camera = view.renderer.GetActiveCamera()
+            camera.Azimuth(7.0)
+            camera.Elevation(3.0 if step % 2 else -3.0)
+            with qtbot.waitSignal(view.frameSettled, timeout=WAIT_MS):
+                view.request_frame()
+            view.frameSwapped.disconnect(swapped)
+            assert scene_frames == [True]  # the draft drew the scans, the smooth frame did not
+            assert len(frames) == 2
+            draft, smooth = frames
+            full = reference(view, fxaa=True)  # the same view drawn in full with FXAA
+            assert np.abs(smooth - full).max() <= 2
+            assert (np.abs(draft - full).max(axis=2) > 2).sum() > 500
+    finally:
+        view.renderer.RemoveObserver(observer)
+
+
+def test_with_a_2d_label_in_the_scene_the_settled_frame_is_drawn_in_full(
+    qtbot: QtBot,
+    make_viewport: Callable[..., ScanViewport],
+    sandbox_cases: dict[str, SandboxCase],
+    tmp_path: Path,
+) -> None:
+    viewport = settled_viewport(qtbot, make_viewport, sandbox_cases["3Shape TRIOS"], tmp_path)
+    view = viewport.view
+    # A label drawn by the scene renderer (as a measurement's is) comes after FXAA in a full
+    # frame: smoothing the kept draft would blur it.
+    label = view.add_text("20.00 mm", position=(300, 200), font_size=18, render=False)
+    scene_frames: list[bool] = []
+    observer = view.renderer.AddObserver(
+        "StartEvent", lambda *_: scene_frames.append(bool(view.draft_frame))
+    )
+    frames: list[np.ndarray] = []
+    view.frameSwapped.connect(lambda: frames.append(drawn_pixels(view)))
+    try:
+        view.renderer.GetActiveCamera().Azimuth(7.0)
+        with qtbot.waitSignal(view.frameSettled, timeout=WAIT_MS):
+            view.request_frame()
+        assert scene_frames == [True, False]  # the draft, then the whole view with FXAA
+        assert np.abs(frames[-1] - reference(view, fxaa=True)).max() <= 2
+    finally:
+        view.renderer.RemoveObserver(observer)
+        view.remove_actor(label, render=False)

@@ -27,10 +27,10 @@ Four changes to the stock widget, each for a measured or observed reason:
   the draft reaching the screen, the camera not held — the same view is drawn once more with
   FXAA and ``frameSettled`` is sent. A new request in between cancels that pass, so a person
   who keeps working never waits for smoothing they would not see; the picture left on screen
-  is always the smooth one. (Running only the FXAA pass over the frame already drawn would
-  save the geometry, but VTK runs it inside the renderer's own pass, before the orientation
-  marker's 2D props and the blit to Qt's framebuffer; from Python, outside ``Render()``, it
-  cannot be pointed at the frame on screen reliably — so the settled frame is drawn again.)
+  is always the smooth one. The settled frame does not draw the scans again: the draft's
+  picture is kept on the GPU and only FXAA is run over it (`SmoothReplay`: the same pixels as
+  a full FXAA frame, about a quarter of its time); without a kept picture of this view at this
+  size it is drawn in full.
 
 Anti-aliasing is decided when the GL context first exists (`configure_antialiasing` needs it).
 """
@@ -46,6 +46,8 @@ from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QWidget
 from pyvistaqt import QtInteractor
+
+from scaninbox.qt.viewer.smooth_replay import SmoothReplay
 
 __all__ = ["MOVING_SCALE", "SETTLE_MS", "SceneInteractor"]
 
@@ -81,12 +83,15 @@ class SceneInteractor(QtInteractor):
         self._unchanged = False
         self._settled_pending = False
         self._draft_shown = False  # the frame on its way to the screen is a draft
+        self._replays = True
         self._settle = QTimer(self)
         self._settle.setSingleShot(True)
         self._settle.setInterval(settle_ms)
         self._settle.timeout.connect(self._on_settled)
         self.frameSwapped.connect(self._on_frame_swapped)
         window: Any = self.render_window
+        # Its overlay renderer holds the orientation marker whether or not frames are smoothed.
+        self._replay: SmoothReplay | None = SmoothReplay(window, self.renderer)
         self._vtk_interactor: Any = window.GetInteractor()
         self._vtk_interactor.EnableRenderOff()
         self._render_request = self._vtk_interactor.AddObserver(
@@ -106,6 +111,8 @@ class SceneInteractor(QtInteractor):
         """Draw the scene again at the next opportunity (several requests make one frame)."""
         if not getattr(self, "_closed", False):
             self._unchanged = False
+            if self._replay is not None:
+                self._replay.forget()
             self._settle.stop()  # not settled while a frame is asked for
             self.update()
 
@@ -131,6 +138,31 @@ class SceneInteractor(QtInteractor):
         if not self._smooths:
             self._settle.stop()
 
+    @property
+    def overlay_renderer(self) -> Any:
+        """The renderer one layer over the scene's that holds its 2D props (the orientation
+        marker): drawn after the scene's FXAA, kept out of the picture `SmoothReplay` keeps."""
+        return None if self._replay is None else self._replay.overlay
+
+    @property
+    def shows_final_frame(self) -> bool:
+        """Whether the picture drawn last is the one left on screen: the smooth frame of a view
+        that has settled, nothing asked for since (where frames are not smoothed afterwards,
+        any frame). A repaint Qt makes on its own — a grab of the window — draws it again."""
+        return not self._smooths or self._unchanged
+
+    @property
+    def replays_when_settled(self) -> bool:
+        """Whether the settled frame runs FXAA over the kept draft (`SmoothReplay`) rather than
+        drawing the view again in full. Set False for the benchmark's comparison."""
+        return self._replays
+
+    @replays_when_settled.setter
+    def replays_when_settled(self, value: bool) -> None:
+        self._replays = bool(value)
+        if self._replay is not None:
+            self._replay.forget()
+
     # ------------------------------------------------------------------ Qt overrides
 
     def initializeGL(self) -> None:
@@ -152,9 +184,23 @@ class SceneInteractor(QtInteractor):
         smooth = (self._smooth_next or self._unchanged) and not moving
         settling, self._smooth_next = self._smooth_next, False
         self.draft_frame = self._smooths and not smooth
+        replay = self._replay if self._smooths and self._replays else None
+        replaying = False
+        if replay is not None:
+            if moving:
+                replay.forget()
+            elif self.draft_frame:
+                replay.keep_next()
+            else:
+                replaying = replay.can_replay()
         interactor.EnableRenderOn()
         try:
-            super().paintGL()  # type: ignore[no-untyped-call]
+            if replaying:
+                assert replay is not None
+                with replay.replaying():
+                    super().paintGL()  # type: ignore[no-untyped-call]
+            else:
+                super().paintGL()  # type: ignore[no-untyped-call]
         finally:
             interactor.EnableRenderOff()
             self.draft_frame = False
@@ -165,6 +211,8 @@ class SceneInteractor(QtInteractor):
     def resizeGL(self, w: int, h: int) -> None:
         super().resizeGL(w, h)  # type: ignore[no-untyped-call]
         self._unchanged = False  # a window being resized gets drafts, smoothed once it rests
+        if self._replay is not None:
+            self._replay.forget()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         super().mouseReleaseEvent(event)  # type: ignore[no-untyped-call]
@@ -201,6 +249,14 @@ class SceneInteractor(QtInteractor):
 
     def close(self) -> None:  # type: ignore[override]  # pyvistaqt's close returns None
         self._settle.stop()
+        replay, self._replay = self._replay, None
+        if replay is not None and self.render_window is not None:
+            current = self.renderer_name is not None  # a GL context was made
+            if current:
+                self.makeCurrent()  # the kept picture's texture is freed in its GL context
+            replay.close()
+            if current:
+                self.doneCurrent()
         interactor, self._vtk_interactor = self._vtk_interactor, None
         if interactor is not None and self._render_request is not None:
             interactor.RemoveObserver(self._render_request)
@@ -222,7 +278,7 @@ class SceneInteractor(QtInteractor):
         if self._vtk_interactor is None or self._moving():
             return
         self._smooth_next = True
-        self.request_frame()
+        self.update()  # not `request_frame`: the view has not changed, its kept picture holds
 
     def _on_frame_swapped(self) -> None:
         if self._draft_shown:
@@ -233,7 +289,13 @@ class SceneInteractor(QtInteractor):
         if self._settled_pending:
             self._settled_pending = False
             # After every other receiver of this frame: the smooth picture is on screen.
-            QTimer.singleShot(0, self, self.frameSettled.emit)
+            QTimer.singleShot(0, self, self._say_settled)
+
+    def _say_settled(self) -> None:
+        # Not when a frame was asked for meanwhile: that one's draft is coming, and its own
+        # smooth frame will be the settled one.
+        if self._unchanged:
+            self.frameSettled.emit()
 
     def _fit_drawing_size(self) -> None:
         """Draw at `moving_scale` while VTK asks for its interactive rate, else at full size."""

@@ -90,6 +90,10 @@ class ScanList(QFrame):
             row.visibilityToggled.connect(self.visibilityToggled)
             row.opacityChanged.connect(self.opacityChanged)
             self._layout.insertWidget(index, row)
+            # Now, not when Qt's deferred show of a new child gets to it: a hidden row counts
+            # for nothing in the list's height, and the stage would place the list squashed to
+            # its title (one frame with a scroll bar) before the rows' layout request came.
+            row.show()
             self._rows[scan.key] = row
         self.empty.setVisible(not scans)
         self._show_fold()
