@@ -40,6 +40,7 @@ def typed_dict_of(model: type[BaseModel]) -> type:
     found = _mirrors.get(model)
     if found is not None:
         return found
+    _refuse_decorated(model)
     members: dict[str, Any] = {}
     for name, info in model.model_fields.items():
         aliases = Field(
@@ -53,6 +54,24 @@ def typed_dict_of(model: type[BaseModel]) -> type:
     mirror = with_config(settings)(_make_typed_dict(f"{model.__name__}Dict", members))
     _mirrors[model] = mirror
     return mirror
+
+
+def _refuse_decorated(model: type[BaseModel]) -> None:
+    """Rules written as methods (``@field_validator``, ``@model_validator``, serializers,
+    computed fields) live on the model class, not on its fields: a mirror would silently lose
+    them. Refused here, at import, rather than letting the dicts accept what the models refuse;
+    wire rules belong in the members' types (``Annotated[..., BeforeValidator(...)]``)."""
+    infos = model.__pydantic_decorators__
+    kinds = (
+        *("validators", "field_validators", "root_validators", "field_serializers"),
+        *("model_serializers", "model_validators", "computed_fields"),
+    )
+    found = [kind for kind in kinds if getattr(infos, kind)]
+    if found:
+        raise TypeError(
+            f"{model.__name__} has rules a TypedDict cannot carry ({', '.join(found)}): "
+            "write them into its members' types instead"
+        )
 
 
 def _mirrored(annotation: Any) -> Any:

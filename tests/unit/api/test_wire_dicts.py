@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError, field_validator
 from tests.unit.api.case_strategies import cases
 from tests.unit.store.factory import make_case
 
@@ -96,6 +96,22 @@ def test_the_mirror_carries_each_models_rules() -> None:
     from_ = read["accepted_data"]["worktypes"][0].get("from_")
     assert from_ is None
     assert "from_" not in read["accepted_data"]["worktypes"][0]
+
+
+def test_a_model_with_rules_in_methods_is_not_mirrored() -> None:
+    # Such rules live on the class, not the fields: a mirror would accept what the model refuses.
+    class Checked(BaseModel):
+        size: int
+
+        @field_validator("size")
+        @classmethod
+        def _positive(cls, value: int) -> int:
+            if value < 0:
+                raise ValueError("negative")
+            return value
+
+    with pytest.raises(TypeError, match="field_validators"):
+        typed_dict_of(Checked)
 
 
 def _answer(payload: Any) -> httpx.Response:
