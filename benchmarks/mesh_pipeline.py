@@ -22,11 +22,11 @@ at start and end.
 
 Our readers spread their numpy work over up to ``scaninbox.scans.parallel`` worker threads
 (numpy releases the GIL; the ASCII STL reader runs its C code on two halves of the file, and the
-report says whether that C extension or the numpy fallback ran; the OBJ reader runs its C code on
-one thread, the ASCII PLY reader on two halves of the body); ``pyvista.read`` (VTK's
-readers) and trimesh read on one thread. So the CPU time of every run (``time.process_time``:
-all threads of this process) is recorded too, and the first-drawable ratios are printed for CPU
-time as well as for wall time.
+report says whether that C extension or the numpy fallback ran; the OBJ and ASCII PLY readers
+start a second C thread for a text of 64 KiB or more and read the two halves at once);
+``pyvista.read`` (VTK's readers) and trimesh read on one thread. So the CPU time of every run
+(``time.process_time``: all threads of this process) is recorded too, and the first-drawable
+ratios are printed for CPU time as well as for wall time.
 """
 
 from __future__ import annotations

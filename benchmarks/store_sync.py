@@ -51,6 +51,13 @@ new cases written with one ``executemany``, attachment lists without a Python st
 ``sniffio`` installed (httpcore looked for it on ``sys.path`` on every request). Each is a few
 µs a case alone (``--stages``); together they are inside the noise of a whole first sync:
 0.269-0.279 ms after against 0.272-0.274 ms before. See benchmarks/README.md for the floor.
+
+syncwalk (later the same day): a sync reads its pages into plain dicts under the wire models'
+own rules (``api.wire_dicts``: the models mirrored as TypedDicts; ``ApiClient.list_case_dicts``),
+keeps the JSON and digest written from those dicts, derives the columns in one walk over them
+(``store.derive.derive_columns``), marks unchanged cases seen in one ``executemany`` and reads a
+page's stored rows once. ``--stages`` times the dict path; "validate into models" is printed
+beside it for comparison (a sync no longer takes it). Figures: benchmarks/README.md.
 """
 
 from __future__ import annotations
@@ -74,10 +81,10 @@ from typing import Any
 import httpx
 
 from scaninbox.api import ApiClient, make_http_client
-from scaninbox.api.parsing import read_case_page
+from scaninbox.api.parsing import read_case_dict_page, read_case_page
 from scaninbox.sandbox import DEMO_ACCOUNT
 from scaninbox.store import CaseFilter, CaseStore, FileCache, SortKey, SortSpec, SyncEngine
-from scaninbox.store.derive import derive_columns, pack_json, wire_digest
+from scaninbox.store.derive import case_json, derive_columns, pack_json
 from scaninbox.store.sync_pass import fewer_collections
 
 SCREEN = 50
@@ -255,7 +262,8 @@ def _cpu_rounds(rounds: int, run: Callable[[], Any]) -> list[float]:
 
 async def _fetch_pages(sandbox: Sandbox, pages: int) -> tuple[list[bytes], list[float]]:
     """The first ``pages`` pages of 100 as the service sends them, and the client CPU of
-    asking for them through ``ApiClient.list_cases`` (HTTP and validating), per round."""
+    asking for them as a sync does (``ApiClient.list_case_dicts``: HTTP and validating), per
+    round."""
     async with make_http_client(timeout_s=120) as http:
         client = ApiClient(http, sandbox.base_url)
         session = await client.login(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
@@ -273,7 +281,7 @@ async def _fetch_pages(sandbox: Sandbox, pages: int) -> tuple[list[bytes], list[
         for _ in range(3):
             start = time.process_time()
             for page in range(1, pages + 1):
-                await client.list_cases(page=page, page_size=100)
+                await client.list_case_dicts(page=page, page_size=100)
             listing.append(time.process_time() - start)
     return bodies, listing
 
@@ -286,10 +294,10 @@ def _stages(sandbox: Sandbox, pages: int, rounds: int) -> None:
     answers = [
         httpx.Response(200, content=b, headers={"content-type": "application/json"}) for b in bodies
     ]
-    read = [read_case_page(a, "the sandbox") for a in answers]
-    wires = [w for p in read for w in p.items]
-    digests = [wire_digest(w) for w in wires]
-    count = len(wires)
+    read = [read_case_dict_page(a, "the sandbox") for a in answers]
+    cases = [c for p in read for c in p.items]
+    digests = [case_json(c) for c in cases]
+    count = len(cases)
 
     def save_all() -> None:
         with tempfile.TemporaryDirectory() as tmp, CaseStore.open(Path(tmp)) as store:
@@ -300,21 +308,22 @@ def _stages(sandbox: Sandbox, pages: int, rounds: int) -> None:
 
     with fewer_collections():
         steps = {
-            "validate (read_case_page)": _cpu_rounds(
+            "validate into dicts (read_case_dict_page)": _cpu_rounds(
+                rounds, lambda: [read_case_dict_page(a, "the sandbox") for a in answers]
+            ),
+            "validate into models (read_case_page; not synced)": _cpu_rounds(
                 rounds, lambda: [read_case_page(a, "the sandbox") for a in answers]
             ),
-            "JSON + digest (wire_digest)": _cpu_rounds(
-                rounds, lambda: [wire_digest(w) for w in wires]
-            ),
+            "JSON + digest (case_json)": _cpu_rounds(rounds, lambda: [case_json(c) for c in cases]),
             "derive columns (derive_columns)": _cpu_rounds(
-                rounds, lambda: [derive_columns(w, d) for w, d in zip(wires, digests, strict=True)]
+                rounds, lambda: [derive_columns(c, d) for c, d in zip(cases, digests, strict=True)]
             ),
             "zstd alone (pack_json, inside the save below)": _cpu_rounds(
                 rounds, lambda: [pack_json(d[0]) for d in digests]
             ),
             "save pages + finish (digest, derive, SQLite, zstd)": _cpu_rounds(rounds, save_all),
         }
-    steps["HTTP + validate (list_cases)"] = listing
+    steps["HTTP + validate (list_case_dicts)"] = listing
     print(f"\nstages over {count:,} cases ({pages} pages), µs a case, min / median ±spread:")
     for label, times in steps.items():
         low, mid, spread = (t / count * 1e6 for t in _stats(times))

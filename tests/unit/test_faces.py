@@ -20,7 +20,7 @@ PUBLIC_MODULES = {"scaninbox.api.wire", "scaninbox.api.errors"}
 
 FACES: dict[str, set[str]] = {
     "scaninbox.api": {
-        "DEFAULT_FOLDER_TEMPLATE", "ApiClient", "CasePage", "DownloadResult",
+        "DEFAULT_FOLDER_TEMPLATE", "ApiClient", "CaseDictPage", "CasePage", "DownloadResult",
         "IncompleteListingError", "MalformedCase",
         "NetworkLimits", "PagingGuard", "RetryPolicy", "Session", "case_folder_name", "case_ref",
         "check_base_url", "check_folder_template", "copy_file", "dedupe_filename", "errors",
@@ -37,7 +37,7 @@ FACES: dict[str, set[str]] = {
         "humanize_identifier", "identifier_label", "is_before_preparation", "is_open_status",
         "is_preview", "is_upper", "jaw_from_name", "jaws_hidden_in_view", "known_jaw",
         "Turn", "local_minute", "local_time", "parse_fdi",
-        "relative_time", "scan_jaw", "shown_at_first", "status_label", "teeth_text",
+        "relative_time", "scan_jaw", "shown_at_first", "sort_teeth", "status_label", "teeth_text",
         "work_summary", "worktype_teeth",
     },
     "scaninbox.store": {

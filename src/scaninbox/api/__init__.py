@@ -24,7 +24,7 @@ from scaninbox.api.convert import case_ref, parse_delivery_date, to_case, to_wor
 from scaninbox.api.filenames import dedupe_filename, safe_filename
 from scaninbox.api.limits import NetworkLimits
 from scaninbox.api.paging import IncompleteListingError, PagingGuard
-from scaninbox.api.results import CasePage, DownloadResult, MalformedCase, Session
+from scaninbox.api.results import CaseDictPage, CasePage, DownloadResult, MalformedCase, Session
 from scaninbox.api.retry import RetryPolicy
 from scaninbox.api.transport import make_http_client
 from scaninbox.api.urls import check_base_url, is_loopback_host
@@ -32,6 +32,7 @@ from scaninbox.api.urls import check_base_url, is_loopback_host
 __all__ = [
     "DEFAULT_FOLDER_TEMPLATE",
     "ApiClient",
+    "CaseDictPage",
     "CasePage",
     "DownloadResult",
     "IncompleteListingError",

@@ -32,11 +32,12 @@ from scaninbox.api.parsing import (
     parse_model,
     parse_model_list,
     problem_of,
+    read_case_dict_page,
     read_case_page,
     read_json,
     service_error,
 )
-from scaninbox.api.results import CasePage, DownloadResult, Session
+from scaninbox.api.results import CaseDictPage, CasePage, DownloadResult, Session
 from scaninbox.api.retry import RetryPolicy, parse_retry_after
 from scaninbox.api.transport import transport_error
 from scaninbox.api.urls import check_base_url, join_url
@@ -161,6 +162,17 @@ class ApiClient:
             params["status"] = status
         response = await self._get(("unified-cases",), "the list of cases", params)
         return read_case_page(response, self._service_name)
+
+    async def list_case_dicts(
+        self, *, page: int, page_size: int, date_from: date | None = None
+    ) -> CaseDictPage:
+        """``list_cases`` with the cases read into plain dicts under the same rules
+        (``scaninbox.api.wire.CASE_DICTS``): what a sync keeps, for about half the CPU."""
+        params = {"page": str(page), "pageSize": str(page_size)}
+        if date_from is not None:
+            params["from"] = date_from.isoformat()
+        response = await self._get(("unified-cases",), "the list of cases", params)
+        return read_case_dict_page(response, self._service_name)
 
     async def iter_case_pages(
         self,

@@ -10,7 +10,8 @@ case not seen before, or the listing passes its page ceiling (``NetworkLimits.ma
 from __future__ import annotations
 
 from scaninbox.api.errors import ProtocolError
-from scaninbox.api.results import CasePage
+from scaninbox.api.results import CaseDictPage, CasePage
+from scaninbox.api.wire_dicts import case_dict_ref_parts
 
 __all__ = ["IncompleteListingError", "PagingGuard"]
 
@@ -31,7 +32,7 @@ class PagingGuard:
     def pages(self) -> int:
         return self._pages
 
-    def check(self, page: CasePage, *, asked: int) -> None:
+    def check(self, page: CasePage | CaseDictPage, *, asked: int) -> None:
         """``IncompleteListingError`` when ``page`` (the answer to ``asked``) is no progress."""
         self._pages += 1
         if page.page < asked:
@@ -39,7 +40,10 @@ class PagingGuard:
                 f"The service sent page {page.page} again when asked for page {asked}; the list "
                 f"of cases was read only up to there and may be incomplete"
             )
-        keys = [_key(item.guid, item.id) for item in page.items]
+        if isinstance(page, CaseDictPage):
+            keys = [_key(*case_dict_ref_parts(item)) for item in page.items]
+        else:
+            keys = [_key(item.guid, item.id) for item in page.items]
         keys += [f"?{m.ref}" if m.ref else None for m in page.malformed]
         known = [k for k in keys if k is not None]
         if known and all(k in self._seen for k in known) and len(known) == len(keys):
@@ -49,7 +53,7 @@ class PagingGuard:
             )
         self._seen.update(known)
 
-    def check_next(self, page: CasePage) -> None:
+    def check_next(self, page: CasePage | CaseDictPage) -> None:
         """``IncompleteListingError`` when another page after ``page`` would pass the ceiling."""
         if self._pages >= self._max_pages:
             raise IncompleteListingError(

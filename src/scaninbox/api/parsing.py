@@ -9,6 +9,10 @@ answer's bytes by pydantic-core (``read_case_page``): one pass in Rust instead o
 plus validating Python objects, about a third of a first sync's parsing CPU. pydantic-core's JSON
 reader refuses a lone surrogate, so any page that needs mending or holds an unreadable case takes
 the two-step road above and comes out exactly as it always did.
+
+A sync reads its pages into plain dicts instead (``read_case_dict_page``, the wire models'
+rules mirrored by `scaninbox.api.wire_dicts`): the same two roads, the same cases accepted and
+the same ones set aside, in about half the CPU.
 """
 
 from __future__ import annotations
@@ -16,22 +20,26 @@ from __future__ import annotations
 import functools
 import logging
 import re
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import httpx
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from scaninbox.api.errors import ProtocolError, ServiceError, error_for_status
-from scaninbox.api.results import CasePage, MalformedCase
-from scaninbox.api.wire import Int32, PagedEnvelope, ProblemDetails, UnifiedCase
+from scaninbox.api.results import CaseDictPage, CasePage, MalformedCase
+from scaninbox.api.wire import CASE_DICTS, Int32, PagedEnvelope, ProblemDetails, UnifiedCase
 from scaninbox.api.wire_base import WireModel
+from scaninbox.api.wire_dicts import typed_dict_of
 
 __all__ = [
     "describe_validation_error",
+    "parse_case_dict_page",
     "parse_case_page",
     "parse_model",
     "parse_model_list",
     "problem_of",
+    "read_case_dict_page",
     "read_case_page",
     "read_json",
     "scrub_surrogates",
@@ -115,35 +123,64 @@ def _check_envelope(page: int, page_size: int, total: int) -> None:
 
 def parse_case_page(payload: Any) -> CasePage:
     """A page of cases; unreadable cases are set aside in ``malformed`` (and logged)."""
+    page, items, malformed = _parse_page(
+        payload, _list_adapter(UnifiedCase).validate_python, UnifiedCase.model_validate
+    )
+    return CasePage(items, page.page, page.page_size, page.total, malformed)
+
+
+# The usual page of a sync, every case readable, as dicts: the wire page model mirrored.
+_READABLE_DICT_PAGE: TypeAdapter[dict[str, Any]] = TypeAdapter(typed_dict_of(_ReadablePage))
+_CASE_DICT_LIST: TypeAdapter[list[dict[str, Any]]] = TypeAdapter(
+    list[typed_dict_of(UnifiedCase)]  # type: ignore[misc,arg-type]
+)
+
+
+def read_case_dict_page(response: httpx.Response, service_name: str) -> CaseDictPage:
+    """``read_case_page`` with the cases read into dicts (``scaninbox.api.wire.CASE_DICTS``)."""
+    _check_json_type(response, _LISTING, service_name)
+    try:
+        page = _READABLE_DICT_PAGE.validate_json(response.content)
+    except ValidationError:  # not JSON, a lone surrogate, an unreadable case: the long way
+        return parse_case_dict_page(read_json(response, _LISTING, service_name))
+    _check_envelope(page["page"], page["page_size"], page["total"])
+    return CaseDictPage(page["items"], page["page"], page["page_size"], page["total"], [])
+
+
+def parse_case_dict_page(payload: Any) -> CaseDictPage:
+    """``parse_case_page`` with the cases read into dicts."""
+    page, items, malformed = _parse_page(
+        payload, _CASE_DICT_LIST.validate_python, CASE_DICTS.validate_python
+    )
+    return CaseDictPage(items, page.page, page.page_size, page.total, malformed)
+
+
+_Case = TypeVar("_Case")
+
+
+def _parse_page(
+    payload: Any,
+    read_all: Callable[[Any], list[_Case]],
+    read_one: Callable[[Any], _Case],
+) -> tuple[PagedEnvelope, list[_Case], list[MalformedCase]]:
+    """The envelope, the readable cases and the unreadable ones (logged) of a page."""
     envelope = parse_model(PagedEnvelope, payload, _LISTING)
     _check_envelope(envelope.page, envelope.page_size, envelope.total)
     try:  # the usual page, every case readable: one call for them all (~20 % less CPU)
-        return CasePage(
-            items=_list_adapter(UnifiedCase).validate_python(envelope.items),
-            page=envelope.page,
-            page_size=envelope.page_size,
-            total=envelope.total,
-            malformed=[],
-        )
+        return envelope, read_all(envelope.items), []
     except ValidationError:
         pass  # then case by case, to keep the readable ones and say what is wrong
-    items: list[UnifiedCase] = []
+    items: list[_Case] = []
     malformed: list[MalformedCase] = []
     for index, raw in enumerate(envelope.items):
         try:
-            items.append(UnifiedCase.model_validate(raw))
+            items.append(read_one(raw))
         except ValidationError as exc:
             member, reason = describe_validation_error(exc)
             bad = MalformedCase(index=index, ref=_readable_ref(raw), field=member, reason=reason)
             _log.warning("page %d: %s", envelope.page, bad)
             malformed.append(bad)
-    return CasePage(
-        items=items,
-        page=envelope.page,
-        page_size=envelope.page_size,
-        total=envelope.total,
-        malformed=malformed,
-    )
+    return envelope, items, malformed
 
 
 @functools.cache

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from scaninbox.api.wire import UnifiedCase
 
-__all__ = ["CasePage", "DownloadResult", "MalformedCase", "Session"]
+__all__ = ["CaseDictPage", "CasePage", "DownloadResult", "MalformedCase", "Session"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,18 @@ class CasePage:
     """One page of ``/unified-cases`` as the server echoed it (page, page_size, total)."""
 
     items: list[UnifiedCase]
+    page: int
+    page_size: int
+    total: int
+    malformed: list[MalformedCase] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class CaseDictPage:
+    """``CasePage`` with each case read into plain dicts (``scaninbox.api.wire.CASE_DICTS``):
+    what a sync stores, without building the wire models."""
+
+    items: list[dict[str, Any]]
     page: int
     page_size: int
     total: int

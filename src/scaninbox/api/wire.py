@@ -14,6 +14,9 @@
   surrogates (``"\\ud800"``) replaced by U+FFFD (`scaninbox.api.parsing.read_json`) — a case that
   breaks a rule is recorded as malformed and the rest of its page is kept.
 
+A sync reads cases into plain dicts under the same rules: `wire_dicts` mirrors the models as
+``TypedDict``s (``CASE_DICTS``), so the rules are written once, here.
+
 Field names are snake_case in Python and the spec's camelCase on the wire (``by_alias``).
 
 The models live in three rooms: `wire_base` (int32, date-times, the model bases),
@@ -50,9 +53,18 @@ from scaninbox.api.wire_case import (
     UnifiedUnit,
     UnifiedWorktype,
 )
+from scaninbox.api.wire_dicts import (
+    CASE_DICTS,
+    CaseDict,
+    case_dict_of,
+    case_dict_ref_parts,
+    typed_dict_of,
+)
 
 __all__ = [
+    "CASE_DICTS",
     "VARIANT_FIELDS",
+    "CaseDict",
     "ConfiguredPortal",
     "DateTimeWire",
     "Int32",
@@ -76,6 +88,9 @@ __all__ = [
     "UnifiedTag",
     "UnifiedUnit",
     "UnifiedWorktype",
+    "case_dict_of",
+    "case_dict_ref_parts",
     "parse_int32",
     "parse_wire_datetime",
+    "typed_dict_of",
 ]

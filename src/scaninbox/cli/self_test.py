@@ -239,6 +239,7 @@ def _check_text_readers(context: _Context) -> str:
     ply = read_mesh(_ASCII_PLY, name="self-test.ply")
     if ply.faces.tolist() != corners[:1] or not np.array_equal(ply.points.ravel(), expected):
         raise CheckFailedError("a one-triangle ASCII PLY was read wrong")
+    _check_large_text_meshes()
     parsers = text_mesh_parsers()
     missing = [kind for kind, parser in parsers.items() if not parser.startswith("C")]
     if missing:
@@ -247,6 +248,42 @@ def _check_text_readers(context: _Context) -> str:
             raise CheckFailedError(f"the app was built without its C readers ({detail})")
         raise _SkippedError(detail)
     return f"C extension (_text_native): {', '.join(parsers)}"
+
+
+def _check_large_text_meshes() -> None:
+    """An OBJ and an ASCII PLY of 3,000 vertices (over 64 KiB: the C readers' whole-line fast
+    paths and their second thread run). Every coordinate is a multiple of 1/8 written with six
+    decimals, so any correct reader gives exactly these float32 values."""
+    import numpy as np
+
+    from scaninbox.scans import read_mesh
+
+    n = 3000
+    steps = np.arange(n, dtype=np.float64)
+    points = np.stack([steps * 0.125 - 100, -steps * 0.5, steps % 7 * 1.25], axis=1)
+    faces = np.stack([steps[:-2], steps[1:-1], steps[2:]], axis=1).astype(np.int64)
+    rows = [f"{x:.6f} {y:.6f} {z:.6f}" for x, y, z in points]
+    obj = "".join(f"v {row} 0.5 0.25 1\n" for row in rows)
+    obj += "".join(f"f {a + 1} {b + 1} {c + 1}\n" for a, b, c in faces)
+    head = [
+        "ply",
+        "format ascii 1.0",
+        f"element vertex {n}",
+        *(f"property float {axis}" for axis in "xyz"),
+        *(f"property uchar {channel}" for channel in ("red", "green", "blue")),
+        f"element face {len(faces)}",
+        "property list uchar int vertex_indices",
+        "end_header",
+    ]
+    ply = "\n".join(head) + "\n" + "".join(f"{row} 128 64 255\n" for row in rows)
+    ply += "".join(f"3 {a} {b} {c}\n" for a, b, c in faces)
+    for text, kind in ((obj, "OBJ"), (ply, "ASCII PLY")):
+        mesh = read_mesh(text.encode("ascii"), name=f"self-test large.{kind[-3:].lower()}")
+        same = np.array_equal(mesh.points, points.astype(np.float32))
+        if not same or not np.array_equal(mesh.faces, faces):
+            raise CheckFailedError(f"a 3,000-vertex {kind} was read wrong")
+        if mesh.colours is None or mesh.colours[:, :3].tolist()[0] != [128, 64, 255]:
+            raise CheckFailedError(f"the vertex colours of a 3,000-vertex {kind} were read wrong")
 
 
 def _names(names: list[str], shown: int = 4) -> str:

@@ -22,6 +22,7 @@ from scaninbox.domain.fdi import (
     format_teeth,
     is_upper,
     parse_fdi,
+    sort_teeth,
 )
 from scaninbox.domain.first_look import (
     full_scans,
@@ -115,6 +116,7 @@ __all__ = [
     "relative_time",
     "scan_jaw",
     "shown_at_first",
+    "sort_teeth",
     "status_label",
     "teeth_text",
     "work_summary",

@@ -17,7 +17,7 @@ and a file without faces are refused in plain words naming the line. Colours are
 vertex has them, as 0–1 when none is above 1, else as 0–255.
 
 The C reader (`_text_native.obj_scan`) walks the bytes once with the GIL released (a file of
-1 MiB or more in two halves on two threads). When it meets
+64 KiB or more in two halves, the second on a thread the C code starts). When it meets
 a problem it does not describe it: the numpy reader reads the file again and names the line, so
 the errors are the numpy reader's by construction. OBJ announces no counts, so memory follows
 what the file holds, never what it claims.
@@ -28,13 +28,12 @@ from __future__ import annotations
 import mmap
 import re
 from types import ModuleType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import numpy as np
 import numpy.typing as npt
 
 from scaninbox.scans.mesh import BytesLike, ColourArray, FloatArray, IndexArray, Mesh, MeshError
-from scaninbox.scans.parallel import run_together
 from scaninbox.scans.text_numbers import (
     Int64Array,
     load_text_native,
@@ -49,9 +48,10 @@ _native = load_text_native()
 _MAX_DIGITS = 10  # an index has at most 10 digits (int32 holds 2,147,483,647)
 _INT32_MAX = 2**31 - 1
 _Error = tuple[int, str]  # (byte offset, message): the first in the file wins
-_SPLIT_FROM_BYTES = 1 << 20  # smaller files: handing half to a thread costs more than it saves
-# (float32 points, float64 colours, int32 triangles, tokens not accepted, a negative index met)
-_Scan = tuple[bytearray, bytearray, bytearray, list[tuple[int, int, int, int]], bool]
+_SPLIT_FROM_BYTES = 1 << 16  # smaller files are read on one thread (the C code decides)
+# (float32 points, float64 colours, int32 triangles: buffers the C code filled; tokens not
+# accepted; the colours as uint8 or None)
+_Scan = tuple[Any, Any, Any, list[tuple[int, int, int, int]], bytearray | None]
 _CONTINUATION = re.compile(rb"\\\r?\n")
 
 
@@ -95,7 +95,7 @@ def _parse_native(
     scanned = _scan(native, text, split=split)
     if scanned is None:
         return _explained(text, original, name)
-    point_bytes, colour_bytes, face_bytes, bad, _ = scanned
+    point_bytes, colour_bytes, face_bytes, bad, rgb = scanned
     values = np.frombuffer(point_bytes, np.float32)
     colours = np.frombuffer(colour_bytes, np.float64)
     for which, slot, start, end in bad:
@@ -111,49 +111,21 @@ def _parse_native(
             colours[slot] = number
     points = values.reshape(-1, 3)
     faces = np.frombuffer(face_bytes, np.int32).reshape(-1, 3)
-    finite = _all_finite(points) and _all_finite(colours)
+    # rgb: the C code's _colours of finite colours, all read by it (None: Python looks first).
+    finite = _all_finite(points) and (rgb is not None or _all_finite(colours))
     if not finite or (faces.size and int(faces.max()) >= len(points)):
         return _explained(text, original, name)
-    return _mesh(points, colours.reshape(-1, 3), faces, name)
+    ready = None if rgb is None else np.frombuffer(rgb, np.uint8).reshape(-1, 3)
+    return _mesh(points, colours.reshape(-1, 3), faces, name, ready)
 
 
 def _scan(native: ModuleType, text: BytesLike, *, split: bool) -> _Scan | None:
-    """``obj_scan`` of the whole text; from 1 MiB, of two halves on two threads.
-
-    The halves are cut at a line start. Positive indices are absolute, so the second half's
-    triangles hold as read; a negative one counts back from the vertices before it, which that
-    half does not know: then (and on any problem) the text is read again in one piece."""
+    """``obj_scan`` of the whole text: from 64 KiB in two halves (cut at a line start) on two
+    threads started by the C code; with a negative index in the second half (it counts back
+    from vertices that half did not see), or on any problem, in one piece again."""
     size = memoryview(text).nbytes
-    cut = _line_start_near(text, size // 2) if split and size >= _SPLIT_FROM_BYTES else None
-    if cut is None:
-        whole: _Scan | None = native.obj_scan(text, 0, size)
-        return whole
-    halves: list[_Scan | None] = [None, None]
-
-    def scan(index: int, start: int, stop: int) -> None:
-        halves[index] = native.obj_scan(text, start, stop)
-
-    run_together(lambda: scan(0, 0, cut), lambda: scan(1, cut, size))
-    first, second = halves
-    if first is None or second is None or second[4]:
-        again: _Scan | None = native.obj_scan(text, 0, size)
-        return again
-    slots = {0: len(first[0]) // 4, 1: len(first[1]) // 8, 2: 0}  # float32, float64
-    bad = first[3] + [(w, slot + slots[w], a, b) for w, slot, a, b in second[3]]
-    return (
-        first[0] + second[0],
-        first[1] + second[1],
-        first[2] + second[2],
-        bad,
-        first[4],
-    )
-
-
-def _line_start_near(text: BytesLike, at: int) -> int | None:
-    """The start of the first line after byte ``at`` (None: no line break near there)."""
-    window = bytes(memoryview(text).cast("B")[at : at + 65536])
-    found = window.find(b"\n")
-    return None if found < 0 else at + found + 1
+    scanned: _Scan | None = native.obj_scan(text, 0, size, 2 if split else 1)
+    return scanned
 
 
 def _explained(text: BytesLike, original: BytesLike, name: str) -> NoReturn:
@@ -201,11 +173,18 @@ def _parse_numpy(text: BytesLike, original: BytesLike, name: str) -> Mesh:
 
 
 def _mesh(
-    points: FloatArray, colours: npt.NDArray[np.float64], faces: IndexArray, name: str
+    points: FloatArray,
+    colours: npt.NDArray[np.float64],
+    faces: IndexArray,
+    name: str,
+    ready: ColourArray | None = None,
 ) -> Mesh:
+    """``ready``: `_colours` of ``colours``, already made (by the C reader)."""
     if len(faces) == 0:
         raise MeshError(name, "the OBJ file contains no faces")
-    rgb = _colours(colours) if len(colours) == len(points) else None
+    rgb = None
+    if len(colours) == len(points):
+        rgb = ready if ready is not None else _colours(colours)
     return Mesh(
         np.ascontiguousarray(points),
         np.ascontiguousarray(faces),

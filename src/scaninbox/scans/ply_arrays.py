@@ -88,6 +88,9 @@ def packed(records: np.ndarray, fields: list[str], dtype: np.dtype) -> np.ndarra
 
 def stack(columns: list[npt.NDArray[np.generic]], dtype: type[np.generic]) -> np.ndarray:
     out = np.empty((len(columns[0]), len(columns)), dtype)
-    for i, column in enumerate(columns):
-        out[:, i] = column
+    # A value beyond float32's range becomes infinite, which the reader then refuses in words
+    # (`require_finite`); numpy's overflow warning would only say it less clearly.
+    with np.errstate(over="ignore"):
+        for i, column in enumerate(columns):
+            out[:, i] = column
     return out

@@ -14,14 +14,20 @@ from datetime import date
 from pathlib import Path
 from typing import Protocol
 
-from scaninbox.api import case_ref
 from scaninbox.api.errors import ProtocolError
-from scaninbox.api.wire import ConfiguredPortal, IosPortal, MeResponse, UnifiedCase
+from scaninbox.api.wire import (
+    CaseDict,
+    ConfiguredPortal,
+    IosPortal,
+    MeResponse,
+    UnifiedCase,
+    case_dict_of,
+)
 from scaninbox.domain import CaseRef
 from scaninbox.paths import ensure_private_dir
 from scaninbox.store import sync_writes
 from scaninbox.store.connections import DB_NAME
-from scaninbox.store.derive import DERIVATION_VERSION, derive_columns, wire_digest
+from scaninbox.store.derive import DERIVATION_VERSION, case_json, case_ref_of, derive_columns
 from scaninbox.store.reading import StoreReader
 from scaninbox.store.records import PageResult, SyncCursor
 from scaninbox.store.rederive import rederive_all
@@ -45,10 +51,11 @@ class MalformedInput(Protocol):
     def reason(self) -> str: ...
 
 
-def _unreadable(wire: UnifiedCase, position: str, exc: Exception) -> tuple[str, str, str]:
+def _unreadable(case: CaseDict, position: str, exc: Exception) -> tuple[str, str, str]:
     """A case that passed the wire rules but still could not be stored, as a malformed one."""
     _log.warning("case %s could not be stored", position, exc_info=True)
-    who = wire.guid if wire.id is None else str(wire.id)
+    number = case.get("id")
+    who = case.get("guid") if number is None else str(number)
     reason = str(exc).strip() or type(exc).__name__
     return (who or position)[:100], "", f"it could not be read ({reason})"
 
@@ -156,64 +163,70 @@ class CaseStore(StoreReader):
         self,
         cursor: SyncCursor,
         page: int,
-        cases: Sequence[UnifiedCase],
+        cases: Sequence[CaseDict | UnifiedCase],
         malformed: Sequence[MalformedInput] = (),
     ) -> tuple[PageResult, SyncCursor]:
         """Store one page of the listing and the cursor of the next page, in one transaction.
 
+        ``cases``: as a sync reads them (``scaninbox.api.wire.CASE_DICTS``), or wire models.
         Cases whose JSON is unchanged are only marked as seen; the others are derived (parsed,
         summarised) before the transaction opens, so the write lock is held only for the SQL.
+        The page's stored rows are read once, before; inside the transaction they are used as
+        read unless another connection has committed since (then read again).
         """
         problems = [(m.ref or f"#{page}.{m.index}", m.field, m.reason) for m in malformed]
-        listed: list[tuple[UnifiedCase, CaseRef, tuple[bytes, str]]] = []
-        positions: dict[CaseRef, int] = {}
-        for index, wire in enumerate(cases):
+        listed: list[tuple[CaseDict, CaseRef, tuple[bytes, str], int]] = []
+        for index, given in enumerate(cases):
+            case = case_dict_of(given) if isinstance(given, UnifiedCase) else given
             try:
-                ref = case_ref(wire)
+                ref = case_ref_of(case)
                 if ref is None:
                     reason = "the case has neither a numeric id nor a usable guid"
-                    problems.append((wire.guid or f"#{page}.{index}", "guid", reason))
+                    problems.append((case.get("guid") or f"#{page}.{index}", "guid", reason))
                     continue
-                listed.append((wire, ref, wire_digest(wire)))
-                positions[ref] = index
+                listed.append((case, ref, case_json(case), index))
             except Exception as exc:  # one case must not sink the page
-                problems.append(_unreadable(wire, f"#{page}.{index}", exc))
-        known = self._stored_digests([ref for _w, ref, _d in listed])
-        unchanged = [(ref, d[1]) for _w, ref, d in listed if known.get(ref) == d[1]]
+                problems.append(_unreadable(case, f"#{page}.{index}", exc))
+        stored, version = self._stored_rows([ref for _c, ref, _d, _i in listed])
+        unchanged: dict[CaseRef, str] = {}
         columns = []
-        for wire, ref, digest in listed:
-            if known.get(ref) == digest[1]:
+        for case, ref, digest, index in listed:
+            found = stored.get((ref.value, int(ref.numeric))) if stored else None
+            if found is not None and found[1] == digest[1] and found[2] is None:
+                unchanged[ref] = digest[1]
                 continue
             try:  # the documented promise holds for every member: derivation included
-                columns.append(derive_columns(wire, digest, ref))
+                columns.append(derive_columns(case, digest, ref))
             except Exception as exc:
-                problems.append(_unreadable(wire, f"#{page}.{positions[ref]}", exc))
+                problems.append(_unreadable(case, f"#{page}.{index}", exc))
         result = PageResult(malformed=len(problems))
         next_cursor = replace(cursor, next_page=page + 1)
         with self.transaction() as tx:
-            for ref, sha in unchanged:
-                if sync_writes.mark_seen(tx, ref, sha, cursor.generation):
-                    result.unchanged += 1
-                else:  # changed by another process since we looked
-                    wire = next(w for w, r, _d in listed if r == ref)
-                    columns.append(derive_columns(wire))
-            sync_writes.save_cases(tx, columns, cursor.generation, result)
+            # Read again inside the transaction when another connection wrote meanwhile.
+            current = stored if self._unchanged_since(version) else None
+            seen = sync_writes.mark_seen(tx, unchanged, cursor.generation)
+            result.unchanged += len(seen)
+            if len(seen) < len(unchanged):  # changed by another process since we looked
+                gone = [c for c, r, _d, _i in listed if r in unchanged and r not in seen]
+                columns += [derive_columns(case) for case in gone]
+            sync_writes.save_cases(tx, columns, cursor.generation, result, current)
             for who, field_path, reason in problems:
                 sync_writes.record_malformed(tx, who, field_path, reason, cursor.generation)
             sync_writes.save_cursor(tx, next_cursor)
         return result, next_cursor
 
-    def _stored_digests(self, refs: Sequence[CaseRef]) -> dict[CaseRef, str]:
-        """The JSON digests of those of ``refs`` that are stored and listed."""
-        if not refs:
-            return {}
-        marks = ",".join("?" * len(refs))
-        rows = self.query(
-            "SELECT ref, ref_numeric, json_sha256 FROM cases "  # noqa: S608
-            f"WHERE removed_at IS NULL AND ref IN ({marks})",
-            [r.value for r in refs],
-        )
-        return {CaseRef(r[0], numeric=bool(r[1])): r[2] for r in rows}
+    def _stored_rows(self, refs: Sequence[CaseRef]) -> tuple[sync_writes.StoredRows, int]:
+        """``sync_writes.stored_rows`` of ``refs``, read before the page's transaction opens
+        (on this thread's reader), and the database's ``data_version`` they were read at."""
+        with self.reading() as state:
+            return sync_writes.stored_rows(state.conn, refs), state.data_version
+
+    def _unchanged_since(self, version: int) -> bool:
+        """Whether no other connection (another process, the writer on another thread) has
+        committed since ``data_version`` was ``version``: what was read then still holds.
+        Inside the page's transaction nothing else can commit any more."""
+        with self.reading() as state:
+            return state.data_version == version
 
     def finish_sync(self, cursor: SyncCursor) -> list[CaseRef]:
         """Record a completed sync; a full one hides and returns the cases that left the list."""
@@ -222,11 +235,13 @@ class CaseStore(StoreReader):
 
     def upsert_case(self, wire: UnifiedCase) -> PageResult:
         """Store one case fetched on its own (e.g. refreshed when it is opened); a case that
-        cannot be stored is a `ProtocolError` in plain words, as a malformed answer is."""
+        cannot be stored is a `ProtocolError` in plain words, as a malformed answer is. Kept
+        as a sync keeps it, so the next sync finds it unchanged."""
+        case = case_dict_of(wire)
         try:
-            columns = derive_columns(wire)
+            columns = derive_columns(case)
         except Exception as exc:
-            who, _field, reason = _unreadable(wire, "the case", exc)
+            who, _field, reason = _unreadable(case, "the case", exc)
             raise ProtocolError(f"The service sent case {who} but {reason}") from None
         result = PageResult()
         with self.transaction() as tx:

@@ -7,13 +7,14 @@ compressed: case JSON is mostly member names and nulls, and shrinks about threef
 zlib's level 1 for a third of the CPU (14 against 43 µs a case when a first sync writes every
 case) and a quarter of it to read back; rows written before stay zlib and read as they are.
 
-A first sync derives every case of the account once, so this is on the sync's hot path: the
-digest is pydantic's own JSON serialisation (in Rust) rather than a Python dump re-encoded with
-sorted keys (~8× the CPU), ``fold`` / ``other_spellings`` work through cached tables, and the
-columns are read off the wire model (``CaseFacts``) instead of first building the whole domain
-``Case`` (its scan files, people, flags and variant: a quarter of deriving) — only the worktypes
-are converted, for the domain's own summaries. ``test_derive`` checks that the facts equal what
-the domain view of the same case gives.
+A first sync derives every case of the account once, so this is on the sync's hot path. A case
+arrives as plain dicts (``scaninbox.api.wire.CASE_DICTS``, the wire models' rules without their
+objects); its JSON and digest are written from them by pydantic-core (in Rust), and the columns
+come from one walk over them (``derive_columns``) instead of building the domain ``Case``, its
+worktypes and then each summary in a pass of its own (~190 Python calls a case before). Tooth
+spans and labels are the domain's own rules, asked once per combination (cached); ``fold`` /
+``other_spellings`` work through cached tables. ``test_derive`` checks that the columns equal
+what the domain view of the same case gives.
 """
 
 from __future__ import annotations
@@ -25,40 +26,39 @@ import threading
 import unicodedata
 import zlib
 from dataclasses import dataclass
-from datetime import date, datetime
 from typing import Any
 
 import zstandard
 
-from scaninbox.api import case_ref, parse_delivery_date, to_worktypes
-from scaninbox.api.wire import UnifiedCase
+from scaninbox.api import parse_delivery_date
+from scaninbox.api.wire import CASE_DICTS, VARIANT_FIELDS, CaseDict
 from scaninbox.domain import (
     LOWER_ARCH_ORDER,
+    UNSPECIFIED_WORK,
     UPPER_ARCH_ORDER,
     Case,
     CaseRef,
     FileKind,
     Unit,
     Worktype,
-    case_teeth,
     format_teeth,
     humanize_identifier,
-    work_summary,
+    sort_teeth,
+    worktype_teeth,
 )
 
 __all__ = [
     "DERIVATION_VERSION",
     "CaseColumns",
-    "CaseFacts",
     "FileSpec",
     "case_files",
+    "case_json",
+    "case_ref_of",
     "derive_columns",
     "fold",
     "other_spellings",
     "pack_json",
     "unpack_json",
-    "wire_digest",
-    "wire_files",
 ]
 
 # 2: a worktype without type or category reads "Unspecified work"
@@ -66,7 +66,9 @@ __all__ = [
 # 4: the kept JSON and its digest are the wire model's own serialisation (members in the
 #    model's order instead of sorted): re-deriving rewrites both, so the next sync does not
 #    take every case for changed
-DERIVATION_VERSION = 4
+# 5: cases are read into dicts and derived in one walk; the kept JSON holds the members the
+#    service sent (one it left out is absent, not null)
+DERIVATION_VERSION = 5
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -104,7 +106,13 @@ class CaseColumns:
     wire_json: bytes  # UTF-8
     json_sha256: str
     values: dict[str, Any]
-    files: tuple[FileSpec, ...]
+    # (kind: 0 scan, 1 order form, 2 misc; name; file type) of each file, in the case's order:
+    # the stored rows are matched on these, the ``FileSpec``s made only when asked for.
+    file_keys: tuple[tuple[int, str, str], ...]
+
+    @property
+    def files(self) -> tuple[FileSpec, ...]:
+        return tuple(FileSpec(_FILE_KINDS[k], name, t) for k, name, t in self.file_keys)
 
 
 # Level 1: a first sync compresses every case of the account once; higher levels cost more CPU
@@ -185,6 +193,10 @@ def fold(text: str) -> str:
     return text.translate(_FOLD_TABLE).strip()
 
 
+# Dentists, clinics, sources and work summaries come back on case after case: folded once each.
+_fold_recurring = functools.lru_cache(maxsize=8192)(fold)
+
+
 # How German and Nordic names are also written: Müller is Mueller, Jørgensen Joergensen, Åsa
 # Aasa, Straße Strasse.
 _TRANSLITERATIONS = (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ø", "oe"), ("å", "aa"), ("æ", "ae"))
@@ -237,196 +249,260 @@ def case_files(case: Case) -> list[FileSpec]:
     return list(dict.fromkeys(f for f in listed if f is not None))
 
 
-def wire_files(wire: UnifiedCase) -> list[FileSpec]:
-    """``case_files`` of the wire case, read off the wire model: ``FileSpec.of``'s rules, with
-    duplicates dropped by plain tuples (hashed in C; a dataclass or an enum hashes in Python,
-    and a first sync does this for every file of every case)."""
-    data = wire.accepted_data
-    if data is None:
-        return []
+_FILE_KINDS = (FileKind.SCAN, FileKind.ORDER_FORM, FileKind.MISC)
+_ARCH_RANK = {tooth: rank for rank, tooth in enumerate(UPPER_ARCH_ORDER + LOWER_ARCH_ORDER)}
+# The members only a variant-shape case carries, by their keys in a case dict: not kept for a
+# guid-shape case (its domain view has no variant part).
+_VARIANT_KEYS = frozenset(VARIANT_FIELDS)
+_CASE_JSON = CASE_DICTS.serializer.to_json
+
+
+def case_ref_of(case: CaseDict) -> CaseRef | None:
+    """How to address a case dict in paths (``scaninbox.api.case_ref`` of its model)."""
+    number = case.get("id")
+    if number is not None:
+        return CaseRef.id(number)
+    guid = case["guid"]
+    if guid:
+        try:
+            return CaseRef.guid(guid)
+        except ValueError:
+            return None
+    return None
+
+
+def case_json(case: CaseDict) -> tuple[bytes, str]:
+    """The case's JSON as kept (UTF-8: the members the service sent, in the wire model's order,
+    the variant members only for a variant-shape case) and its SHA-256: equal digests mean
+    nothing changed. Written by pydantic-core from the dict."""
+    if case.get("id") is None and not _VARIANT_KEYS.isdisjoint(case):
+        case = {k: v for k, v in case.items() if k not in _VARIANT_KEYS}
+    data: bytes = _CASE_JSON(case, by_alias=True)
+    return data, hashlib.sha256(data).hexdigest()
+
+
+def derive_columns(
+    case: CaseDict, digest: tuple[bytes, str] | None = None, ref: CaseRef | None = None
+) -> CaseColumns:
+    """The stored form of a case dict (``scaninbox.api.wire.CASE_DICTS``), in one walk over it.
+    Raises ValueError when it has no usable reference. ``digest`` and ``ref``: the case's
+    ``case_json`` and ``case_ref_of`` when the caller has them.
+
+    Gives what the domain view gives (``work_summary``, ``case_teeth``, ``case_files`` … of
+    ``to_case``; ``test_derive`` checks it on every sandbox case and generated ones), without
+    building it: a first sync derives every case of the account."""
+    ref = ref or case_ref_of(case)
+    if ref is None:
+        raise ValueError("the case has neither a numeric id nor a usable guid")
+    text, sha = digest or case_json(case)
+    data = case["accepted_data"]
+    patient = dentist = clinic = external_id = None
+    if data is not None:
+        external_id = data.get("external_id")
+        person = data.get("patient")
+        if person is not None:
+            patient = _person_name(person)
+            ids = [external_id, person.get("external_id"), person.get("reference_no")]
+        else:
+            ids = [external_id]
+        customer = data.get("customer")
+        if customer is not None:
+            person = customer.get("dentist")
+            if person is not None:
+                dentist = _person_name(person)
+            office = customer.get("clinic")
+            if office is not None:
+                clinic = office.get("name")
+        source = data.get("source") or ""
+        received = data.get("received_date")
+        delivery_text = data.get("delivery_date")
+        remark = data.get("remark") or ""
+        admin = data.get("administrative")
+        priority = 1 if admin is not None and admin.get("priority") else 0
+        work = _work_of(data.get("worktypes"))
+        files = _file_keys(data)
+    else:
+        ids = [None]
+        source, received, delivery_text, remark, priority = "", None, None, "", 0
+        work, files = _NO_WORK, ()
+    if "id" in case and case["id"] is not None:
+        ids.append(case.get("case_id"))
+        patient = patient or case.get("patient_fullname")
+    delivery_iso = _delivery_day(delivery_text)
+    summary, teeth_text, teeth_key, teeth_words, work_words = work
+    patient, dentist, clinic = patient or "", dentist or "", clinic or ""
+    scans = orders = 0
+    for kind, _name, _type in files:
+        if kind == 0:
+            scans += 1
+        elif kind == 1:
+            orders += 1
+    words = (work_words, teeth_words, _other_spellings(patient, dentist, clinic))
+    values: dict[str, Any] = {
+        "status": case["status"] or "",
+        "source": source,
+        "received_ts": int(received.timestamp()) if received is not None else None,
+        "delivery_date": delivery_iso,
+        "delivery_text": delivery_text if delivery_iso is None else None,
+        "priority": priority,
+        "patient": patient,
+        "dentist": dentist,
+        "clinic": clinic,
+        "external_ids": fold(" ".join([i for i in ids if i])),
+        "remark": fold(remark),
+        "work_summary": summary,
+        # The FTS column for "everything else the search finds": worktype words, shades, tags,
+        # tooth numbers and the other spellings of the names (kept out of the name columns,
+        # which are also the sort keys).
+        "work_words": fold(" ".join([part for part in words if part])),
+        "teeth": teeth_text,
+        "patient_key": fold(patient),
+        "dentist_key": _fold_recurring(dentist),
+        "clinic_key": _fold_recurring(clinic),
+        "source_key": _fold_recurring(source),
+        "work_key": _fold_recurring(summary),
+        "teeth_key": teeth_key,
+        # Cases without a delivery date sort after every dated one.
+        "delivery_key": delivery_iso or "~",
+        "scan_count": scans,
+        "order_form_count": orders,
+        "misc_count": len(files) - scans - orders,
+        "file_count": len(files),
+    }
+    return CaseColumns(ref, text, sha, values, files)
+
+
+@functools.lru_cache(maxsize=4096)  # delivery dates recur: a few hundred days in all
+def _delivery_day(text: str | None) -> str | None:
+    """``YYYY-MM-DD`` of the delivery date ``parse_delivery_date`` reads in ``text``."""
+    day = parse_delivery_date(text)
+    return day.isoformat() if day is not None else None
+
+
+def _other_spellings(patient: str, dentist: str, clinic: str) -> str:
+    """``other_spellings`` of the three names; most names have none (plain ASCII without a
+    digraph), found without building anything."""
+    if not (_spellings_of(patient) or _spellings_of(dentist) or _spellings_of(clinic)):
+        return ""
+    return other_spellings(patient, dentist, clinic)
+
+
+def _person_name(person: dict[str, Any]) -> str | None:
+    """A person's name as the domain's ``display_name`` gives it: the full name as sent, else
+    first and last name joined."""
+    full = person.get("full_name")
+    if full:
+        return str(full)
+    first, last = person.get("first_name"), person.get("last_name")
+    return " ".join(p for p in (first, last) if p) or None
+
+
+def _file_keys(data: dict[str, Any]) -> tuple[tuple[int, str, str], ...]:
+    """``case_files``'s rules on the dict: (kind, name, file type) of each file that can be
+    asked for, in the case's order, duplicates dropped (plain tuples hash in C)."""
     unique: dict[tuple[int, str, str], None] = {}
-    for scan in data.scan_files or ():
-        name, file_type = scan.filename, scan.file_type
+    for scan in data.get("scan_files") or ():
+        name = scan.get("filename")
         if not name:
             continue
+        file_type = scan.get("file_type")
         if not file_type:
             file_type = name.rpartition(".")[2].lower()
             if file_type not in ("stl", "ply"):
                 continue
         unique[(0, name, file_type)] = None
-    form = data.order_form
-    if form is not None and (form.filename or form.file_link):  # as the domain view has it
-        unique[(1, form.filename or "order-form.pdf", "")] = None
-    for misc in data.miscellaneous_files or ():
-        if misc.filename:
-            unique[(2, misc.filename, "")] = None
-    return [FileSpec(_FILE_KINDS[kind], name, file_type) for kind, name, file_type in unique]
+    form = data.get("order_form")
+    if form is not None and (form.get("filename") or form.get("file_link")):
+        unique[(1, form.get("filename") or "order-form.pdf", "")] = None
+    for misc in data.get("miscellaneous_files") or ():
+        name = misc.get("filename")
+        if name:
+            unique[(2, name, "")] = None
+    return tuple(unique)
 
 
-_FILE_KINDS = (FileKind.SCAN, FileKind.ORDER_FORM, FileKind.MISC)
+# (work summary, teeth text, teeth sort key, tooth numbers as words, work words)
+_Work = tuple[str, str, int, str, str]
+_NO_WORK: _Work = ("", "", 10_000, "", "")
+_IDENTIFIER_KEYS = ("category_id", "restoration_type_id", "restoration_detail_id", "material_id",
+                    "setting_id")  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class CaseFacts:
-    """What the columns are derived from, as the domain view (``to_case``) has it."""
-
-    ref: CaseRef
-    status: str | None
-    source: str | None
-    received_at: datetime | None
-    delivery_date: date | None
-    delivery_text: str | None
-    priority: bool
-    patient: str | None
-    dentist: str | None
-    clinic: str | None
-    external_ids: str
-    remark: str
-    worktypes: tuple[Worktype, ...]
-    files: tuple[FileSpec, ...]
-
-    @classmethod
-    def of(cls, wire: UnifiedCase, ref: CaseRef | None = None) -> CaseFacts:
-        """Raises ValueError when the case has no usable reference (as ``to_case`` does).
-        ``ref``: the case's ``case_ref`` when the caller has it already."""
-        ref = ref or case_ref(wire)
-        if ref is None:
-            raise ValueError("the case has neither a numeric id nor a usable guid")
-        data = wire.accepted_data
-        variant = wire.is_variant
-        ids = [data.external_id if data is not None else None]
-        patient = data.patient if data is not None else None
-        patient_name = None
-        if patient is not None:
-            ids += [patient.external_id, patient.reference_no]
-            patient_name = _person_name(patient.full_name, patient.first_name, patient.last_name)
-        if variant:
-            ids.append(wire.case_id)
-            patient_name = patient_name or wire.patient_fullname
-        if data is None:
-            return cls(ref, wire.status, None, None, None, None, False, patient_name, None, None,
-                       " ".join(i for i in ids if i), "", (), ())  # fmt: skip
-        customer = data.customer
-        dentist = customer.dentist if customer is not None else None
-        clinic = customer.clinic if customer is not None else None
-        delivery = parse_delivery_date(data.delivery_date)
-        return cls(
-            ref=ref,
-            status=wire.status,
-            source=data.source,
-            received_at=data.received_date,
-            delivery_date=delivery,
-            delivery_text=data.delivery_date if delivery is None else None,
-            priority=bool(data.administrative and data.administrative.priority),
-            patient=patient_name,
-            dentist=(
-                _person_name(dentist.full_name, dentist.first_name, dentist.last_name)
-                if dentist is not None
-                else None
-            ),
-            clinic=clinic.name if clinic is not None else None,
-            external_ids=" ".join(i for i in ids if i),
-            remark=data.remark or "",
-            worktypes=to_worktypes(data),
-            files=tuple(wire_files(wire)),
-        )
-
-
-def _person_name(full: str | None, first: str | None, last: str | None) -> str | None:
-    """A person's name as the domain's ``display_name`` gives it: the full name as sent, else
-    first and last name joined."""
-    if full:
-        return full
-    return " ".join(p for p in (first, last) if p) or None
-
-
-_ARCH_RANK = {tooth: rank for rank, tooth in enumerate(UPPER_ARCH_ORDER + LOWER_ARCH_ORDER)}
-
-
-def wire_digest(wire: UnifiedCase) -> tuple[bytes, str]:
-    """The case's JSON as kept (UTF-8) and its SHA-256: equal digests mean nothing changed.
-
-    Stable for equal data: the model's members in its own order, every spec member present.
-    """
-    data = wire.wire_json()
-    return data, hashlib.sha256(data).hexdigest()
-
-
-def derive_columns(
-    wire: UnifiedCase, digest: tuple[bytes, str] | None = None, ref: CaseRef | None = None
-) -> CaseColumns:
-    """The stored form of a wire case. Raises ValueError when it has no usable reference.
-    ``digest`` and ``ref``: the case's ``wire_digest`` and ``case_ref`` when the caller has them."""
-    case = CaseFacts.of(wire, ref)
-    text, sha = digest or wire_digest(wire)
-    patient = case.patient or ""
-    dentist = case.dentist or ""
-    clinic = case.clinic or ""
-    summary = work_summary(case.worktypes)
-    teeth = case_teeth(case.worktypes)
-    files = case.files
-    kinds = [f.kind for f in files]
-    values: dict[str, Any] = {
-        "status": case.status or "",
-        "source": case.source or "",
-        "received_ts": int(case.received_at.timestamp()) if case.received_at else None,
-        "delivery_date": case.delivery_date.isoformat() if case.delivery_date else None,
-        "delivery_text": case.delivery_text,
-        "priority": int(case.priority),
-        "patient": patient,
-        "dentist": dentist,
-        "clinic": clinic,
-        "external_ids": fold(case.external_ids),
-        "remark": fold(case.remark),
-        "work_summary": summary,
-        # The FTS column for "everything else the search finds": worktype words, shades, tags,
-        # tooth numbers and the other spellings of the names (kept out of the name columns,
-        # which are also the sort keys).
-        "work_words": fold(
-            " ".join(
-                (
-                    _work_words(case.worktypes),
-                    *map(str, teeth),
-                    other_spellings(patient, dentist, clinic),
-                )
-            )
-        ),
-        "teeth": format_teeth(teeth),  # teeth_text, without finding the teeth again
-        "patient_key": fold(patient),
-        "dentist_key": fold(dentist),
-        "clinic_key": fold(clinic),
-        "source_key": fold(case.source or ""),
-        "work_key": fold(summary),
-        "teeth_key": _teeth_key(teeth),
-        # Cases without a delivery date sort after every dated one.
-        "delivery_key": case.delivery_date.isoformat() if case.delivery_date else "~",
-        "scan_count": kinds.count(FileKind.SCAN),
-        "order_form_count": kinds.count(FileKind.ORDER_FORM),
-        "misc_count": kinds.count(FileKind.MISC),
-        "file_count": len(files),
-    }
-    return CaseColumns(case.ref, text, sha, values, files)
-
-
-def _work_words(worktypes: tuple[Worktype, ...]) -> str:
-    """Worktype identifiers as words (``ImplantCrown`` → ``Implant crown``), shades and tags."""
-    words: list[str] = []
+def _work_of(worktypes: list[dict[str, Any]] | None) -> _Work:
+    """What the columns take from the worktypes, in one pass over them: the domain's
+    ``work_summary`` (kind and material counted by units, else teeth), ``case_teeth`` and the
+    search words (identifiers as words, shades, tag values)."""
+    if not worktypes:
+        return _NO_WORK
+    groups: dict[tuple[str, str], int] = {}
+    teeth: list[tuple[int, ...]] = []
+    words: dict[str, None] = {}
     for worktype in worktypes:
-        units: tuple[Worktype | Unit, ...] = (worktype, *worktype.units)
-        for unit in units:
-            for value in (
-                unit.category,
-                unit.restoration_type,
-                unit.restoration_detail,
-                unit.material,
-                unit.setting,
-            ):
+        units = worktype.get("units") or ()
+        own = _worktype_teeth(
+            worktype.get("fdi"),
+            tuple([unit.get("fdi") for unit in units]),
+            worktype.get("from_"),
+            worktype.get("to"),
+        )
+        teeth.append(own)
+        kind = (
+            _label(worktype.get("restoration_type_id"))
+            or _label(worktype.get("category_id"))
+            or UNSPECIFIED_WORK
+        )
+        material = _label(worktype.get("material_id"))
+        for unit in (worktype, *units):
+            for key in _IDENTIFIER_KEYS:
+                value = unit.get(key)
                 if value:
-                    words.append(humanize_identifier(value))
-            if unit.shade:
-                words.append(unit.shade)
-            words.extend(t.value for t in unit.tags if t.value)
-    return " ".join(dict.fromkeys(words))
+                    words[humanize_identifier(value)] = None
+            if material is None and unit is not worktype:
+                material = _label(unit.get("material_id") or None)
+            shade = unit.get("shade")
+            if shade:
+                words[shade] = None
+            for tag in unit.get("tags") or ():
+                value = tag.get("value")
+                if value:
+                    words[value] = None
+        group = (kind, material or "")
+        groups[group] = groups.get(group, 0) + (len(units) if units else max(1, len(own)))
+    return (_summary(groups), *_teeth_columns(tuple(teeth)), " ".join(words))
+
+
+def _summary(groups: dict[tuple[str, str], int]) -> str:
+    parts = []
+    for (kind, material), count in groups.items():
+        text = kind if count == 1 else f"{kind} ×{count}"
+        parts.append(f"{text} · {material}" if material else text)
+    return ", ".join(parts)
+
+
+@functools.lru_cache(maxsize=4096)  # the same few hundred identifiers on case after case
+def _label(identifier: str | None) -> str | None:
+    """The domain's label of a worktype identifier (`work_summary`): acronyms as they are."""
+    if not identifier:
+        return None
+    return identifier if identifier.isupper() else humanize_identifier(identifier)
+
+
+@functools.lru_cache(maxsize=16_384)
+def _worktype_teeth(
+    fdi: str | None, unit_fdis: tuple[str | None, ...], first: int | None, last: int | None
+) -> tuple[int, ...]:
+    """The domain's ``worktype_teeth`` (its own FDI, its units', its from–to span along the
+    arch), asked once for each combination that occurs."""
+    units = tuple(Unit(fdi=f) for f in unit_fdis)
+    return tuple(worktype_teeth(Worktype(fdi=fdi, units=units, from_tooth=first, to_tooth=last)))
+
+
+@functools.lru_cache(maxsize=16_384)
+def _teeth_columns(each: tuple[tuple[int, ...], ...]) -> tuple[str, int, str]:
+    """From the teeth of each worktype: the case's teeth as the inbox shows them, their sort
+    key and the tooth numbers as search words (the domain's ``case_teeth`` order)."""
+    teeth = sort_teeth(tooth for own in each for tooth in own)
+    return format_teeth(teeth), _teeth_key(teeth), " ".join(map(str, teeth))
 
 
 def _teeth_key(teeth: list[int]) -> int:

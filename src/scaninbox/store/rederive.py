@@ -2,8 +2,9 @@
 
 Runs when ``derive.DERIVATION_VERSION`` is newer than what filled the rows: the JSON is the
 truth, the columns are a cache of it. The JSON itself and its digest are rewritten in the form
-this version keeps, so that the next sync recognises unchanged cases. A row whose JSON no
-longer reads is left as it was.
+this version keeps, so that the next sync recognises unchanged cases (JSON kept before version 5
+has every member, null when the service left it out: it is kept so, as there is no telling
+which members were left out). A row whose JSON no longer reads is left as it was.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import sqlite3
 
 from pydantic import ValidationError
 
-from scaninbox.api.wire import UnifiedCase
+from scaninbox.api.wire import CASE_DICTS
 from scaninbox.store.derive import derive_columns, pack_json, unpack_json
 
 __all__ = ["rederive_all"]
@@ -39,7 +40,7 @@ def rederive_all(conn: sqlite3.Connection) -> int:
         for case_id, raw in batch:
             last_id = case_id
             try:
-                columns = derive_columns(UnifiedCase.model_validate_json(unpack_json(raw)))
+                columns = derive_columns(CASE_DICTS.validate_json(unpack_json(raw)))
             except (ValidationError, ValueError) as exc:
                 _log.warning("stored case %s cannot be re-read: %s", case_id, exc)
                 continue

@@ -20,7 +20,7 @@ from dataclasses import replace
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from scaninbox.api import ApiClient, CasePage, IncompleteListingError, PagingGuard
+from scaninbox.api import ApiClient, CaseDictPage, IncompleteListingError, PagingGuard
 from scaninbox.api.errors import ForbiddenError, NotFoundError, ProtocolError
 from scaninbox.store.case_store import CaseStore
 from scaninbox.store.events import SyncListener, SyncReport
@@ -126,8 +126,8 @@ class SyncPass:
         )
         return cursor, False, initial
 
-    async def _fetch(self, cursor: SyncCursor, page: int, size: int) -> CasePage:
-        result = await self._client.list_cases(
+    async def _fetch(self, cursor: SyncCursor, page: int, size: int) -> CaseDictPage:
+        result = await self._client.list_case_dicts(
             page=page, page_size=size, date_from=cursor.date_from
         )
         if result.page < page:

@@ -14,7 +14,7 @@ import json
 import operator
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from datetime import UTC, date, datetime
 from typing import Any
@@ -25,6 +25,7 @@ from scaninbox.store.records import PageResult, SyncCursor
 
 __all__ = [
     "SEARCH_COLUMNS",
+    "StoredRows",
     "current_generation",
     "cursor_from_meta",
     "defer_sort_indexes",
@@ -38,6 +39,7 @@ __all__ = [
     "save_cases",
     "save_cursor",
     "set_meta",
+    "stored_rows",
     "unindex_for_search",
 ]
 
@@ -104,12 +106,15 @@ def save_cases(
     cases: Sequence[CaseColumns],
     generation: int,
     result: PageResult,
+    stored: StoredRows | None = None,
 ) -> None:
     """Insert or update ``cases`` and count each in ``result`` as new, changed or unchanged;
-    the search index follows (``index_for_search``, once for them all)."""
+    the search index follows (``index_for_search``, once for them all). ``stored``: their
+    ``stored_rows`` as the database holds them now, when the caller has them (else read)."""
     if not cases:
         return
-    stored = _stored_rows(conn, [c.ref for c in cases])
+    if stored is None:
+        stored = stored_rows(conn, [c.ref for c in cases])
     now = time.time()
     if not stored and len({(c.ref.value, c.ref.numeric) for c in cases}) == len(cases):
         _insert_new_cases(conn, cases, generation, now, result)
@@ -184,12 +189,14 @@ def _insert_values(columns: CaseColumns, now: float, generation: int) -> tuple[o
     )
 
 
-def _stored_rows(
-    conn: sqlite3.Connection, refs: Sequence[CaseRef]
-) -> dict[tuple[str, int], tuple[int, str, float | None]]:
+# (ref, ref_numeric) → (id, JSON digest, removed_at) of stored cases.
+StoredRows = dict[tuple[str, int], tuple[int, str, float | None]]
+
+
+def stored_rows(conn: sqlite3.Connection, refs: Sequence[CaseRef]) -> StoredRows:
     """(id, digest, removed_at) of those of ``refs`` that are stored, removed ones included;
     one query per 500 instead of one per case."""
-    found: dict[tuple[str, int], tuple[int, str, float | None]] = {}
+    found: StoredRows = {}
     values = list(dict.fromkeys(r.value for r in refs))
     for start in range(0, len(values), _IDS_PER_STATEMENT):
         chunk = values[start : start + _IDS_PER_STATEMENT]
@@ -240,14 +247,32 @@ def restore_sort_indexes(conn: sqlite3.Connection) -> bool:
     return True
 
 
-def mark_seen(conn: sqlite3.Connection, ref: CaseRef, sha256: str, generation: int) -> bool:
-    """Mark an unchanged, listed case as seen by this sync; False if it is not (any more)."""
-    cursor = conn.execute(
+def mark_seen(
+    conn: sqlite3.Connection, digests: Mapping[CaseRef, str], generation: int
+) -> set[CaseRef]:
+    """Mark unchanged, listed cases (with the digest each was read with) as seen by this sync,
+    in one ``executemany``; returns those that were. A case another process changed or
+    removed since it was read is not."""
+    if not digests:
+        return set()
+    marked = conn.executemany(
         "UPDATE cases SET seen_sync = ? WHERE ref = ? AND ref_numeric = ? "
         "AND json_sha256 = ? AND removed_at IS NULL",
-        (generation, ref.value, int(ref.numeric), sha256),
+        [(generation, ref.value, int(ref.numeric), sha) for ref, sha in digests.items()],
     )
-    return cursor.rowcount > 0
+    if marked.rowcount == len(digests):  # (ref, ref_numeric) is unique: each one once
+        return set(digests)
+    # Some were not: those whose row no longer has the digest (inside this transaction, the
+    # rows that do are exactly the ones the statement marked).
+    refs = list(digests)
+    now = stored_rows(conn, refs)
+    return {
+        ref
+        for ref in refs
+        if (found := now.get((ref.value, int(ref.numeric)))) is not None
+        and found[1] == digests[ref]
+        and found[2] is None
+    }
 
 
 def _forget_files_no_longer_listed(

@@ -286,7 +286,13 @@ def test_a_vertex_short_of_a_number_after_the_cut_is_named_alike() -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "extra"), [("stl_vertices", (True,)), ("obj_scan", ()), ("text_numbers", ())]
+    ("name", "extra"),
+    [
+        ("stl_vertices", (True,)),
+        ("obj_scan", (1,)),
+        ("text_numbers", ()),
+        ("ply_mesh", (b"\x01\x02\x03", 0, 0, 1)),
+    ],
 )
 def test_every_c_entry_point_checks_its_window_the_same_way(
     name: str, extra: tuple[object, ...]

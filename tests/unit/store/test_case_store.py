@@ -14,12 +14,13 @@ import pytest
 from tests.unit.store.conftest import sync_pages
 from tests.unit.store.factory import make_case, wire_case
 
+from scaninbox.api import case_ref
 from scaninbox.api.errors import ProtocolError
-from scaninbox.api.wire import UnifiedCase
+from scaninbox.api.wire import CASE_DICTS, UnifiedCase
 from scaninbox.domain import CaseRef, FileKind
 from scaninbox.store.case_store import CaseStore
 from scaninbox.store.connections import DB_NAME
-from scaninbox.store.derive import FileSpec
+from scaninbox.store.derive import FileSpec, derive_columns, pack_json
 from scaninbox.store.queries import CaseFilter
 
 
@@ -219,11 +220,68 @@ def test_a_store_keeping_sorted_json_finds_its_cases_unchanged_after_rederiving(
                 ),
             )
         conn.execute("UPDATE meta SET value = '3' WHERE key = 'derivation_version'")
+    # Derivation 3 kept every member, null when the service left it out. A service that
+    # sends every member finds them unchanged …
+    every_member = [CASE_DICTS.validate_python(c.wire_dict()) for c in cases]
     with CaseStore.open(folder) as store:
+        result, _removed = sync_pages(store, every_member, full=False)
+        assert (result.new, result.changed, result.unchanged) == ([], [], 4)
+        # … and the JSON is kept in the model's order, which reads back as what was received.
+        assert {c.guid: c for c in store.wire_cases()} == {c.guid: c for c in cases}
+        # One that leaves members out has them rewritten once (there is no telling which
+        # members it had left out before), then finds them unchanged.
+        result, _removed = sync_pages(store, cases, full=False)
+        assert (len(result.changed), result.unchanged) == (4, 0)
         result, _removed = sync_pages(store, cases, full=False)
         assert (result.new, result.changed, result.unchanged) == ([], [], 4)
-        # … and keeps the JSON in the new form, which reads back as what was received.
-        assert {c.guid: c for c in store.wire_cases()} == {c.guid: c for c in cases}
+
+
+def _as_derivation_4_kept_it(folder: Path, cases: list[UnifiedCase]) -> None:
+    """Rewrite the rows of ``cases`` as derivation 4 kept them (its JSON: every member, null
+    when left out; zstd), with a stale column to see re-deriving happen."""
+    with sqlite3.connect(folder / DB_NAME) as conn:
+        for case in cases:
+            text = case.wire_json()
+            changed = conn.execute(
+                "UPDATE cases SET wire_json_z = ?, json_sha256 = ?, work_words = 'stale' "
+                "WHERE ref = ?",
+                (pack_json(text), hashlib.sha256(text).hexdigest(), str(case_ref(case))),
+            )
+            assert changed.rowcount == 1
+        conn.execute("UPDATE meta SET value = '4' WHERE key = 'derivation_version'")
+
+
+def _derived_columns(store: CaseStore) -> list[tuple[Any, ...]]:
+    names = ", ".join(derive_columns(CASE_DICTS.validate_python(make_case(0))).values)
+    return store.query(f"SELECT ref, {names} FROM cases ORDER BY ref")
+
+
+def test_a_store_of_derivation_4_opens_rederived_and_reads_the_same(tmp_path: Path) -> None:
+    teeth = [{"categoryId": "Fixed", "restorationTypeId": "Bridge", "from": 13, "to": 23}]
+    cases = [wire_case(i, last_name="Jørgensen", worktypes=teeth) for i in range(3)]
+    cases += [UnifiedCase.model_validate({**make_case(7), "id": 70, "caseId": "V-70"})]
+    with CaseStore.open(tmp_path / "fresh") as fresh:
+        sync_pages(fresh, cases)
+        rows = fresh.rows()
+        derived = _derived_columns(fresh)
+        kept = fresh.wire_cases()
+        found = fresh.count(CaseFilter(text="joergensen 21"))
+    assert found == 3
+    folder = tmp_path / "account"
+    with CaseStore.open(folder) as store:
+        sync_pages(store, cases)
+    _as_derivation_4_kept_it(folder, cases)
+    with CaseStore.open(folder) as store:
+        assert store.meta("derivation_version") == "5"
+        assert store.rows() == rows
+        assert _derived_columns(store) == derived
+        assert store.wire_cases() == kept
+        assert store.count(CaseFilter(text="joergensen 21")) == found
+        assert store.count(CaseFilter(text="stale")) == 0
+        # Sent again as derivation 4 kept it (every member), nothing has changed.
+        every_member = [CASE_DICTS.validate_python(c.wire_dict()) for c in cases]
+        result, _removed = sync_pages(store, every_member)
+        assert (result.new, result.changed, result.unchanged) == ([], [], 4)
 
 
 def test_a_refreshed_single_case_updates_the_row(store: CaseStore) -> None:
@@ -243,10 +301,10 @@ def test_a_case_that_fails_derivation_is_recorded_and_the_page_kept(
 
     real = case_store.derive_columns
 
-    def buggy(wire: UnifiedCase, *known: Any) -> object:
-        if wire.guid == str(_ref(1)):
+    def buggy(case: dict[str, Any], *known: Any) -> object:
+        if case["guid"] == str(_ref(1)):
             raise OverflowError("date value out of range")
-        return real(wire, *known)
+        return real(case, *known)
 
     monkeypatch.setattr(case_store, "derive_columns", buggy)
     result, _removed = sync_pages(store, [wire_case(i) for i in range(3)])
@@ -257,3 +315,41 @@ def test_a_case_that_fails_derivation_is_recorded_and_the_page_kept(
     assert record.reason == "it could not be read (date value out of range)"
     with pytest.raises(ProtocolError, match=r"sent case .*-000000000001 but it could not be read"):
         store.upsert_case(wire_case(1))
+
+
+def test_a_page_saved_while_another_process_writes_the_same_cases(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The page's stored rows are read before its transaction; another process (here a second
+    # store on the same file) stores two of its cases and changes a third in between, while
+    # the page is derived. The page must still be saved as the database is then.
+    from scaninbox.store import case_store
+
+    folder = tmp_path / "account"
+    with CaseStore.open(folder) as store:
+        sync_pages(store, [wire_case(0), wire_case(1)])
+        real = case_store.derive_columns
+        written: list[int] = []
+
+        def derive_while_another_writes(case: dict[str, Any], *known: Any) -> object:
+            if not written:
+                written.append(1)
+                with CaseStore.open(folder) as other:
+                    other.upsert_case(wire_case(2))  # the page takes it for new
+                    other.upsert_case(wire_case(3, remark="from the other process"))
+                    other.upsert_case(wire_case(0, status="accepted"))  # unchanged in the page
+            return real(case, *known)
+
+        monkeypatch.setattr(case_store, "derive_columns", derive_while_another_writes)
+        cursor = store.begin_sync(full=True, date_from=None, page_size=10)
+        page = [wire_case(i) for i in range(5)]
+        result, cursor = store.save_page(cursor, 1, page)
+        store.finish_sync(cursor)
+        assert written == [1]
+        assert sorted(result.new) == [_ref(4)]
+        assert sorted(result.changed) == [_ref(0), _ref(3)]  # back to what was listed
+        assert result.unchanged == 2  # 1, and 2 as the other process stored it
+        assert store.count() == 5
+        assert store.row(_ref(0)).status == "new"  # type: ignore[union-attr]
+        assert store.count(CaseFilter(text="process")) == 0
+        assert {c.guid: c for c in store.wire_cases()} == {c.guid: c for c in page}

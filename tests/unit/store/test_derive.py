@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import sys
 import unicodedata
@@ -9,19 +11,32 @@ from typing import Any
 
 import httpx
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from tests.unit.api.case_strategies import cases
 from tests.unit.store.factory import make_case
 
-from scaninbox.api import to_case
+from scaninbox.api import case_ref, to_case
 from scaninbox.api.parsing import parse_case_page
-from scaninbox.api.wire import UnifiedCase
+from scaninbox.api.wire import CASE_DICTS, UnifiedCase, case_dict_of
+from scaninbox.domain import (
+    LOWER_ARCH_ORDER,
+    UPPER_ARCH_ORDER,
+    CaseRef,
+    FileKind,
+    Unit,
+    Worktype,
+    case_teeth,
+    format_teeth,
+    humanize_identifier,
+    work_summary,
+)
 from scaninbox.sandbox import DEMO_ACCOUNT
 from scaninbox.store.derive import (
-    CaseFacts,
+    FileSpec,
     case_files,
     derive_columns,
     fold,
     other_spellings,
-    wire_files,
 )
 
 
@@ -69,34 +84,88 @@ def test_other_spellings_of_names() -> None:
     assert other_spellings("") == ""
 
 
-# --------------------------------------------------------------------------- facts off the wire
+# --------------------------------------------------------------------------- one walk
 
 
-def _facts_of_domain(wire: UnifiedCase) -> CaseFacts:
-    """The facts as the domain view of the case gives them (what the store derived from
-    before it read them off the wire model)."""
+def _work_words_of_domain(worktypes: tuple[Worktype, ...]) -> str:
+    """The work words as first derived: from the domain's worktypes, unit by unit."""
+    words: list[str] = []
+    for worktype in worktypes:
+        units: tuple[Worktype | Unit, ...] = (worktype, *worktype.units)
+        for unit in units:
+            for value in (unit.category, unit.restoration_type, unit.restoration_detail,
+                          unit.material, unit.setting):  # fmt: skip
+                if value:
+                    words.append(humanize_identifier(value))
+            if unit.shade:
+                words.append(unit.shade)
+            words.extend(t.value for t in unit.tags if t.value)
+    return " ".join(dict.fromkeys(words))
+
+
+def _columns_of_domain(wire: UnifiedCase) -> tuple[CaseRef, dict[str, Any], list[FileSpec]]:
+    """The columns as the domain view of the case gives them (what the store derived from
+    before it walked the case dicts once)."""
     case = to_case(wire)
     ids = [case.external_id]
     if case.patient is not None:
         ids += [case.patient.external_id, case.patient.reference_no]
     if case.variant is not None:
         ids.append(case.variant.case_id)
-    return CaseFacts(
-        ref=case.ref,
-        status=case.status,
-        source=case.source,
-        received_at=case.received_at,
-        delivery_date=case.delivery_date,
-        delivery_text=case.delivery_text,
-        priority=case.flags.priority,
-        patient=case.patient_name,
-        dentist=case.dentist.display_name if case.dentist else None,
-        clinic=case.clinic.name if case.clinic else None,
-        external_ids=" ".join(i for i in ids if i),
-        remark=case.remark,
-        worktypes=case.worktypes,
-        files=tuple(case_files(case)),
-    )
+    patient = case.patient_name or ""
+    dentist = (case.dentist.display_name if case.dentist else None) or ""
+    clinic = (case.clinic.name if case.clinic else None) or ""
+    teeth = case_teeth(case.worktypes)
+    summary = work_summary(case.worktypes)
+    files = case_files(case)
+    kinds = [f.kind for f in files]
+    delivery = case.delivery_date.isoformat() if case.delivery_date else None
+    words = [_work_words_of_domain(case.worktypes), *map(str, teeth)]
+    words.append(other_spellings(patient, dentist, clinic))
+    arch = UPPER_ARCH_ORDER + LOWER_ARCH_ORDER
+    values = {
+        "status": case.status or "",
+        "source": case.source or "",
+        "received_ts": int(case.received_at.timestamp()) if case.received_at else None,
+        "delivery_date": delivery,
+        "delivery_text": case.delivery_text,
+        "priority": int(case.flags.priority),
+        "patient": patient,
+        "dentist": dentist,
+        "clinic": clinic,
+        "external_ids": fold(" ".join(i for i in ids if i)),
+        "remark": fold(case.remark),
+        "work_summary": summary,
+        "work_words": fold(" ".join(words)),
+        "teeth": format_teeth(teeth),
+        "patient_key": fold(patient),
+        "dentist_key": fold(dentist),
+        "clinic_key": fold(clinic),
+        "source_key": fold(case.source or ""),
+        "work_key": fold(summary),
+        "teeth_key": (arch.index(teeth[0]) if teeth[0] in arch else 1000 + teeth[0])
+        if teeth
+        else 10_000,
+        "delivery_key": delivery or "~",
+        "scan_count": kinds.count(FileKind.SCAN),
+        "order_form_count": kinds.count(FileKind.ORDER_FORM),
+        "misc_count": kinds.count(FileKind.MISC),
+        "file_count": len(files),
+    }
+    return case.ref, values, files
+
+
+def _check_walk(wire: UnifiedCase) -> None:
+    ref, values, files = _columns_of_domain(wire)
+    columns = derive_columns(case_dict_of(wire))
+    assert columns.ref == ref
+    assert columns.values == values, wire.guid or wire.id
+    assert list(columns.files) == files
+    # What is kept reads back as the case kept before (a guid-shape case without variant
+    # members), and its digest is of exactly those bytes.
+    kept_before = UnifiedCase.model_validate_json(wire.wire_json())
+    assert UnifiedCase.model_validate_json(columns.wire_json) == kept_before
+    assert columns.json_sha256 == hashlib.sha256(columns.wire_json).hexdigest()
 
 
 def _listed(server: Any) -> list[UnifiedCase]:
@@ -134,14 +203,32 @@ def _edge_cases() -> list[UnifiedCase]:
     return [UnifiedCase.model_validate(r) for r in raw]
 
 
-def test_the_facts_read_off_the_wire_are_the_domain_views(
-    sandbox: Any, sandbox_variant: Any
-) -> None:
+def test_the_walk_gives_the_columns_of_the_domain_view(sandbox: Any, sandbox_variant: Any) -> None:
     cases = _listed(sandbox) + _listed(sandbox_variant) + _edge_cases()
     assert len(cases) > 100
+    assert any(c.is_variant for c in cases)
+    assert not all(c.is_variant for c in cases)
     for wire in cases:
-        assert CaseFacts.of(wire) == _facts_of_domain(wire), wire.guid or wire.id
-        assert wire_files(wire) == case_files(to_case(wire))
+        _check_walk(wire)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cases(valid=True))
+def test_the_walk_gives_the_columns_of_the_domain_view_for_any_case(raw: Any) -> None:
+    wire = UnifiedCase.model_validate(raw)
+    assume(case_ref(wire) is not None)
+    _check_walk(wire)
+
+
+def test_a_guid_shape_case_keeps_no_variant_member() -> None:
+    wire = UnifiedCase.model_validate({**make_case(1), "caseId": "V-1", "patientFullname": "X"})
+    kept = json.loads(derive_columns(case_dict_of(wire)).wire_json)
+    assert "caseId" not in kept
+    assert "patientFullname" not in kept
+    variant = {**make_case(2), "id": 5, "caseId": "V-5"}
+    assert (
+        json.loads(derive_columns(CASE_DICTS.validate_python(variant)).wire_json)["caseId"] == "V-5"
+    )
 
 
 def test_a_case_without_a_reference_cannot_be_derived() -> None:
@@ -149,4 +236,4 @@ def test_a_case_without_a_reference_cannot_be_derived() -> None:
         {"guid": None, "organizationGuid": None, "acceptedData": None, "status": "new"}
     )
     with pytest.raises(ValueError, match="neither a numeric id nor a usable guid"):
-        derive_columns(wire)
+        derive_columns(case_dict_of(wire))
