@@ -58,3 +58,39 @@ def test_after_the_with_block_cpython_collects_again(qapp: QApplication) -> None
         assert not gc.isenabled()  # no automatic collection, on any thread
     assert gc.isenabled()
     collector.deleteLater()
+
+
+def test_the_oldest_generation_is_collected_only_once_it_has_grown_by_a_quarter(
+    qapp: QApplication,
+) -> None:
+    full: list[int] = []
+
+    def count_full(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and info["generation"] == 2:
+            full.append(1)
+
+    was = gc.get_threshold()
+    settled = [[i] for i in range(40_000)]  # long-lived: in the oldest generation after this
+    gc.collect()
+    collector = GuiCollector(qapp, interval_ms=3_600_000)  # ticks by hand below
+    gc.callbacks.append(count_full)
+    gc.set_threshold(10, 2, 2)  # every generation due after a few ticks
+    try:
+        churn: list[list[list[int]]] = []  # kept: an object freed at once is not counted
+        for _ in range(60):  # a little more each tick: 1,260 objects, under 3 % of the oldest
+            churn.append([[] for _ in range(20)])
+            collector.collect_due()
+        assert gc.get_count()[2] > 2  # the oldest generation's count is past its threshold ...
+        assert full == []  # ... but it has not grown: no full collection (CPython would not)
+        grown = [[i] for i in range(len(gc.get_objects(generation=2)) // 3)]  # a third more
+        for _ in range(60):
+            churn.append([[] for _ in range(20)])
+            collector.collect_due()
+        assert full  # now it is collected
+    finally:
+        gc.set_threshold(*was)
+        gc.callbacks.remove(count_full)
+        collector.stop()
+        collector.deleteLater()
+    assert len(settled) == 40_000  # alive until here
+    assert grown
