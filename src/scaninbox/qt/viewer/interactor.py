@@ -261,12 +261,13 @@ class SceneInteractor(QtInteractor):
         self._settle.stop()
         replay, self._replay = self._replay, None
         if replay is not None and self.render_window is not None:
-            current = self.renderer_name is not None  # a GL context was made
-            if current:
-                self.makeCurrent()  # the kept picture's texture is freed in its GL context
+            if self.renderer_name is not None:  # a GL context was made
+                # The kept picture's texture is freed in its GL context, made current through
+                # VTK (pyvistaqt answers with its context and surface): not by
+                # QOpenGLWidget.makeCurrent, which close() must not call — it also runs while
+                # the parent window is being destroyed (pyvistaqt's rwi.py, invariant 5).
+                self.render_window.MakeCurrent()
             replay.close()
-            if current:
-                self.doneCurrent()
         interactor, self._vtk_interactor = self._vtk_interactor, None
         if interactor is not None and self._render_request is not None:
             interactor.RemoveObserver(self._render_request)
