@@ -78,6 +78,12 @@ def sphere(
     return points.astype(np.float32), np.array(faces, np.int32)
 
 
+def side_tip(points: Points) -> npt.NDArray[np.float32]:
+    """The lowest point among those more than 10 mm to one side (x < -10) of a generated arch:
+    a cusp of a back tooth, where a punched hole shows on that side only."""
+    return points[np.argmin(np.where(points[:, 0] < -10, points[:, 2], np.inf))]
+
+
 def punch(
     points: Points, faces: Faces, at: npt.ArrayLike, radius: float
 ) -> tuple[Faces, list[int]]:

@@ -17,7 +17,7 @@ from scaninbox.domain import Case
 from scaninbox.domain.first_look import full_scans
 from scaninbox.sandbox import DEMO_ACCOUNT, SandboxServer
 from scaninbox.sandbox.mesh_files import stl_bytes
-from tests.qc.shapes import arch, opening, plane, punch
+from tests.qc.shapes import arch, opening, plane, punch, side_tip
 from tests.store.conftest import scaninbox
 
 
@@ -29,7 +29,7 @@ def _stl(path: Path, points: np.ndarray, faces: np.ndarray) -> Path:
 def test_files_with_a_hole_and_a_bite_through_fail_with_exit_6(tmp_path: Path) -> None:
     points, faces = arch("upper", spacing_mm=0.3)
     tip = points[np.argmin(points[:, 2])]
-    side = points[np.argmin(np.where(points[:, 0] < -10, points[:, 2], np.inf))]
+    side = side_tip(points)
     kept, removed = punch(points, faces, side, 2.0)
     perimeter, centre = opening(points, faces, removed)
     upper = _stl(tmp_path / "upper.stl", points, kept)

@@ -10,7 +10,7 @@ import numpy as np
 
 from scaninbox.sandbox.mesh_files import stl_bytes
 from tests.fresh_interpreter import run_reporting_script
-from tests.qc.shapes import arch, plane, punch
+from tests.qc.shapes import arch, plane, punch, side_tip
 
 _SCRIPT = """
 import json, sys
@@ -31,7 +31,7 @@ def _modules(*args: str) -> set[str]:
 
 def _upper_with_a_hole(folder: Path) -> Path:
     points, faces = arch("upper", spacing_mm=0.4)
-    side = points[np.argmin(np.where(points[:, 0] < -10, points[:, 2], np.inf))]
+    side = side_tip(points)
     kept, _ = punch(points, faces, side, 2.0)
     path = folder / "upper.stl"
     path.write_bytes(stl_bytes(points, kept, header_text="qc"))

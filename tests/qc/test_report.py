@@ -16,13 +16,13 @@ from scaninbox.qc.report import _settled, write_report
 from scaninbox.qc.report_views import SEVERITY_RGB, Marker, scan_picture
 from scaninbox.qc.tag_layout import Tag
 from scaninbox.sandbox.mesh_files import stl_bytes
-from tests.qc.shapes import arch, plane, punch
+from tests.qc.shapes import arch, plane, punch, side_tip
 from tests.render.pixels import load
 
 
 def _files(folder: Path) -> list[ScanInput]:
     points, faces = arch("upper", spacing_mm=0.4)
-    side = points[np.argmin(np.where(points[:, 0] < -10, points[:, 2], np.inf))]
+    side = side_tip(points)
     kept, _ = punch(points, faces, side, 2.0)
     upper = folder / "upper.stl"
     upper.write_bytes(stl_bytes(points, kept, header_text="qc"))

@@ -11,7 +11,7 @@ import pytest
 from scaninbox.qc import Severity, Verdict
 from scaninbox.qc.scan_checks import check_mesh
 from scaninbox.scans import read_mesh
-from tests.qc.shapes import arch, mesh, opening, punch, soup
+from tests.qc.shapes import arch, mesh, opening, punch, side_tip, soup
 
 
 def _kinds(findings: tuple[object, ...]) -> list[str]:
@@ -40,7 +40,7 @@ def worst_of(result: object) -> Verdict:
 def test_holes_punched_on_teeth_are_found_measured_and_graded() -> None:
     points, faces = arch("upper")
     # Two cusp tips on either side of the arch: the lowest points of an upper arch.
-    right = points[np.argmin(np.where(points[:, 0] < -10, points[:, 2], np.inf))]
+    right = side_tip(points)
     left = points[np.argmin(np.where(points[:, 0] > 10, points[:, 2], np.inf))]
     kept, small = punch(points, faces, right, 0.7)
     expected = {}

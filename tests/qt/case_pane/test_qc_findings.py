@@ -23,7 +23,7 @@ from scaninbox.qt.case_pane.qc_findings import (
 )
 from scaninbox.qt.case_pane.qc_tab import VERDICT_COLOURS
 from scaninbox.sandbox.mesh_files import stl_bytes
-from tests.qc.shapes import arch, punch
+from tests.qc.shapes import arch, punch, side_tip
 
 _UPPER = "02521904_2026-11-03_UpperJaw_PrePrep.stl"
 _LOWER = "02521904_2026-11-03_LowerJaw.stl"
@@ -34,7 +34,7 @@ def test_long_scan_names_are_elided_in_the_middle_and_whole_in_the_tooltip(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     points, faces = arch("upper", spacing_mm=0.6)
-    tip = points[np.argmin(np.where(points[:, 0] < -10, points[:, 2], np.inf))]
+    tip = side_tip(points)
     kept, _removed = punch(points, faces, tip, 1.5)
     (tmp_path / _UPPER).write_bytes(stl_bytes(points, kept, header_text="findings"))
     lower_points, lower_faces = arch("lower", spacing_mm=0.6)

@@ -20,7 +20,7 @@ from scaninbox.qt.case_pane.qc_findings import FIGURES_ROLE, SCAN_ROLE
 from scaninbox.sandbox.mesh_files import stl_bytes
 from scaninbox.store import CaseStore
 from scaninbox.store.qc_store import qc_decision, qc_result
-from tests.qc.shapes import arch, opening, punch
+from tests.qc.shapes import arch, opening, punch, side_tip
 from tests.qt.case_pane.conftest import FakeDialogs
 from tests.qt.case_pane.folder_provider import FolderProvider
 from tests.qt.pdf_text import pdf_pages
@@ -42,7 +42,7 @@ def _case_with_a_holed_upper(
     result = store.upsert_case(wire_case(index))
     ref = result.new[0]
     points, faces = arch("upper", spacing_mm=0.5)
-    tip = points[np.argmin(np.where(points[:, 0] < -10, points[:, 2], np.inf))]
+    tip = side_tip(points)
     kept, removed = punch(points, faces, tip, 1.5)
     perimeter, _centre = opening(points, faces, removed)
     lower_points, lower_faces = arch("lower", spacing_mm=0.5)

@@ -21,7 +21,7 @@ from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane.qc_tab import QcTab
 from scaninbox.qt.viewer.viewport import ScanViewport
 from scaninbox.scans import resolve_orientation
-from tests.qc.shapes import arch, punch, sphere
+from tests.qc.shapes import arch, punch, side_tip, sphere
 from tests.qt.case_pane.folder_provider import FolderProvider
 from tests.qt.viewer.cases import generated_case
 from tests.qt.viewer.conftest import FakeDialogs, show_and_wait
@@ -37,7 +37,7 @@ def test_a_finding_click_flies_the_camera_to_its_turned_centre_and_rings_it(
     server = tmp_path / "server"
     server.mkdir()
     points, faces = arch("upper", spacing_mm=0.5)
-    tip = points[np.argmin(np.where(points[:, 0] < -10, points[:, 2], np.inf))]
+    tip = side_tip(points)
     kept, removed = punch(points, faces, tip, 1.5)
     assert removed
     write_stl(server / "upper.stl", (points, kept))
@@ -118,7 +118,7 @@ def test_a_hole_is_outlined_along_its_boundary_and_a_fragment_tinted_on_its_own_
     server = tmp_path / "server"
     server.mkdir()
     points, faces = arch("upper", spacing_mm=0.5)
-    tip = points[np.argmin(np.where(points[:, 0] < -10, points[:, 2], np.inf))]
+    tip = side_tip(points)
     kept, removed = punch(points, faces, tip, 1.5)
     rim = _rim_points(points, faces, removed)
     lifted_points, lifted_faces = sphere((0.0, 0.0, float(points[:, 2].max()) + 12.0), 1.5, 10)
@@ -201,7 +201,7 @@ def test_closing_while_a_hole_is_worked_out_draws_nothing_into_the_closed_view(
     server = tmp_path / "server"
     server.mkdir()
     points, faces = arch("upper", spacing_mm=0.5)
-    tip = points[np.argmin(np.where(points[:, 0] < -10, points[:, 2], np.inf))]
+    tip = side_tip(points)
     kept, _removed = punch(points, faces, tip, 1.5)
     write_stl(server / "upper.stl", (points, kept))
     provider = FolderProvider(server, tmp_path / "cache")
