@@ -38,6 +38,7 @@ Anti-aliasing is decided when the GL context first exists (`configure_antialiasi
 from __future__ import annotations
 
 import os
+from contextlib import nullcontext
 from typing import Any
 
 os.environ.setdefault("QT_API", "pyside6")  # pyvistaqt finds Qt through QtPy
@@ -195,11 +196,7 @@ class SceneInteractor(QtInteractor):
                 replaying = replay.can_replay()
         interactor.EnableRenderOn()
         try:
-            if replaying:
-                assert replay is not None
-                with replay.replaying():
-                    super().paintGL()  # type: ignore[no-untyped-call]
-            else:
+            with replay.replaying() if replay is not None and replaying else nullcontext():
                 super().paintGL()  # type: ignore[no-untyped-call]
         finally:
             interactor.EnableRenderOff()
