@@ -105,7 +105,7 @@ def _roles(vertex: PlyElement) -> bytes | None:
         for k, i in enumerate(indices):
             assert i is not None
             role = first + k
-            if role in (_COLOUR, _COLOUR + 1, _COLOUR + 2, _COLOUR + 3):
+            if _COLOUR <= role < _COLOUR_FLOAT:  # a colour channel declared as an integer
                 role += (_COLOUR_FLOAT - _COLOUR) * (vertex.properties[i].dtype.kind == "f")
             roles[i] = role
     return bytes(roles)

@@ -325,7 +325,7 @@ def derive_columns(
         ids = [None]
         source, received, delivery_text, remark, priority = "", None, None, "", 0
         work, files = _NO_WORK, ()
-    if "id" in case and case["id"] is not None:
+    if case.get("id") is not None:
         ids.append(case.get("case_id"))
         patient = patient or case.get("patient_fullname")
     delivery_iso = _delivery_day(delivery_text)
