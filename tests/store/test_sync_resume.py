@@ -39,7 +39,14 @@ async def test_an_interrupted_full_sync_resumes_and_removes_nothing_by_mistake(
     make_sandbox: Callable[..., SandboxServer], tmp_path: Path
 ) -> None:
     server = make_sandbox(cases=50)
-    async with running_engine(server, tmp_path / "acc", page_size=10) as (engine, _r, _c):
+    # Each page committed on its own, so the fault lands right after page 2 (batched commits
+    # are pinned in test_sync_batches.py).
+    folder = tmp_path / "acc"
+    async with running_engine(server, folder, page_size=10, commit_interval_s=0.0) as (
+        engine,
+        _r,
+        _c,
+    ):
         engine.add_listener(_FailAfterPages(server, 2))
         with pytest.raises(ServerError):
             await engine.sync_now()

@@ -1,8 +1,9 @@
 """The local store of one account: cases and their local state, sync bookkeeping, portals, /me.
 
 ``CaseStore`` = the reads of ``reading.StoreReader`` + the writes below. Every write is one short
-transaction on the writer connection; sync pages are derived (parsed, summarised) before the
-transaction opens, so the write lock is held only for the SQL.
+transaction on the writer connection, except a sync's pages, which it commits a few at a time
+(``save_page(batched=True)``, ``commit_pages``). Sync pages are derived (parsed, summarised)
+before the write starts, so the write lock is held only for the SQL.
 """
 
 from __future__ import annotations
@@ -165,14 +166,19 @@ class CaseStore(StoreReader):
         page: int,
         cases: Sequence[CaseDict | UnifiedCase],
         malformed: Sequence[MalformedInput] = (),
+        *,
+        batched: bool = False,
     ) -> tuple[PageResult, SyncCursor]:
-        """Store one page of the listing and the cursor of the next page, in one transaction.
+        """Store one page of the listing and the cursor of the next page, together: in one
+        transaction, or with ``batched`` as one unit of the open batch transaction (committed
+        by ``commit_pages``; a page that fails is rolled back whole, see ``Database.batched``).
 
         ``cases``: as a sync reads them (``scaninbox.api.wire.CASE_DICTS``), or wire models.
         Cases whose JSON is unchanged are only marked as seen; the others are derived (parsed,
-        summarised) before the transaction opens, so the write lock is held only for the SQL.
-        The page's stored rows are read once, before; inside the transaction they are used as
-        read unless another connection has committed since (then read again).
+        summarised) before the write starts, so the write lock is held only for the SQL.
+        The page's stored rows are read once, before, through the writer connection (which
+        sees the pages of an open batch, as other connections do not yet); when anything was
+        written meanwhile (another thread, another process) they are read again in the write.
         """
         problems = [(m.ref or f"#{page}.{m.index}", m.field, m.reason) for m in malformed]
         listed: list[tuple[CaseDict, CaseRef, tuple[bytes, str], int]] = []
@@ -187,7 +193,8 @@ class CaseStore(StoreReader):
                 listed.append((case, ref, case_json(case), index))
             except Exception as exc:  # one case must not sink the page
                 problems.append(_unreadable(case, f"#{page}.{index}", exc))
-        stored, version = self._stored_rows([ref for _c, ref, _d, _i in listed])
+        with self.reading_writer() as (conn, mark):
+            stored = sync_writes.stored_rows(conn, [ref for _c, ref, _d, _i in listed])
         unchanged: dict[CaseRef, str] = {}
         columns = []
         for case, ref, digest, index in listed:
@@ -201,9 +208,9 @@ class CaseStore(StoreReader):
                 problems.append(_unreadable(case, f"#{page}.{index}", exc))
         result = PageResult(malformed=len(problems))
         next_cursor = replace(cursor, next_page=page + 1)
-        with self.transaction() as tx:
-            # Read again inside the transaction when another connection wrote meanwhile.
-            current = stored if self._unchanged_since(version) else None
+        with self.batched() if batched else self.transaction() as tx:
+            # Read again inside the write when anything was written meanwhile.
+            current = stored if self.writer_unchanged(mark) else None
             seen = sync_writes.mark_seen(tx, unchanged, cursor.generation)
             result.unchanged += len(seen)
             if len(seen) < len(unchanged):  # changed by another process since we looked
@@ -215,18 +222,11 @@ class CaseStore(StoreReader):
             sync_writes.save_cursor(tx, next_cursor)
         return result, next_cursor
 
-    def _stored_rows(self, refs: Sequence[CaseRef]) -> tuple[sync_writes.StoredRows, int]:
-        """``sync_writes.stored_rows`` of ``refs``, read before the page's transaction opens
-        (on this thread's reader), and the database's ``data_version`` they were read at."""
-        with self.reading() as state:
-            return sync_writes.stored_rows(state.conn, refs), state.data_version
-
-    def _unchanged_since(self, version: int) -> bool:
-        """Whether no other connection (another process, the writer on another thread) has
-        committed since ``data_version`` was ``version``: what was read then still holds.
-        Inside the page's transaction nothing else can commit any more."""
-        with self.reading() as state:
-            return state.data_version == version
+    def commit_pages(self) -> int:
+        """Commit the pages ``save_page(batched=True)`` saved since the last commit, so other
+        connections (the inbox, another process) see them; nothing when there are none.
+        Returns how many such pages were committed so far (``Database.commit_batch``)."""
+        return self.commit_batch()
 
     def finish_sync(self, cursor: SyncCursor) -> list[CaseRef]:
         """Record a completed sync; a full one hides and returns the cases that left the list."""

@@ -93,7 +93,9 @@ class SyncListener:
     def on_sync_started(self, full: bool) -> None: ...
 
     def on_sync_progress(self, pages: int, cases: int, server_total: int) -> None:
-        """A page was saved: ``cases`` of the ``server_total`` listed so far in this sync."""
+        """Pages were saved and committed: ``pages`` and ``cases`` (of the ``server_total``
+        listed) so far in this sync, all readable through any connection by now. Comes after
+        each commit, a few pages at a time (``SyncOptions.commit_interval_s``)."""
 
     def on_sync_finished(self, report: SyncReport) -> None: ...
 

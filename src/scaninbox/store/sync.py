@@ -4,8 +4,9 @@
   on demand; ``stop()`` ends it all.
 - A sync is incremental (from the newest stored received date minus an overlap window) or a full
   reconcile (the first one, every ``full_reconcile_every``-th, or on demand), which also notices
-  cases that left the list. Each page is saved in one transaction with a cursor, so a sync that
-  is killed or cut off resumes one page before where it stopped (saving is idempotent).
+  cases that left the list. Each page is saved with a cursor, and pages are committed a few at
+  a time (``commit_interval_s``), so a sync that is killed or cut off resumes one page before
+  the last committed one (saving is idempotent).
 - The service unreachable → state ``offline``, retried with a growing pause until it answers;
   the session ended → state ``signed_out`` until ``resume()`` (no busy loop); another service
   error → state ``error``, retried at the next interval.
@@ -24,6 +25,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from time import monotonic
 
 from scaninbox.api import ApiClient
 from scaninbox.api.errors import (
@@ -40,7 +42,7 @@ from scaninbox.store.fetcher import FileFetcher
 from scaninbox.store.filecache import FileCache
 from scaninbox.store.offline import cases_missing_files, is_small, refs_due_between
 from scaninbox.store.records import StoredCase
-from scaninbox.store.sync_pass import SyncPass, save_account_details
+from scaninbox.store.sync_pass import COMMIT_INTERVAL_S, SyncPass, save_account_details
 from scaninbox.store.writer import StoreWriter
 
 __all__ = ["SyncEngine", "SyncOptions"]
@@ -58,6 +60,9 @@ class SyncOptions:
     prefetch_days: int = 7  # 0: prefetch only pinned cases
     parallel_downloads: int = 3
     offline_retry_min_s: float = 5.0  # first pause when offline; doubles up to interval_s
+    # Saved pages are committed together at most this long after the last commit (0: each
+    # page alone); see ``sync_pass``.
+    commit_interval_s: float = COMMIT_INTERVAL_S
 
     @classmethod
     def from_settings(cls, settings: Settings) -> SyncOptions:
@@ -80,6 +85,7 @@ class SyncEngine:
         options: SyncOptions | None = None,
         *,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+        timer: Callable[[], float] = monotonic,
     ) -> None:
         self.options = options or SyncOptions()
         self.store = store
@@ -104,6 +110,8 @@ class SyncEngine:
             full_reconcile_every=self.options.full_reconcile_every,
             clock=clock,
             listener=self._listeners,
+            commit_interval_s=self.options.commit_interval_s,
+            timer=timer,
         )
         self._wake = asyncio.Event()
         self._wake_full = False

@@ -2,7 +2,14 @@
 
 Each page is saved with the cursor of the next one, so a pass that is killed or cut off is
 resumed by the next pass from one page before where it stopped (cases that arrived meanwhile
-push the list down a little; saving a page twice changes nothing). A listing that stops making
+push the list down a little; saving a page twice changes nothing). Pages are saved into one
+open transaction and committed together (``CaseStore.save_page(batched=True)``) once
+``commit_interval_s`` has passed since the last commit, when the next page is slower than that
+in coming, at the end before ``finish_sync``, and on any failure (a page that failed is rolled
+back whole; the whole ones before it are kept). A pass killed between two commits loses those
+pages and their cursor together, so it resumes from the last committed cursor. Listeners hear
+``on_sync_progress`` after each commit, with the committed counts: never ahead of what other
+connections can read. A listing that stops making
 progress (a page again, only cases already seen, more pages than ``NetworkLimits.max_pages``)
 ends the pass with ``IncompleteListingError`` before ``finish_sync``, so a full reconcile never
 removes cases it did not get to see.
@@ -14,20 +21,23 @@ import asyncio
 import gc
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import date, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from scaninbox.api import ApiClient, CaseDictPage, IncompleteListingError, PagingGuard
 from scaninbox.api.errors import ForbiddenError, NotFoundError, ProtocolError
 from scaninbox.store.case_store import CaseStore
+from scaninbox.store.errors import StoreError
 from scaninbox.store.events import SyncListener, SyncReport
 from scaninbox.store.records import PageResult, SyncCursor
 from scaninbox.store.writer import StoreWriter
 
-__all__ = ["SyncPass", "fewer_collections", "save_account_details"]
+__all__ = ["COMMIT_INTERVAL_S", "SyncPass", "fewer_collections", "save_account_details"]
 
 _log = logging.getLogger(__name__)
 
@@ -38,6 +48,10 @@ _log = logging.getLogger(__name__)
 # 70 times rarer (5,000 cases, interleaved runs). Reference counting still frees every page at
 # once; only cyclic garbage, which a pass makes next to none of, waits a little longer.
 _PASS_GC_THRESHOLD = 50_000
+
+# How long saved pages may wait for their COMMIT. One COMMIT a page was ~14 % of a first sync's
+# client CPU at 100,000 cases (py-spy); see benchmarks/README.md for the figures behind this.
+COMMIT_INTERVAL_S = 0.5
 
 
 class _CollectionsHeldBack:
@@ -91,6 +105,8 @@ class SyncPass:
         full_reconcile_every: int,
         clock: Callable[[], datetime],
         listener: SyncListener,
+        commit_interval_s: float = COMMIT_INTERVAL_S,
+        timer: Callable[[], float] = time.monotonic,
     ) -> None:
         self._client = client
         self._store = store
@@ -100,6 +116,8 @@ class SyncPass:
         self._full_every = max(1, full_reconcile_every)
         self._clock = clock
         self._listener = listener
+        self._commit_interval_s = max(0.0, commit_interval_s)
+        self._timer = timer
 
     async def prepare(self, full: bool, date_from: date | None) -> tuple[SyncCursor, bool, bool]:
         """The cursor to run (a resumed one or a new one), whether it resumes, whether initial."""
@@ -144,48 +162,64 @@ class SyncPass:
     async def _run(self, cursor: SyncCursor, *, resumed: bool, initial: bool) -> SyncReport:
         started = self._clock()
         page = max(1, cursor.next_page - (1 if resumed else 0))
-        totals, pages, server_total, listed = PageResult(), 0, 0, 0
+        totals = PageResult()
+        tally = _Tally(await self._writer.run(self._store.commit_pages))
         guard = PagingGuard(self._client.limits.max_pages)
         result = await self._fetch(cursor, page, cursor.page_size)
-        while True:
-            guard.check(result, asked=page)
-            more = bool(result.items or result.malformed)
-            more = more and result.page * result.page_size < result.total
-            stopped: IncompleteListingError | None = None
-            if more:
-                page = result.page + 1
-                try:
-                    guard.check_next(result)
-                except IncompleteListingError as exc:  # raised once this page is saved
-                    stopped, more = exc, False
-            # The next page is asked for while this one is saved: the network wait and the
-            # disk write overlap instead of adding up.
-            ahead = (
-                asyncio.create_task(self._fetch(cursor, result.page + 1, result.page_size))
-                if more
-                else None
-            )
-            try:
-                cursor = replace(cursor, page_size=result.page_size)
-                saved, cursor = await self._writer.run(
-                    self._store.save_page, cursor, result.page, result.items, result.malformed
+        ahead: asyncio.Task[CaseDictPage] | None = None
+        try:
+            deadline = self._timer() + self._commit_interval_s
+            while True:
+                guard.check(result, asked=page)
+                more = bool(result.items or result.malformed)
+                more = more and result.page * result.page_size < result.total
+                stopped: IncompleteListingError | None = None
+                if more:
+                    page = result.page + 1
+                    try:
+                        guard.check_next(result)
+                    except IncompleteListingError as exc:  # raised once this page is saved
+                        stopped, more = exc, False
+                # The next page is asked for while this one is saved: the network wait and the
+                # disk write overlap instead of adding up.
+                ahead = (
+                    asyncio.create_task(self._fetch(cursor, result.page + 1, result.page_size))
+                    if more
+                    else None
                 )
-            except BaseException:
-                if ahead is not None:
-                    ahead.cancel()
-                    await asyncio.gather(ahead, return_exceptions=True)
-                raise
-            totals.new += saved.new
-            totals.changed += saved.changed
-            totals.malformed += saved.malformed
-            pages, server_total = pages + 1, result.total
-            listed += len(result.items) + len(result.malformed)
-            self._listener.on_sync_progress(pages, listed, server_total)
-            if stopped is not None:
-                raise stopped
-            if ahead is None:
-                break
-            result = await ahead
+                arguments = (
+                    replace(cursor, page_size=result.page_size),
+                    result.page,
+                    result.items,
+                    result.malformed,
+                )
+                saved, cursor = await self._writer.run(
+                    partial(self._store.save_page, *arguments, batched=True)
+                )
+                totals.new += saved.new
+                totals.changed += saved.changed
+                totals.malformed += saved.malformed
+                tally.saved(arguments, len(result.items) + len(result.malformed), result.total)
+                if stopped is not None:
+                    raise stopped
+                if ahead is None:
+                    break
+                # Commit once the budget is spent, and when the next page is slow in coming:
+                # what was saved becomes visible (and safe) while the network is waited for.
+                if self._timer() < deadline and not ahead.done():
+                    await asyncio.wait({ahead}, timeout=max(0.0, deadline - self._timer()))
+                if self._timer() >= deadline:
+                    await self._commit(tally)
+                    deadline = self._timer() + self._commit_interval_s
+                result = await ahead
+                ahead = None
+            await self._commit(tally)
+        except BaseException as exc:
+            if ahead is not None:
+                ahead.cancel()
+                await asyncio.gather(ahead, return_exceptions=True)
+            await self._commit_after_failure(tally, cancelled=not isinstance(exc, Exception))
+            raise
         removed = await self._writer.run(self._store.finish_sync, cursor)
         new = tuple(dict.fromkeys(totals.new))
         return SyncReport(
@@ -195,13 +229,85 @@ class SyncPass:
             date_from=cursor.date_from,
             started_at=started,
             finished_at=self._clock(),
-            server_total=server_total,
-            pages=pages,
+            server_total=tally.server_total,
+            pages=tally.pages,
             new=new,
             changed=tuple(dict.fromkeys(r for r in totals.changed if r not in new)),
             removed=tuple(removed),
             malformed=totals.malformed,
         )
+
+    async def _commit(self, tally: _Tally) -> None:
+        """Commit the pages saved since the last commit, then tell the listeners: progress is
+        announced only once other connections (the inbox's readers) can read it."""
+        if not tally.uncommitted:
+            return
+        if tally.kept(await self._writer.run(self._store.commit_pages)):
+            self._listener.on_sync_progress(tally.pages, tally.listed, tally.server_total)
+        if tally.uncommitted:  # lost to a failed COMMIT of another write's (a full disk)
+            raise StoreError(
+                "The cases this sync saved in its last moments could not be kept; "
+                "the next sync continues from the last ones that were."
+            )
+
+    async def _commit_after_failure(self, tally: _Tally, *, cancelled: bool) -> None:
+        """Keep the whole pages saved before a failure (a page that failed was rolled back
+        whole, its cursor with it). Queued behind a write still running on the writer thread,
+        so a cancelled pass commits that page too. Pages whose batch was lost (its COMMIT
+        failed: a disk that filled up) are saved again one transaction each, as far as they
+        go. The failure itself is what gets raised; a new one here is only logged."""
+        before = tally.pages
+        try:
+            tally.kept(await self._writer.run(self._store.commit_pages))
+            if not cancelled:
+                for saved in tally.lost():
+                    await self._writer.run(self._store.save_page, *saved)
+                    tally.saved_again()
+        except Exception:  # e.g. the disk is still full: the next pass resumes from before
+            _log.warning("the pages saved before the sync stopped were not kept", exc_info=True)
+        if tally.pages > before and not cancelled:  # not while the window may be closing
+            self._listener.on_sync_progress(tally.pages, tally.listed, tally.server_total)
+
+
+class _Tally:
+    """Pages a pass saved, and how many of them are committed (what listeners are told).
+
+    A page saved with ``batched=True`` is one unit of the store's batch; ``commit_pages``
+    returns how many units were committed so far, so the pass's own are that less the count
+    when it began (``base``): whatever committed or lost them, that is what other connections
+    can read. Pages not known committed are kept (their input) to be saved again if lost.
+    """
+
+    def __init__(self, base: int) -> None:
+        self.pages = self.listed = self.server_total = 0
+        self._base = base
+        self._pending: list[tuple[tuple[Any, ...], int]] = []  # save_page's arguments, listed
+
+    @property
+    def uncommitted(self) -> bool:
+        return bool(self._pending)
+
+    def saved(self, arguments: tuple[Any, ...], listed: int, server_total: int) -> None:
+        self._pending.append((arguments, listed))
+        self.server_total = server_total
+
+    def kept(self, units_committed: int) -> bool:
+        """Count the pages now committed; True when that is more than before."""
+        newly = max(0, min(len(self._pending), units_committed - self._base - self.pages))
+        for _arguments, listed in self._pending[:newly]:
+            self.pages, self.listed = self.pages + 1, self.listed + listed
+        del self._pending[:newly]
+        return newly > 0
+
+    def lost(self) -> list[tuple[Any, ...]]:
+        """The arguments of ``save_page`` for the pages saved but not committed, in order."""
+        return [arguments for arguments, _listed in self._pending]
+
+    def saved_again(self) -> None:
+        """The first lost page was saved again on its own (no longer a unit of a batch)."""
+        _arguments, listed = self._pending.pop(0)
+        self.pages, self.listed = self.pages + 1, self.listed + listed
+        self._base -= 1  # units count on from the pages of this pass's batches only
 
 
 async def save_account_details(client: ApiClient, store: CaseStore, writer: StoreWriter) -> None:
