@@ -83,7 +83,15 @@ import httpx
 from scaninbox.api import ApiClient, make_http_client
 from scaninbox.api.parsing import read_case_dict_page, read_case_page
 from scaninbox.sandbox import DEMO_ACCOUNT
-from scaninbox.store import CaseFilter, CaseStore, FileCache, SortKey, SortSpec, SyncEngine
+from scaninbox.store import (
+    CaseFilter,
+    CaseStore,
+    FileCache,
+    SortKey,
+    SortSpec,
+    SyncEngine,
+    SyncOptions,
+)
 from scaninbox.store.derive import case_json, derive_columns, pack_json
 from scaninbox.store.sync_pass import fewer_collections
 
@@ -200,14 +208,19 @@ async def _measure(sandbox: Sandbox, engine: SyncEngine, *, full: bool = False) 
 
 
 async def _syncs(
-    sandbox: Sandbox, folder: Path, *, again: int
+    sandbox: Sandbox, folder: Path, *, again: int, commit_interval_s: float | None = None
 ) -> tuple[SyncSample, list[SyncSample], list[SyncSample]]:
-    """A first sync into ``folder``; then ``again`` incremental syncs and full reconciles."""
+    """A first sync into ``folder``; then ``again`` incremental syncs and full reconciles.
+    ``commit_interval_s``: ``SyncOptions.commit_interval_s`` (None: the default; the option
+    is left out, so code from before it existed runs too)."""
+    options = (
+        None if commit_interval_s is None else SyncOptions(commit_interval_s=commit_interval_s)
+    )
     async with make_http_client(timeout_s=120) as http:
         client = ApiClient(http, sandbox.base_url)
         await client.login(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
         with CaseStore.open(folder) as store, FileCache.open(store) as cache:
-            engine = SyncEngine(client, store, cache)
+            engine = SyncEngine(client, store, cache, options)
             try:
                 first = await _measure(sandbox, engine)
                 incremental = [await _measure(sandbox, engine) for _ in range(again)]
@@ -405,6 +418,11 @@ def main(argv: list[str] | None = None) -> int:
         "--stages", type=int, default=0, metavar="PAGES",
         help="also time each step of a first sync alone over this many pages of 100",
     )  # fmt: skip
+    parser.add_argument(
+        "--commit-interval", type=float, nargs="+", default=[None], metavar="S",
+        help="SyncOptions.commit_interval_s for the first syncs; several: taken in turns, "
+        "each printed on its own (0: a COMMIT a page, as before batching)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     print(f"load average at start: {_load()}")
     for cases in args.cases:
@@ -416,20 +434,31 @@ def main(argv: list[str] | None = None) -> int:
                     f"{time.perf_counter() - start:.1f} s; client CPU is this process, sandbox "
                     "CPU the other; min / median ±spread)"
                 )
-                first: list[SyncSample] = []
+                first: dict[float | None, list[SyncSample]] = {}
                 incremental: list[SyncSample] = []
                 reconcile: list[SyncSample] = []
+                kept = Path(tmp) / "account-0-0"  # the store the reads below are timed on
                 for run in range(args.sync_repeat):
-                    folder = Path(tmp) / f"account-{run}"
-                    last = run == args.sync_repeat - 1
-                    sample, more, full = asyncio.run(
-                        _syncs(sandbox, folder, again=args.sync_repeat if last else 0)
-                    )
-                    first.append(sample)
-                    incremental += more
-                    reconcile += full
-                _print_syncs("first full sync", first)
-                _print_target(first)
+                    for turn, interval in enumerate(args.commit_interval):
+                        folder = Path(tmp) / f"account-{run}-{turn}"
+                        last = run == args.sync_repeat - 1 and turn == 0
+                        sample, more, full = asyncio.run(
+                            _syncs(
+                                sandbox,
+                                folder,
+                                again=args.sync_repeat if last else 0,
+                                commit_interval_s=interval,
+                            )
+                        )
+                        first.setdefault(interval, []).append(sample)
+                        incremental += more
+                        reconcile += full
+                        if last:
+                            kept = folder
+                for interval, samples in first.items():
+                    every = "" if interval is None else f", a commit at most every {interval} s"
+                    _print_syncs(f"first full sync{every}", samples)
+                    _print_target(samples)
                 _print_syncs("incremental sync, nothing new", incremental)
                 _print_syncs("full reconcile, nothing changed", reconcile)
                 if args.stages:
@@ -437,11 +466,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"load average now: {_load()}")
             if args.no_reads:
                 continue
-            with CaseStore.open(folder) as store:  # checkpoint the WAL before measuring size
+            with CaseStore.open(kept) as store:  # checkpoint the WAL before measuring size
                 store.query("PRAGMA wal_checkpoint(TRUNCATE)")
-            for label, seconds in _read_times(folder, args.repeat).items():
+            for label, seconds in _read_times(kept, args.repeat).items():
                 print(f"{label:70} {_ms(seconds)}")
-            print(f"{'database size':70} {_size(folder, cases)}")
+            print(f"{'database size':70} {_size(kept, cases)}")
     print(f"\nload average at the end: {_load()}")
     return 0
 

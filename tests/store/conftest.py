@@ -5,11 +5,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import httpx
 
 from scaninbox.api import ApiClient, RetryPolicy, make_http_client
 from scaninbox.domain import CaseRef
@@ -73,11 +76,20 @@ async def running_engine(
     *,
     keep_credentials: bool = True,
     cache_limit_bytes: int = 5 * 1024**3,
+    transport: httpx.AsyncBaseTransport | None = None,
+    timer: Callable[[], float] = time.monotonic,
     **options: Any,
 ) -> AsyncIterator[tuple[SyncEngine, Recorder, ApiClient]]:
-    """A signed-in engine over a real store in ``folder``, stopped (and closed) afterwards."""
+    """A signed-in engine over a real store in ``folder``, stopped (and closed) afterwards.
+    ``transport``: what the client sends through (loopback HTTP, a wrapper around it that
+    holds answers back); ``timer``: the engine's monotonic clock (``SyncEngine``)."""
     base_url = server if isinstance(server, str) else server.base_url
-    async with make_http_client(timeout_s=10.0) as http:
+    http_client = (
+        make_http_client(timeout_s=10.0)
+        if transport is None
+        else httpx.AsyncClient(transport=transport, timeout=10.0)
+    )
+    async with http_client as http:
         client = ApiClient(http, base_url, retry=FAST_RETRY)
         await client.login(
             DEMO_ACCOUNT.email, DEMO_ACCOUNT.password, keep_credentials=keep_credentials
@@ -86,7 +98,7 @@ async def running_engine(
             CaseStore.open(folder) as store,
             FileCache.open(store, limit_bytes=cache_limit_bytes) as cache,
         ):
-            engine = SyncEngine(client, store, cache, SyncOptions(**options))
+            engine = SyncEngine(client, store, cache, SyncOptions(**options), timer=timer)
             recorder = Recorder()
             engine.add_listener(recorder)
             try:
@@ -98,7 +110,6 @@ async def running_engine(
 async def wait_for(condition: Callable[[], bool], *, timeout_s: float = 30.0) -> None:
     """Poll ``condition`` on the event loop (yielding to it) until true or the timeout."""
     import asyncio
-    import time
 
     deadline = time.monotonic() + timeout_s
     while not condition():

@@ -124,6 +124,49 @@ def test_killed_in_the_middle_of_a_sync(
     assert len(_cases(db)) == 3000
 
 
+def _write_locked(db: Path) -> bool:
+    """Whether a write transaction is open on ``db`` right now (a sync's uncommitted pages)."""
+    conn = sqlite3.connect(db, timeout=0, isolation_level=None)
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("ROLLBACK")
+    except sqlite3.OperationalError:  # "database is locked": the sync holds the write lock
+        return True
+    finally:
+        conn.close()
+    return False
+
+
+def test_killed_between_two_commits_of_a_sync(
+    make_sandbox: Callable[..., SandboxServer], tmp_path: Path
+) -> None:
+    # A sync commits its pages a few at a time: killed with some saved but not committed, it
+    # loses those pages and their cursor together, and the next sync resumes from the last
+    # committed cursor to the same store as an uninterrupted sync.
+    server = make_sandbox(cases=5000, seed=12)
+    folder = _folder(server.base_url)
+    db = folder / "inbox.sqlite3"
+
+    def between_commits() -> bool:
+        found = _query(db, "SELECT value FROM meta WHERE key = 'sync_cursor'")
+        after_a_commit = bool(found) and json.loads(found[0][0])["next_page"] >= 3
+        return after_a_commit and _write_locked(db)
+
+    _kill_when(server.base_url, [], between_commits)
+    _integrity_ok(db)
+    (cursor,) = _query(db, "SELECT value FROM meta WHERE key = 'sync_cursor'")
+    next_page = json.loads(cursor[0])["next_page"]
+    assert 0 < len(_cases(db)) == (next_page - 1) * 100 < 5000  # the rows its cursor follows
+    resumed = _run(server.base_url)
+    assert resumed["resumed"] is True
+    assert resumed["removed"] == []
+    _integrity_ok(db)
+    clean = tmp_path / "clean-home"
+    _run(server.base_url, home=clean)
+    assert _cases(db) == _cases(_folder(server.base_url, clean) / "inbox.sqlite3")
+    assert len(_cases(db)) == 5000
+
+
 def test_killed_in_the_middle_of_a_download(
     make_sandbox: Callable[..., SandboxServer], tmp_path: Path
 ) -> None:

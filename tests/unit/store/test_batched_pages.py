@@ -1,0 +1,140 @@
+"""Pages saved into one open transaction (``save_page(batched=True)``) and committed together:
+other connections see them only once committed, always with the cursor that follows them; a
+page that fails is rolled back whole while the pages before it are kept; a case listed again on
+the next page of the same batch is found (read through the writer, which sees the batch)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.unit.store.factory import wire_case
+
+from scaninbox.domain import CaseRef
+from scaninbox.store.case_store import CaseStore
+from scaninbox.store.connections import DB_NAME
+from scaninbox.store.queries import CaseFilter
+
+
+def _ref(index: int) -> CaseRef:
+    return CaseRef.guid(f"00000000-0000-4000-8000-{index:012d}")
+
+
+class _Outside:
+    """Another connection on the store's file, as the inbox's readers or another process."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / DB_NAME
+
+    def _rows(self, sql: str) -> list[tuple[Any, ...]]:
+        with closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)) as conn:
+            return conn.execute(sql).fetchall()
+
+    def refs(self) -> set[str]:
+        return {r[0] for r in self._rows("SELECT ref FROM cases")}
+
+    def next_page(self) -> int | None:
+        found = self._rows("SELECT value FROM meta WHERE key = 'sync_cursor'")
+        return int(json.loads(found[0][0])["next_page"]) if found else None
+
+
+def _guids(indexes: range | list[int]) -> set[str]:
+    return {_ref(i).value for i in indexes}
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    return tmp_path / "account"
+
+
+@pytest.fixture
+def store(folder: Path) -> Iterator[CaseStore]:
+    with CaseStore.open(folder) as opened:
+        yield opened
+
+
+def test_batched_pages_are_seen_by_others_only_once_committed_with_their_cursor(
+    store: CaseStore, folder: Path
+) -> None:
+    outside = _Outside(folder)
+    base = store.commit_pages()
+    cursor = store.begin_sync(full=True, date_from=None, page_size=3)
+    for page in (1, 2):
+        cases = [wire_case(i) for i in range(3 * page - 3, 3 * page)]
+        _result, cursor = store.save_page(cursor, page, cases, batched=True)
+    assert outside.refs() == set()
+    assert outside.next_page() == 1
+    assert store.count() == 0  # the store's own readers are other connections too
+    assert store.commit_pages() == base + 2
+    assert outside.refs() == _guids(range(6))
+    assert outside.next_page() == 3
+    assert store.count() == 6
+    assert store.commit_pages() == base + 2  # nothing pending: nothing more
+
+
+def test_a_case_listed_again_on_the_next_page_of_the_open_batch(
+    store: CaseStore, folder: Path
+) -> None:
+    # A case arriving on the server pushes the list down: the last case of page 1 comes again
+    # first on page 2, here changed meanwhile. It must be found in the uncommitted batch (read
+    # on a reader it is not there, and the page's insert of it would break the unique key).
+    cursor = store.begin_sync(full=True, date_from=None, page_size=3)
+    _r, cursor = store.save_page(cursor, 1, [wire_case(i) for i in range(3)], batched=True)
+    second = [wire_case(2, remark="remade after the call"), wire_case(3), wire_case(4)]
+    result, cursor = store.save_page(cursor, 2, second, batched=True)
+    assert result.new == [_ref(3), _ref(4)]
+    assert result.changed == [_ref(2)]
+    third = [wire_case(4), wire_case(5)]  # again, unchanged this time
+    result, cursor = store.save_page(cursor, 3, third, batched=True)
+    assert (result.new, result.unchanged) == ([_ref(5)], 1)
+    store.commit_pages()
+    store.finish_sync(cursor)
+    assert _Outside(folder).refs() == _guids(range(6))
+    assert [r.ref for r in store.rows(CaseFilter(text="remade"))] == [_ref(2)]
+
+
+def test_a_page_that_fails_is_rolled_back_whole_and_the_pages_before_it_kept(
+    store: CaseStore, folder: Path
+) -> None:
+    outside = _Outside(folder)
+    with closing(sqlite3.connect(folder / DB_NAME)) as conn:  # a fault SQLite really raises
+        conn.execute(
+            f"CREATE TRIGGER refuse BEFORE INSERT ON cases WHEN NEW.ref = '{_ref(7).value}' "
+            "BEGIN SELECT RAISE(ABORT, 'refused for the test'); END"
+        )
+        conn.commit()
+    cursor = store.begin_sync(full=True, date_from=None, page_size=3)
+    for page in (1, 2):
+        cases = [wire_case(i) for i in range(3 * page - 3, 3 * page)]
+        _result, cursor = store.save_page(cursor, page, cases, batched=True)
+    with pytest.raises(sqlite3.IntegrityError, match="refused for the test"):
+        # Case 6 is inserted before 7 is refused: it must not stay behind.
+        store.save_page(cursor, 3, [wire_case(i) for i in range(6, 9)], batched=True)
+    assert outside.refs() == _guids(range(6))
+    assert outside.next_page() == 3
+    state = store.sync_state()
+    assert state.cursor is not None
+    assert state.cursor.next_page == 3  # a resumed sync starts again from page 2
+
+
+def test_another_write_commits_the_open_batch_first(store: CaseStore, folder: Path) -> None:
+    cursor = store.begin_sync(full=True, date_from=None, page_size=3)
+    store.save_page(cursor, 1, [wire_case(i) for i in range(3)], batched=True)
+    assert _Outside(folder).refs() == set()
+    assert store.mark_read([_ref(1)]) == 1  # from the window: not held back by the sync
+    assert _Outside(folder).refs() == _guids(range(3))
+    assert store.unread_count() == 2
+
+
+def test_closing_the_store_keeps_the_pages_saved(folder: Path) -> None:
+    with CaseStore.open(folder) as store:
+        cursor = store.begin_sync(full=True, date_from=None, page_size=3)
+        store.save_page(cursor, 1, [wire_case(i) for i in range(3)], batched=True)
+    outside = _Outside(folder)
+    assert outside.refs() == _guids(range(3))
+    assert outside.next_page() == 2
