@@ -9,6 +9,7 @@ before the write starts, so the write lock is held only for the SQL.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
@@ -63,6 +64,10 @@ def _unreadable(case: CaseDict, position: str, exc: Exception) -> tuple[str, str
 
 class CaseStore(StoreReader):
     """One account's database. ``CaseStore.open(folder)``; ``close()`` when done."""
+
+    # Rows of the open batch with an id above this are not in the search index yet: the
+    # batch's pages leave them out, and they are added in one go when it commits.
+    _search_behind: int | None = None
 
     @classmethod
     def open(cls, folder: Path) -> CaseStore:
@@ -216,11 +221,28 @@ class CaseStore(StoreReader):
             if len(seen) < len(unchanged):  # changed by another process since we looked
                 gone = [c for c, r, _d, _i in listed if r in unchanged and r not in seen]
                 columns += [derive_columns(case) for case in gone]
-            sync_writes.save_cases(tx, columns, cursor.generation, result, current)
+            behind = sync_writes.save_cases(
+                tx,
+                columns,
+                cursor.generation,
+                result,
+                current,
+                defer_search=batched,
+                unindexed_after=self._search_behind,
+            )
+            if batched:
+                self._search_behind = behind
             for who, field_path, reason in problems:
                 sync_writes.record_malformed(tx, who, field_path, reason, cursor.generation)
             sync_writes.save_cursor(tx, next_cursor)
         return result, next_cursor
+
+    def _before_batch_commit(self, conn: sqlite3.Connection) -> None:
+        if self._search_behind is not None:
+            sync_writes.index_rows_after(conn, self._search_behind)
+
+    def _batch_ended(self) -> None:
+        self._search_behind = None
 
     def commit_pages(self) -> int:
         """Commit the pages ``save_page(batched=True)`` saved since the last commit, so other

@@ -154,6 +154,7 @@ class Database:
             except sqlite3.Error as exc:
                 if not conn.in_transaction:  # SQLite rolled the whole batch back (disk full)
                     self._batch_open, self._batch_units = False, 0
+                    self._batch_ended()
                 if not storage_fault(exc):
                     raise
                 raise store_error(exc, self.path) from exc
@@ -229,6 +230,7 @@ class Database:
         units, self._batch_open, self._batch_units = self._batch_units, False, 0
         try:
             if conn.in_transaction:  # else SQLite rolled it back already (disk full, I/O)
+                self._before_batch_commit(conn)
                 conn.execute("COMMIT")
                 self._units_committed += units
                 return
@@ -239,7 +241,15 @@ class Database:
             if own:
                 raise
             _log.warning("the last pages a sync saved could not be kept", exc_info=True)
+        finally:
+            self._batch_ended()
         self._batch_lost = self._batch_lost or (units > 0 and not own)
+
+    def _before_batch_commit(self, conn: sqlite3.Connection) -> None:
+        """What the batch's units left for its commit, in its transaction (a subclass's)."""
+
+    def _batch_ended(self) -> None:
+        """The open batch was committed or rolled back (a subclass forgets what it noted)."""
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """Rows of a read-only statement on this thread's reader (for the store's own modules)."""

@@ -32,6 +32,7 @@ __all__ = [
     "finish_sync",
     "get_meta",
     "index_for_search",
+    "index_rows_after",
     "mark_seen",
     "next_generation",
     "record_malformed",
@@ -107,18 +108,33 @@ def save_cases(
     generation: int,
     result: PageResult,
     stored: StoredRows | None = None,
-) -> None:
+    *,
+    defer_search: bool = False,
+    unindexed_after: int | None = None,
+) -> int | None:
     """Insert or update ``cases`` and count each in ``result`` as new, changed or unchanged;
     the search index follows (``index_for_search``, once for them all). ``stored``: their
-    ``stored_rows`` as the database holds them now, when the caller has them (else read)."""
+    ``stored_rows`` as the database holds them now, when the caller has them (else read).
+
+    ``defer_search`` (the pages of a batch): rows inserted here are left out of the search
+    index, as are rows with an id above ``unindexed_after`` (inserted so by an earlier call of
+    the same open transaction): the caller adds them all with ``index_rows_after`` before it
+    commits (FTS5 then writes one index segment a commit, not one a page). Returns the id
+    above which rows are not indexed (None: every row is).
+    """
+    if defer_search and unindexed_after is None:
+        (unindexed_after,) = conn.execute("SELECT coalesce(max(id), 0) FROM cases").fetchone()
     if not cases:
-        return
+        return unindexed_after
     if stored is None:
         stored = stored_rows(conn, [c.ref for c in cases])
     now = time.time()
     if not stored and len({(c.ref.value, c.ref.numeric) for c in cases}) == len(cases):
-        _insert_new_cases(conn, cases, generation, now, result)
-        return
+        _insert_new_cases(conn, cases, generation, now, result, index=not defer_search)
+        return unindexed_after
+    # Rows above ``unindexed_after`` (one this call inserts, or an earlier one of the open
+    # batch) are not in the index yet: nothing to take out, and they are added later.
+    behind = unindexed_after
     to_index: list[int] = []
     for columns in cases:
         ref = columns.ref
@@ -128,7 +144,8 @@ def save_cases(
             inserted = conn.execute(_INSERT, _insert_values(columns, now, generation))
             case_id = int(inserted.lastrowid or 0)
             stored[key] = (case_id, columns.json_sha256, None)  # the same case twice in a page
-            to_index.append(case_id)
+            if behind is None:
+                to_index.append(case_id)
             result.new.append(ref)
             continue
         case_id, sha, removed_at = found
@@ -136,7 +153,8 @@ def save_cases(
             conn.execute("UPDATE cases SET seen_sync = ? WHERE id = ?", (generation, case_id))
             result.unchanged += 1
             continue
-        if case_id not in to_index:  # a row indexed in this call is not in the index yet
+        indexed = behind is None or case_id <= behind
+        if indexed and case_id not in to_index:  # one indexed in this call is not in it yet
             unindex_for_search(conn, [case_id])
         conn.execute(
             _UPDATE,
@@ -150,11 +168,18 @@ def save_cases(
             ),
         )
         stored[key] = (case_id, columns.json_sha256, None)
-        if case_id not in to_index:
+        if indexed and case_id not in to_index:
             to_index.append(case_id)
         _forget_files_no_longer_listed(conn, case_id, columns)
         result.changed.append(ref)
     index_for_search(conn, to_index)
+    return unindexed_after
+
+
+def index_rows_after(conn: sqlite3.Connection, case_id: int) -> None:
+    """Add the rows with an id above ``case_id`` to the search index, as they are now (the
+    rows ``save_cases(defer_search=True)`` left out), in one statement."""
+    conn.execute(f"{_INDEX_ROWS}WHERE id > ?", (case_id,))
 
 
 def _insert_new_cases(
@@ -163,14 +188,20 @@ def _insert_new_cases(
     generation: int,
     now: float,
     result: PageResult,
+    *,
+    index: bool,
 ) -> None:
     """``save_cases`` for a page of cases none of which is stored and none listed twice (every
     page of a first sync): one ``executemany`` instead of a statement per case, and the search
-    index filled from the rows it added. ``cases.id`` is an INTEGER PRIMARY KEY without
-    AUTOINCREMENT, so the rows one transaction inserts get the ids after the largest before."""
-    (before,) = conn.execute("SELECT coalesce(max(id), 0) FROM cases").fetchone()
-    conn.executemany(_INSERT, [_insert_values(c, now, generation) for c in cases])
-    conn.execute(f"{_INDEX_ROWS}WHERE id > ?", (before,))
+    index filled from the rows it added (unless not ``index``). ``cases.id`` is an INTEGER
+    PRIMARY KEY without AUTOINCREMENT, so the rows one transaction inserts get the ids after
+    the largest before."""
+    if not index:
+        conn.executemany(_INSERT, [_insert_values(c, now, generation) for c in cases])
+    else:
+        (before,) = conn.execute("SELECT coalesce(max(id), 0) FROM cases").fetchone()
+        conn.executemany(_INSERT, [_insert_values(c, now, generation) for c in cases])
+        index_rows_after(conn, before)
     result.new.extend(c.ref for c in cases)
 
 

@@ -138,3 +138,58 @@ def test_closing_the_store_keeps_the_pages_saved(folder: Path) -> None:
     outside = _Outside(folder)
     assert outside.refs() == _guids(range(3))
     assert outside.next_page() == 2
+
+
+def _index_is_whole(store: CaseStore) -> None:
+    with store.transaction() as tx:  # raises when the index and the rows disagree
+        tx.execute("INSERT INTO case_search (case_search, rank) VALUES ('integrity-check', 1)")
+
+
+def _fail_half_way(store: CaseStore) -> None:
+    with store.batched() as tx:
+        tx.execute("UPDATE cases SET remark = 'never seen'")
+        raise RuntimeError("the page failed half-way")
+
+
+def _sync(store: CaseStore, pages: list[list[Any]], *, batched: bool) -> None:
+    cursor = store.begin_sync(full=False, date_from=None, page_size=3)
+    for number, cases in enumerate(pages, start=1):
+        _result, cursor = store.save_page(cursor, number, cases, batched=batched)
+    store.commit_pages()
+    store.finish_sync(cursor)
+
+
+def test_the_search_index_a_batch_leaves_matches_saving_page_by_page(tmp_path: Path) -> None:
+    # A batch leaves its new rows out of the search index until it commits: rows changed again
+    # in a later page of the batch, rows indexed before it and changed in it, and a page that
+    # fails in between must all end up indexed once, as page-by-page saving indexes them.
+    before = [[wire_case(i, remark=f"older note {i}") for i in (10, 11, 12)]]
+    pages = [
+        [wire_case(i, remark=f"first note {i}") for i in range(3)],
+        [wire_case(2, remark="changed twice"), wire_case(10, remark="reworded"), wire_case(3)],
+        [wire_case(3, remark="changed again"), wire_case(11), wire_case(4)],
+    ]
+    terms = ["older", "first", "changed", "twice", "again", "reworded", "note"]
+    hits: dict[bool, dict[str, list[str]]] = {}
+    for batched in (False, True):
+        with CaseStore.open(tmp_path / f"batched-{batched}") as store:
+            _sync(store, before, batched=False)
+            if batched:  # a page failing in the batch too (rolled back whole)
+                cursor = store.begin_sync(full=False, date_from=None, page_size=3)
+                _r, cursor = store.save_page(cursor, 1, pages[0], batched=True)
+                with store.batched():
+                    pass  # an empty unit is fine
+                with pytest.raises(RuntimeError, match="half-way"):
+                    _fail_half_way(store)
+                store.commit_pages()
+            _sync(store, pages, batched=batched)
+            _index_is_whole(store)
+            hits[batched] = {
+                t: sorted(str(r.ref) for r in store.rows(CaseFilter(text=t))) for t in terms
+            }
+    assert hits[True] == hits[False]
+    assert hits[True]["first"] == [str(_ref(0)), str(_ref(1))]  # 2 was changed in the batch
+    assert hits[True]["changed"] == [str(_ref(2)), str(_ref(3))]
+    assert hits[True]["twice"] == [str(_ref(2))]  # 3 changed again: only its last text counts
+    assert len(hits[True]["reworded"]) == 1
+    assert hits[True]["older"] == [str(_ref(12))]  # 11 listed again without its remark

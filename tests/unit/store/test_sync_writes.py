@@ -60,9 +60,9 @@ def _spy_on_batches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     batches: list[int] = []
     real = sync_writes._insert_new_cases
 
-    def counting(conn: Any, cases: Any, *args: Any) -> None:
+    def counting(conn: Any, cases: Any, *args: Any, **kwargs: Any) -> None:
         batches.append(len(cases))
-        real(conn, cases, *args)
+        real(conn, cases, *args, **kwargs)
 
     monkeypatch.setattr(sync_writes, "_insert_new_cases", counting)
     return batches
