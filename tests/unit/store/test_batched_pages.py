@@ -138,6 +138,9 @@ def test_closing_the_store_keeps_the_pages_saved(folder: Path) -> None:
     outside = _Outside(folder)
     assert outside.refs() == _guids(range(3))
     assert outside.next_page() == 2
+    with CaseStore.open(folder) as store:  # their search index too
+        _index_is_whole(store)
+        assert store.count(CaseFilter(text="schmidt")) == 3
 
 
 def _index_is_whole(store: CaseStore) -> None:
