@@ -58,6 +58,11 @@ keeps the JSON and digest written from those dicts, derives the columns in one w
 (``store.derive.derive_columns``), marks unchanged cases seen in one ``executemany`` and reads a
 page's stored rows once. ``--stages`` times the dict path; "validate into models" is printed
 beside it for comparison (a sync no longer takes it). Figures: benchmarks/README.md.
+
+syncbatch (later the same day): a sync commits its pages together, at most every
+``SyncOptions.commit_interval_s`` (1 s), and adds a batch's new rows to the search index once
+at its commit. ``--commit-interval 0 0.5 1.0`` takes first syncs at each interval in turns in one
+process (0: a COMMIT a page, as before). Figures: benchmarks/README.md.
 """
 
 from __future__ import annotations
