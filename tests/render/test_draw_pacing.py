@@ -303,7 +303,7 @@ def test_pacing_bounds_the_software_rasterisers_memory() -> None:
     _, whole_queue = _queue_peak_mib("pieces-whole-queue")
     # Measured (2 cores): 213–259 MiB unpaced, drawn whole or in pieces; in pieces of 75k
     # (`scaninbox.render.pieces`) ~37 with one piece rasterised while the next is sorted
-    # (`IN_FLIGHT`), ~25 waiting for the whole queue before each (pieces of 150k: ~68 and
+    # (`IN_FLIGHT`), ~25 waiting for the whole queue before each (pieces of 150k: ~65 and
     # ~37). Demand margins.
     assert paced < unpaced - 100, (paced, unpaced)
     assert paced < pieces_unpaced - 100, (paced, pieces_unpaced)
