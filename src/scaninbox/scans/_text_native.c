@@ -683,13 +683,18 @@ done:
    only the vertex index is read: [sign] 1-10 digits, then '/' or the token's end), anything else
    is skipped to the end of its line. A token starting with '#' ends the line (a comment). Bytes
    <= 32 but '\n' separate tokens. Polygons become fans (first, i, i+1); a negative index counts
-   back from the vertices read so far. Positive indices are checked against the vertex count in
-   Python, after the whole file (a face may name a vertex defined further down).
+   back from the vertices read so far. Positive indices are checked against the vertex count
+   after the whole file (a face may name a vertex defined further down).
 
    Problems that need words (a face of two corners, index 0, an index that is not a whole number,
-   a negative index before the first vertex, a "v" with fewer than three numbers) are not
+   a negative index before the first vertex, a "v" with fewer than three numbers, an index
+   beyond the last vertex) are not
    described here: the scan stops and returns None, and Python reads the file with the numpy
-   path, which names the line. Number tokens parse_number does not accept come back by position,
+   path, which names the line. So does a line continuation (a backslash ending a line, before
+   '\n' or "\r\n"): Python joins such lines and scans the joined text. What comes back was
+   therefore checked as the numpy path checks it, except the tokens handed back below: every
+   number read here is finite as a float32 too (at most 16 digits times 10^22, below 1e38,
+   where float32 ends at 3.4e38; anything larger is handed back). Number tokens parse_number does not accept come back by position,
    as for STL ("which": 0 a coordinate, 1 a colour, 2 a value that is checked, then dropped). */
 
 typedef struct {
@@ -702,6 +707,7 @@ typedef struct {
     Py_ssize_t *bad; /* (which, slot, start, end) per token parse_number did not accept */
     size_t n_bad, cap_bad;
     int relative; /* a negative index was met (it counts back from the vertices read here) */
+    int64_t top;  /* the largest 0-based vertex index a face names, plus one (0: none yet) */
     int problem;
     int no_memory;
 } ObjResult;
@@ -722,6 +728,14 @@ static int obj_keep_bad(ObjResult *r, Py_ssize_t which, size_t slot, Py_ssize_t 
     b[3] = stop;
     r->n_bad += 4;
     return 1;
+}
+
+/* A backslash right before the '\n' at newline, or before its "\r\n": the line goes on on the
+   next one (obj.py joins such lines before reading). */
+static inline int continues(const unsigned char *base, const unsigned char *newline) {
+    const unsigned char *q = newline - 1;
+    if (q > base && *q == '\r') q--;
+    return q >= base && *q == '\\';
 }
 
 /* One "v" line from p (after the keyword); returns where the line's tokens end. */
@@ -809,6 +823,7 @@ static const unsigned char *obj_face(ObjResult *r, const unsigned char *p,
             r->problem = 1;
             return end;
         }
+        if (index >= r->top) r->top = index + 1;
         if (corners == 0) {
             first = (int32_t)index;
         } else if (corners >= 2) {
@@ -866,12 +881,16 @@ static int obj_face_fast(ObjResult *r, const unsigned char *p, const LineTokens 
     if (corners < 3) return 0;
     int32_t index[LINE_TOKENS];
     int ok = 1;
+    int64_t top = r->top;
     for (unsigned i = 0; i < corners; i++) {
         int64_t value = corner_known(p + line->start[i + 1], line->length[i + 1]);
         ok &= value >= 1;
         index[i] = (int32_t)(value - 1);
+        top = value > top ? value : top;
     }
-    if (!ok) return 0;
+    /* corner_known does not read past a corner's '/': "3/3\\" may end a continued line. */
+    if (!ok || continues(p, p + line->next - 1)) return 0;
+    r->top = top;
     size_t added = 3 * (size_t)(corners - 2);
     if (!grow((void **)&r->faces, &r->cap_faces, r->n_faces + added, sizeof(int32_t))) {
         r->no_memory = 1;
@@ -916,6 +935,7 @@ static void obj_scan_text(const unsigned char *base, Py_ssize_t from, Py_ssize_t
                 p = obj_face(r, p, end);
         }
         const unsigned char *line_end = memchr(p, '\n', (size_t)(end - p));
+        if (line_end && continues(base, line_end)) r->problem = 1;
         p = line_end ? line_end + 1 : end;
     }
 }
@@ -1112,7 +1132,8 @@ PyDoc_STRVAR(obj_scan_doc,
              "``threads`` 2: a text of 64 KiB or more is read in two halves (cut at a line start)\n"
              "at the same time; a negative index in the second half, or a problem, and it is read\n"
              "again in one piece. Returns None when the text has a problem that needs words (the\n"
-             "numpy reader then names it), else (points, colours, faces, bad, rgb): points a Block\n"
+             "numpy reader then names it) or a line continuation (Python joins the lines first),\n"
+             "else (points, colours, faces, bad, rgb): points a Block\n"
              "(a buffer) of float32, 3 per 'v'; colours a Block of float64, 3 per 'v' with six\n"
              "numbers or more; faces a Block of int32, 3 per triangle, 0-based; bad a list of (which,\n"
              "slot, start, end) for number tokens not accepted (their slots hold 0), offsets in\n"
@@ -1163,7 +1184,10 @@ static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t narg
         PyErr_NoMemory();
         goto done;
     }
-    if (r0->problem || r1->problem) {
+    /* Every index is checked once the vertex count is known (a negative one counted back from
+       vertices already read, so it is in range). */
+    int64_t n_vertices = (int64_t)((r0->n_points + r1->n_points) / 3);
+    if (r0->problem || r1->problem || r0->top > n_vertices || r1->top > n_vertices) {
         result = Py_NewRef(Py_None);
         goto done;
     }

@@ -19,7 +19,10 @@ vertex has them, as 0–1 when none is above 1, else as 0–255.
 The C reader (`_text_native.obj_scan`) walks the bytes once with the GIL released (a file of
 64 KiB or more in two halves, the second on a thread the C code starts). When it meets
 a problem it does not describe it: the numpy reader reads the file again and names the line, so
-the errors are the numpy reader's by construction. OBJ announces no counts, so memory follows
+the errors are the numpy reader's by construction. It also checks what Python would otherwise
+check after it (every index below the vertex count; its numbers are finite float32 by their
+rules), and stops at a line continuation: only then are the lines joined and read again, so a
+file without any costs no whole-file search before the scan. OBJ announces no counts, so memory follows
 what the file holds, never what it claims.
 """
 
@@ -62,10 +65,10 @@ def obj_parser() -> str:
 
 def parse_obj(data: BytesLike, name: str) -> Mesh:
     """The indexed mesh of an OBJ file held in ``data``."""
-    text = _joined_lines(data)
     if _native is not None:
-        return _parse_native(_native, text, data, name)
-    return _parse_numpy(text, data, name)
+        # The C reader stops at a line continuation: the lines are joined only then.
+        return _parse_native(_native, data, data, name)
+    return _parse_numpy(_joined_lines(data), data, name)
 
 
 def _joined_lines(data: BytesLike) -> BytesLike:
@@ -92,31 +95,51 @@ def _searchable(data: BytesLike) -> bytes | bytearray | mmap.mmap:
 def _parse_native(
     native: ModuleType, text: BytesLike, original: BytesLike, name: str, *, split: bool = True
 ) -> Mesh:
+    """The mesh of ``text`` (``original`` with its lines joined, or ``original`` itself) read by
+    the C code, which checked what the numpy reader checks (coordinates finite as float32,
+    indices in range; None for any problem) except the tokens it hands back."""
     scanned = _scan(native, text, split=split)
     if scanned is None:
+        if text is original and (joined := _joined_lines(original)) is not original:
+            return _parse_native(native, joined, original, name, split=split)
         return _explained(text, original, name)
     point_bytes, colour_bytes, face_bytes, bad, rgb = scanned
-    values = np.frombuffer(point_bytes, np.float32)
-    colours = np.frombuffer(colour_bytes, np.float64)
+    points = np.frombuffer(point_bytes, np.float32).reshape(-1, 3)
+    colours = np.frombuffer(colour_bytes, np.float64).reshape(-1, 3)
+    faces = np.frombuffer(face_bytes, np.int32).reshape(-1, 3)
+    # rgb None: the colours need a look (C makes it when it read every one, all finite).
+    if (bad or rgb is None) and not _read_handed_back(text, bad, points, colours, rgb):
+        return _explained(text, original, name)
+    ready = None if rgb is None else np.frombuffer(rgb, np.uint8).reshape(-1, 3)
+    return _mesh(points, colours, faces, name, ready)
+
+
+def _read_handed_back(
+    text: BytesLike,
+    bad: list[tuple[int, int, int, int]],
+    points: FloatArray,
+    colours: npt.NDArray[np.float64],
+    rgb: bytearray | None,
+) -> bool:
+    """The number tokens the C code did not accept (if any), read by ``float()`` into their
+    slots. False when one is not a number, or a value is not finite (the numpy reader names
+    it)."""
+    values = points.reshape(-1)
+    flat = colours.reshape(-1)
     for which, slot, start, end in bad:
         try:
             number = float(bytes(memoryview(text)[start:end]))
         except ValueError:
-            return _explained(text, original, name)
+            return False
         if which == 0:
             # Beyond float32's range is infinite, refused below (as on the numpy path).
             with np.errstate(over="ignore"):
                 values[slot] = np.float32(number)
         elif which == 1:
-            colours[slot] = number
-    points = values.reshape(-1, 3)
-    faces = np.frombuffer(face_bytes, np.int32).reshape(-1, 3)
-    # rgb: the C code's _colours of finite colours, all read by it (None: Python looks first).
-    finite = _all_finite(points) and (rgb is not None or _all_finite(colours))
-    if not finite or (faces.size and int(faces.max()) >= len(points)):
-        return _explained(text, original, name)
-    ready = None if rgb is None else np.frombuffer(rgb, np.uint8).reshape(-1, 3)
-    return _mesh(points, colours.reshape(-1, 3), faces, name, ready)
+            flat[slot] = number
+    # The C code checked the coordinates it read, and the colours when it made rgb.
+    finite_points = not bad or _all_finite(points)
+    return finite_points and (rgb is not None or _all_finite(colours))
 
 
 def _scan(native: ModuleType, text: BytesLike, *, split: bool) -> _Scan | None:

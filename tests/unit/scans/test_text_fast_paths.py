@@ -411,3 +411,108 @@ def test_the_obj_cut_for_two_threads_ends_among_very_long_lines() -> None:
     data = "\n".join(lines[:f] + long + lines[f:]).encode("ascii")
     mesh = _check_obj(data)
     assert isinstance(mesh, Mesh)
+
+
+# ------------------------------------------------------------- what the C OBJ scan vouches for
+
+
+def _scan(data: bytes, threads: int) -> object:
+    assert _text_native is not None
+    return _text_native.obj_scan(data, 0, len(data), threads)
+
+
+@pytest.mark.parametrize(
+    "where",
+    ["fast face with slashes", "face", "vertex", "comment", "other keyword", "crlf face"],
+)
+def test_a_line_continuation_stops_the_scan_and_python_joins_the_lines(where: str) -> None:
+    """Python no longer looks for continuations before the C scan: the scan itself refuses a
+    backslash ending any line (None), whatever path read the line, and the joined text gives
+    the numpy reader's mesh on one and two threads."""
+    lines = _obj_lines()
+    f = next(i for i, line in enumerate(lines) if line.startswith("f ")) + 200
+    v = next(i for i, line in enumerate(lines) if line.startswith("v ")) + 200
+    a, b, c = lines[f].split()[1:]
+    if where == "fast face with slashes":  # corner_known reads no further than the '/'
+        lines[f] = f"f {a}/1 {b}/2/3 {c}/3\\"
+        lines.insert(f + 1, f"  {a}/4")
+    elif where in ("face", "crlf face"):
+        lines[f] = f"f {a} {b} \\"
+        lines.insert(f + 1, f" {c}" + ("\r" if where == "crlf face" else ""))
+        if where == "crlf face":
+            lines[f] += "\r"
+    elif where == "vertex":
+        head, x, y, z = lines[v].split()[:4]
+        lines[v] = f"{head} {x} {y}\\"
+        lines.insert(v + 1, f" {z}")
+    elif where == "comment":  # the joined vertex belongs to the comment: it is not read
+        lines[v:v] = ["# the next line is part of this comment \\", "v 100 200 300"]
+    else:
+        lines.insert(f, "vt 0.5 \\")
+    data = "\n".join(lines).encode("ascii")
+    assert len(data) > 1 << 16
+    for threads in (1, 2):
+        assert _scan(data, threads) is None, threads
+        assert _scan(obj_reader._joined_lines(data), threads) is not None  # type: ignore[arg-type]
+    numpy = obj_reader._parse_numpy(obj_reader._joined_lines(data), data, "t.obj")
+    _same(_obj_c(data, 1), numpy)
+    _same(_obj_c(data, 2), numpy)
+    mesh = _outcome(data, "t.obj")
+    _same(mesh, numpy)
+    assert isinstance(mesh, Mesh)
+    original = _outcome("\n".join(_obj_lines()).encode("ascii"), "t.obj")
+    assert isinstance(original, Mesh)
+    assert mesh.n_points == original.n_points
+    assert not (mesh.points == 100).any()
+
+
+def test_a_backslash_that_ends_no_line_is_not_a_continuation() -> None:
+    lines = _obj_lines()
+    v = next(i for i, line in enumerate(lines) if line.startswith("v ")) + 5
+    lines.insert(v, "# a\\b \\ \t")  # blanks after it: not a continuation
+    data = "\n".join(lines).encode("ascii") + b"\n# last line \\"  # no newline after it
+    assert obj_reader._joined_lines(data) is data
+    assert _scan(data, 1) is not None
+    assert isinstance(_check_obj(data), Mesh)
+
+
+@pytest.mark.parametrize("half", ["first", "second"])
+def test_an_index_past_the_last_vertex_stops_the_scan(half: str) -> None:
+    """Python no longer takes the faces' maximum: the scan compares every index with the
+    vertex count of the whole file (a face may come before the vertex it names)."""
+    lines = _obj_lines()
+    n_vertices = sum(line.startswith("v ") for line in lines)
+    faces = [i for i, line in enumerate(lines) if line.startswith("f ")]
+    at = faces[5] if half == "first" else faces[-5]
+    forward = lines[:]
+    forward[at] = f"f 1 2 {n_vertices}"  # the last vertex: fine, even named before it comes
+    forward.insert(0, f"f 1 2 {n_vertices}")
+    assert _scan("\n".join(forward).encode("ascii"), 2) is not None
+    lines[at] = f"f 1 {n_vertices + 1} 2"
+    data = "\n".join(lines).encode("ascii")
+    for threads in (1, 2):
+        assert _scan(data, threads) is None, threads
+    error = _check_obj(data)
+    assert isinstance(error, MeshError)
+    assert f"refers to vertex {n_vertices + 1:,}, but the file has {n_vertices:,}" in str(error)
+
+
+def test_the_numbers_the_c_scan_reads_are_finite_as_float32() -> None:
+    """Python checks the coordinates only when the scan handed tokens back: the largest number
+    the C code reads itself (16 digits, a decimal exponent up to 22) is still a finite
+    float32, and one just beyond it is handed back (then float() and the finite check)."""
+    big = "9999999999999999e22"
+    small = "-999999999999999e22"  # the sign takes one of the 16 digit places
+    for line, handed_back in ((f"v {big} {small} 1", 0), ("v 1e39 2 3", 1), ("v 1 2 inf", 1)):
+        data = f"v 1 2 3\nv 4 5 6\n{line}\nf 1 2 3\n".encode("ascii")
+        scanned = _scan(data, 1)
+        assert isinstance(scanned, tuple)
+        assert len(scanned[3]) == handed_back
+        outcome = _check_obj(data)
+        if handed_back:
+            assert isinstance(outcome, MeshError)
+            assert "line 3: a coordinate is not a finite number" in str(outcome)
+        else:
+            assert isinstance(outcome, Mesh)
+            assert np.isfinite(outcome.points).all()
+            assert outcome.points[2, 0] == np.float32(1e38)
