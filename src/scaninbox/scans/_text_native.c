@@ -700,8 +700,15 @@ done:
 typedef struct {
     float *points; /* 3 per "v" */
     size_t n_points, cap_points;
-    double *colours; /* 3 per "v" with at least six numbers */
+    double *colours; /* 3 per "v" with at least six numbers (only when asked for: keep) */
     size_t n_colours, cap_colours;
+    /* The same colours as uint8 both ways obj.py's _colours may take them, made while they are
+       read (on both threads) rather than in a pass over the float64 values afterwards: times
+       255 and rounded (0-1 colours), rounded only (0-255). high: the largest value. */
+    unsigned char *scaled, *plain;
+    size_t cap_scaled, cap_plain;
+    double high;
+    int keep;
     int32_t *faces; /* 3 per triangle */
     size_t n_faces, cap_faces;
     Py_ssize_t *bad; /* (which, slot, start, end) per token parse_number did not accept */
@@ -736,6 +743,29 @@ static inline int continues(const unsigned char *base, const unsigned char *newl
     const unsigned char *q = newline - 1;
     if (q > base && *q == '\r') q--;
     return q >= base && *q == '\\';
+}
+
+static inline uint8_t channel(double value);
+
+/* A vertex's r, g, b (finite: every number the scan reads is) stored as uint8 both ways, and as
+   float64 when asked for. 0 when out of memory. */
+static int obj_colour(ObjResult *r, const double *rgb) {
+    size_t n = r->n_colours;
+    if (r->keep) {
+        if (!grow((void **)&r->colours, &r->cap_colours, n + 3, sizeof(double))) return 0;
+        memcpy(r->colours + n, rgb, 3 * sizeof(double));
+    }
+    if (!grow((void **)&r->scaled, &r->cap_scaled, n + 3, 1) ||
+        !grow((void **)&r->plain, &r->cap_plain, n + 3, 1))
+        return 0;
+    for (int i = 0; i < 3; i++) {
+        double value = rgb[i];
+        r->high = value > r->high ? value : r->high;
+        r->scaled[n + i] = channel(value * 255);
+        r->plain[n + i] = channel(value);
+    }
+    r->n_colours = n + 3;
+    return 1;
 }
 
 /* One "v" line from p (after the keyword); returns where the line's tokens end. */
@@ -773,11 +803,10 @@ static const unsigned char *obj_vertex(ObjResult *r, const unsigned char *base,
     }
     for (int i = 0; i < 3; i++) r->points[r->n_points++] = (float)values[i];
     if (count >= 6) {
-        if (!grow((void **)&r->colours, &r->cap_colours, r->n_colours + 3, sizeof(double))) {
+        if (!obj_colour(r, values + 3)) {
             r->no_memory = 1;
             return end;
         }
-        for (int i = 3; i < 6; i++) r->colours[r->n_colours++] = values[i];
     } else {
         /* Four or five numbers: w (and whatever follows) is checked, then dropped. */
         for (size_t i = first_bad; i < r->n_bad; i += 4) {
@@ -863,13 +892,9 @@ static int obj_vertex_fast(ObjResult *r, const unsigned char *p, const LineToken
     point[1] = (float)values[1];
     point[2] = (float)values[2];
     r->n_points += 3;
-    if (count >= 6) {
-        if (!grow((void **)&r->colours, &r->cap_colours, r->n_colours + 3, sizeof(double))) {
-            r->no_memory = 1;
-            return 0;
-        }
-        memcpy(r->colours + r->n_colours, values + 3, 3 * sizeof(double));
-        r->n_colours += 3;
+    if (count >= 6 && !obj_colour(r, values + 3)) {
+        r->no_memory = 1;
+        return 0;
     }
     return 1;
 }
@@ -1073,31 +1098,11 @@ static void obj_part(void *data) {
 static void obj_free(ObjResult *r) {
     PyMem_RawFree(r->points);
     PyMem_RawFree(r->colours);
+    PyMem_RawFree(r->scaled);
+    PyMem_RawFree(r->plain);
     PyMem_RawFree(r->faces);
     PyMem_RawFree(r->bad);
     memset(r, 0, sizeof *r);
-}
-
-/* The colours (a Block of float64, 3 per vertex) as obj.py's _colours makes them: uint8, scaled
-   by 255 when none is above 1. None when Python must look first: a token the scan did not accept
-   (float() reads it into its slot), or a value that is not finite (the numpy reader names it). */
-static PyObject *obj_rgb(PyObject *colours, size_t n_bad) {
-    Block *values = (Block *)colours;
-    size_t n = (size_t)values->size / sizeof(double);
-    const double *c = (const double *)values->data;
-    double high = 0;
-    int finite = 1;
-    for (size_t i = 0; i < n; i++) {
-        finite &= isfinite(c[i]) != 0;
-        high = c[i] > high ? c[i] : high;
-    }
-    if (n_bad || !finite) return Py_NewRef(Py_None);
-    PyObject *out = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)n);
-    if (!out) return NULL;
-    unsigned char *to = (unsigned char *)PyByteArray_AS_STRING(out);
-    double scale = high <= 1 ? 255 : 1; /* an empty list counts as 0-1, as in _colours */
-    for (size_t i = 0; i < n; i++) to[i] = channel(c[i] * scale);
-    return out;
 }
 
 /* Where to cut an OBJ text for two threads of equal work. A byte of a "v" line costs about
@@ -1127,7 +1132,7 @@ static Py_ssize_t obj_cut(const unsigned char *base, Py_ssize_t from, Py_ssize_t
 #define OBJ_SPLIT_FROM 65536 /* smaller texts: a second thread costs more than it saves */
 
 PyDoc_STRVAR(obj_scan_doc,
-             "obj_scan(data, start, stop, threads, /)\n--\n\n"
+             "obj_scan(data, start, stop, threads, colours=False, /)\n--\n\n"
              "The vertices, colours and triangles of the OBJ lines in data[start:stop] (obj.py).\n\n"
              "``threads`` 2: a text of 64 KiB or more is read in two halves (cut at a line start)\n"
              "at the same time; a negative index in the second half, or a problem, and it is read\n"
@@ -1135,18 +1140,19 @@ PyDoc_STRVAR(obj_scan_doc,
              "numpy reader then names it) or a line continuation (Python joins the lines first),\n"
              "else (points, colours, faces, bad, rgb): points a Block\n"
              "(a buffer) of float32, 3 per 'v'; colours a Block of float64, 3 per 'v' with six\n"
-             "numbers or more; faces a Block of int32, 3 per triangle, 0-based; bad a list of (which,\n"
-             "slot, start, end) for number tokens not accepted (their slots hold 0), offsets in\n"
-             "data; rgb the colours as uint8, scaled to 0-255 when none is above 1 (a bytearray;\n"
-             "None when a token was not accepted or a colour is not finite).");
+             "numbers or more (None unless ``colours``); faces a Block of int32, 3 per triangle,\n"
+             "0-based; bad a list of (which, slot, start, end) for number tokens not accepted\n"
+             "(their slots hold 0), offsets in data; rgb the colours as uint8 (a Block), scaled to\n"
+             "0-255 when none is above 1 (None when a token was not accepted).");
 
 static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     Py_buffer view;
     Py_ssize_t from, to;
-    if (!take_window(args, nargs, 4, "obj_scan", &view, &from, &to)) return NULL;
+    if (!take_window(args, nargs, nargs == 5 ? 5 : 4, "obj_scan", &view, &from, &to)) return NULL;
     long threads = PyLong_AsLong(args[3]);
-    if (threads == -1 && PyErr_Occurred()) {
+    int keep = nargs == 5 ? PyObject_IsTrue(args[4]) : 0;
+    if ((threads == -1 || keep < 0) && PyErr_Occurred()) {
         PyBuffer_Release(&view);
         return NULL;
     }
@@ -1154,6 +1160,7 @@ static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t narg
     ObjPart parts[2];
     memset(parts, 0, sizeof parts);
     parts[0].base = parts[1].base = base;
+    parts[0].result.keep = parts[1].result.keep = keep;
     parts[0].from = from;
     parts[1].to = to;
     Py_BEGIN_ALLOW_THREADS
@@ -1167,6 +1174,7 @@ static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t narg
             /* A negative index counts back from vertices the second half did not see. */
             obj_free(&parts[0].result);
             obj_free(second);
+            parts[0].result.keep = keep;
             cut = -1;
         }
     }
@@ -1206,13 +1214,18 @@ static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t narg
     }
     Py_DECREF(bad_second);
     points = block_of((void **)&r0->points, r0->n_points, r1->points, r1->n_points, sizeof(float));
-    colours =
-        block_of((void **)&r0->colours, r0->n_colours, r1->colours, r1->n_colours, sizeof(double));
+    colours = keep ? block_of((void **)&r0->colours, r0->n_colours, r1->colours, r1->n_colours,
+                              sizeof(double))
+                   : Py_NewRef(Py_None);
     faces = block_of((void **)&r0->faces, r0->n_faces, r1->faces, r1->n_faces, sizeof(int32_t));
-    if (points && colours && faces) {
-        rgb = obj_rgb(colours, (size_t)PyList_GET_SIZE(bad));
-        if (rgb) result = PyTuple_Pack(5, points, colours, faces, bad, rgb);
+    if (PyList_GET_SIZE(bad)) {
+        rgb = Py_NewRef(Py_None); /* float() reads the tokens handed back: Python makes rgb */
+    } else if (r0->high <= 1 && r1->high <= 1) { /* none above 1 (or none at all): 0-1 */
+        rgb = block_of((void **)&r0->scaled, r0->n_colours, r1->scaled, r1->n_colours, 1);
+    } else {
+        rgb = block_of((void **)&r0->plain, r0->n_colours, r1->plain, r1->n_colours, 1);
     }
+    if (points && colours && faces && rgb) result = PyTuple_Pack(5, points, colours, faces, bad, rgb);
 done:
     Py_XDECREF(points);
     Py_XDECREF(colours);

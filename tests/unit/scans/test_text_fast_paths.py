@@ -516,3 +516,33 @@ def test_the_numbers_the_c_scan_reads_are_finite_as_float32() -> None:
             assert isinstance(outcome, Mesh)
             assert np.isfinite(outcome.points).all()
             assert outcome.points[2, 0] == np.float32(1e38)
+
+
+@pytest.mark.parametrize("above_one", ["first half", "second half", "both", "none"])
+def test_the_uint8_colours_made_during_the_scan_take_one_scale_for_the_whole_file(
+    above_one: str,
+) -> None:
+    """Each half makes its colours both ways while reading (times 255, and as they are); the
+    file's largest value picks one way for both halves, as numpy's _colours does."""
+    lines = _obj_lines()
+    vertices = [i for i, line in enumerate(lines) if line.startswith("v ")]
+    for at in {"first half": [5], "second half": [-5], "both": [5, -5], "none": []}[above_one]:
+        lines[vertices[at]] = "v 1 2 3 2.5 254.5 300"
+    data = "\n".join(lines).encode("ascii")
+    assert len(data) > 1 << 16
+    mesh = _check_obj(data)
+    assert isinstance(mesh, Mesh)
+    assert mesh.colours is not None
+    # Read as 0-255, the other (0-1) colours round to 0 or 1.
+    as_is = np.count_nonzero(mesh.colours.max(axis=1) <= 1) > len(mesh.colours) // 2
+    assert as_is == (above_one != "none")
+    for threads in (1, 2):
+        scanned = _scan(data, threads)
+        assert isinstance(scanned, tuple)
+        assert scanned[1] is None  # no float64 colours unless asked for
+        np.testing.assert_array_equal(np.frombuffer(scanned[4], np.uint8), mesh.colours.ravel())
+        assert _text_native is not None
+        asked = _text_native.obj_scan(data, 0, len(data), threads, True)
+        colours = np.frombuffer(asked[1], np.float64)
+        assert len(colours) == mesh.colours.size
+        np.testing.assert_array_equal(obj_reader._colours(colours).ravel(), mesh.colours.ravel())
