@@ -688,14 +688,14 @@ done:
 
    Problems that need words (a face of two corners, index 0, an index that is not a whole number,
    a negative index before the first vertex, a "v" with fewer than three numbers, an index
-   beyond the last vertex) are not
-   described here: the scan stops and returns None, and Python reads the file with the numpy
-   path, which names the line. So does a line continuation (a backslash ending a line, before
-   '\n' or "\r\n"): Python joins such lines and scans the joined text. What comes back was
-   therefore checked as the numpy path checks it, except the tokens handed back below: every
-   number read here is finite as a float32 too (at most 16 digits times 10^22, below 1e38,
-   where float32 ends at 3.4e38; anything larger is handed back). Number tokens parse_number does not accept come back by position,
-   as for STL ("which": 0 a coordinate, 1 a colour, 2 a value that is checked, then dropped). */
+   beyond the last vertex) are not described here: the scan stops and returns None, and Python
+   reads the file with the numpy path, which names the line. So does a line continuation (a
+   backslash ending a line, before '\n' or "\r\n"): Python joins such lines and scans the joined
+   text. Number tokens parse_number does not accept come back by position, as for STL ("which":
+   0 a coordinate, 1 a colour, 2 a value that is checked, then dropped). Everything else that
+   comes back was checked as the numpy path checks it, finiteness included: a number read here
+   has at most 16 digits times 10^22, below 1e38, and float32 ends at 3.4e38 (anything larger
+   is handed back). */
 
 typedef struct {
     float *points; /* 3 per "v" */
@@ -1138,8 +1138,8 @@ PyDoc_STRVAR(obj_scan_doc,
              "at the same time; a negative index in the second half, or a problem, and it is read\n"
              "again in one piece. Returns None when the text has a problem that needs words (the\n"
              "numpy reader then names it) or a line continuation (Python joins the lines first),\n"
-             "else (points, colours, faces, bad, rgb): points a Block\n"
-             "(a buffer) of float32, 3 per 'v'; colours a Block of float64, 3 per 'v' with six\n"
+             "else (points, colours, faces, bad, rgb): points a Block (a buffer) of float32, 3 per\n"
+             "'v'; colours a Block of float64, 3 per 'v' with six\n"
              "numbers or more (None unless ``colours``); faces a Block of int32, 3 per triangle,\n"
              "0-based; bad a list of (which, slot, start, end) for number tokens not accepted\n"
              "(their slots hold 0), offsets in data; rgb the colours as uint8 (a Block), scaled to\n"
