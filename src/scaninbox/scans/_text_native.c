@@ -1105,32 +1105,46 @@ static void obj_free(ObjResult *r) {
     memset(r, 0, sizeof *r);
 }
 
-/* Where to cut an OBJ text for two threads of equal work. A byte of a "v" line costs about
-   V_WEIGHT times a byte of an "f" line (decimals against short whole numbers), and exporters
-   write the vertices first: the start of the faces is found by bisection on line starts (a "v"
-   file with scattered "f" lines just gets a less even cut), and the cut put where the weighted
-   bytes before and after it are equal. 50 % of the bytes left the first half 45 % slower than
-   the second on the 100k real scan. The weight was 1.4 while the scan kept float64 colours; with
-   the uint8 colours made as they are read, each half's own CPU time (CLOCK_THREAD_CPUTIME_ID,
-   40 scans) with 1.4 / 1.3 / 1.2 was: 100k OBJ 3.26+3.48 / 3.34+3.39 / 3.36+3.30 ms, real 12k
-   OBJs 0.250+0.283 / 0.259+0.275 / 0.257+0.267 ms and 0.241+0.281 / 0.249+0.270 / 0.253+0.259. */
-#define V_WEIGHT 1.2
-static Py_ssize_t obj_cut(const unsigned char *base, Py_ssize_t from, Py_ssize_t to) {
+/* Where to cut a text for two threads of equal work when its lines of one kind come first and
+   cost `weight` times as much a byte as the rest (the first line of the rest: `rest`). That line
+   is found by bisection on line starts (a text where the kinds mix just gets a less even cut,
+   never a wrong result), and the cut put where the weighted bytes before and after it are
+   equal. -1: no line start near there. */
+static Py_ssize_t weighted_cut(const unsigned char *base, Py_ssize_t from, Py_ssize_t to,
+                               double weight, int (*rest)(const unsigned char *, const unsigned char *)) {
     Py_ssize_t lo = from, hi = to;
     while (hi - lo > 4096) {
         Py_ssize_t line = line_start_after(base, lo + (hi - lo) / 2, to);
         if (line < 0 || line >= hi) break; /* lines longer than the interval: close enough */
-        if (base[line] == 'f')
+        if (rest(base + line, base + to))
             hi = line;
         else
             lo = line;
     }
-    double vertices = (double)(lo - from), faces = (double)(to - lo);
-    double half = (V_WEIGHT * vertices + faces) / 2;
-    Py_ssize_t at = half <= V_WEIGHT * vertices ? from + (Py_ssize_t)(half / V_WEIGHT)
-                                                : lo + (Py_ssize_t)(half - V_WEIGHT * vertices);
+    double first = (double)(lo - from), second = (double)(to - lo);
+    double half = (weight * first + second) / 2;
+    Py_ssize_t at = half <= weight * first ? from + (Py_ssize_t)(half / weight)
+                                           : lo + (Py_ssize_t)(half - weight * first);
     if (at <= from || at >= to) at = from + (to - from) / 2;
     return line_start_after(base, at, to);
+}
+
+/* OBJ: exporters write the vertices first; a byte of a "v" line costs about OBJ_V_WEIGHT times a
+   byte of an "f" line (decimals against short whole numbers). 50 % of the bytes left the first
+   half 45 % slower than the second on the 100k real scan. The weight was 1.4 while the scan kept
+   float64 colours; with the uint8 colours made as they are read, each half's own CPU time
+   (CLOCK_THREAD_CPUTIME_ID, 40 scans) with 1.4 / 1.3 / 1.2 was: 100k OBJ 3.26+3.48 / 3.34+3.39
+   / 3.36+3.30 ms, real 12k OBJs 0.250+0.283 / 0.259+0.275 / 0.257+0.267 ms and 0.241+0.281 /
+   0.249+0.270 / 0.253+0.259. */
+#define OBJ_V_WEIGHT 1.2
+
+static int obj_face_line(const unsigned char *p, const unsigned char *end) {
+    (void)end;
+    return *p == 'f';
+}
+
+static Py_ssize_t obj_cut(const unsigned char *base, Py_ssize_t from, Py_ssize_t to) {
+    return weighted_cut(base, from, to, OBJ_V_WEIGHT, obj_face_line);
 }
 
 #define OBJ_SPLIT_FROM 65536 /* smaller texts: a second thread costs more than it saves */
@@ -1480,6 +1494,16 @@ static void ply_second(void *data) {
 
 #define PLY_SPLIT_FROM 65536
 
+/* A face row ("3 a b c") rather than a vertex row; a vertex whose first column is exactly 3 may
+   pass for one, which only makes the cut less even. Vertex rows come first, and a byte of one
+   costs about PLY_V_WEIGHT times a byte of a face row: cut at the middle byte, the 100k real
+   scan's halves took 3.70 and 2.65 ms of their threads' CPU (the second thread's count of the
+   lines before the cut included). */
+static int ply_face_row(const unsigned char *p, const unsigned char *end) {
+    return end - p > 1 && p[0] == '3' && (p[1] == ' ' || p[1] == '\t');
+}
+#define PLY_V_WEIGHT 1.45
+
 PyDoc_STRVAR(ply_mesh_doc,
              "ply_mesh(data, start, stop, roles, n_vertices, n_faces, threads, /)\n--\n\n"
              "The mesh of an ASCII PLY body data[start:stop] in the common layout (ply_text.py).\n\n"
@@ -1540,7 +1564,7 @@ static PyObject *ply_mesh(PyObject *self, PyObject *const *args, Py_ssize_t narg
     int failed;
     Py_BEGIN_ALLOW_THREADS
     Py_ssize_t cut = threads >= 2 && to - from >= PLY_SPLIT_FROM
-                         ? line_start_after(parts[0].base, from + (to - from) / 2, to)
+                         ? weighted_cut(parts[0].base, from, to, PLY_V_WEIGHT, ply_face_row)
                          : -1;
     int whole = 1;
     if (cut > 0) {

@@ -546,3 +546,21 @@ def test_the_uint8_colours_made_during_the_scan_take_one_scale_for_the_whole_fil
         colours = np.frombuffer(asked[1], np.float64)
         assert len(colours) == mesh.colours.size
         np.testing.assert_array_equal(obj_reader._colours(colours).ravel(), mesh.colours.ravel())
+
+
+@pytest.mark.parametrize("threes", ["none", "vertex rows", "all vertex rows"])
+def test_the_weighted_ply_cut_reads_any_body_the_same(
+    threes: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The two-thread cut looks for the first face row ("3 a b c") by bisection and weighs a
+    vertex byte 1.45 face bytes; vertex rows that start with "3 " (x exactly 3) mislead the
+    search, which only moves the cut: both thread counts and numpy still agree."""
+    rows, faces = _arch_rows(120, 40)
+    if threes != "none":
+        step = 1 if threes == "all vertex rows" else 3
+        rows = [f"3 {row.split(' ', 1)[1]}" if i % step == 0 else row for i, row in enumerate(rows)]
+    data = _ply_text(rows, faces, XYZ)
+    assert len(data) > 1 << 16
+    mesh = _check_ply(data, monkeypatch, fast=True)
+    assert isinstance(mesh, Mesh)
+    assert (mesh.points[:, 0] == 3).any() == (threes != "none")
