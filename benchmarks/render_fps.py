@@ -221,6 +221,7 @@ async def _measure(
         "peer renderers": peer.render_window.GetRenderers().GetNumberOfItems(),
         "peer lights": peer.renderer.GetLights().GetNumberOfItems(),
         "peer MSAA": peer.render_window.GetMultiSamples(),
+        "pacing": _pacing(),
         "triangles": [s.n_triangles for s in viewport.scene],
         "lod triangles": [
             s.lod_actor.GetMapper().GetInput().GetNumberOfCells() if s.lod_actor else 0
@@ -231,6 +232,17 @@ async def _measure(
     peer.close()
     ours_host.close()
     return {"results": results, "settled": settled, "info": info}
+
+
+def _pacing() -> str:
+    """How ours paces large draws under software OpenGL (`scaninbox.render.draw_pacing`)."""
+    from scaninbox.render import draw_pacing, pieces
+
+    return (
+        f"scans in pieces of ≤ {pieces.PIECE_TRIANGLES:,} triangles; under llvmpipe, before each "
+        f"draw of ≥ {draw_pacing.LARGE_TRIANGLES:,} the queue is waited for up to the last "
+        f"{draw_pacing.IN_FLIGHT} such draw(s) (a fence), so rasterising and sorting overlap"
+    )
 
 
 def _peer_viewer(widget_class: Any, meshes: list[Any], size: tuple[int, int]) -> Any:
@@ -398,6 +410,7 @@ def _print(
         f"ours: view {info['ours view']}, {info['ours lights']} lights at rest (1 in motion, "
         f"drawn at half size), {info['ours renderers']} renderer(s), arches {tri}, LOD {lod}"
     )
+    print(f"ours: {info['pacing']}")
     print(
         f"peer: bare pyvistaqt QtInteractor, view {info['peer view']}, "
         f"{info['peer lights']} lights, {info['peer renderers']} renderer(s), "

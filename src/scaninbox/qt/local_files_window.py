@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from scaninbox.domain import Case
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
+from scaninbox.qt.final_grab import FinalFrameGrab
 from scaninbox.qt.local_files import LocalScanFiles, OpenedFiles, check_paths, local_case
 
 __all__ = ["SCAN_FILE_FILTER", "LocalFilesReadiness", "LocalFilesWindow", "ask_scan_files"]
@@ -235,9 +236,10 @@ class LocalFilesWindow(QMainWindow):
 
 
 class LocalFilesReadiness(QObject):
-    """``scaninbox gui --quit-when-ready [--screenshot PATH] FILE…``: once the files are drawn,
-    save the "Local files" window and emit ``done(0)``; ``done(1)`` when nothing could be shown
-    or after ``timeout_s`` (the smoke check of opening files on a fresh machine)."""
+    """``scaninbox gui --quit-when-ready [--screenshot PATH] FILE…``: once the files are drawn
+    and the 3D view shows its final (smooth) frame, save the "Local files" window and emit
+    ``done(0)``; ``done(1)`` when nothing could be shown or after ``timeout_s`` (the smoke check
+    of opening files on a fresh machine)."""
 
     done = Signal(int)
 
@@ -251,29 +253,34 @@ class LocalFilesReadiness(QObject):
     ) -> None:
         super().__init__(parent)
         self._window = window
-        self._screenshot = screenshot
         self._finished = False
+        self._grab = FinalFrameGrab(window, self._view, screenshot, parent=self)
+        self._grab.done.connect(self._on_grabbed)
         window.caseShown.connect(self._on_shown)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._give_up)
         self._timer.start(int(timeout_s * 1000))
 
+    def _view(self) -> Any:
+        """The window's 3D view (`SceneInteractor`), None without a viewer."""
+        viewport = self._window.viewport
+        return None if viewport is None else viewport.view
+
     def _on_shown(self, _case: object) -> None:
         if not self._finished:
             self._finished = True
-            QTimer.singleShot(300, self._finish)  # let the frame reach the screen
+            self._grab.start()
 
-    def _finish(self) -> None:
-        from scaninbox.qt.readiness import save_screenshot
-
+    def _on_grabbed(self, code: int) -> None:
         self._timer.stop()
-        self.done.emit(save_screenshot(self._window, self._screenshot))
+        self.done.emit(code)
 
     def _give_up(self) -> None:
         if self._finished:
             return
         self._finished = True
+        self._grab.cancel()
         problems = " ".join(self._window.problem_text) or "the 3D viewer did not draw them"
         print(f"The scan files were not shown in time: {problems}", file=sys.stderr)
         self.done.emit(1)

@@ -4,7 +4,10 @@ Mesa's llvmpipe sorts the triangles of a draw into "scenes" faster than its thre
 rasterise them, and the sorted triangles pile up in memory until they are drawn; the pile's
 high-water mark stays in the process (`draw_pacing`). Waiting for the queue between draws
 bounds the pile to one draw's worth, so the draws must be small: a 600k-triangle arch drawn
-whole piled ~130 MiB of scenes under llvmpipe, drawn as four pieces of 150k ~37 MiB.
+whole piled ~130 MiB of scenes under llvmpipe, drawn as four pieces of 150k ~37 MiB. The
+pacing lets one draw be rasterised while the next is sorted (so the two kinds of work overlap),
+which makes the pile two draws' worth: the pieces are 75k, eight for such an arch, and the
+pile stays ~37 MiB.
 
 Each piece is its own ``vtkPolyData`` (one actor and mapper each, in `ScanScene`) over a
 consecutive run of the scan's triangles. The pieces share the scan's arrays — the same
@@ -28,7 +31,7 @@ from scaninbox.scans import Mesh
 
 __all__ = ["FAR_FROM_ORIGIN", "PIECE_TRIANGLES", "piece_bounds", "shift_scale_method", "to_pieces"]
 
-PIECE_TRIANGLES = 150_000  # at most per piece; llvmpipe's pile is one piece's worth
+PIECE_TRIANGLES = 75_000  # at most per piece; llvmpipe's pile is two pieces' worth (`draw_pacing`)
 # VTK's own rule for "far from the origin": the centre's distance over the size, squared.
 FAR_FROM_ORIGIN = 1e6
 

@@ -10,7 +10,7 @@ actor keeps its own GPU buffers, so swapping costs nothing. A plotter whose ``dr
 true while it draws (the Qt view's first picture of a still, smoothed once the view settles)
 gets the full look without FXAA for that frame.
 
-A large scan is drawn as pieces of at most 150k triangles, one actor each, sharing the scan's
+A large scan is drawn as pieces of at most 75k triangles, one actor each, sharing the scan's
 arrays and their buffers in OpenGL (`scaninbox.render.pieces`): under a software rasteriser
 each piece is drawn in step with it (`draw_pacing`), which bounds the memory its queue takes.
 
@@ -72,7 +72,7 @@ class ScanState:
     vertex_colours: bool
     has_colours: bool
     n_triangles: int
-    actor: Any  # the first piece of the full mesh (the only one of a scan up to 150k triangles)
+    actor: Any  # the first piece of the full mesh (the only one of a scan up to 75k triangles)
     lod_actor: Any | None = None
     before_preparation: bool = False
     field: bool = False  # painted with a distance map (`set_field_colours`)

@@ -683,25 +683,38 @@ done:
    only the vertex index is read: [sign] 1-10 digits, then '/' or the token's end), anything else
    is skipped to the end of its line. A token starting with '#' ends the line (a comment). Bytes
    <= 32 but '\n' separate tokens. Polygons become fans (first, i, i+1); a negative index counts
-   back from the vertices read so far. Positive indices are checked against the vertex count in
-   Python, after the whole file (a face may name a vertex defined further down).
+   back from the vertices read so far. Positive indices are checked against the vertex count
+   after the whole file (a face may name a vertex defined further down).
 
    Problems that need words (a face of two corners, index 0, an index that is not a whole number,
-   a negative index before the first vertex, a "v" with fewer than three numbers) are not
-   described here: the scan stops and returns None, and Python reads the file with the numpy
-   path, which names the line. Number tokens parse_number does not accept come back by position,
-   as for STL ("which": 0 a coordinate, 1 a colour, 2 a value that is checked, then dropped). */
+   a negative index before the first vertex, a "v" with fewer than three numbers, an index
+   beyond the last vertex) are not described here: the scan stops and returns None, and Python
+   reads the file with the numpy path, which names the line. So does a line continuation (a
+   backslash ending a line, before '\n' or "\r\n"): Python joins such lines and scans the joined
+   text. Number tokens parse_number does not accept come back by position, as for STL ("which":
+   0 a coordinate, 1 a colour, 2 a value that is checked, then dropped). Everything else that
+   comes back was checked as the numpy path checks it, finiteness included: a number read here
+   has at most 16 digits times 10^22, below 1e38, and float32 ends at 3.4e38 (anything larger
+   is handed back). */
 
 typedef struct {
     float *points; /* 3 per "v" */
     size_t n_points, cap_points;
-    double *colours; /* 3 per "v" with at least six numbers */
+    double *colours; /* 3 per "v" with at least six numbers (only when asked for: keep) */
     size_t n_colours, cap_colours;
+    /* The same colours as uint8 both ways obj.py's _colours may take them, made while they are
+       read (on both threads) rather than in a pass over the float64 values afterwards: times
+       255 and rounded (0-1 colours), rounded only (0-255). high: the largest value. */
+    unsigned char *scaled, *plain;
+    size_t cap_scaled, cap_plain;
+    double high;
+    int keep;
     int32_t *faces; /* 3 per triangle */
     size_t n_faces, cap_faces;
     Py_ssize_t *bad; /* (which, slot, start, end) per token parse_number did not accept */
     size_t n_bad, cap_bad;
     int relative; /* a negative index was met (it counts back from the vertices read here) */
+    int64_t top;  /* the largest 0-based vertex index a face names, plus one (0: none yet) */
     int problem;
     int no_memory;
 } ObjResult;
@@ -721,6 +734,37 @@ static int obj_keep_bad(ObjResult *r, Py_ssize_t which, size_t slot, Py_ssize_t 
     b[2] = start;
     b[3] = stop;
     r->n_bad += 4;
+    return 1;
+}
+
+/* A backslash right before the '\n' at newline, or before its "\r\n": the line goes on on the
+   next one (obj.py joins such lines before reading). */
+static inline int continues(const unsigned char *base, const unsigned char *newline) {
+    const unsigned char *q = newline - 1;
+    if (q > base && *q == '\r') q--;
+    return q >= base && *q == '\\';
+}
+
+static inline uint8_t channel(double value);
+
+/* A vertex's r, g, b (finite: every number the scan reads is) stored as uint8 both ways, and as
+   float64 when asked for. 0 when out of memory. */
+static int obj_colour(ObjResult *r, const double *rgb) {
+    size_t n = r->n_colours;
+    if (r->keep) {
+        if (!grow((void **)&r->colours, &r->cap_colours, n + 3, sizeof(double))) return 0;
+        memcpy(r->colours + n, rgb, 3 * sizeof(double));
+    }
+    if (!grow((void **)&r->scaled, &r->cap_scaled, n + 3, 1) ||
+        !grow((void **)&r->plain, &r->cap_plain, n + 3, 1))
+        return 0;
+    for (int i = 0; i < 3; i++) {
+        double value = rgb[i];
+        r->high = value > r->high ? value : r->high;
+        r->scaled[n + i] = channel(value * 255);
+        r->plain[n + i] = channel(value);
+    }
+    r->n_colours = n + 3;
     return 1;
 }
 
@@ -759,11 +803,10 @@ static const unsigned char *obj_vertex(ObjResult *r, const unsigned char *base,
     }
     for (int i = 0; i < 3; i++) r->points[r->n_points++] = (float)values[i];
     if (count >= 6) {
-        if (!grow((void **)&r->colours, &r->cap_colours, r->n_colours + 3, sizeof(double))) {
+        if (!obj_colour(r, values + 3)) {
             r->no_memory = 1;
             return end;
         }
-        for (int i = 3; i < 6; i++) r->colours[r->n_colours++] = values[i];
     } else {
         /* Four or five numbers: w (and whatever follows) is checked, then dropped. */
         for (size_t i = first_bad; i < r->n_bad; i += 4) {
@@ -809,6 +852,7 @@ static const unsigned char *obj_face(ObjResult *r, const unsigned char *p,
             r->problem = 1;
             return end;
         }
+        if (index >= r->top) r->top = index + 1;
         if (corners == 0) {
             first = (int32_t)index;
         } else if (corners >= 2) {
@@ -848,13 +892,9 @@ static int obj_vertex_fast(ObjResult *r, const unsigned char *p, const LineToken
     point[1] = (float)values[1];
     point[2] = (float)values[2];
     r->n_points += 3;
-    if (count >= 6) {
-        if (!grow((void **)&r->colours, &r->cap_colours, r->n_colours + 3, sizeof(double))) {
-            r->no_memory = 1;
-            return 0;
-        }
-        memcpy(r->colours + r->n_colours, values + 3, 3 * sizeof(double));
-        r->n_colours += 3;
+    if (count >= 6 && !obj_colour(r, values + 3)) {
+        r->no_memory = 1;
+        return 0;
     }
     return 1;
 }
@@ -866,12 +906,16 @@ static int obj_face_fast(ObjResult *r, const unsigned char *p, const LineTokens 
     if (corners < 3) return 0;
     int32_t index[LINE_TOKENS];
     int ok = 1;
+    int64_t top = r->top;
     for (unsigned i = 0; i < corners; i++) {
         int64_t value = corner_known(p + line->start[i + 1], line->length[i + 1]);
         ok &= value >= 1;
         index[i] = (int32_t)(value - 1);
+        top = value > top ? value : top;
     }
-    if (!ok) return 0;
+    /* corner_known does not read past a corner's '/': "3/3\\" may end a continued line. */
+    if (!ok || continues(p, p + line->next - 1)) return 0;
+    r->top = top;
     size_t added = 3 * (size_t)(corners - 2);
     if (!grow((void **)&r->faces, &r->cap_faces, r->n_faces + added, sizeof(int32_t))) {
         r->no_memory = 1;
@@ -916,6 +960,7 @@ static void obj_scan_text(const unsigned char *base, Py_ssize_t from, Py_ssize_t
                 p = obj_face(r, p, end);
         }
         const unsigned char *line_end = memchr(p, '\n', (size_t)(end - p));
+        if (line_end && continues(base, line_end)) r->problem = 1;
         p = line_end ? line_end + 1 : end;
     }
 }
@@ -1053,79 +1098,79 @@ static void obj_part(void *data) {
 static void obj_free(ObjResult *r) {
     PyMem_RawFree(r->points);
     PyMem_RawFree(r->colours);
+    PyMem_RawFree(r->scaled);
+    PyMem_RawFree(r->plain);
     PyMem_RawFree(r->faces);
     PyMem_RawFree(r->bad);
     memset(r, 0, sizeof *r);
 }
 
-/* The colours (a Block of float64, 3 per vertex) as obj.py's _colours makes them: uint8, scaled
-   by 255 when none is above 1. None when Python must look first: a token the scan did not accept
-   (float() reads it into its slot), or a value that is not finite (the numpy reader names it). */
-static PyObject *obj_rgb(PyObject *colours, size_t n_bad) {
-    Block *values = (Block *)colours;
-    size_t n = (size_t)values->size / sizeof(double);
-    const double *c = (const double *)values->data;
-    double high = 0;
-    int finite = 1;
-    for (size_t i = 0; i < n; i++) {
-        finite &= isfinite(c[i]) != 0;
-        high = c[i] > high ? c[i] : high;
-    }
-    if (n_bad || !finite) return Py_NewRef(Py_None);
-    PyObject *out = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)n);
-    if (!out) return NULL;
-    unsigned char *to = (unsigned char *)PyByteArray_AS_STRING(out);
-    double scale = high <= 1 ? 255 : 1; /* an empty list counts as 0-1, as in _colours */
-    for (size_t i = 0; i < n; i++) to[i] = channel(c[i] * scale);
-    return out;
-}
-
-/* Where to cut an OBJ text for two threads of equal work. A byte of a "v" line costs about
-   1.4 times a byte of an "f" line (decimals against short whole numbers: measured 1.2-1.7 on the
-   real scans), and exporters write the vertices first: the start of the faces is found by
-   bisection on line starts (a "v" file with scattered "f" lines just gets a less even cut), and
-   the cut put where the weighted bytes before and after it are equal. 50 % of the bytes left
-   the first half 45 % slower than the second on the 100k real scan. */
-static Py_ssize_t obj_cut(const unsigned char *base, Py_ssize_t from, Py_ssize_t to) {
+/* Where to cut a text for two threads of equal work when its lines of one kind come first and
+   cost `weight` times as much a byte as the rest (the first line of the rest: `rest`). That line
+   is found by bisection on line starts (a text where the kinds mix just gets a less even cut,
+   never a wrong result), and the cut put where the weighted bytes before and after it are
+   equal. -1: no line start near there. */
+static Py_ssize_t weighted_cut(const unsigned char *base, Py_ssize_t from, Py_ssize_t to,
+                               double weight, int (*rest)(const unsigned char *, const unsigned char *)) {
     Py_ssize_t lo = from, hi = to;
     while (hi - lo > 4096) {
         Py_ssize_t line = line_start_after(base, lo + (hi - lo) / 2, to);
         if (line < 0 || line >= hi) break; /* lines longer than the interval: close enough */
-        if (base[line] == 'f')
+        if (rest(base + line, base + to))
             hi = line;
         else
             lo = line;
     }
-    double vertices = (double)(lo - from), faces = (double)(to - lo);
-    double half = (1.4 * vertices + faces) / 2;
-    Py_ssize_t at = half <= 1.4 * vertices ? from + (Py_ssize_t)(half / 1.4)
-                                           : lo + (Py_ssize_t)(half - 1.4 * vertices);
+    double first = (double)(lo - from), second = (double)(to - lo);
+    double half = (weight * first + second) / 2;
+    Py_ssize_t at = half <= weight * first ? from + (Py_ssize_t)(half / weight)
+                                           : lo + (Py_ssize_t)(half - weight * first);
     if (at <= from || at >= to) at = from + (to - from) / 2;
     return line_start_after(base, at, to);
+}
+
+/* OBJ: exporters write the vertices first; a byte of a "v" line costs about OBJ_V_WEIGHT times a
+   byte of an "f" line (decimals against short whole numbers). 50 % of the bytes left the first
+   half 45 % slower than the second on the 100k real scan. The weight was 1.4 while the scan kept
+   float64 colours; with the uint8 colours made as they are read, each half's own CPU time
+   (CLOCK_THREAD_CPUTIME_ID, 40 scans) with 1.4 / 1.3 / 1.2 was: 100k OBJ 3.26+3.48 / 3.34+3.39
+   / 3.36+3.30 ms, real 12k OBJs 0.250+0.283 / 0.259+0.275 / 0.257+0.267 ms and 0.241+0.281 /
+   0.249+0.270 / 0.253+0.259. */
+#define OBJ_V_WEIGHT 1.2
+
+static int obj_face_line(const unsigned char *p, const unsigned char *end) {
+    (void)end;
+    return *p == 'f';
+}
+
+static Py_ssize_t obj_cut(const unsigned char *base, Py_ssize_t from, Py_ssize_t to) {
+    return weighted_cut(base, from, to, OBJ_V_WEIGHT, obj_face_line);
 }
 
 #define OBJ_SPLIT_FROM 65536 /* smaller texts: a second thread costs more than it saves */
 
 PyDoc_STRVAR(obj_scan_doc,
-             "obj_scan(data, start, stop, threads, /)\n--\n\n"
+             "obj_scan(data, start, stop, threads, colours=False, /)\n--\n\n"
              "The vertices, colours and triangles of the OBJ lines in data[start:stop] (obj.py).\n\n"
              "``threads`` 2: a text of 64 KiB or more is read in two halves (cut at a line start)\n"
              "at the same time; a negative index in the second half, or a problem, and it is read\n"
              "again in one piece. Returns None when the text has a problem that needs words (the\n"
-             "numpy reader then names it), else (points, colours, faces, bad, rgb): points a Block\n"
-             "(a buffer) of float32, 3 per 'v'; colours a Block of float64, 3 per 'v' with six\n"
-             "numbers or more; faces a Block of int32, 3 per triangle, 0-based; bad a list of (which,\n"
-             "slot, start, end) for number tokens not accepted (their slots hold 0), offsets in\n"
-             "data; rgb the colours as uint8, scaled to 0-255 when none is above 1 (a bytearray;\n"
-             "None when a token was not accepted or a colour is not finite).");
+             "numpy reader then names it) or a line continuation (Python joins the lines first),\n"
+             "else (points, colours, faces, bad, rgb): points a Block (a buffer) of float32, 3 per\n"
+             "'v'; colours a Block of float64, 3 per 'v' with six\n"
+             "numbers or more (None unless ``colours``); faces a Block of int32, 3 per triangle,\n"
+             "0-based; bad a list of (which, slot, start, end) for number tokens not accepted\n"
+             "(their slots hold 0), offsets in data; rgb the colours as uint8 (a Block), scaled to\n"
+             "0-255 when none is above 1 (None when a token was not accepted).");
 
 static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     Py_buffer view;
     Py_ssize_t from, to;
-    if (!take_window(args, nargs, 4, "obj_scan", &view, &from, &to)) return NULL;
+    if (!take_window(args, nargs, nargs == 5 ? 5 : 4, "obj_scan", &view, &from, &to)) return NULL;
     long threads = PyLong_AsLong(args[3]);
-    if (threads == -1 && PyErr_Occurred()) {
+    int keep = nargs == 5 ? PyObject_IsTrue(args[4]) : 0;
+    if ((threads == -1 || keep < 0) && PyErr_Occurred()) {
         PyBuffer_Release(&view);
         return NULL;
     }
@@ -1133,6 +1178,7 @@ static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t narg
     ObjPart parts[2];
     memset(parts, 0, sizeof parts);
     parts[0].base = parts[1].base = base;
+    parts[0].result.keep = parts[1].result.keep = keep;
     parts[0].from = from;
     parts[1].to = to;
     Py_BEGIN_ALLOW_THREADS
@@ -1146,6 +1192,7 @@ static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t narg
             /* A negative index counts back from vertices the second half did not see. */
             obj_free(&parts[0].result);
             obj_free(second);
+            parts[0].result.keep = keep;
             cut = -1;
         }
     }
@@ -1163,7 +1210,10 @@ static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t narg
         PyErr_NoMemory();
         goto done;
     }
-    if (r0->problem || r1->problem) {
+    /* Every index is checked once the vertex count is known (a negative one counted back from
+       vertices already read, so it is in range). */
+    int64_t n_vertices = (int64_t)((r0->n_points + r1->n_points) / 3);
+    if (r0->problem || r1->problem || r0->top > n_vertices || r1->top > n_vertices) {
         result = Py_NewRef(Py_None);
         goto done;
     }
@@ -1182,13 +1232,18 @@ static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t narg
     }
     Py_DECREF(bad_second);
     points = block_of((void **)&r0->points, r0->n_points, r1->points, r1->n_points, sizeof(float));
-    colours =
-        block_of((void **)&r0->colours, r0->n_colours, r1->colours, r1->n_colours, sizeof(double));
+    colours = keep ? block_of((void **)&r0->colours, r0->n_colours, r1->colours, r1->n_colours,
+                              sizeof(double))
+                   : Py_NewRef(Py_None);
     faces = block_of((void **)&r0->faces, r0->n_faces, r1->faces, r1->n_faces, sizeof(int32_t));
-    if (points && colours && faces) {
-        rgb = obj_rgb(colours, (size_t)PyList_GET_SIZE(bad));
-        if (rgb) result = PyTuple_Pack(5, points, colours, faces, bad, rgb);
+    if (PyList_GET_SIZE(bad)) {
+        rgb = Py_NewRef(Py_None); /* float() reads the tokens handed back: Python makes rgb */
+    } else if (r0->high <= 1 && r1->high <= 1) { /* none above 1 (or none at all): 0-1 */
+        rgb = block_of((void **)&r0->scaled, r0->n_colours, r1->scaled, r1->n_colours, 1);
+    } else {
+        rgb = block_of((void **)&r0->plain, r0->n_colours, r1->plain, r1->n_colours, 1);
     }
+    if (points && colours && faces && rgb) result = PyTuple_Pack(5, points, colours, faces, bad, rgb);
 done:
     Py_XDECREF(points);
     Py_XDECREF(colours);
@@ -1439,6 +1494,16 @@ static void ply_second(void *data) {
 
 #define PLY_SPLIT_FROM 65536
 
+/* A face row ("3 a b c") rather than a vertex row; a vertex whose first column is exactly 3 may
+   pass for one, which only makes the cut less even. Vertex rows come first, and a byte of one
+   costs about PLY_V_WEIGHT times a byte of a face row: cut at the middle byte, the 100k real
+   scan's halves took 3.70 and 2.65 ms of their threads' CPU (the second thread's count of the
+   lines before the cut included). */
+static int ply_face_row(const unsigned char *p, const unsigned char *end) {
+    return end - p > 1 && p[0] == '3' && (p[1] == ' ' || p[1] == '\t');
+}
+#define PLY_V_WEIGHT 1.45
+
 PyDoc_STRVAR(ply_mesh_doc,
              "ply_mesh(data, start, stop, roles, n_vertices, n_faces, threads, /)\n--\n\n"
              "The mesh of an ASCII PLY body data[start:stop] in the common layout (ply_text.py).\n\n"
@@ -1499,7 +1564,7 @@ static PyObject *ply_mesh(PyObject *self, PyObject *const *args, Py_ssize_t narg
     int failed;
     Py_BEGIN_ALLOW_THREADS
     Py_ssize_t cut = threads >= 2 && to - from >= PLY_SPLIT_FROM
-                         ? line_start_after(parts[0].base, from + (to - from) / 2, to)
+                         ? weighted_cut(parts[0].base, from, to, PLY_V_WEIGHT, ply_face_row)
                          : -1;
     int whole = 1;
     if (cut > 0) {

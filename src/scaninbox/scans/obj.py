@@ -19,8 +19,12 @@ vertex has them, as 0–1 when none is above 1, else as 0–255.
 The C reader (`_text_native.obj_scan`) walks the bytes once with the GIL released (a file of
 64 KiB or more in two halves, the second on a thread the C code starts). When it meets
 a problem it does not describe it: the numpy reader reads the file again and names the line, so
-the errors are the numpy reader's by construction. OBJ announces no counts, so memory follows
-what the file holds, never what it claims.
+the errors are the numpy reader's by construction. It also checks what Python would otherwise
+check after it (every index below the vertex count; its numbers are finite float32 by their
+rules), makes the uint8 colours while it reads them, and stops at a line continuation: only
+then are the lines joined and read again, so a file without any costs no whole-file search
+before the scan. OBJ announces no counts, so memory follows what the file holds, never what it
+claims.
 """
 
 from __future__ import annotations
@@ -49,9 +53,9 @@ _MAX_DIGITS = 10  # an index has at most 10 digits (int32 holds 2,147,483,647)
 _INT32_MAX = 2**31 - 1
 _Error = tuple[int, str]  # (byte offset, message): the first in the file wins
 _SPLIT_FROM_BYTES = 1 << 16  # smaller files are read on one thread (the C code decides)
-# (float32 points, float64 colours, int32 triangles: buffers the C code filled; tokens not
-# accepted; the colours as uint8 or None)
-_Scan = tuple[Any, Any, Any, list[tuple[int, int, int, int]], bytearray | None]
+# (float32 points, float64 colours (None unless asked for), int32 triangles: buffers the C code
+# filled; tokens not accepted; the colours as uint8 (a buffer), or None when tokens were not)
+_Scan = tuple[Any, Any, Any, list[tuple[int, int, int, int]], Any]
 _CONTINUATION = re.compile(rb"\\\r?\n")
 
 
@@ -62,10 +66,10 @@ def obj_parser() -> str:
 
 def parse_obj(data: BytesLike, name: str) -> Mesh:
     """The indexed mesh of an OBJ file held in ``data``."""
-    text = _joined_lines(data)
     if _native is not None:
-        return _parse_native(_native, text, data, name)
-    return _parse_numpy(text, data, name)
+        # The C reader stops at a line continuation: the lines are joined only then.
+        return _parse_native(_native, data, data, name)
+    return _parse_numpy(_joined_lines(data), data, name)
 
 
 def _joined_lines(data: BytesLike) -> BytesLike:
@@ -92,39 +96,65 @@ def _searchable(data: BytesLike) -> bytes | bytearray | mmap.mmap:
 def _parse_native(
     native: ModuleType, text: BytesLike, original: BytesLike, name: str, *, split: bool = True
 ) -> Mesh:
+    """The mesh of ``text`` (``original`` with its lines joined, or ``original`` itself) read by
+    the C code, which checked what the numpy reader checks (coordinates finite as float32,
+    indices in range; None for any problem) except the tokens it hands back."""
     scanned = _scan(native, text, split=split)
     if scanned is None:
+        if text is original and (joined := _joined_lines(original)) is not original:
+            return _parse_native(native, joined, original, name, split=split)
         return _explained(text, original, name)
-    point_bytes, colour_bytes, face_bytes, bad, rgb = scanned
-    values = np.frombuffer(point_bytes, np.float32)
-    colours = np.frombuffer(colour_bytes, np.float64)
+    bad = scanned[3]
+    if bad:
+        # Tokens handed back (rare: more than 24 bytes, "nan", large exponents): float() reads
+        # them into the float64 colours, asked for only now; Python makes the uint8 colours.
+        scanned = _scan(native, text, split=split, colours=True)
+        assert scanned is not None  # the same text: the same outcome
+    point_bytes, colour_bytes, face_bytes, _, rgb = scanned
+    points = np.frombuffer(point_bytes, np.float32).reshape(-1, 3)
+    faces = np.frombuffer(face_bytes, np.int32).reshape(-1, 3)
+    if not bad:
+        ready = np.frombuffer(rgb, np.uint8).reshape(-1, 3)
+        return _mesh(points, faces, ready if len(ready) == len(points) else None, name)
+    colours = np.frombuffer(colour_bytes, np.float64).reshape(-1, 3)
+    if not _read_handed_back(text, bad, points, colours):
+        return _explained(text, original, name)
+    return _mesh(points, faces, _colours(colours) if len(colours) == len(points) else None, name)
+
+
+def _read_handed_back(
+    text: BytesLike,
+    bad: list[tuple[int, int, int, int]],
+    points: FloatArray,
+    colours: npt.NDArray[np.float64],
+) -> bool:
+    """The number tokens the C code did not accept, read by ``float()`` into their slots.
+    False when one is not a number, or a value is not finite (the numpy reader names it)."""
+    values = points.reshape(-1)
+    flat = colours.reshape(-1)
     for which, slot, start, end in bad:
         try:
             number = float(bytes(memoryview(text)[start:end]))
         except ValueError:
-            return _explained(text, original, name)
+            return False
         if which == 0:
             # Beyond float32's range is infinite, refused below (as on the numpy path).
             with np.errstate(over="ignore"):
                 values[slot] = np.float32(number)
         elif which == 1:
-            colours[slot] = number
-    points = values.reshape(-1, 3)
-    faces = np.frombuffer(face_bytes, np.int32).reshape(-1, 3)
-    # rgb: the C code's _colours of finite colours, all read by it (None: Python looks first).
-    finite = _all_finite(points) and (rgb is not None or _all_finite(colours))
-    if not finite or (faces.size and int(faces.max()) >= len(points)):
-        return _explained(text, original, name)
-    ready = None if rgb is None else np.frombuffer(rgb, np.uint8).reshape(-1, 3)
-    return _mesh(points, colours.reshape(-1, 3), faces, name, ready)
+            flat[slot] = number
+    return _all_finite(points) and _all_finite(colours)
 
 
-def _scan(native: ModuleType, text: BytesLike, *, split: bool) -> _Scan | None:
+def _scan(
+    native: ModuleType, text: BytesLike, *, split: bool, colours: bool = False
+) -> _Scan | None:
     """``obj_scan`` of the whole text: from 64 KiB in two halves (cut at a line start) on two
     threads started by the C code; with a negative index in the second half (it counts back
-    from vertices that half did not see), or on any problem, in one piece again."""
+    from vertices that half did not see), or on any problem, in one piece again. ``colours``:
+    with the colours as float64 too (else only as uint8, which is all a scan needs)."""
     size = memoryview(text).nbytes
-    scanned: _Scan | None = native.obj_scan(text, 0, size, 2 if split else 1)
+    scanned: _Scan | None = native.obj_scan(text, 0, size, 2 if split else 1, colours)
     return scanned
 
 
@@ -169,22 +199,14 @@ def _parse_numpy(text: BytesLike, original: BytesLike, name: str) -> Mesh:
     found = min((p for p in late if p is not None), default=None)
     if found is not None:
         raise MeshError(name, f"line {lines.at(found[0]):,}: {found[1]}")
-    return _mesh(points, colours, corners.triangles(), name)
+    rgb = _colours(colours) if len(colours) == len(points) else None
+    return _mesh(points, corners.triangles(), rgb, name)
 
 
-def _mesh(
-    points: FloatArray,
-    colours: npt.NDArray[np.float64],
-    faces: IndexArray,
-    name: str,
-    ready: ColourArray | None = None,
-) -> Mesh:
-    """``ready``: `_colours` of ``colours``, already made (by the C reader)."""
+def _mesh(points: FloatArray, faces: IndexArray, rgb: ColourArray | None, name: str) -> Mesh:
+    """``rgb``: the colours when every vertex has them (as `_colours` makes them)."""
     if len(faces) == 0:
         raise MeshError(name, "the OBJ file contains no faces")
-    rgb = None
-    if len(colours) == len(points):
-        rgb = ready if ready is not None else _colours(colours)
     return Mesh(
         np.ascontiguousarray(points),
         np.ascontiguousarray(faces),

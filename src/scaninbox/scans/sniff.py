@@ -69,7 +69,7 @@ def looks_like_text(head: bytes) -> bool:
     """No control bytes but tabs and line ends in the first KiB. A binary STL's count and
     coordinates always have some (the count's top byte is 0 below 16 million triangles)."""
     sample = head[:1024]
-    return bool(sample) and all(b >= 9 for b in sample) and b"\x7f" not in sample
+    return bool(sample) and min(sample) >= 9 and b"\x7f" not in sample
 
 
 def _looks_like_obj(head: bytes) -> bool:

@@ -80,3 +80,61 @@ def test_the_screenshot_shows_the_3d_views_settled_smooth_frame(
     off_plain = np.abs(grabbed - plain).max(axis=2)[free]
     assert off_smooth.max() <= 2  # the smooth frame, not the draft drawn before it
     assert (off_plain > 2).sum() > 200  # the draft differs from it at the scans' edges
+
+
+def test_local_files_screenshot_shows_the_settled_smooth_frame_too(
+    qtbot: QtBot,
+    make_app: Callable[..., AppController],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``scaninbox gui --quit-when-ready --screenshot PNG FILE…`` grabs the "Local files"
+    window once its view has settled, however long that takes (it used to grab 300 ms after the
+    first draft)."""
+    from scaninbox.qt import viewer
+    from tests.qt.viewer.meshes import lower_arch
+    from tests.unit.scans.meshfiles import ply
+
+    points, faces = lower_arch()
+    scan = tmp_path / "patient_LowerJaw.ply"
+    scan.write_bytes(ply(points, faces.tolist()))
+    create = viewer.create_scan_viewport
+
+    def slow_settling(*args: Any, **kwargs: Any) -> Any:
+        viewport = create(*args, **kwargs)
+        viewport.view.settle_ms = 3000  # as on a loaded machine: settles well after 300 ms
+        return viewport
+
+    monkeypatch.setattr(viewer, "create_scan_viewport", slow_settling)
+    shot = tmp_path / "local.png"
+    app = make_app(start=False, files=(scan,), quit_when_ready=True, screenshot=shot)
+    watch = app.readiness_files
+    watch.done.disconnect(app.quit)
+    seen: dict[str, Any] = {}
+
+    def on_done(code: int) -> None:
+        window = app.local_files()
+        view = window.viewport.view
+        seen["code"] = code
+        seen["smooths"] = view.smooths_when_settled
+        if view.smooths_when_settled:
+            seen["smooth"] = reference(view, fxaa=True)
+            seen["plain"] = reference(view, fxaa=False)
+        top_left = view.mapTo(window, view.rect().topLeft())
+        seen["box"] = (top_left.x(), top_left.y(), view.width(), view.height())
+        seen["free"] = overlay_mask(view)
+
+    watch.done.connect(on_done)
+    app.start()
+    qtbot.waitUntil(lambda: "code" in seen, timeout=READY_MS)
+    assert seen["code"] == 0
+    if not seen["smooths"]:
+        pytest.skip("hardware OpenGL here: MSAA, every frame final at once")
+    x, y, width, height = seen["box"]
+    image = np.asarray(Image.open(shot).convert("RGB"), dtype=np.int16)
+    grabbed = image[y : y + height, x : x + width]
+    smooth, plain = np.flipud(seen["smooth"]), np.flipud(seen["plain"])
+    free = seen["free"]
+    assert free.sum() > 0.5 * free.size
+    assert np.abs(grabbed - smooth).max(axis=2)[free].max() <= 2  # the smooth frame
+    assert (np.abs(grabbed - plain).max(axis=2)[free] > 2).sum() > 200  # not the draft

@@ -174,3 +174,34 @@ def test_a_drag_held_while_the_viewport_closes_ends_quietly(
     mouse(view, QEvent.Type.MouseButtonPress, x, y)
     assert not wheel.isAccepted()
     assert view.render_window is None
+
+
+def test_a_picture_saved_mid_drag_is_the_whole_view_at_rest(
+    qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
+) -> None:
+    provider.cache_file("upper.stl")
+    viewport = make_viewport(provider)
+    show_and_wait(qtbot, viewport, generated_case("upper.stl"))
+    wait_loaded(qtbot, viewport)
+    view = viewport.view
+    x, y = view.width() / 2, view.height() / 2
+    mouse(view, QEvent.Type.MouseButtonPress, x, y)
+    with qtbot.waitSignal(view.frameSwapped, timeout=WAIT_MS):
+        mouse(view, QEvent.Type.MouseMove, x + 12, y)
+    assert view.drawing_scale() < 1.0  # mid-drag: the smaller moving frame
+    held = viewport.scene_image()  # e.g. Ctrl+S with the mouse button still down
+    ratio = view.devicePixelRatioF()
+    assert held.shape[:2] == (round(view.height() * ratio), round(view.width() * ratio))
+    # The drag goes on at its own size and rate.
+    with qtbot.waitSignal(view.frameSwapped, timeout=WAIT_MS):
+        mouse(view, QEvent.Type.MouseMove, x + 12, y + 1)
+    assert view.drawing_scale() < 1.0
+    assert view.render_window.GetDesiredUpdateRate() > 1.0
+    mouse(view, QEvent.Type.MouseMove, x + 12, y)  # back where the picture was taken
+    mouse(view, QEvent.Type.MouseButtonRelease, x + 12, y, held=False)
+    qtbot.waitUntil(lambda: view.drawing_scale() == 1.0, timeout=WAIT_MS)
+    rest = viewport.scene_image()
+    assert held.shape == rest.shape
+    # The same picture as at rest: full size, the still lights, the scan itself (not its
+    # coarse copy).
+    assert np.abs(held.astype(np.int16) - rest.astype(np.int16)).max() <= 2

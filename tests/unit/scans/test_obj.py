@@ -327,6 +327,47 @@ def test_c_and_numpy_agree_on_garbage(parser: str, lines: list[bytes]) -> None:
             np.testing.assert_array_equal(a, b)
 
 
+# The backslash also right after a token ("3/1\\"), where the C face fast path ends a corner.
+_CONTINUED_LINES = st.builds(
+    lambda head, words, gap, end: head + gap + gap.join(words) + end,
+    st.sampled_from([b"v", b"v", b"f", b"f", b"vt", b"#", b"g", b""]),
+    st.lists(st.sampled_from(_PIECES), max_size=8),
+    st.sampled_from([b" ", b"\t", b"  "]),
+    st.sampled_from([b"\n", b"\r\n", b" \\\n", b"\\\n", b"\\\r\n"]),
+)
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(lines=st.lists(_CONTINUED_LINES, max_size=12))
+def test_the_raw_text_reads_as_the_joined_one(parser: str, lines: list[bytes]) -> None:
+    """`parse_obj` hands the C scan the raw text and joins continued lines only when the scan
+    stops: the same bits or the same error as the numpy reader on the joined text (with a
+    continuation anywhere, at the end of a face, a vertex, a comment or another line)."""
+    if parser == "numpy":
+        return
+    data = b"v 1 2 3\nv 4 5 6\nv 7 8 9\n" + b"".join(lines)
+    outcomes: list[Mesh | str] = []
+    for parse in (obj_reader.parse_obj, None):
+        try:
+            if parse is None:
+                outcomes.append(obj_reader._parse_numpy(obj_reader._joined_lines(data), data, "g"))
+            else:
+                outcomes.append(parse(data, "g"))
+        except MeshError as exc:
+            outcomes.append(str(exc))
+    native_result, numpy_result = outcomes
+    if isinstance(native_result, str) or isinstance(numpy_result, str):
+        assert native_result == numpy_result
+        return
+    np.testing.assert_array_equal(
+        native_result.points.view(np.uint32), numpy_result.points.view(np.uint32)
+    )
+    np.testing.assert_array_equal(native_result.faces, numpy_result.faces)
+    assert (native_result.colours is None) == (numpy_result.colours is None)
+
+
 @pytest.mark.parametrize("relative", [False, True])
 def test_two_halves_give_what_one_piece_gives(parser: str, relative: bool) -> None:
     """From 1 MiB the C reader reads two halves on two threads; with negative indices, and on

@@ -411,3 +411,156 @@ def test_the_obj_cut_for_two_threads_ends_among_very_long_lines() -> None:
     data = "\n".join(lines[:f] + long + lines[f:]).encode("ascii")
     mesh = _check_obj(data)
     assert isinstance(mesh, Mesh)
+
+
+# ------------------------------------------------------------- what the C OBJ scan vouches for
+
+
+def _scan(data: bytes, threads: int) -> object:
+    assert _text_native is not None
+    return _text_native.obj_scan(data, 0, len(data), threads)
+
+
+@pytest.mark.parametrize(
+    "where",
+    ["fast face with slashes", "face", "vertex", "comment", "other keyword", "crlf face"],
+)
+def test_a_line_continuation_stops_the_scan_and_python_joins_the_lines(where: str) -> None:
+    """Python no longer looks for continuations before the C scan: the scan itself refuses a
+    backslash ending any line (None), whatever path read the line, and the joined text gives
+    the numpy reader's mesh on one and two threads."""
+    lines = _obj_lines()
+    f = next(i for i, line in enumerate(lines) if line.startswith("f ")) + 200
+    v = next(i for i, line in enumerate(lines) if line.startswith("v ")) + 200
+    a, b, c = lines[f].split()[1:]
+    if where == "fast face with slashes":  # corner_known reads no further than the '/'
+        lines[f] = f"f {a}/1 {b}/2/3 {c}/3\\"
+        lines.insert(f + 1, f"  {a}/4")
+    elif where in ("face", "crlf face"):
+        lines[f] = f"f {a} {b} \\"
+        lines.insert(f + 1, f" {c}" + ("\r" if where == "crlf face" else ""))
+        if where == "crlf face":
+            lines[f] += "\r"
+    elif where == "vertex":
+        head, x, y, z = lines[v].split()[:4]
+        lines[v] = f"{head} {x} {y}\\"
+        lines.insert(v + 1, f" {z}")
+    elif where == "comment":  # the joined vertex belongs to the comment: it is not read
+        lines[v:v] = ["# the next line is part of this comment \\", "v 100 200 300"]
+    else:
+        lines.insert(f, "vt 0.5 \\")
+    data = "\n".join(lines).encode("ascii")
+    assert len(data) > 1 << 16
+    for threads in (1, 2):
+        assert _scan(data, threads) is None, threads
+        assert _scan(obj_reader._joined_lines(data), threads) is not None  # type: ignore[arg-type]
+    numpy = obj_reader._parse_numpy(obj_reader._joined_lines(data), data, "t.obj")
+    _same(_obj_c(data, 1), numpy)
+    _same(_obj_c(data, 2), numpy)
+    mesh = _outcome(data, "t.obj")
+    _same(mesh, numpy)
+    assert isinstance(mesh, Mesh)
+    original = _outcome("\n".join(_obj_lines()).encode("ascii"), "t.obj")
+    assert isinstance(original, Mesh)
+    assert mesh.n_points == original.n_points
+    assert not (mesh.points == 100).any()
+
+
+def test_a_backslash_that_ends_no_line_is_not_a_continuation() -> None:
+    lines = _obj_lines()
+    v = next(i for i, line in enumerate(lines) if line.startswith("v ")) + 5
+    lines.insert(v, "# a\\b \\ \t")  # blanks after it: not a continuation
+    data = "\n".join(lines).encode("ascii") + b"\n# last line \\"  # no newline after it
+    assert obj_reader._joined_lines(data) is data
+    assert _scan(data, 1) is not None
+    assert isinstance(_check_obj(data), Mesh)
+
+
+@pytest.mark.parametrize("half", ["first", "second"])
+def test_an_index_past_the_last_vertex_stops_the_scan(half: str) -> None:
+    """Python no longer takes the faces' maximum: the scan compares every index with the
+    vertex count of the whole file (a face may come before the vertex it names)."""
+    lines = _obj_lines()
+    n_vertices = sum(line.startswith("v ") for line in lines)
+    faces = [i for i, line in enumerate(lines) if line.startswith("f ")]
+    at = faces[5] if half == "first" else faces[-5]
+    forward = lines[:]
+    forward[at] = f"f 1 2 {n_vertices}"  # the last vertex: fine, even named before it comes
+    forward.insert(0, f"f 1 2 {n_vertices}")
+    assert _scan("\n".join(forward).encode("ascii"), 2) is not None
+    lines[at] = f"f 1 {n_vertices + 1} 2"
+    data = "\n".join(lines).encode("ascii")
+    for threads in (1, 2):
+        assert _scan(data, threads) is None, threads
+    error = _check_obj(data)
+    assert isinstance(error, MeshError)
+    assert f"refers to vertex {n_vertices + 1:,}, but the file has {n_vertices:,}" in str(error)
+
+
+def test_the_numbers_the_c_scan_reads_are_finite_as_float32() -> None:
+    """Python checks the coordinates only when the scan handed tokens back: the largest number
+    the C code reads itself (16 digits, a decimal exponent up to 22) is still a finite
+    float32, and one just beyond it is handed back (then float() and the finite check)."""
+    big = "9999999999999999e22"
+    small = "-999999999999999e22"  # the sign takes one of the 16 digit places
+    for line, handed_back in ((f"v {big} {small} 1", 0), ("v 1e39 2 3", 1), ("v 1 2 inf", 1)):
+        data = f"v 1 2 3\nv 4 5 6\n{line}\nf 1 2 3\n".encode("ascii")
+        scanned = _scan(data, 1)
+        assert isinstance(scanned, tuple)
+        assert len(scanned[3]) == handed_back
+        outcome = _check_obj(data)
+        if handed_back:
+            assert isinstance(outcome, MeshError)
+            assert "line 3: a coordinate is not a finite number" in str(outcome)
+        else:
+            assert isinstance(outcome, Mesh)
+            assert np.isfinite(outcome.points).all()
+            assert outcome.points[2, 0] == np.float32(1e38)
+
+
+@pytest.mark.parametrize("above_one", ["first half", "second half", "both", "none"])
+def test_the_uint8_colours_made_during_the_scan_take_one_scale_for_the_whole_file(
+    above_one: str,
+) -> None:
+    """Each half makes its colours both ways while reading (times 255, and as they are); the
+    file's largest value picks one way for both halves, as numpy's _colours does."""
+    lines = _obj_lines()
+    vertices = [i for i, line in enumerate(lines) if line.startswith("v ")]
+    for at in {"first half": [5], "second half": [-5], "both": [5, -5], "none": []}[above_one]:
+        lines[vertices[at]] = "v 1 2 3 2.5 254.5 300"
+    data = "\n".join(lines).encode("ascii")
+    assert len(data) > 1 << 16
+    mesh = _check_obj(data)
+    assert isinstance(mesh, Mesh)
+    assert mesh.colours is not None
+    # Read as 0-255, the other (0-1) colours round to 0 or 1.
+    as_is = np.count_nonzero(mesh.colours.max(axis=1) <= 1) > len(mesh.colours) // 2
+    assert as_is == (above_one != "none")
+    for threads in (1, 2):
+        scanned = _scan(data, threads)
+        assert isinstance(scanned, tuple)
+        assert scanned[1] is None  # no float64 colours unless asked for
+        np.testing.assert_array_equal(np.frombuffer(scanned[4], np.uint8), mesh.colours.ravel())
+        assert _text_native is not None
+        asked = _text_native.obj_scan(data, 0, len(data), threads, True)
+        colours = np.frombuffer(asked[1], np.float64)
+        assert len(colours) == mesh.colours.size
+        np.testing.assert_array_equal(obj_reader._colours(colours).ravel(), mesh.colours.ravel())
+
+
+@pytest.mark.parametrize("threes", ["none", "vertex rows", "all vertex rows"])
+def test_the_weighted_ply_cut_reads_any_body_the_same(
+    threes: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The two-thread cut looks for the first face row ("3 a b c") by bisection and weighs a
+    vertex byte 1.45 face bytes; vertex rows that start with "3 " (x exactly 3) mislead the
+    search, which only moves the cut: both thread counts and numpy still agree."""
+    rows, faces = _arch_rows(120, 40)
+    if threes != "none":
+        step = 1 if threes == "all vertex rows" else 3
+        rows = [f"3 {row.split(' ', 1)[1]}" if i % step == 0 else row for i, row in enumerate(rows)]
+    data = _ply_text(rows, faces, XYZ)
+    assert len(data) > 1 << 16
+    mesh = _check_ply(data, monkeypatch, fast=True)
+    assert isinstance(mesh, Mesh)
+    assert (mesh.points[:, 0] == 3).any() == (threes != "none")

@@ -38,7 +38,8 @@ Anti-aliasing is decided when the GL context first exists (`configure_antialiasi
 from __future__ import annotations
 
 import os
-from contextlib import nullcontext
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 os.environ.setdefault("QT_API", "pyside6")  # pyvistaqt finds Qt through QtPy
@@ -107,6 +108,25 @@ class SceneInteractor(QtInteractor):
             return 1.0
         width: int = window.GetSize()[0]
         return width / max(1, round(self.width() * self.devicePixelRatioF()))
+
+    @contextmanager
+    def at_rest(self) -> Iterator[None]:
+        """Within: the scene drawn as at rest (full size, the still lights, no coarse copies),
+        even while a drag is held — a picture saved mid-drag is the whole view, not the smaller
+        moving frame. The drag's own rate and size come back afterwards."""
+        interactor, window = self._vtk_interactor, self.render_window
+        if interactor is None or window is None or not self._moving():
+            yield
+            return
+        rate = window.GetDesiredUpdateRate()
+        window.SetDesiredUpdateRate(interactor.GetStillUpdateRate())
+        self._fit_drawing_size()
+        try:
+            yield
+        finally:
+            if self.render_window is not None:  # not closed meanwhile
+                window.SetDesiredUpdateRate(rate)
+                self._fit_drawing_size()
 
     def request_frame(self) -> None:
         """Draw the scene again at the next opportunity (several requests make one frame)."""

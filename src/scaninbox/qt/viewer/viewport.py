@@ -274,8 +274,9 @@ class ScanViewport(QWidget):
         covered, left = self.scene.covered, self.scene.covered_left
         self.scene.set_covered(0.0)
         try:
-            self.view.render()
-            image: np.ndarray = np.asarray(self.view.screenshot(return_img=True))
+            with self.view.at_rest():  # a drag held meanwhile: still the whole, full-size view
+                self.view.render()
+                image: np.ndarray = np.asarray(self.view.screenshot(return_img=True))
         finally:
             self.scene.set_covered(covered, left=left)
             self.view.request_frame()
