@@ -9,10 +9,11 @@ in coming, at the end before ``finish_sync``, and on any failure (a page that fa
 back whole; the whole ones before it are kept). A pass killed between two commits loses those
 pages and their cursor together, so it resumes from the last committed cursor. Listeners hear
 ``on_sync_progress`` after each commit, with the committed counts: never ahead of what other
-connections can read. A listing that stops making
-progress (a page again, only cases already seen, more pages than ``NetworkLimits.max_pages``)
-ends the pass with ``IncompleteListingError`` before ``finish_sync``, so a full reconcile never
-removes cases it did not get to see.
+connections can read.
+
+A listing that stops making progress (a page again, only cases already seen, more pages than
+``NetworkLimits.max_pages``) ends the pass with ``IncompleteListingError`` before
+``finish_sync``, so a full reconcile never removes cases it did not get to see.
 """
 
 from __future__ import annotations
@@ -49,12 +50,13 @@ _log = logging.getLogger(__name__)
 # once; only cyclic garbage, which a pass makes next to none of, waits a little longer.
 _PASS_GC_THRESHOLD = 50_000
 
-# How long saved pages may wait for their COMMIT. Saving 100,000 cases (µs a case, pages of
-# 100, search index added per commit): 176 with a COMMIT a page, 155 every 5 pages, 139 every
-# 10, 136 every 20. A first sync gets a page every 50-80 ms (the service is slower than the
-# client), so 1 s is 12-20 pages a commit; 0.5 s would be 6-10. Nothing shows the wait: the
-# inbox takes a fresh list at most every 3 s while a sync runs, a killed sync redoes at most
-# 1 s of pages, and another process's write waits at most that long (its busy timeout is 10 s).
+# How long saved pages may wait for their COMMIT. Saving 100,000 cases and finishing (µs a
+# case, pages of 100, the search index added per commit; benchmarks/README.md): 172 with a
+# COMMIT a page, 147 every 5 pages, 135 every 10, 136 every 20, 132 every 50. A first sync
+# gets a page every 50-80 ms (the service is slower than the client), so 1 s is 12-20 pages a
+# commit; 0.5 s would be 6-10. Nothing shows the wait: the inbox takes a fresh list at most
+# every 3 s while a sync runs, a killed sync redoes at most 1 s of pages, and another
+# process's write waits at most that long (its busy timeout is 10 s).
 COMMIT_INTERVAL_S = 1.0
 
 
