@@ -18,6 +18,7 @@ from tests.unit.store.factory import wire_case
 from scaninbox.domain import CaseRef
 from scaninbox.store.case_store import CaseStore
 from scaninbox.store.connections import DB_NAME
+from scaninbox.store.errors import StoreError
 from scaninbox.store.queries import CaseFilter
 
 
@@ -196,3 +197,29 @@ def test_the_search_index_a_batch_leaves_matches_saving_page_by_page(tmp_path: P
     assert hits[True]["twice"] == [str(_ref(2))]  # 3 changed again: only its last text counts
     assert len(hits[True]["reworded"]) == 1
     assert hits[True]["older"] == [str(_ref(12))]  # 11 listed again without its remark
+
+
+def test_a_batch_lost_at_another_writes_commit_is_reported_before_the_next_page(
+    store: CaseStore, folder: Path
+) -> None:
+    # Another write (a mark-read from the window) commits the open batch first; when that
+    # COMMIT fails, the batch's pages are gone with their cursor. A later page must not be
+    # saved on top (its cursor would skip them) until the sync has heard of it.
+    base = store.commit_pages()
+    cursor = store.begin_sync(full=True, date_from=None, page_size=3)
+    _r, cursor = store.save_page(cursor, 1, [wire_case(i) for i in range(3)], batched=True)
+    with store.batched() as tx:  # a unit SQLite refuses only at COMMIT: a deferred foreign key
+        tx.execute("PRAGMA defer_foreign_keys = ON")
+        tx.execute(
+            "INSERT INTO files (case_id, kind, name, size_bytes, sha256, fetched_at) "
+            "VALUES (999999, 'scan', 'upper.stl', 1, 'no-such-blob', 0)"
+        )
+    assert store.mark_read([_ref(0)]) == 0  # goes on in its own transaction; the batch is gone
+    later = [wire_case(i) for i in range(3, 6)]
+    with pytest.raises(StoreError, match="could not be kept"):
+        store.save_page(cursor, 2, later, batched=True)
+    assert store.commit_pages() == base  # what the sync learns: none of its pages is kept
+    assert _Outside(folder).refs() == set()
+    assert _Outside(folder).next_page() == 1  # the cursor went with them
+    _r, _next = store.save_page(cursor, 2, later, batched=True)  # heard of: pages go on
+    assert store.commit_pages() == base + 1
