@@ -136,3 +136,15 @@ def test_the_piece_helpers_share_memory_too(coloured_arch: Mesh) -> None:
     # Indices of another type are converted (a copy), never read as the wrong type.
     widened = cell_array(flat[3:9].astype(np.int64))
     np.testing.assert_array_equal(_numpy(widened.GetConnectivityArray()), flat[3:9])
+
+
+def test_colours_sliced_from_wider_rows_read_back_as_given(arch: Mesh) -> None:
+    """A Mesh checks its colours' type and shape, not their layout: colours taken as a slice
+    of wider rows (RGB of RGBA) are laid out for VTK, not read as if they were contiguous."""
+    rgba = np.arange(len(arch.points) * 4, dtype=np.uint32).astype(np.uint8).reshape(-1, 4)
+    rgb = rgba[:, :3]
+    assert not rgb.flags.c_contiguous
+    mesh = Mesh(arch.points, arch.faces, colours=rgb, welded=arch.welded)
+    poly = to_polydata(mesh)
+    read = vtk_to_numpy(poly.GetPointData().GetArray(COLOURS))
+    assert np.array_equal(read, rgb)

@@ -111,6 +111,8 @@ def _normals(vtk: _Classes, normals: np.ndarray) -> Any:
 
 
 def _colours(vtk: _Classes, colours: np.ndarray) -> Any:
+    # A Mesh checks its colours' type and shape, not their layout (a slice of wider rows).
+    colours = np.ascontiguousarray(colours)
     array = _over(vtk.uint8(), colours, colours.shape[1])
     array.SetName(COLOURS)
     return array
@@ -125,6 +127,8 @@ def _over(vtk_array: Any, array: np.ndarray, components: int) -> Any:
     memory), and the numpy array stored on the array's ``vtkBuffer``, where ``numpy_to_vtk``
     stores it, so the memory lives as long as any VTK object holds that buffer, even after
     the mesh and every Python wrapper are gone."""
+    if not array.flags.c_contiguous:  # VTK would read the memory as if it were
+        raise ValueError("a VTK array can only share C-contiguous memory")
     vtk_array.SetNumberOfComponents(components)
     vtk_array.SetVoidArray(array, array.size, 1)
     vtk_array.GetBuffer()._numpy_reference = array
