@@ -23,7 +23,8 @@ shown); then the two soups of the first look (arrays, their copies in OpenGL), t
 working memory and llvmpipe's queue of binned triangles ("scenes") set the peak. What was cut:
 glibc's heap settings (`scaninbox.qt.viewer.heap`, ~840 → ~700 MiB); large scans drawn in step
 with the rasteriser (`scaninbox.render.draw_pacing`, ~250 → ~130 MiB of scenes per full frame)
-and in pieces of 150k triangles sharing one buffer (`scaninbox.render.pieces`, ~130 → ~37 MiB);
+and in pieces sharing one buffer (`scaninbox.render.pieces`, ~130 → ~37 MiB with pieces of
+150k waited for one at a time; the same with pieces of 75k, two in the queue, since stillpeer);
 no shifted copy of the points beside their upload (`pieces.shift_scale_method`, 21 MiB per 600k
 soup); the weld and the normals' working memory halved (`scaninbox.scans.weld`,
 `scaninbox.scans.normals`).

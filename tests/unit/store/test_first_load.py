@@ -110,3 +110,33 @@ def test_a_first_sync_cut_off_leaves_a_store_that_gets_its_indexes_back_when_ope
     with CaseStore.open(fresh):
         pass
     assert _indexes(folder) == _indexes(fresh)
+
+
+def test_the_indexes_are_built_reading_through_a_map_dropped_afterwards(tmp_path: Path) -> None:
+    """Each index reads the whole table: while they are built SQLite reads the file through a
+    memory map (no second copy of every page), and only then (an I/O error under a map is a
+    signal, not an error): the map is dropped again once they stand."""
+    from scaninbox.store.schema import connect
+    from scaninbox.store.sync_writes import restore_sort_indexes
+
+    folder = tmp_path / "account"
+    with CaseStore.open(folder) as store:
+        cursor = store.begin_sync(full=True, date_from=None, page_size=3)
+        store.save_page(cursor, 1, _cases(3))  # a first sync cut off: indexes still deferred
+    conn = connect(folder / DB_NAME)
+    statements: list[str] = []
+    conn.set_trace_callback(statements.append)
+    try:
+        with conn:
+            conn.execute("BEGIN IMMEDIATE")
+            assert restore_sort_indexes(conn)
+        assert int(conn.execute("PRAGMA mmap_size").fetchone()[0]) == 0
+    finally:
+        conn.close()
+    builds = [i for i, s in enumerate(statements) if s.startswith("CREATE INDEX")]
+    maps = [i for i, s in enumerate(statements) if s.startswith("PRAGMA mmap_size =")]
+    assert builds and len(maps) == 2
+    assert statements[maps[0]] != "PRAGMA mmap_size = 0"
+    assert maps[0] < builds[0] and builds[-1] < maps[1]
+    assert statements[maps[1]] == "PRAGMA mmap_size = 0"
+    assert "cases_by_patient" in _indexes(folder)
