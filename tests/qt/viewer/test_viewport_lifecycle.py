@@ -148,9 +148,11 @@ def test_closing_mid_load_stops_everything(
     assert viewport.case.scan_files[0].filename == "lower.stl"
 
 
-def test_a_drag_held_while_the_viewport_closes_ends_quietly(
+def _mid_drag(
     qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
-) -> None:
+) -> tuple[ScanViewport, float, float]:
+    """A viewport showing a scan, its left button pressed at (x, y) and moved 12 px right, the
+    drag's first frame drawn; the button still held."""
     provider.cache_file("upper.stl")
     viewport = make_viewport(provider)
     show_and_wait(qtbot, viewport, generated_case("upper.stl"))
@@ -160,6 +162,14 @@ def test_a_drag_held_while_the_viewport_closes_ends_quietly(
     mouse(view, QEvent.Type.MouseButtonPress, x, y)
     with qtbot.waitSignal(view.frameSwapped, timeout=WAIT_MS):
         mouse(view, QEvent.Type.MouseMove, x + 12, y)
+    return viewport, x, y
+
+
+def test_a_drag_held_while_the_viewport_closes_ends_quietly(
+    qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
+) -> None:
+    viewport, x, y = _mid_drag(qtbot, make_viewport, provider)
+    view = viewport.view
     assert view.render_window.GetDesiredUpdateRate() > 1.0  # mid-drag: VTK's interactive rate
     viewport.close()
     # What may still be on its way to the view: more of the drag, its release, a wheel turn, a
@@ -179,15 +189,8 @@ def test_a_drag_held_while_the_viewport_closes_ends_quietly(
 def test_a_picture_saved_mid_drag_is_the_whole_view_at_rest(
     qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
 ) -> None:
-    provider.cache_file("upper.stl")
-    viewport = make_viewport(provider)
-    show_and_wait(qtbot, viewport, generated_case("upper.stl"))
-    wait_loaded(qtbot, viewport)
+    viewport, x, y = _mid_drag(qtbot, make_viewport, provider)
     view = viewport.view
-    x, y = view.width() / 2, view.height() / 2
-    mouse(view, QEvent.Type.MouseButtonPress, x, y)
-    with qtbot.waitSignal(view.frameSwapped, timeout=WAIT_MS):
-        mouse(view, QEvent.Type.MouseMove, x + 12, y)
     assert view.drawing_scale() < 1.0  # mid-drag: the smaller moving frame
     held = viewport.scene_image()  # e.g. Ctrl+S with the mouse button still down
     ratio = view.devicePixelRatioF()

@@ -13,6 +13,7 @@ import logging
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -302,18 +303,25 @@ def test_c_and_numpy_agree_on_garbage(parser: str, lines: list[bytes]) -> None:
     if parser == "numpy":
         return
     data = b"v 1 2 3\nv 4 5 6\nv 7 8 9\n" + b"".join(lines)
-    outcomes: list[Mesh | str] = []
-    for parse in (obj_reader._parse_native, None):
-        try:
-            if parse is None:
-                outcomes.append(obj_reader._parse_numpy(obj_reader._joined_lines(data), data, "g"))
-            else:
-                native = obj_reader._native
-                assert native is not None
-                outcomes.append(parse(native, obj_reader._joined_lines(data), data, "g"))
-        except MeshError as exc:
-            outcomes.append(str(exc))
-    native_result, numpy_result = outcomes
+    native = obj_reader._native
+    assert native is not None
+    joined = obj_reader._joined_lines(data)
+    _assert_same_reading(
+        _outcome(lambda: obj_reader._parse_native(native, joined, data, "g")),
+        _outcome(lambda: obj_reader._parse_numpy(joined, data, "g")),
+    )
+
+
+def _outcome(read: Callable[[], Mesh]) -> Mesh | str:
+    """The mesh ``read`` gives, or its error's words."""
+    try:
+        return read()
+    except MeshError as exc:
+        return str(exc)
+
+
+def _assert_same_reading(native_result: Mesh | str, numpy_result: Mesh | str) -> None:
+    """The same error, or the same bits (points, faces, colours)."""
     if isinstance(native_result, str) or isinstance(numpy_result, str):
         assert native_result == numpy_result
         return
@@ -321,10 +329,10 @@ def test_c_and_numpy_agree_on_garbage(parser: str, lines: list[bytes]) -> None:
         native_result.points.view(np.uint32), numpy_result.points.view(np.uint32)
     )
     np.testing.assert_array_equal(native_result.faces, numpy_result.faces)
-    for a, b in ((native_result.colours, numpy_result.colours),):
-        assert (a is None) == (b is None)
-        if a is not None and b is not None:
-            np.testing.assert_array_equal(a, b)
+    a, b = native_result.colours, numpy_result.colours
+    assert (a is None) == (b is None)
+    if a is not None and b is not None:
+        np.testing.assert_array_equal(a, b)
 
 
 # The backslash also right after a token ("3/1\\"), where the C face fast path ends a corner.
@@ -348,24 +356,10 @@ def test_the_raw_text_reads_as_the_joined_one(parser: str, lines: list[bytes]) -
     if parser == "numpy":
         return
     data = b"v 1 2 3\nv 4 5 6\nv 7 8 9\n" + b"".join(lines)
-    outcomes: list[Mesh | str] = []
-    for parse in (obj_reader.parse_obj, None):
-        try:
-            if parse is None:
-                outcomes.append(obj_reader._parse_numpy(obj_reader._joined_lines(data), data, "g"))
-            else:
-                outcomes.append(parse(data, "g"))
-        except MeshError as exc:
-            outcomes.append(str(exc))
-    native_result, numpy_result = outcomes
-    if isinstance(native_result, str) or isinstance(numpy_result, str):
-        assert native_result == numpy_result
-        return
-    np.testing.assert_array_equal(
-        native_result.points.view(np.uint32), numpy_result.points.view(np.uint32)
+    _assert_same_reading(
+        _outcome(lambda: obj_reader.parse_obj(data, "g")),
+        _outcome(lambda: obj_reader._parse_numpy(obj_reader._joined_lines(data), data, "g")),
     )
-    np.testing.assert_array_equal(native_result.faces, numpy_result.faces)
-    assert (native_result.colours is None) == (numpy_result.colours is None)
 
 
 @pytest.mark.parametrize("relative", [False, True])

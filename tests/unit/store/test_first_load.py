@@ -135,8 +135,10 @@ def test_the_indexes_are_built_reading_through_a_map_dropped_afterwards(tmp_path
         conn.close()
     builds = [i for i, s in enumerate(statements) if s.startswith("CREATE INDEX")]
     maps = [i for i, s in enumerate(statements) if s.startswith("PRAGMA mmap_size =")]
-    assert builds and len(maps) == 2
+    assert builds
+    assert len(maps) == 2
     assert statements[maps[0]] != "PRAGMA mmap_size = 0"
-    assert maps[0] < builds[0] and builds[-1] < maps[1]
+    assert maps[0] < builds[0]
+    assert builds[-1] < maps[1]
     assert statements[maps[1]] == "PRAGMA mmap_size = 0"
     assert "cases_by_patient" in _indexes(folder)
