@@ -113,15 +113,24 @@ def test_killed_in_the_middle_of_a_sync(
     _integrity_ok(db)
     stored = len(_cases(db))
     assert 0 < stored < 3000  # really interrupted, and what was saved is there
-    resumed = _run(server.base_url)
-    assert resumed["resumed"] is True
+    resumed = _resumes_to_a_clean_store(server, db, tmp_path, total=3000)
     assert resumed["full"] is True
+
+
+def _resumes_to_a_clean_store(
+    server: SandboxServer, db: Path, tmp_path: Path, *, total: int
+) -> dict[str, Any]:
+    """The next sync resumes the one that was killed and ends with the same store as an
+    uninterrupted sync of the same server; returns its report."""
+    resumed: dict[str, Any] = _run(server.base_url)
+    assert resumed["resumed"] is True
     assert resumed["removed"] == []
     _integrity_ok(db)
     clean = tmp_path / "clean-home"
     _run(server.base_url, home=clean)
     assert _cases(db) == _cases(_folder(server.base_url, clean) / "inbox.sqlite3")
-    assert len(_cases(db)) == 3000
+    assert len(_cases(db)) == total
+    return resumed
 
 
 def _write_locked(db: Path) -> bool:
@@ -157,14 +166,7 @@ def test_killed_between_two_commits_of_a_sync(
     (cursor,) = _query(db, "SELECT value FROM meta WHERE key = 'sync_cursor'")
     next_page = json.loads(cursor[0])["next_page"]
     assert 0 < len(_cases(db)) == (next_page - 1) * 100 < 5000  # the rows its cursor follows
-    resumed = _run(server.base_url)
-    assert resumed["resumed"] is True
-    assert resumed["removed"] == []
-    _integrity_ok(db)
-    clean = tmp_path / "clean-home"
-    _run(server.base_url, home=clean)
-    assert _cases(db) == _cases(_folder(server.base_url, clean) / "inbox.sqlite3")
-    assert len(_cases(db)) == 5000
+    _resumes_to_a_clean_store(server, db, tmp_path, total=5000)
 
 
 def test_killed_in_the_middle_of_a_download(

@@ -65,16 +65,17 @@ def test_the_screenshot_shows_the_3d_views_settled_smooth_frame(
     app.viewer.ready.connect(slow_settling)
     watch.done.connect(on_done)
     app.start()
+    assert_the_view_in_the_shot_is_smooth(qtbot, shot, seen)
+
+
+def assert_the_view_in_the_shot_is_smooth(qtbot: QtBot, shot: Path, seen: dict[str, Any]) -> None:
+    """Once the readiness check is done (exit code 0): the 3D view's part of the screenshot is
+    its smooth frame, not the draft before it (``seen``, filled when it was done: the view's box
+    in the window, the uncovered pixels and both references)."""
     qtbot.waitUntil(lambda: "code" in seen, timeout=READY_MS)
     assert seen["code"] == 0
     if not seen["smooths"]:
         pytest.skip("hardware OpenGL here: MSAA, every frame final at once")
-    assert_the_view_in_the_shot_is_smooth(shot, seen)
-
-
-def assert_the_view_in_the_shot_is_smooth(shot: Path, seen: dict[str, Any]) -> None:
-    """The 3D view's part of the screenshot is its smooth frame, not the draft before it
-    (``seen``: the view's box in the window, the uncovered pixels and both references)."""
     x, y, width, height = seen["box"]
     image = np.asarray(Image.open(shot).convert("RGB"), dtype=np.int16)
     grabbed = image[y : y + height, x : x + width]
@@ -132,8 +133,4 @@ def test_local_files_screenshot_shows_the_settled_smooth_frame_too(
 
     watch.done.connect(on_done)
     app.start()
-    qtbot.waitUntil(lambda: "code" in seen, timeout=READY_MS)
-    assert seen["code"] == 0
-    if not seen["smooths"]:
-        pytest.skip("hardware OpenGL here: MSAA, every frame final at once")
-    assert_the_view_in_the_shot_is_smooth(shot, seen)
+    assert_the_view_in_the_shot_is_smooth(qtbot, shot, seen)
