@@ -34,6 +34,25 @@
 #include <stdint.h>
 #include <string.h>
 
+/* Two builds of this file: the portable one (_text_native, any CPU the compiler targets) and
+   _text_native_v2.c, which includes this file compiled for x86-64-v2 (SSSE3, SSE4.1, POPCNT; every
+   x86-64 CPU since about 2009, but not all of them). Code that needs those instructions sits under
+   `#if defined(__SSE4_1__)` with a portable path beside it; text_numbers.load_text_native() asks
+   the portable build whether this CPU has them (v2_supported) before it imports the other. */
+#if defined(TEXT_NATIVE_V2)
+#define MODULE_NAME "scaninbox.scans._text_native_v2"
+#define MODULE_INIT PyInit__text_native_v2
+#else
+#define MODULE_NAME "scaninbox.scans._text_native"
+#define MODULE_INIT PyInit__text_native
+#endif
+
+#if defined(__SSE4_1__) && defined(__SSSE3__) && defined(__POPCNT__)
+#define BUILD_NAME "x86-64-v2"
+#else
+#define BUILD_NAME "portable"
+#endif
+
 /* mantissa + rest * 1e-8 must round twice, as numpy's two array operations do: a fused
    multiply-add (which compilers may use by default, e.g. GCC on arm64) would change the last bit. */
 #if defined(__clang__)
@@ -1000,7 +1019,7 @@ static PyBufferProcs block_buffer = {block_getbuffer, NULL};
 
 static PyTypeObject BlockType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "scaninbox.scans._text_native.Block",
+    .tp_name = MODULE_NAME ".Block",
     .tp_basicsize = sizeof(Block),
     .tp_dealloc = block_dealloc,
     .tp_as_buffer = &block_buffer,
@@ -1607,17 +1626,36 @@ done:
     return result;
 }
 
+
+PyDoc_STRVAR(v2_supported_doc,
+             "v2_supported()\n--\n\n"
+             "True when this CPU runs the x86-64-v2 build (SSSE3, SSE4.1 and POPCNT).");
+
+static PyObject *v2_supported(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
+    __builtin_cpu_init();
+    int ok = __builtin_cpu_supports("ssse3") && __builtin_cpu_supports("sse4.1") &&
+             __builtin_cpu_supports("popcnt");
+    return PyBool_FromLong(ok);
+#else
+    Py_RETURN_FALSE;
+#endif
+}
+
 static PyMethodDef methods[] = {
     {"stl_vertices", (PyCFunction)(void (*)(void))stl_vertices, METH_FASTCALL, stl_vertices_doc},
     {"obj_scan", (PyCFunction)(void (*)(void))obj_scan, METH_FASTCALL, obj_scan_doc},
     {"text_numbers", (PyCFunction)(void (*)(void))text_numbers, METH_FASTCALL, text_numbers_doc},
     {"ply_mesh", (PyCFunction)(void (*)(void))ply_mesh, METH_FASTCALL, ply_mesh_doc},
+    {"v2_supported", v2_supported, METH_NOARGS, v2_supported_doc},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
-    "scaninbox.scans._text_native",
+    MODULE_NAME,
     "Text meshes parsed in C (ASCII STL, OBJ, ASCII PLY numbers); optional, numpy is the fallback.",
     0,
     methods,
@@ -1627,7 +1665,9 @@ static struct PyModuleDef module = {
     NULL,
 };
 
-PyMODINIT_FUNC PyInit__text_native(void) {
+PyMODINIT_FUNC MODULE_INIT(void) {
     if (PyType_Ready(&BlockType) < 0) return NULL;
-    return PyModule_Create(&module);
+    PyObject *created = PyModule_Create(&module);
+    if (created && PyModule_AddStringConstant(created, "BUILD", BUILD_NAME) < 0) Py_CLEAR(created);
+    return created;
 }
