@@ -38,7 +38,14 @@ MeshSource = str | os.PathLike[str] | bytes | bytearray | memoryview
 # What a parser may still raise on a file written to break it (our own readers check counts
 # and sizes first; trimesh's do not): the user gets "not a valid file", the log the traceback.
 _PARSER_FAILURES = (ValueError, OverflowError, IndexError, KeyError, struct.error, MemoryError)
-_MAP_FROM_BYTES = 1 << 20  # smaller files are simply read
+_MAP_FROM_BYTES = 1 << 20  # smaller binary files are simply read
+# Texts from here are mapped too. A read() buffer this large is a fresh mapping of its own
+# (glibc's malloc), zeroed and faulted in a page at a time, while a file mapping takes the
+# cached pages 16 a fault. First drawable of the real 365 KB OBJ, CPU time (2 cores, median of
+# 40, read against mapped): 1.20 against 1.09 ms right after pyvista and trimesh read it (as
+# the benchmark takes turns, and as the app reads after other work), 1.03 against 1.09 when
+# nothing else ran in between (a buffer of the same size is then reused warm).
+_MAP_TEXT_FROM_BYTES = 1 << 17
 
 
 def sniff_format(source: MeshSource, *, name: str | None = None) -> ScanFormat:
@@ -74,11 +81,13 @@ def read_mesh(source: MeshSource, *, name: str | None = None) -> Mesh:
             size = os.fstat(handle.fileno()).st_size
             if size == 0:
                 raise MeshError(label, "the file is empty")
-            if size < _MAP_FROM_BYTES:
+            if size < _MAP_TEXT_FROM_BYTES:
+                return _parse(_read_all(handle, size), label)
+            text = looks_like_text(os.pread(handle.fileno(), TEXT_SAMPLE_BYTES, 0))
+            if not text and size < _MAP_FROM_BYTES:
                 return _parse(_read_all(handle, size), label)
             # A text's parser is slower than any disk: its pages are better faulted in by the
             # parsing threads (in parallel, 16 pages a fault) than all up front on this one.
-            text = looks_like_text(os.pread(handle.fileno(), TEXT_SAMPLE_BYTES, 0))
             mapped = _map(handle.fileno(), populate=not text)
             try:
                 return _parse(mapped, label)
@@ -125,9 +134,7 @@ def _read_all(handle: BinaryIO, size: int) -> bytes:
     """The file's ``size`` bytes (fewer if it shrank meanwhile) in one ``read`` call.
 
     Measured on the 365 KB real OBJ (2 cores, repeated reads): 0.030 ms against 0.035 for a
-    buffered ``read()``; a mapping (``_map``) was no faster to a first drawable (0.60 against
-    0.56 ms at best). The C scans still split from 64 KiB on: two threads took 40 % off the
-    scan of a 128 KiB OBJ when a core was free (0.18 against 0.30 ms, 18 % more CPU)."""
+    buffered ``read()`` (texts that large are mapped now: `_MAP_TEXT_FROM_BYTES`)."""
     data = handle.read(size)
     return data if len(data) == size else data + handle.read()
 
