@@ -14,7 +14,6 @@ import mmap
 import os
 import struct
 from pathlib import Path
-from typing import BinaryIO
 
 from scaninbox.scans.fallback import read_with_trimesh
 from scaninbox.scans.mesh import BytesLike, Mesh, MeshError, PreviewImageError
@@ -38,7 +37,14 @@ MeshSource = str | os.PathLike[str] | bytes | bytearray | memoryview
 # What a parser may still raise on a file written to break it (our own readers check counts
 # and sizes first; trimesh's do not): the user gets "not a valid file", the log the traceback.
 _PARSER_FAILURES = (ValueError, OverflowError, IndexError, KeyError, struct.error, MemoryError)
-_MAP_FROM_BYTES = 1 << 20  # smaller files are simply read
+_MAP_FROM_BYTES = 1 << 20  # smaller binary files are simply read
+# Texts from here are mapped too. A read() buffer this large is a fresh mapping of its own
+# (glibc's malloc), zeroed and faulted in a page at a time, while a file mapping takes the
+# cached pages 16 a fault. First drawable of the real 365 KB OBJ, CPU time (2 cores, median of
+# 40, read against mapped): 1.20 against 1.09 ms right after pyvista and trimesh read it (as
+# the benchmark takes turns, and as the app reads after other work), 1.03 against 1.09 when
+# nothing else ran in between (a buffer of the same size is then reused warm).
+_MAP_TEXT_FROM_BYTES = 1 << 17
 
 
 def sniff_format(source: MeshSource, *, name: str | None = None) -> ScanFormat:
@@ -66,24 +72,35 @@ def read_mesh(source: MeshSource, *, name: str | None = None) -> Mesh:
     if isinstance(source, bytes | bytearray | memoryview):
         label = name or "scan"
         return _parse(memoryview(source).cast("B"), label)
-    path = Path(source)
-    label = name or path.name
+    # The file through os-level calls, not pathlib and io: a first drawable waits for this
+    # right after other work has pushed Python's objects out of the CPU caches, where opening
+    # and reading a small file cost 46 us through Path.open and 19 us this way (medians of 60
+    # after a gc.collect(), pyvista and trimesh loaded; a Path built from the source is 23 of
+    # those). Unbuffered: one read of the whole file, without a buffer to fill first.
+    path = os.fspath(source)
+    label = name or os.path.basename(path)  # noqa: PTH119 (a Path is what this avoids)
     try:
-        # Unbuffered: one read of the whole file, without a buffer to allocate and fill first.
-        with path.open("rb", buffering=0) as handle:
-            size = os.fstat(handle.fileno()).st_size
+        # Not blocking: a named pipe opens at once (its size, 0, is refused below) instead of
+        # waiting for a writer that may never come; regular files ignore the flag.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        try:
+            size = os.fstat(fd).st_size
             if size == 0:
                 raise MeshError(label, "the file is empty")
-            if size < _MAP_FROM_BYTES:
-                return _parse(_read_all(handle, size), label)
+            if size < _MAP_TEXT_FROM_BYTES:
+                return _parse(_read_all(fd, size), label)
+            text = looks_like_text(os.pread(fd, TEXT_SAMPLE_BYTES, 0))
+            if not text and size < _MAP_FROM_BYTES:
+                return _parse(_read_all(fd, size), label)
             # A text's parser is slower than any disk: its pages are better faulted in by the
             # parsing threads (in parallel, 16 pages a fault) than all up front on this one.
-            text = looks_like_text(os.pread(handle.fileno(), TEXT_SAMPLE_BYTES, 0))
-            mapped = _map(handle.fileno(), populate=not text)
+            mapped = _map(fd, populate=not text)
             try:
                 return _parse(mapped, label)
             finally:
                 _release(mapped)
+        finally:
+            os.close(fd)
     except OSError as exc:
         raise MeshError(label, _os_reason(exc)) from exc
 
@@ -121,15 +138,19 @@ def _parse_by_format(data: BytesLike, name: str) -> Mesh:
     raise MeshError(name, "it is not a 3D mesh this program knows (STL, PLY or OBJ)")
 
 
-def _read_all(handle: BinaryIO, size: int) -> bytes:
-    """The file's ``size`` bytes (fewer if it shrank meanwhile) in one ``read`` call.
+def _read_all(fd: int, size: int) -> bytes:
+    """The file's ``size`` bytes in one ``read`` call (a short read goes on to the file's end:
+    it shrank, or the read was cut).
 
     Measured on the 365 KB real OBJ (2 cores, repeated reads): 0.030 ms against 0.035 for a
-    buffered ``read()``; a mapping (``_map``) was no faster to a first drawable (0.60 against
-    0.56 ms at best). The C scans still split from 64 KiB on: two threads took 40 % off the
-    scan of a 128 KiB OBJ when a core was free (0.18 against 0.30 ms, 18 % more CPU)."""
-    data = handle.read(size)
-    return data if len(data) == size else data + handle.read()
+    buffered ``read()`` (texts that large are mapped now: `_MAP_TEXT_FROM_BYTES`)."""
+    data = os.read(fd, size)
+    if len(data) == size:
+        return data
+    rest = [data]
+    while chunk := os.read(fd, 1 << 20):
+        rest.append(chunk)
+    return b"".join(rest)
 
 
 def _map(fd: int, *, populate: bool = True) -> mmap.mmap:

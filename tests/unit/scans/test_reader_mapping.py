@@ -1,5 +1,6 @@
-"""How `read_mesh` maps a large file: a binary one with its page table filled up front, a text
-without (its parser's threads fault the pages in as they go, see `reader._map`)."""
+"""How `read_mesh` gets a file's bytes: a large binary file mapped with its page table filled up
+front, a text from 128 KiB mapped without (its parser's threads fault the pages in as they go,
+see `reader._map`), anything smaller read."""
 
 from __future__ import annotations
 
@@ -29,9 +30,33 @@ def populated(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
 
 
 def _large(path: Path, data: bytes) -> Path:
-    assert len(data) > 1 << 20  # read_mesh maps files from 1 MiB
+    assert len(data) > 1 << 20  # read_mesh maps every file from 1 MiB
     path.write_bytes(data)
     return path
+
+
+def test_a_text_of_some_hundred_kilobytes_is_mapped_a_binary_file_read(
+    tmp_path: Path, populated: list[bool]
+) -> None:
+    points, faces = arch_mesh(90, 30)
+    text, binary = obj(points, faces), binary_stl(points, faces)
+    assert 1 << 17 <= len(text) < 1 << 20
+    assert 1 << 17 <= len(binary) < 1 << 20
+    (tmp_path / "a.obj").write_bytes(text)
+    (tmp_path / "a.stl").write_bytes(binary)
+    np.testing.assert_array_equal(read_mesh(tmp_path / "a.obj").points, points)
+    assert populated == [False]
+    np.testing.assert_array_equal(read_mesh(tmp_path / "a.stl").points, soup_of(points, faces))
+    assert populated == [False]  # read, not mapped
+
+
+def test_a_small_text_is_read(tmp_path: Path, populated: list[bool]) -> None:
+    points, faces = arch_mesh(20, 12)
+    text = obj(points, faces)
+    assert len(text) < 1 << 17
+    (tmp_path / "a.obj").write_bytes(text)
+    np.testing.assert_array_equal(read_mesh(tmp_path / "a.obj").points, points)
+    assert populated == []
 
 
 def test_a_binary_stl_is_mapped_with_its_pages_up_front(
