@@ -91,9 +91,7 @@ def _texts(folder: Path) -> list[tuple[str, int, Job]]:
         data = path.read_bytes()
         for kind, key in (("v", b"v "), ("f", b"f ")):
             text = b"\n".join(x for x in data.split(b"\n") if x.startswith(key)) + b"\n"
-            texts.append(
-                (f"real 12k OBJ {path.stem[-1]} {kind}", text.count(b"\n"), _obj_job(text))
-            )
+            texts.append((f"{path.stem} {kind}", text.count(b"\n"), _obj_job(text)))
     for threads in (1, 2):
         texts.append((f"100k OBJ, {threads} thread(s)", obj.count(b"\n"), _obj_job(obj, threads)))
         texts.append(
