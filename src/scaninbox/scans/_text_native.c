@@ -442,10 +442,15 @@ static inline int parse_known(const unsigned char *p, unsigned n, double *out) {
 
 /* GATHER[n][dot]: pshufb indices that right-align the digit slots of a token of n bytes whose
    dot is at byte dot (dot = n: no dot), leaving the dot out: lane 15 takes the last digit, lanes
-   before the first slot read 0 (index 0x80). Filled once when the module loads (gather_init). */
+   before the first slot read 0 (index 0x80). Filled by the module's first initialisation (with
+   the GIL held, before any scan can run); a later one (another interpreter) leaves it alone, so
+   it is never written while a scan reads it. */
 static uint8_t GATHER[17][17][16] __attribute__((aligned(16)));
+static int gather_ready;
 
 static void gather_init(void) {
+    if (gather_ready) return;
+    gather_ready = 1;
     for (int n = 0; n <= 16; n++) {
         for (int dot = 0; dot <= n; dot++) {
             int slots = n - (dot < n);
