@@ -246,3 +246,36 @@ def test_vertex_lines_at_the_end_of_a_buffer_read_nothing_past_it(
         at_the_edge = _ply_mesh(native, view)
         assert at_the_edge is not None
         assert at_the_edge == _ply_mesh(native, data)
+
+
+@pytest.mark.parametrize(
+    "props",
+    [
+        [*XYZ, "uchar red", "uchar green", "uchar blue"],  # the plain layouts, stored directly
+        [*XYZ, "float red", "float green", "float blue", "float alpha"],
+        [*XYZ, "uchar blue", "uchar green", "uchar red"],  # in another order: role by role
+        [*XYZ, "uchar red", "float green", "uchar blue"],  # mixed kinds
+        ["float y", "float x", "float z", "uchar red", "uchar green", "uchar blue"],
+        [*XYZ, "float quality", "uchar red", "uchar green", "uchar blue"],  # a dropped column
+        [*XYZ, "uchar red", "uchar green", "uchar blue", "uchar alpha", "float nx"],
+    ],
+)
+def test_vertex_rows_of_every_colour_layout(
+    native: ModuleType, props: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each column lands where the numpy reader puts it: colours rounded half to even and
+    clipped (0.5 and 2.5 to even, 300 to 255, -3 to 0), floats times 255 first."""
+    rng = np.random.default_rng(len(props))
+    values = ["0.5", "2.5", "300", "-3", "1.5", "254.5", "0.002", "1"]
+    rows = [
+        " ".join(
+            [f"{rng.normal() * 30:.6f}" for _ in range(3)]
+            + [str(rng.choice(values)) for _ in range(len(props) - 3)]
+        )
+        for _ in range(60)
+    ]
+    data = _ply(rows, props)
+    assert _ply_mesh(native, data) is not None
+    mesh = _check_ply(data, monkeypatch)
+    assert isinstance(mesh, Mesh)
+    assert mesh.colours is not None
