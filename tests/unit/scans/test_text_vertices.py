@@ -279,3 +279,32 @@ def test_vertex_rows_of_every_colour_layout(
     mesh = _check_ply(data, monkeypatch)
     assert isinstance(mesh, Mesh)
     assert mesh.colours is not None
+
+
+@pytest.mark.parametrize("crlf", [False, True], ids=["lf", "crlf"])
+def test_vertex_lines_of_every_length_around_the_64_and_128_byte_blocks(
+    native: ModuleType, crlf: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The line's end found in the first 64 bytes, in each 16-byte piece of the next 64, or
+    not at all (longer than 128 bytes: the token-by-token path): blanks pad the rows to every
+    length from 59 to 140 bytes (OBJ lines 2 more), one after another, so each starts at
+    another place of the block the previous one looked at."""
+    end = "\r\n" if crlf else "\n"
+    rows = []
+    for length in range(59, 141):
+        numbers = ["-35.594978", "13.886076", "28.799330", "0.901961", "0.588235", "0.588235"]
+        gap = length - len(" ".join(numbers)) - len(end)
+        numbers[3] = " " * gap + numbers[3]
+        row = " ".join(numbers)
+        assert len(row) + len(end) == length
+        rows.append(row)
+    obj_text = end.join(["v " + row for row in rows] + ["f 1 2 3", ""])
+    mesh = _check_obj(native, obj_text.encode("ascii"))
+    assert isinstance(mesh, Mesh)
+    assert mesh.n_points == len(rows)
+    data = _ply(rows, FLOAT_RGB)
+    if crlf:
+        data = data.replace(b"\n", b"\r\n")
+    mesh = _check_ply(data, monkeypatch)
+    assert isinstance(mesh, Mesh)
+    assert mesh.n_points == len(rows)
