@@ -250,3 +250,29 @@ def test_the_run_reads_nothing_past_the_end_of_the_text(end: str) -> None:
     _, view = _before_a_guard_page(body)
     read = _text_native.ply_mesh(view, 0, len(body), bytes([1, 2, 3]), 7, 100, 1)
     assert _faces_of(read) == [int(i) for f in ply_faces for i in f.split()[1:]]
+
+
+def test_blocks_of_lines_the_run_does_not_take_between_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After a few lines in a row that look like a run's but are not (quads, "v//vn"), runs
+    are not tried for a while (each try costs time): the lines after such a block, triangles
+    again, are read all the same, by whichever path."""
+    rows, faces = _arch_rows(100, 30)
+    triangles = [[int(i) for i in f.split()[1:]] for f in faces]
+    # 1-based in an OBJ; a quad's fourth corner: the next vertex
+    obj = [[i + 1 for i in t] for t in triangles]
+    blocks = [
+        [f"f {a} {b} {c} {a + 1}" for a, b, c in obj[:300]],
+        [f"f {a} {b} {c}" for a, b, c in obj[300:700]],
+        [f"f {a}//1 {b}//2 {c}//3" for a, b, c in obj[700:1000]],
+        [f"f {a} {b} {c}" for a, b, c in obj[1000:]],
+    ]
+    lines = [f"v {row}" for row in rows] + [line for block in blocks for line in block]
+    mesh = _check_obj(("\n".join(lines) + "\n").encode("ascii"))
+    assert isinstance(mesh, Mesh)
+    assert len(mesh.faces) == len(triangles) + 300
+    ply_rows = [f"4 {a} {b} {c} {a + 1}" for a, b, c in triangles[:300]]
+    ply_rows += [f"3 {a} {b} {c}" for a, b, c in triangles[300:]]
+    mesh = _check_ply(_ply_text(rows, ply_rows, XYZ), monkeypatch, fast=False)
+    assert isinstance(mesh, Mesh)
