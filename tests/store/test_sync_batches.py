@@ -18,8 +18,9 @@ from typing import Any
 import httpx
 import pytest
 
+from scaninbox.domain import CaseRef
 from scaninbox.sandbox import SandboxServer
-from scaninbox.store import EngineState, SyncListener
+from scaninbox.store import EngineState, StoreError, SyncListener
 from tests.store.conftest import running_engine
 
 pytestmark = pytest.mark.anyio
@@ -183,5 +184,62 @@ async def test_a_page_that_fails_mid_batch_leaves_nothing_and_the_next_sync_resu
         report = await engine.sync_now()
     assert report.resumed
     assert report.removed == ()
+    assert {r[0] for r in _read(db, "SELECT ref FROM cases")} == set(refs)
+    assert _next_page(db) is None
+
+
+async def test_pages_lost_at_another_writes_commit_are_saved_again_one_by_one(
+    make_sandbox: Callable[..., SandboxServer], tmp_path: Path
+) -> None:
+    # The window marks a case read while the sync's batch is open: that write commits the
+    # batch first, and this COMMIT fails (a unit SQLite refuses only then: a deferred foreign
+    # key, as a full disk would refuse it). The batch's pages are gone with their cursor, and
+    # the sync hears of it at its next page: it saves the lost pages again, one transaction
+    # each, stops with the error, and the next sync resumes after them.
+    server = make_sandbox(cases=6 * _PAGE)
+    refs = server.control.case_refs()
+    folder = tmp_path / "acc"
+    db = folder / "inbox.sqlite3"
+    progress = _Progress(db)
+    engine_box: list[Any] = []
+    lost_at: list[int] = []
+
+    async def fail_the_batch_at_another_write(page: int) -> None:
+        if page != 4 or lost_at:
+            return
+        engine = engine_box[0]
+        store = engine.store
+        with store.batched() as tx:
+            tx.execute("PRAGMA defer_foreign_keys = ON")
+            tx.execute(
+                "INSERT INTO files (case_id, kind, name, size_bytes, sha256, fetched_at) "
+                "VALUES (999999, 'scan', 'upper.stl', 1, 'no-such-blob', 0)"
+            )
+        lost_at.append(_count(db))  # nothing of the batch readable yet
+        await engine.mark_read([CaseRef.parse(refs[-1])])  # commits the batch first: it fails
+
+    async with running_engine(
+        server,
+        folder,
+        page_size=_PAGE,
+        commit_interval_s=60.0,
+        transport=_Listing(fail_the_batch_at_another_write),
+    ) as (engine, _recorder, _client):
+        engine_box.append(engine)
+        engine.add_listener(progress)
+        with pytest.raises(StoreError, match="could not be kept"):
+            await engine.sync_now()
+        assert lost_at == [0]
+        assert engine.state is EngineState.ERROR
+        assert progress.events  # the lost pages were saved again, and announced
+        saved_pages = progress.events[-1][0]
+        assert saved_pages >= 2  # pages 1 and 2 at least were in the lost batch
+        assert {r[0] for r in _read(db, "SELECT ref FROM cases")} == set(
+            refs[: saved_pages * _PAGE]
+        )
+        assert _next_page(db) == saved_pages + 1  # each saved again with its cursor
+        assert progress.events[-1][1] == saved_pages * _PAGE
+        report = await engine.sync_now()
+    assert report.resumed
     assert {r[0] for r in _read(db, "SELECT ref FROM cases")} == set(refs)
     assert _next_page(db) is None

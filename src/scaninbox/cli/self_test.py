@@ -247,7 +247,13 @@ def _check_text_readers(context: _Context) -> str:
         if getattr(sys, "frozen", False):
             raise CheckFailedError(f"the app was built without its C readers ({detail})")
         raise _SkippedError(detail)
-    return f"C extension (_text_native): {', '.join(parsers)}"
+    from scaninbox.scans.text_numbers import load_text_native
+
+    native = load_text_native()
+    assert native is not None  # every parser above is the C one
+    if native.BUILD != "x86-64-v2" and native.v2_supported() and getattr(sys, "frozen", False):
+        raise CheckFailedError("the app was built without the x86-64-v2 build of its C readers")
+    return f"C extension ({native.BUILD} build): {', '.join(parsers)}"
 
 
 def _check_large_text_meshes() -> None:

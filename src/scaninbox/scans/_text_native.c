@@ -34,6 +34,25 @@
 #include <stdint.h>
 #include <string.h>
 
+/* Two builds of this file: the portable one (_text_native, any CPU the compiler targets) and
+   _text_native_v2.c, which includes this file compiled for x86-64-v2 (SSSE3, SSE4.1, POPCNT; every
+   x86-64 CPU since about 2009, but not all of them). Code that needs those instructions sits under
+   `#if defined(__SSE4_1__)` with a portable path beside it; text_numbers.load_text_native() asks
+   the portable build whether this CPU has them (v2_supported) before it imports the other. */
+#if defined(TEXT_NATIVE_V2)
+#define MODULE_NAME "scaninbox.scans._text_native_v2"
+#define MODULE_INIT PyInit__text_native_v2
+#else
+#define MODULE_NAME "scaninbox.scans._text_native"
+#define MODULE_INIT PyInit__text_native
+#endif
+
+#if defined(__SSE4_1__) && defined(__SSSE3__) && defined(__POPCNT__)
+#define BUILD_NAME "x86-64-v2"
+#else
+#define BUILD_NAME "portable"
+#endif
+
 /* mantissa + rest * 1e-8 must round twice, as numpy's two array operations do: a fused
    multiply-add (which compilers may use by default, e.g. GCC on arm64) would change the last bit. */
 #if defined(__clang__)
@@ -1288,7 +1307,7 @@ static PyBufferProcs block_buffer = {block_getbuffer, NULL};
 
 static PyTypeObject BlockType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "scaninbox.scans._text_native.Block",
+    .tp_name = MODULE_NAME ".Block",
     .tp_basicsize = sizeof(Block),
     .tp_dealloc = block_dealloc,
     .tp_as_buffer = &block_buffer,
@@ -1322,8 +1341,22 @@ static PyObject *block_of(void **data, size_t n_a, const void *b, size_t n_b, si
 }
 
 /* ------------------------------------------------------------------------------------------
-   Two threads: the caller's and one started for the call (CPython's portable thread API). A
-   thread costs some tens of microseconds to start, against milliseconds of parsing saved. */
+   Two threads: the caller's and a helper (CPython's portable thread API). One helper thread is
+   kept waiting between calls: starting a thread for each call cost 10-15 us more of a 0.3 ms
+   scan (the real 12k OBJ; 70 KB: 79 against 70 us at best, and more on a busy machine, where a
+   new thread waits longer for its first run). A call that finds the kept helper busy (another
+   Python thread reading at the same time) starts a thread of its own, as before.
+
+   The helper's state belongs to the process that made it: a child made by fork() has no such
+   thread (and may have copied a lock mid-call), so it makes its own on its first call. */
+
+#if defined(_WIN32)
+#include <process.h>
+#define process_id() ((long)_getpid())
+#else
+#include <unistd.h>
+#define process_id() ((long)getpid())
+#endif
 
 typedef struct {
     void (*run)(void *);
@@ -1337,9 +1370,65 @@ static void helper_main(void *data) {
     PyThread_release_lock(helper->finished);
 }
 
-/* first(a) on this thread and second(b) on another, at the same time; both here, one after the
-   other, when no thread can be started. Called without the GIL. */
-static void run_two(void (*first)(void *), void *a, void (*second)(void *), void *b) {
+/* The kept helper: `go` released hands it (run, arg); it releases `finished` when done. `busy`
+   is held by the call using it. Made and checked with the GIL held (kept_helper_ready). */
+static struct {
+    long owner; /* the process that made it; 0: none yet */
+    PyThread_type_lock go, busy;
+    Helper job;
+} kept;
+
+static void kept_main(void *unused) {
+    (void)unused;
+    for (;;) {
+        PyThread_acquire_lock(kept.go, WAIT_LOCK);
+        kept.job.run(kept.job.arg);
+        PyThread_release_lock(kept.job.finished);
+    }
+}
+
+/* Called with the GIL held (so two calls never make it at once): the kept helper of this
+   process, started if there is none yet. 0 when it cannot be (run_two then starts a thread). */
+static int kept_helper_ready(void) {
+    long me = process_id();
+    if (kept.owner == me) return 1;
+    /* None yet, or inherited through fork() without its thread: the old locks are left alone
+       (they may be held), new ones made. */
+    PyThread_type_lock go = PyThread_allocate_lock(), busy = PyThread_allocate_lock();
+    PyThread_type_lock finished = PyThread_allocate_lock();
+    if (!go || !busy || !finished || !PyThread_acquire_lock(go, WAIT_LOCK) ||
+        !PyThread_acquire_lock(finished, WAIT_LOCK)) {
+        goto failed;
+    }
+    kept.go = go;
+    kept.busy = busy;
+    kept.job.finished = finished;
+    if (PyThread_start_new_thread(kept_main, NULL) == PYTHREAD_INVALID_THREAD_ID) goto failed;
+    kept.owner = me;
+    return 1;
+failed:
+    kept.owner = 0;
+    kept.go = kept.busy = kept.job.finished = NULL;
+    if (go) PyThread_free_lock(go);
+    if (busy) PyThread_free_lock(busy);
+    if (finished) PyThread_free_lock(finished);
+    return 0;
+}
+
+/* first(a) on this thread and second(b) on the kept helper (or on a thread started for the
+   call), at the same time; both here, one after the other, when no thread can be had. Called
+   without the GIL, after kept_helper_ready (its result: `kept_ready`). */
+static void run_two(int kept_ready, void (*first)(void *), void *a, void (*second)(void *),
+                    void *b) {
+    if (kept_ready && PyThread_acquire_lock(kept.busy, NOWAIT_LOCK)) {
+        kept.job.run = second;
+        kept.job.arg = b;
+        PyThread_release_lock(kept.go);
+        first(a);
+        PyThread_acquire_lock(kept.job.finished, WAIT_LOCK); /* the helper has finished */
+        PyThread_release_lock(kept.busy);
+        return;
+    }
     Helper helper = {second, b, PyThread_allocate_lock()};
     int started = 0;
     if (helper.finished && PyThread_acquire_lock(helper.finished, WAIT_LOCK)) {
@@ -1469,11 +1558,12 @@ static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t narg
     parts[0].result.keep = parts[1].result.keep = keep;
     parts[0].from = from;
     parts[1].to = to;
+    int kept_ready = threads >= 2 && to - from >= OBJ_SPLIT_FROM && kept_helper_ready();
     Py_BEGIN_ALLOW_THREADS
     Py_ssize_t cut = threads >= 2 && to - from >= OBJ_SPLIT_FROM ? obj_cut(base, from, to) : -1;
     if (cut > 0) {
         parts[0].to = parts[1].from = cut;
-        run_two(obj_part, &parts[0], obj_part, &parts[1]);
+        run_two(kept_ready, obj_part, &parts[0], obj_part, &parts[1]);
         ObjResult *second = &parts[1].result;
         if (parts[0].result.problem || parts[0].result.no_memory || second->problem ||
             second->no_memory || second->relative) {
@@ -1872,6 +1962,7 @@ static PyObject *ply_mesh(PyObject *self, PyObject *const *args, Py_ssize_t narg
         part->normals_finite = 1;
     }
     int failed;
+    int kept_ready = threads >= 2 && to - from >= PLY_SPLIT_FROM && kept_helper_ready();
     Py_BEGIN_ALLOW_THREADS
     Py_ssize_t cut = threads >= 2 && to - from >= PLY_SPLIT_FROM
                          ? weighted_cut(parts[0].base, from, to, PLY_V_WEIGHT, ply_face_row)
@@ -1883,7 +1974,7 @@ static PyObject *ply_mesh(PyObject *self, PyObject *const *args, Py_ssize_t narg
         parts[1].from = cut;
         parts[1].to = to;
         parts[1].first_row = (size_t)from; /* ply_second turns it into the row at the cut */
-        run_two(ply_part, &parts[0], ply_second, &parts[1]);
+        run_two(kept_ready, ply_part, &parts[0], ply_second, &parts[1]);
         /* The first part must have stopped at the cut with its rows exactly those lines. */
         whole = parts[0].from != cut || parts[0].rows != parts[1].first_row || parts[1].failed ||
                 parts[1].first_row + parts[1].rows != n_vertices + n_faces;
@@ -1917,17 +2008,36 @@ done:
     return result;
 }
 
+
+PyDoc_STRVAR(v2_supported_doc,
+             "v2_supported()\n--\n\n"
+             "True when this CPU runs the x86-64-v2 build (SSSE3, SSE4.1 and POPCNT).");
+
+static PyObject *v2_supported(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
+    __builtin_cpu_init();
+    int ok = __builtin_cpu_supports("ssse3") && __builtin_cpu_supports("sse4.1") &&
+             __builtin_cpu_supports("popcnt");
+    return PyBool_FromLong(ok);
+#else
+    Py_RETURN_FALSE;
+#endif
+}
+
 static PyMethodDef methods[] = {
     {"stl_vertices", (PyCFunction)(void (*)(void))stl_vertices, METH_FASTCALL, stl_vertices_doc},
     {"obj_scan", (PyCFunction)(void (*)(void))obj_scan, METH_FASTCALL, obj_scan_doc},
     {"text_numbers", (PyCFunction)(void (*)(void))text_numbers, METH_FASTCALL, text_numbers_doc},
     {"ply_mesh", (PyCFunction)(void (*)(void))ply_mesh, METH_FASTCALL, ply_mesh_doc},
+    {"v2_supported", v2_supported, METH_NOARGS, v2_supported_doc},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
-    "scaninbox.scans._text_native",
+    MODULE_NAME,
     "Text meshes parsed in C (ASCII STL, OBJ, ASCII PLY numbers); optional, numpy is the fallback.",
     0,
     methods,
@@ -1937,7 +2047,9 @@ static struct PyModuleDef module = {
     NULL,
 };
 
-PyMODINIT_FUNC PyInit__text_native(void) {
+PyMODINIT_FUNC MODULE_INIT(void) {
     if (PyType_Ready(&BlockType) < 0) return NULL;
-    return PyModule_Create(&module);
+    PyObject *created = PyModule_Create(&module);
+    if (created && PyModule_AddStringConstant(created, "BUILD", BUILD_NAME) < 0) Py_CLEAR(created);
+    return created;
 }

@@ -20,7 +20,13 @@ from scaninbox.scans.fallback import read_with_trimesh
 from scaninbox.scans.mesh import BytesLike, Mesh, MeshError, PreviewImageError
 from scaninbox.scans.obj import parse_obj
 from scaninbox.scans.ply import parse_ply
-from scaninbox.scans.sniff import HEAD_BYTES, ScanFormat, sniff_head
+from scaninbox.scans.sniff import (
+    HEAD_BYTES,
+    TEXT_SAMPLE_BYTES,
+    ScanFormat,
+    looks_like_text,
+    sniff_head,
+)
 from scaninbox.scans.stl import parse_binary_stl
 from scaninbox.scans.stl_ascii import parse_ascii_stl
 
@@ -32,7 +38,14 @@ MeshSource = str | os.PathLike[str] | bytes | bytearray | memoryview
 # What a parser may still raise on a file written to break it (our own readers check counts
 # and sizes first; trimesh's do not): the user gets "not a valid file", the log the traceback.
 _PARSER_FAILURES = (ValueError, OverflowError, IndexError, KeyError, struct.error, MemoryError)
-_MAP_FROM_BYTES = 1 << 20  # smaller files are simply read
+_MAP_FROM_BYTES = 1 << 20  # smaller binary files are simply read
+# Texts from here are mapped too. A read() buffer this large is a fresh mapping of its own
+# (glibc's malloc), zeroed and faulted in a page at a time, while a file mapping takes the
+# cached pages 16 a fault. First drawable of the real 365 KB OBJ, CPU time (2 cores, median of
+# 40, read against mapped): 1.20 against 1.09 ms right after pyvista and trimesh read it (as
+# the benchmark takes turns, and as the app reads after other work), 1.03 against 1.09 when
+# nothing else ran in between (a buffer of the same size is then reused warm).
+_MAP_TEXT_FROM_BYTES = 1 << 17
 
 
 def sniff_format(source: MeshSource, *, name: str | None = None) -> ScanFormat:
@@ -68,9 +81,14 @@ def read_mesh(source: MeshSource, *, name: str | None = None) -> Mesh:
             size = os.fstat(handle.fileno()).st_size
             if size == 0:
                 raise MeshError(label, "the file is empty")
-            if size < _MAP_FROM_BYTES:
+            if size < _MAP_TEXT_FROM_BYTES:
                 return _parse(_read_all(handle, size), label)
-            mapped = _map(handle.fileno())
+            text = looks_like_text(os.pread(handle.fileno(), TEXT_SAMPLE_BYTES, 0))
+            if not text and size < _MAP_FROM_BYTES:
+                return _parse(_read_all(handle, size), label)
+            # A text's parser is slower than any disk: its pages are better faulted in by the
+            # parsing threads (in parallel, 16 pages a fault) than all up front on this one.
+            mapped = _map(handle.fileno(), populate=not text)
             try:
                 return _parse(mapped, label)
             finally:
@@ -116,15 +134,14 @@ def _read_all(handle: BinaryIO, size: int) -> bytes:
     """The file's ``size`` bytes (fewer if it shrank meanwhile) in one ``read`` call.
 
     Measured on the 365 KB real OBJ (2 cores, repeated reads): 0.030 ms against 0.035 for a
-    buffered ``read()``; a mapping (``_map``) was no faster to a first drawable (0.60 against
-    0.56 ms at best). The C scans still split from 64 KiB on: two threads took 40 % off the
-    scan of a 128 KiB OBJ when a core was free (0.18 against 0.30 ms, 18 % more CPU)."""
+    buffered ``read()`` (texts that large are mapped now: `_MAP_TEXT_FROM_BYTES`)."""
     data = handle.read(size)
     return data if len(data) == size else data + handle.read()
 
 
-def _map(fd: int) -> mmap.mmap:
-    """The whole file mapped read-only, its pages asked for up front.
+def _map(fd: int, *, populate: bool = True) -> mmap.mmap:
+    """The whole file mapped read-only, its pages asked for up front (``populate``), or only
+    announced (a text: see below).
 
     A file not in the page cache (a scan just downloaded and evicted, a cold start) otherwise
     arrives one page fault at a time as the parser walks it, which halved the binary STL
@@ -136,14 +153,21 @@ def _map(fd: int) -> mmap.mmap:
     pages arrive) and ``SEQUENTIAL`` read-ahead were within noise of this or slower. What is
     left is the disk: ``benchmarks/mesh_pipeline.py`` prints the ceiling (``pyvista.read`` /
     reading the bytes cold) beside the cold ratio.
+
+    A text is not populated: filling the page table costs ~0.12 ms a MB on this one thread even
+    when every page is cached, while the C readers' two threads fault the pages in as they go
+    (16 at a time) and parse far slower than the disk reads ahead after ``WILLNEED``. First
+    drawable, populated against not (2 cores, warm, min/median of 30, taking turns): 100k OBJ
+    4.16/4.31 against 3.98/4.16 ms, 100k ASCII PLY 3.87/4.09 against 3.74/3.94, the real ASCII
+    STL 15.7/15.9 against 14.4/14.7; cold (10 each) equal or better.
     """
     if hasattr(os, "posix_fadvise"):
         with contextlib.suppress(OSError):
             os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_WILLNEED)
-    populate = getattr(mmap, "MAP_POPULATE", 0)
-    if populate and hasattr(mmap, "MAP_SHARED"):
+    flag = getattr(mmap, "MAP_POPULATE", 0) if populate else 0
+    if flag and hasattr(mmap, "MAP_SHARED"):
         with contextlib.suppress(OSError):
-            return mmap.mmap(fd, 0, flags=mmap.MAP_SHARED | populate, prot=mmap.PROT_READ)
+            return mmap.mmap(fd, 0, flags=mmap.MAP_SHARED | flag, prot=mmap.PROT_READ)
     return mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
 
 

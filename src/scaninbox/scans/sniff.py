@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["HEAD_BYTES", "ScanFormat", "looks_like_text", "sniff_head"]
+__all__ = ["HEAD_BYTES", "TEXT_SAMPLE_BYTES", "ScanFormat", "looks_like_text", "sniff_head"]
 
 HEAD_BYTES = 4096  # enough for any PLY header we accept and the first ASCII STL facet
+TEXT_SAMPLE_BYTES = 1024  # what `looks_like_text` looks at
 
 _PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 _JPEG_MAGIC = b"\xff\xd8\xff"
@@ -68,7 +69,7 @@ def _by_content(head: bytes, size_bytes: int) -> ScanFormat | None:
 def looks_like_text(head: bytes) -> bool:
     """No control bytes but tabs and line ends in the first KiB. A binary STL's count and
     coordinates always have some (the count's top byte is 0 below 16 million triangles)."""
-    sample = head[:1024]
+    sample = head[:TEXT_SAMPLE_BYTES]
     return bool(sample) and min(sample) >= 9 and b"\x7f" not in sample
 
 

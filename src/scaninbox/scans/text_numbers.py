@@ -37,6 +37,7 @@ __all__ = [
     "parse_decimal_tokens",
     "parse_token",
     "reader_name",
+    "text_native_builds",
     "whitespace_tokens",
 ]
 
@@ -75,20 +76,41 @@ _POW10 = np.array([float(10**k) for k in range(309)], np.float64)
 
 
 def load_text_native() -> ModuleType | None:
-    """The C extension `scaninbox.scans._text_native`; None when it was not built (no compiler
-    at install time), and the numpy readers run instead."""
+    """The C extension's fastest build this CPU runs: `scaninbox.scans._text_native_v2`
+    (compiled for x86-64-v2: SSSE3, SSE4.1, POPCNT) when the CPU has those instructions, else
+    the portable `scaninbox.scans._text_native`; None when neither was built (no compiler at
+    install time), and the numpy readers run instead. Both builds read every text to the same
+    bits."""
+    builds = text_native_builds()
+    return builds.get("x86-64-v2", builds.get("portable"))
+
+
+def text_native_builds() -> dict[str, ModuleType]:
+    """Every build of the C extension that is installed and that this CPU runs, by its
+    ``BUILD`` name ("portable", "x86-64-v2"). The tests read each text with each of them."""
     try:
         from scaninbox.scans import _text_native  # type: ignore[attr-defined,unused-ignore]
     except ImportError:
-        return None
-    module: ModuleType = _text_native
-    return module
+        return {}
+    builds: dict[str, ModuleType] = {_text_native.BUILD: _text_native}
+    # Asked of the portable build first: importing the other on a CPU without the instructions
+    # is fine, but calling into it would stop the process (an illegal instruction).
+    if _text_native.v2_supported():
+        try:
+            from scaninbox.scans import _text_native_v2  # type: ignore[attr-defined,unused-ignore]
+        except ImportError:
+            pass
+        else:
+            builds[_text_native_v2.BUILD] = _text_native_v2
+    return builds
 
 
 def reader_name(native: ModuleType | None) -> str:
     """How a text format is read with ``native`` (a reader module's `load_text_native`): the
     words the benchmarks and ``--self-test`` print."""
-    return "C extension (_text_native)" if native is not None else "numpy (no C extension built)"
+    if native is None:
+        return "numpy (no C extension built)"
+    return f"C extension (_text_native, {native.BUILD} build)"
 
 
 def whitespace_tokens(buf: npt.NDArray[np.uint8]) -> tuple[Int64Array, Int64Array]:

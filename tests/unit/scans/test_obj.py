@@ -26,18 +26,17 @@ from scaninbox.scans import Mesh, MeshError, read_mesh
 from scaninbox.scans import obj as obj_reader
 
 from .meshfiles import arch_mesh, obj
+from .native_builds import READERS, use_reader
 
 FORMS = ("v", "v/vt", "v//vn", "v/vt/vn")
 
 
-@pytest.fixture(autouse=True, params=["C", "numpy"])
+@pytest.fixture(autouse=True, params=READERS)
 def parser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """`read_mesh` with the C extension, then with the numpy path (the extension switched off)."""
-    if request.param == "numpy":
-        monkeypatch.setattr(obj_reader, "_native", None)
-    elif obj_reader._native is None:
-        pytest.skip("the C extension is not built")
-    assert obj_reader.obj_parser().startswith("C" if request.param == "C" else "numpy")
+    """`read_mesh` with each build of the C extension, then with the numpy path (the extension
+    switched off)."""
+    use_reader(request.param, monkeypatch)
+    assert request.param.removeprefix("C ") in obj_reader.obj_parser()
     return str(request.param)
 
 

@@ -17,16 +17,15 @@ from hypothesis import strategies as st
 from scaninbox.scans import Mesh, MeshError, ply_text, read_mesh
 
 from .meshfiles import TETRA_FACES, TETRA_POINTS, arch_mesh, ply
+from .native_builds import READERS, use_reader
 
 
-@pytest.fixture(autouse=True, params=["C", "numpy"])
+@pytest.fixture(autouse=True, params=READERS)
 def parser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """`read_mesh` with the C extension, then with the numpy path (the extension switched off)."""
-    if request.param == "numpy":
-        monkeypatch.setattr(ply_text, "_native", None)
-    elif ply_text._native is None:
-        pytest.skip("the C extension is not built")
-    assert ply_text.ascii_ply_parser().startswith("C" if request.param == "C" else "numpy")
+    """`read_mesh` with each build of the C extension, then with the numpy path (the extension
+    switched off)."""
+    use_reader(request.param, monkeypatch)
+    assert request.param.removeprefix("C ") in ply_text.ascii_ply_parser()
     return str(request.param)
 
 

@@ -17,16 +17,15 @@ import pytest
 from scaninbox.scans import MeshError, read_mesh, stl_ascii
 
 from .meshfiles import arch_mesh, ascii_stl, soup_of
+from .native_builds import READERS, use_reader
 
 
-@pytest.fixture(autouse=True, params=["C", "numpy"])
+@pytest.fixture(autouse=True, params=READERS)
 def parser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """`read_mesh` with the C extension, then with the numpy path (the extension switched off)."""
-    if request.param == "numpy":
-        monkeypatch.setattr(stl_ascii, "_native", None)
-    elif stl_ascii._native is None:
-        pytest.skip("the C extension is not built")
-    assert stl_ascii.ascii_stl_parser().startswith("C" if request.param == "C" else "numpy")
+    """`read_mesh` with each build of the C extension, then with the numpy path (the extension
+    switched off)."""
+    use_reader(request.param, monkeypatch)
+    assert request.param.removeprefix("C ") in stl_ascii.ascii_stl_parser()
     return str(request.param)
 
 

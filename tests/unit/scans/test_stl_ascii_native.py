@@ -15,24 +15,27 @@ import mmap
 import re
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scaninbox.scans import Mesh, MeshError, stl_ascii
 
 from .meshfiles import arch_mesh, ascii_stl
+from .native_builds import BUILD_NAMES, use_build
 
 Parse = Callable[[bytes, str], Mesh]
 
-try:
-    from scaninbox.scans import _text_native  # type: ignore[attr-defined,unused-ignore]
-except ImportError:
-    _text_native = None
+_text_native: ModuleType | None = None  # the build of the C extension under test
 
-needs_native = pytest.mark.skipif(_text_native is None, reason="the C extension is not built")
+
+@pytest.fixture(autouse=True, params=BUILD_NAMES)
+def _build(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test with each build of the C extension (the reader and ``_text_native`` here)."""
+    monkeypatch.setitem(globals(), "_text_native", use_build(request.param, monkeypatch))
 
 
 def _native(data: bytes, name: str) -> Mesh:
@@ -75,9 +78,6 @@ def _facet(corners: list[list[str]], *, newline: str = "\n", lead: str = "  ") -
 def _arch_file(**kwargs: object) -> bytes:
     points, faces = arch_mesh(48, 24)
     return ascii_stl(points * np.float32(37.5) - np.float32(11.0), faces, **kwargs)  # type: ignore[arg-type]
-
-
-pytestmark = needs_native
 
 
 @pytest.mark.realscans
@@ -185,7 +185,9 @@ _numbers = st.builds(
 ).filter(bool)  # an empty "number" would be no token at all
 
 
-@settings(max_examples=300, deadline=None)
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(st.lists(_numbers, min_size=9, max_size=9))
 def test_random_numbers_give_the_same_bits_or_the_same_error(tokens: list[str]) -> None:
     corners = [tokens[i : i + 3] for i in range(0, 9, 3)]

@@ -11,6 +11,7 @@ things: the fast path really ran (or really declined), the result has the numpy 
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import pytest
@@ -20,13 +21,16 @@ from scaninbox.scans import obj as obj_reader
 from scaninbox.scans.ply_header import parse_ply_header
 
 from .meshfiles import arch_mesh, obj, ply
+from .native_builds import BUILD_NAMES, use_build
 
-try:
-    from scaninbox.scans import _text_native  # type: ignore[attr-defined,unused-ignore]
-except ImportError:
-    _text_native = None
+_text_native: ModuleType | None = None  # the build of the C extension under test
 
-pytestmark = pytest.mark.skipif(_text_native is None, reason="the C extension is not built")
+
+@pytest.fixture(autouse=True, params=BUILD_NAMES)
+def _build(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test with each build of the C extension (the readers and ``_text_native`` here)."""
+    monkeypatch.setitem(globals(), "_text_native", use_build(request.param, monkeypatch))
+
 
 Outcome = Mesh | MeshError
 
