@@ -12,6 +12,7 @@ from __future__ import annotations
 import ctypes
 import mmap
 import random
+from types import ModuleType
 
 import numpy as np
 import pytest
@@ -19,6 +20,8 @@ import pytest
 from scaninbox.scans import Mesh, MeshError
 from scaninbox.scans import obj as obj_reader
 
+from . import test_text_fast_paths as fast_paths
+from .native_builds import BUILD_NAMES, use_build
 from .test_text_fast_paths import (
     XYZ,
     _arch_rows,
@@ -28,10 +31,17 @@ from .test_text_fast_paths import (
     _outcome,
     _ply_text,
     _same,
-    _text_native,
 )
 
-pytestmark = pytest.mark.skipif(_text_native is None, reason="the C extension is not built")
+
+@pytest.fixture(autouse=True, params=BUILD_NAMES)
+def native(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """Each test with each build of the C extension (their SIMD paths differ): the readers,
+    and the helpers shared with test_text_fast_paths."""
+    build = use_build(request.param, monkeypatch)
+    monkeypatch.setattr(fast_paths, "_text_native", build)
+    return build
+
 
 # The bytes of a line the run looks at (_text_native.c FACE_WINDOW): its '\n' must be among them.
 WINDOW = 32
@@ -97,17 +107,16 @@ def test_an_obj_face_line_in_a_run(shape: str) -> None:
         assert isinstance(_check_obj(data), expected)
 
 
-def test_a_continuation_right_after_a_corner_is_left_to_python() -> None:
+def test_a_continuation_right_after_a_corner_is_left_to_python(native: ModuleType) -> None:
     """ "f 1 2 3\\" goes on on the next line: not a run's line (a run's line ends in a digit and
     blanks), so the scan refuses it as any continuation, and Python joins the lines."""
-    assert _text_native is not None
     lines = _obj_lines()
     at = [i for i, line in enumerate(lines) if line.startswith("f ")][40]
     lines[at] += "\\"
     lines.insert(at + 1, " 4")
     data = "\n".join(lines).encode("ascii")
     for threads in (1, 2):
-        assert _text_native.obj_scan(data, 0, len(data), threads) is None
+        assert native.obj_scan(data, 0, len(data), threads) is None
     joined = obj_reader._joined_lines(data)
     mesh = _outcome(data, "t.obj")
     _same(mesh, obj_reader._parse_numpy(joined, data, "t.obj"))
@@ -237,18 +246,17 @@ def _faces_of(outcome: object) -> list[int]:
 
 
 @pytest.mark.parametrize("end", ["\n", ""])
-def test_the_run_reads_nothing_past_the_end_of_the_text(end: str) -> None:
-    assert _text_native is not None
+def test_the_run_reads_nothing_past_the_end_of_the_text(end: str, native: ModuleType) -> None:
     faces = [f"f {i % 7 + 1} {i % 5 + 1} {i % 3 + 1}" for i in range(100)]
     text = ("v 0 0 0\n" * 7 + "\n".join(faces) + end).encode("ascii")
     _, view = _before_a_guard_page(text)
     expected = [int(i) - 1 for f in faces for i in f.split()[1:]]
-    assert _faces_of(_text_native.obj_scan(view, 0, len(text), 1)) == expected
+    assert _faces_of(native.obj_scan(view, 0, len(text), 1)) == expected
     rows = ["0 0 0"] * 7
     ply_faces = [f"3 {i % 7} {i % 5} {i % 3}" for i in range(100)]
     body = ("\n".join(rows + ply_faces) + end).encode("ascii")
     _, view = _before_a_guard_page(body)
-    read = _text_native.ply_mesh(view, 0, len(body), bytes([1, 2, 3]), 7, 100, 1)
+    read = native.ply_mesh(view, 0, len(body), bytes([1, 2, 3]), 7, 100, 1)
     assert _faces_of(read) == [int(i) for f in ply_faces for i in f.split()[1:]]
 
 
