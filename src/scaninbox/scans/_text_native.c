@@ -472,8 +472,9 @@ static inline int64_t corner_known(const unsigned char *p, unsigned n) {
 
 /* ------------------------------------------------------------------------------------------
    Face lines in runs: an OBJ "f a b c" or a PLY "3 a b c" whose three indices are plain numbers
-   of 1-8 digits, read without the LineTokens machinery. Scanners write their triangles one after
-   the other, so a run of such lines is read in a loop of its own that knows the line's shape.
+   of 1-8 digits (in an OBJ, corners "v/vt", "v//vn", "v/vt/vn" too), read without the LineTokens
+   machinery. Scanners write their triangles one after the other, so a run of such lines is
+   read in a loop of its own that knows the line's shape.
 
    Why: through line_tokens and corner_known an OBJ face line cost 21.5 ns (100k OBJ, one
    thread). Taking parts away, one at a time: without the corners' parsing 14 ns, without the
@@ -483,17 +484,19 @@ static inline int64_t corner_known(const unsigned char *p, unsigned n) {
    after the keyword is a digit or a blank and the digits form exactly three runs of at most 8.
    The corners' places come from the masks (bit operations, no loop over tokens), each corner is
    one load, and the three are turned into numbers together (SSE2: the digit pairs, fours and
-   eights of all three at once). 100k OBJ, one thread: 21.5 -> 15.1 ns a line with a plain
-   eight_digits per corner (8.8 without parsing them at all), -> NN with the three together.
-   Tried and dropped: the masks of a 64-byte block shared by the lines in it (15.8 ns: how many
-   lines end in a block varies, and the branch that leaves the block's loop is mispredicted).
+   eights of all three at once). The range of the indices is checked once a run, not once a
+   line (a run with one out of range is read again, stopping there). 100k OBJ face lines, one
+   thread: 21.5 -> 15.1 ns with masks and an eight_digits per corner (8.8 without parsing the
+   corners at all), -> 11.2 with the three together, -> 9.8 (x86-64-v2 build: 9.3) with the
+   range checked once a run. Tried and dropped: the masks of a 64-byte block shared by the
+   lines in it (15.8 ns: how many lines end in a block varies, and the branch that leaves the
+   block's loop is mispredicted).
 
-   Anything else (a quad, "v/vt/vn" corners, a comment, a sign, 9 or more digits, a line longer
-   than the window, a keyword after blanks, the last FACE_MARGIN bytes of the text) is not a
-   run's line: the caller's general path reads it, and its rules decide. So is an index out of
-   the caller's range (OBJ 0, PLY beyond the vertices): the general path refuses it in its own
-   words. A run's line cannot end in a line continuation: its last byte before the blanks is a
-   digit. */
+   Anything else (a quad, a comment, a sign, 9 or more digits, a line longer than the window, a
+   keyword after blanks, the last FACE_MARGIN bytes of the text) is not a run's line: the
+   caller's general path reads it, and its rules decide. So is an index out of the caller's
+   range (OBJ 0, PLY beyond the vertices): the general path refuses it in its own words. A run's
+   line cannot end in a line continuation: its last byte before the blanks is a digit. */
 
 #if defined(__SSSE3__)
 #include <tmmintrin.h> /* the x86-64-v2 build: pmaddubsw */
@@ -512,10 +515,16 @@ static inline int64_t corner_known(const unsigned char *p, unsigned n) {
 #define FACE_NOINLINE
 #endif
 
-#define FACE_WINDOW 32 /* "f " and three 8-digit corners with single blanks: 29 bytes and '\n' */
+/* A line's '\n' must be among the first FACE_WINDOW bytes ("f " and three 8-digit corners with
+   single blanks: 29 bytes and '\n'), or FACE_WINDOW_SLASHES for corners with texture or normal
+   indices ("f 123456/123456/123456 ..." is 2 + 3 * 21 bytes and '\n'). The wider window costs
+   every line two more loads and a mask more: it is used only for runs of such lines. */
+#define FACE_WINDOW 32
+#define FACE_WINDOW_SLASHES 64
 /* Bytes a run's line needs readable from its start: the window, and a corner's 8-byte load
-   from at most byte FACE_WINDOW - 2 (the '\n' is at FACE_WINDOW - 1 at the latest). */
+   from at most byte window - 2 (the '\n' is at window - 1 at the latest). */
 #define FACE_MARGIN (FACE_WINDOW + 8)
+#define FACE_MARGIN_SLASHES (FACE_WINDOW_SLASHES + 8)
 
 /* One bit per byte of p[0:32]: a digit (*digits), a digit or a byte <= 32 (*allowed), '\n'. */
 static inline void face_masks(const unsigned char *p, uint32_t *digits, uint32_t *allowed,
@@ -551,6 +560,40 @@ static inline void face_masks(const unsigned char *p, uint32_t *digits, uint32_t
 #endif
 }
 
+/* One bit per byte of p[0:64]: a digit (*digits), a digit or '/' (*text), text or a byte <= 32
+   (*allowed), '\n'. */
+static inline void face_masks_slashes(const unsigned char *p, uint64_t *digits, uint64_t *text,
+                                      uint64_t *allowed, uint64_t *newlines) {
+    uint64_t d = 0, t = 0, a = 0, n = 0;
+#if defined(__SSE2__)
+    const __m128i zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9), space = _mm_set1_epi8(32),
+                  newline = _mm_set1_epi8('\n'), slash = _mm_set1_epi8('/');
+    for (int k = 0; k < 4; k++) {
+        __m128i b = _mm_loadu_si128((const __m128i *)(p + 16 * k));
+        __m128i v = _mm_sub_epi8(b, zero);
+        __m128i digit = _mm_cmpeq_epi8(_mm_min_epu8(v, nine), v); /* as in face_masks */
+        __m128i blank = _mm_cmpeq_epi8(_mm_min_epu8(b, space), b);
+        __m128i word = _mm_or_si128(digit, _mm_cmpeq_epi8(b, slash));
+        d |= (uint64_t)(uint32_t)_mm_movemask_epi8(digit) << (16 * k);
+        t |= (uint64_t)(uint32_t)_mm_movemask_epi8(word) << (16 * k);
+        a |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_or_si128(word, blank)) << (16 * k);
+        n |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, newline)) << (16 * k);
+    }
+#else
+    for (int i = 0; i < FACE_WINDOW_SLASHES; i++) {
+        uint64_t digit = (unsigned)p[i] - '0' <= 9, word = digit | (p[i] == '/');
+        d |= digit << i;
+        t |= word << i;
+        a |= (word | (p[i] <= 32)) << i;
+        n |= (uint64_t)(p[i] == '\n') << i;
+    }
+#endif
+    *digits = d;
+    *text = t;
+    *allowed = a;
+    *newlines = n;
+}
+
 /* The run of n digits (1-8) at p (8 bytes readable) as digit values 0-9, the last in the top
    byte: moved up so that the bytes after the run fall out of the word and the first bytes read
    as leading zeros (eight_digits' layout). */
@@ -561,7 +604,7 @@ static inline uint64_t digit_word(const unsigned char *p, unsigned n) {
 /* A face line at p (FACE_MARGIN bytes readable; p[0] is the keyword, already checked): its
    three corners as digit_words in word[0..2]; returns the offset of the next line's first
    byte, or 0 when the line is not a run's line (see above). */
-static inline unsigned face_line(const unsigned char *p, uint64_t word[3]) {
+static inline unsigned face_line_plain(const unsigned char *p, uint64_t word[3]) {
     uint32_t digits, allowed, newlines;
     face_masks(p, &digits, &allowed, &newlines);
     if (!newlines) return 0; /* longer than the window */
@@ -583,6 +626,40 @@ static inline unsigned face_line(const unsigned char *p, uint64_t word[3]) {
     word[0] = digit_word(p + s0, e0 - s0 + 1);
     word[1] = digit_word(p + s1, e1 - s1 + 1);
     word[2] = digit_word(p + s2, e2 - s2 + 1);
+    return stop + 1;
+}
+
+/* A face line whose corners may go on after their digits with '/' and more digits and '/'
+   ("v/vt", "v//vn", "v/vt/vn"; only the vertex index is read, as obj_face does), in the wider
+   window (FACE_MARGIN_SLASHES bytes readable at p): as face_line_plain. A function of its own
+   rather than a flag of face_line_plain: its wider masks made plain lines 5 % slower. */
+static inline unsigned face_line_slashes(const unsigned char *p, uint64_t word[3]) {
+    uint64_t digits, text, allowed, newlines;
+    face_masks_slashes(p, &digits, &text, &allowed, &newlines);
+    if (!newlines) return 0; /* longer than the window */
+    unsigned stop = (unsigned)__builtin_ctzll(newlines);
+    uint64_t body = ((1ULL << stop) - 1) & ~1ULL; /* the bytes after the keyword (stop <= 63) */
+    digits &= body;
+    text &= body;
+    uint64_t starts = text & ~(text << 1); /* the corners' first bytes */
+    /* The byte after each corner's first digits: adding a corner's start bit to its run of
+       digit bits carries through the run (runs of digits after a '/' are not added to). */
+    uint64_t after = (digits + starts) & ~digits;
+    uint64_t third = starts & (starts - 1);
+    third &= third - 1; /* the third corner's start and any after it */
+    /* The keyword a token of its own (byte 1 a blank), nothing but text and blanks after it,
+       exactly three corners. One starting with '/' has no digits before its "after" (the
+       start bit is not added to a run): the length check below refuses it. */
+    if (((body & ~allowed) | (text & 2)) || !third || (third & (third - 1))) return 0;
+    unsigned s0 = (unsigned)__builtin_ctzll(starts), a0 = (unsigned)__builtin_ctzll(after);
+    starts &= starts - 1;
+    after &= after - 1;
+    unsigned s1 = (unsigned)__builtin_ctzll(starts), a1 = (unsigned)__builtin_ctzll(after);
+    unsigned s2 = (unsigned)__builtin_ctzll(third), a2 = 63 - (unsigned)__builtin_clzll(after);
+    if (((a0 - s0 - 1) | (a1 - s1 - 1) | (a2 - s2 - 1)) >= 8) return 0; /* 9 digits or more */
+    word[0] = digit_word(p + s0, a0 - s0);
+    word[1] = digit_word(p + s1, a1 - s1);
+    word[2] = digit_word(p + s2, a2 - s2);
     return stop + 1;
 }
 
@@ -616,10 +693,13 @@ static inline __m128i three_numbers(const uint64_t word[3]) {
    care: the range is checked once a run, not once a line). */
 static inline size_t face_lines(const unsigned char **at, const unsigned char *end,
                                 unsigned char keyword, uint32_t low, uint32_t span, int32_t *out,
-                                size_t max_lines, uint32_t *top, int careful, int *refused) {
+                                size_t max_lines, uint32_t *top, int slashes, int careful,
+                                int *refused) {
     const unsigned char *p = *at;
-    if (end - p < FACE_MARGIN) return 0;
-    const unsigned char *last = end - FACE_MARGIN; /* the last start a line may have */
+    const long margin = slashes ? FACE_MARGIN_SLASHES : FACE_MARGIN;
+    *refused = 0;
+    if (end - p < margin) return 0;
+    const unsigned char *last = end - margin; /* the last start a line may have */
     const int32_t *out_end = out + 3 * max_lines;
     int32_t *first = out;
 #if defined(__SSE2__)
@@ -632,7 +712,7 @@ static inline size_t face_lines(const unsigned char **at, const unsigned char *e
 #endif
     while (out < out_end && p <= last && *p == keyword) {
         uint64_t word[3];
-        unsigned next = face_line(p, word);
+        unsigned next = slashes ? face_line_slashes(p, word) : face_line_plain(p, word);
         if (!next) break;
 #if defined(__SSE2__)
         __m128i v = _mm_sub_epi32(three_numbers(word), lows); /* at most 10^8: signed compares */
@@ -685,19 +765,20 @@ static inline size_t face_lines(const unsigned char **at, const unsigned char *e
     return lines;
 }
 
-/* The run of face lines from *at: lines starting with `keyword`, read by face_line, whose three
-   numbers lie in low..low + span (span <= INT32_MAX), at most max_lines of them. Each line's
-   numbers minus low go to out (3 a line); *top (when not NULL) is raised to the largest
-   number. Returns the lines read; *at is moved past them. */
+/* The run of face lines from *at: lines starting with `keyword`, read by face_line_plain (or
+   face_line_slashes), whose three numbers lie in low..low + span (span <= INT32_MAX), at most
+   max_lines of them. Each line's numbers minus low go to out (3 a line); *top (when not NULL)
+   is raised to the largest number. Returns the lines read; *at is moved past them. */
 static inline size_t face_run(const unsigned char **at, const unsigned char *end,
                               unsigned char keyword, uint32_t low, uint32_t span, int32_t *out,
-                              size_t max_lines, uint32_t *top) {
+                              size_t max_lines, uint32_t *top, int slashes) {
     const unsigned char *start = *at;
     int refused;
-    size_t lines = face_lines(at, end, keyword, low, span, out, max_lines, top, 0, &refused);
+    size_t lines =
+        face_lines(at, end, keyword, low, span, out, max_lines, top, slashes, 0, &refused);
     if (refused) { /* a number out of range (an error): again, stopping at its line */
         *at = start;
-        lines = face_lines(at, end, keyword, low, span, out, max_lines, top, 1, &refused);
+        lines = face_lines(at, end, keyword, low, span, out, max_lines, top, slashes, 1, &refused);
     }
     return lines;
 }
@@ -1214,12 +1295,16 @@ FACE_NOINLINE static const unsigned char *obj_face_run(ObjResult *r, const unsig
                                          const unsigned char *end) {
     uint32_t top = (uint32_t)r->top; /* at most 2^31: obj_face refuses larger indices */
     for (;;) {
-        if (!grow((void **)&r->faces, &r->cap_faces, r->n_faces + 3 * FACE_BATCH, sizeof(int32_t))) {
+        size_t room = r->n_faces + 3 * FACE_BATCH;
+        if (!grow((void **)&r->faces, &r->cap_faces, room, sizeof(int32_t))) {
             r->no_memory = 1;
             break;
         }
-        /* 1-based indices, stored 0-based; 0 is an error (obj_face names it) */
-        size_t lines = face_run(&p, end, 'f', 1, INT32_MAX - 1, r->faces + r->n_faces, FACE_BATCH, &top);
+        /* 1-based indices, stored 0-based; 0 is an error (obj_face names it). Corners with
+           texture or normal indices take the wider window: only when the plain one fails. */
+        int32_t *out = r->faces + r->n_faces;
+        size_t lines = face_run(&p, end, 'f', 1, INT32_MAX - 1, out, FACE_BATCH, &top, 0);
+        if (!lines) lines = face_run(&p, end, 'f', 1, INT32_MAX - 1, out, FACE_BATCH, &top, 1);
         r->n_faces += 3 * lines;
         if (lines < FACE_BATCH) break;
     }
@@ -1784,7 +1869,7 @@ FACE_NOINLINE static const unsigned char *ply_face_run(PlyPart *part, const unsi
     size_t face = *row - part->n_vertices;
     /* indices below the vertex count (the token path refuses others; ply_mesh: below 2^31) */
     *row += face_run(&p, end, '3', 0, (uint32_t)(part->n_vertices - 1), part->faces + 3 * face,
-                     part->n_faces - face, NULL);
+                     part->n_faces - face, NULL, 0);
     return p;
 }
 

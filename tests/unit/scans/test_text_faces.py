@@ -43,8 +43,10 @@ def native(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> M
     return build
 
 
-# The bytes of a line the run looks at (_text_native.c FACE_WINDOW): its '\n' must be among them.
+# The bytes of a line the run looks at (_text_native.c FACE_WINDOW): its '\n' must be among them;
+# lines with texture or normal indices: FACE_WINDOW_SLASHES.
 WINDOW = 32
+WINDOW_SLASHES = 64
 
 
 def _padded(line: str, newline_at: int) -> str:
@@ -79,6 +81,27 @@ OBJ_SHAPES = {
     "two corners": ("f 1 2", MeshError),
     "texture and normal indices": ("f 1/1/1 2/2/2 3/3/3", Mesh),
     "normal indices": ("f 1//7 2//8 3//9", Mesh),
+    "texture indices": ("f 1/7 2/8 3/9", Mesh),
+    "slashes without numbers": ("f 1/ 2// 3///", Mesh),
+    "a slash first": ("f 1 /2 3", MeshError),
+    "a letter after a slash": ("f 1/a 2/b 3/c", Mesh),
+    "a sign after a slash": ("f 1/-1 2/-1 3/-1", Mesh),
+    "eight digits and a slash": ("f 00000001/1 00000002/2 00000003/3", Mesh),
+    "nine digits and a slash": ("f 000000001/1 2/2 3/3", Mesh),
+    "slashes, the '\n' at the wide window's last byte": (
+        _padded("f 1/1/1 2/2/2 3/3/3", WINDOW_SLASHES - 1),
+        Mesh,
+    ),
+    "slashes, the '\n' just past the wide window": (
+        _padded("f 1/1/1 2/2/2 3/3/3", WINDOW_SLASHES),
+        Mesh,
+    ),
+    "slashes, a corner ending at the wide window's last byte": (
+        _padded("f 1/1/1 2/2/2", WINDOW_SLASHES - 6) + "3/3/3",
+        Mesh,
+    ),
+    "slashes and a comment": ("f 1/1 2/2 3/3 # uv", Mesh),
+    "slashes and a quad": ("f 1/1 2/2 3/3 4/4", Mesh),
     "a comment after the corners": ("f 1 2 3 # a triangle", Mesh),
     "a comment glued to a corner": ("f 1 2 3#c", MeshError),
     "a comment line": ("# f 1 2 3", Mesh),
@@ -94,10 +117,15 @@ OBJ_SHAPES = {
 
 
 @pytest.mark.parametrize("shape", OBJ_SHAPES)
-def test_an_obj_face_line_in_a_run(shape: str) -> None:
+@pytest.mark.parametrize("neighbours", ["v", "v/vt"])
+def test_an_obj_face_line_in_a_run(shape: str, neighbours: str) -> None:
+    """Among plain corners, or corners with texture indices (the wider window's run)."""
     lines = _obj_lines()
     n_vertices = sum(line.startswith("v ") for line in lines)
     faces = [i for i, line in enumerate(lines) if line.startswith("f ")]
+    if neighbours == "v/vt":
+        for i in faces:
+            lines[i] = " ".join(["f", *(f"{c}/{c}" for c in lines[i].split()[1:])])
     line, expected = OBJ_SHAPES[shape]
     for at in (faces[40], faces[-40]):  # in both threads' halves
         changed = lines[:]
@@ -246,18 +274,22 @@ def _faces_of(outcome: object) -> list[int]:
 
 
 @pytest.mark.parametrize("end", ["\n", ""])
-def test_the_run_reads_nothing_past_the_end_of_the_text(end: str, native: ModuleType) -> None:
-    faces = [f"f {i % 7 + 1} {i % 5 + 1} {i % 3 + 1}" for i in range(100)]
-    text = ("v 0 0 0\n" * 7 + "\n".join(faces) + end).encode("ascii")
+@pytest.mark.parametrize("corner", ["{}", "{}/{}/{}"])
+def test_the_run_reads_nothing_past_the_end_of_the_text(
+    end: str, corner: str, native: ModuleType
+) -> None:
+    faces = [(i % 7 + 1, i % 5 + 1, i % 3 + 1) for i in range(100)]
+    lines = ["f " + " ".join(corner.format(c, c, c) for c in f) for f in faces]
+    text = ("v 0 0 0\n" * 7 + "\n".join(lines) + end).encode("ascii")
     _, view = _before_a_guard_page(text)
-    expected = [int(i) - 1 for f in faces for i in f.split()[1:]]
+    expected = [c - 1 for f in faces for c in f]
     assert _faces_of(native.obj_scan(view, 0, len(text), 1)) == expected
     rows = ["0 0 0"] * 7
-    ply_faces = [f"3 {i % 7} {i % 5} {i % 3}" for i in range(100)]
+    ply_faces = [f"3 {a - 1} {b - 1} {c - 1}" for a, b, c in faces]
     body = ("\n".join(rows + ply_faces) + end).encode("ascii")
     _, view = _before_a_guard_page(body)
     read = native.ply_mesh(view, 0, len(body), bytes([1, 2, 3]), 7, 100, 1)
-    assert _faces_of(read) == [int(i) for f in ply_faces for i in f.split()[1:]]
+    assert _faces_of(read) == expected
 
 
 def test_blocks_of_lines_the_run_does_not_take_between_runs(
