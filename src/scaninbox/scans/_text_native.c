@@ -498,6 +498,12 @@ static inline int64_t corner_known(const unsigned char *p, unsigned n) {
    range (OBJ 0, PLY beyond the vertices): the general path refuses it in its own words. A run's
    line cannot end in a line continuation: its last byte before the blanks is a digit. */
 
+/* SSE2 (every x86-64 CPU) or nothing: elsewhere the general path reads every face line (a
+   portable version of the masks, a loop over the bytes, measured 68 ns a line: slower than the
+   general path's 21). */
+#if defined(__SSE2__)
+#define FACE_RUNS 1
+
 #if defined(__SSSE3__)
 #include <tmmintrin.h> /* the x86-64-v2 build: pmaddubsw */
 #endif
@@ -529,7 +535,6 @@ static inline int64_t corner_known(const unsigned char *p, unsigned n) {
 /* One bit per byte of p[0:32]: a digit (*digits), a digit or a byte <= 32 (*allowed), '\n'. */
 static inline void face_masks(const unsigned char *p, uint32_t *digits, uint32_t *allowed,
                               uint32_t *newlines) {
-#if defined(__SSE2__)
     const __m128i zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9), space = _mm_set1_epi8(32),
                   newline = _mm_set1_epi8('\n');
     uint32_t d = 0, a = 0, n = 0;
@@ -546,18 +551,6 @@ static inline void face_masks(const unsigned char *p, uint32_t *digits, uint32_t
     *digits = d;
     *allowed = a;
     *newlines = n;
-#else
-    uint32_t d = 0, a = 0, n = 0;
-    for (int i = 0; i < FACE_WINDOW; i++) {
-        uint32_t digit = (unsigned)p[i] - '0' <= 9;
-        d |= digit << i;
-        a |= (digit | (p[i] <= 32)) << i;
-        n |= (uint32_t)(p[i] == '\n') << i;
-    }
-    *digits = d;
-    *allowed = a;
-    *newlines = n;
-#endif
 }
 
 /* One bit per byte of p[0:64]: a digit (*digits), a digit or '/' (*text), text or a byte <= 32
@@ -565,7 +558,6 @@ static inline void face_masks(const unsigned char *p, uint32_t *digits, uint32_t
 static inline void face_masks_slashes(const unsigned char *p, uint64_t *digits, uint64_t *text,
                                       uint64_t *allowed, uint64_t *newlines) {
     uint64_t d = 0, t = 0, a = 0, n = 0;
-#if defined(__SSE2__)
     const __m128i zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9), space = _mm_set1_epi8(32),
                   newline = _mm_set1_epi8('\n'), slash = _mm_set1_epi8('/');
     for (int k = 0; k < 4; k++) {
@@ -579,15 +571,6 @@ static inline void face_masks_slashes(const unsigned char *p, uint64_t *digits, 
         a |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_or_si128(word, blank)) << (16 * k);
         n |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, newline)) << (16 * k);
     }
-#else
-    for (int i = 0; i < FACE_WINDOW_SLASHES; i++) {
-        uint64_t digit = (unsigned)p[i] - '0' <= 9, word = digit | (p[i] == '/');
-        d |= digit << i;
-        t |= word << i;
-        a |= (word | (p[i] <= 32)) << i;
-        n |= (uint64_t)(p[i] == '\n') << i;
-    }
-#endif
     *digits = d;
     *text = t;
     *allowed = a;
@@ -663,7 +646,6 @@ static inline unsigned face_line_slashes(const unsigned char *p, uint64_t word[3
     return stop + 1;
 }
 
-#if defined(__SSE2__)
 /* eight_digits of three words at once: lanes 0-2 of the result (lane 3 is 0). Each step joins
    neighbours: digit pairs (x 10), fours (x 100), eights (x 10000; the fours, at most 9999, fit
    the 16-bit lanes the multiply-adds take). */
@@ -686,7 +668,6 @@ static inline __m128i three_numbers(const uint64_t word[3]) {
 #endif
     return _mm_madd_epi16(_mm_packs_epi32(x, y), _mm_set1_epi32(0x00012710)); /* 10000, 1 */
 }
-#endif
 
 /* The lines of a run (see face_run). careful: stop before a line with a number out of range;
    else such numbers are stored and only *refused is set (the caller then reads again with
@@ -702,19 +683,13 @@ static inline size_t face_lines(const unsigned char **at, const unsigned char *e
     const unsigned char *last = end - margin; /* the last start a line may have */
     const int32_t *out_end = out + 3 * max_lines;
     int32_t *first = out;
-#if defined(__SSE2__)
     const __m128i lows = _mm_set1_epi32((int32_t)low), spans = _mm_set1_epi32((int32_t)span),
                   zero = _mm_setzero_si128();
     __m128i largest = zero, outside = zero; /* lane 3 (0 - low) is not looked at */
-#else
-    uint32_t largest = 0;
-    int outside = 0;
-#endif
     while (out < out_end && p <= last && *p == keyword) {
         uint64_t word[3];
         unsigned next = slashes ? face_line_slashes(p, word) : face_line_plain(p, word);
         if (!next) break;
-#if defined(__SSE2__)
         __m128i v = _mm_sub_epi32(three_numbers(word), lows); /* at most 10^8: signed compares */
         __m128i out_of_range = _mm_or_si128(_mm_cmpgt_epi32(zero, v), _mm_cmpgt_epi32(v, spans));
         if (careful && (_mm_movemask_epi8(out_of_range) & 0xFFF)) break;
@@ -729,35 +704,16 @@ static inline size_t face_lines(const unsigned char **at, const unsigned char *e
             largest = _mm_or_si128(_mm_and_si128(above, v), _mm_andnot_si128(above, largest));
 #endif
         }
-#else
-        uint32_t n[3] = {(uint32_t)eight_digits(word[0]), (uint32_t)eight_digits(word[1]),
-                         (uint32_t)eight_digits(word[2])};
-        int out_of_range = n[0] - low > span || n[1] - low > span || n[2] - low > span;
-        if (careful && out_of_range) break;
-        outside |= out_of_range;
-        for (int i = 0; i < 3; i++) {
-            out[i] = (int32_t)(n[i] - low);
-            largest = n[i] - low > largest ? n[i] - low : largest;
-        }
-#endif
         out += 3;
         p += next;
     }
-#if defined(__SSE2__)
     *refused = (_mm_movemask_epi8(outside) & 0xFFF) != 0;
-#else
-    *refused = outside;
-#endif
     size_t lines = (size_t)(out - first) / 3;
     if (top && lines && !*refused) {
-#if defined(__SSE2__)
         int32_t lanes[4];
         _mm_storeu_si128((__m128i *)lanes, largest);
         int32_t high = lanes[0] > lanes[1] ? lanes[0] : lanes[1];
         high = high > lanes[2] ? high : lanes[2];
-#else
-        uint32_t high = largest;
-#endif
         uint32_t number = (uint32_t)high + low;
         *top = number > *top ? number : *top;
     }
@@ -805,6 +761,8 @@ static inline void face_tried(FaceTries *tries, const unsigned char *p, const un
         tries->from = end - p > FACE_SKIP ? p + FACE_SKIP : end;
     }
 }
+
+#endif /* __SSE2__: FACE_RUNS */
 
 static int same_word(const unsigned char *t, size_t n, const char *lower, size_t size) {
     if (n != size) return 0;
@@ -1286,6 +1244,7 @@ static int obj_face_fast(ObjResult *r, const unsigned char *p, const LineTokens 
     return 1;
 }
 
+#if defined(FACE_RUNS)
 /* Room for this many more triangles is made before a run goes on (not a check a line). */
 #define FACE_BATCH 4096
 
@@ -1311,14 +1270,18 @@ FACE_NOINLINE static const unsigned char *obj_face_run(ObjResult *r, const unsig
     r->top = top;
     return p;
 }
+#endif
 
 static void obj_scan_text(const unsigned char *base, Py_ssize_t from, Py_ssize_t to,
                           ObjResult *r) {
     const unsigned char *p = base + from;
     const unsigned char *end = base + to;
     Masks masks = {NULL, 0, 0};
+#if defined(FACE_RUNS)
     FaceTries tries = {p, 0};
+#endif
     while (p < end && !r->problem && !r->no_memory) {
+#if defined(FACE_RUNS)
         /* triangles come in runs: see face_run */
         if (*p == 'f' && p >= tries.from && end - p >= FACE_MARGIN) {
             const unsigned char *after = obj_face_run(r, p, end);
@@ -1329,6 +1292,7 @@ static void obj_scan_text(const unsigned char *base, Py_ssize_t from, Py_ssize_t
             }
             if (r->no_memory) break;
         }
+#endif
         /* The common lines ("v x y z [r g b]", "f a b c" at a line's start): in one go. */
         if (end - p >= LINE_MARGIN && (*p == 'v' || *p == 'f')) {
             LineTokens line;
@@ -1860,6 +1824,7 @@ static inline int ply_number(const unsigned char *t, unsigned n, double *out) {
     return parse_number(t, t + n, &stop, out) && stop == t + n;
 }
 
+#if defined(FACE_RUNS)
 /* The run of face rows ("3 a b c", see face_run) from p, the row at p being *row (a face's):
    stored as the token path below stores them; *row is advanced past them. Returns where the
    run stopped (p itself when its first row is not one of them). */
@@ -1872,6 +1837,7 @@ FACE_NOINLINE static const unsigned char *ply_face_run(PlyPart *part, const unsi
                      part->n_faces - face, NULL, 0);
     return p;
 }
+#endif
 
 static void ply_part(void *data) {
     PlyPart *part = (PlyPart *)data;
@@ -1880,8 +1846,11 @@ static void ply_part(void *data) {
     LineTokens line;
     Masks masks = {NULL, 0, 0};
     double values[LINE_TOKENS];
+#if defined(FACE_RUNS)
     FaceTries tries = {p, 0};
+#endif
     while (p < end && row < total) {
+#if defined(FACE_RUNS)
         if (row >= part->n_vertices && p >= tries.from) { /* triangles come in runs: face_run */
             const unsigned char *after = ply_face_run(part, p, end, &row);
             face_tried(&tries, p, end, after != p);
@@ -1890,6 +1859,7 @@ static void ply_part(void *data) {
                 continue;
             }
         }
+#endif
         int found = end - p >= LINE_MARGIN ? line_tokens(p, &line, &masks)
                                            : line_tokens_tail(p, end, &line);
         if (!found) break;
