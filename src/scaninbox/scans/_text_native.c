@@ -741,27 +741,42 @@ static inline size_t face_run(const unsigned char **at, const unsigned char *end
     return lines;
 }
 
-/* Where runs are tried. A line that starts like a run's but is not one (a quad, "v//vn"
-   corners) costs a try, measured at 7-10 ns on top of the general path's 30 ns: in a file of
-   such lines that was 30 -> 37-40 ns a line. They come together, so after FACE_MISSES tries in a
-   row that read nothing, the next FACE_SKIP bytes are left to the general path (a triangle
-   among quads, or a quad among triangles, still costs no more than one try). */
-#define FACE_MISSES 4
+/* Where runs are tried. A line that starts like a run's but is not one (a quad, a corner of 9
+   digits) costs a try, measured at 7-10 ns on top of the general path's 28 ns: in a file of
+   quads that was 28 -> 37-40 ns a line. They come together, so after FACE_MISSES tries in a
+   row that read fewer than two lines, the next FACE_SKIP bytes are left to the general path.
+   A try that reads one line counts as a miss too: with quads and triangles taking turns, each
+   triangle was a run of its own (a run set up for one line) and each quad a failed try, 25 ->
+   35 ns a line (now 26). 8 misses rather than 4: with 10 % quads among triangles at random,
+   4 (a quad, a lone triangle, a quad, a lone triangle) came often enough to cost 16 -> 18 ns a
+   line in skipped runs. Files of quads: 28.3 -> 28.9 ns a line. */
+#define FACE_MISSES 8
 #define FACE_SKIP 4096
 
 typedef struct {
     const unsigned char *from; /* no tries before here */
-    unsigned misses;           /* tries in a row that read nothing */
+    unsigned misses;           /* tries in a row that read fewer than two lines */
 } FaceTries;
 
 static inline void face_tried(FaceTries *tries, const unsigned char *p, const unsigned char *end,
-                              int read) {
-    if (read) {
+                              size_t lines) {
+    if (lines >= 2) {
         tries->misses = 0;
     } else if (++tries->misses == FACE_MISSES) {
         tries->misses = 0;
         tries->from = end - p > FACE_SKIP ? p + FACE_SKIP : end;
     }
+}
+
+/* Whether p[0:64] holds a '/' (FACE_MARGIN_SLASHES bytes readable): a line the plain run did
+   not take is tried with slashes only then (a quad would otherwise cost two failed tries). */
+static inline int has_slash(const unsigned char *p) {
+    const __m128i slash = _mm_set1_epi8('/');
+    __m128i found = _mm_setzero_si128();
+    for (int k = 0; k < 4; k++)
+        found = _mm_or_si128(
+            found, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 16 * k)), slash));
+    return _mm_movemask_epi8(found) != 0;
 }
 
 #endif /* __SSE2__: FACE_RUNS */
@@ -1252,8 +1267,8 @@ static int obj_face_fast(ObjResult *r, const unsigned char *p, const LineTokens 
 
 /* The run of OBJ face lines from p (see face_run): stored as obj_face would store them.
    Returns where the run stopped (p itself when its first line is not one of them). */
-FACE_NOINLINE static const unsigned char *obj_face_run(ObjResult *r, const unsigned char *p,
-                                         const unsigned char *end) {
+static inline const unsigned char *obj_faces(ObjResult *r, const unsigned char *p,
+                                             const unsigned char *end, int slashes) {
     uint32_t top = (uint32_t)r->top; /* at most 2^31: obj_face refuses larger indices */
     for (;;) {
         size_t room = r->n_faces + 3 * FACE_BATCH;
@@ -1261,16 +1276,29 @@ FACE_NOINLINE static const unsigned char *obj_face_run(ObjResult *r, const unsig
             r->no_memory = 1;
             break;
         }
-        /* 1-based indices, stored 0-based; 0 is an error (obj_face names it). Corners with
-           texture or normal indices take the wider window: only when the plain one fails. */
+        /* 1-based indices, stored 0-based; 0 is an error (obj_face names it) */
         int32_t *out = r->faces + r->n_faces;
-        size_t lines = face_run(&p, end, 'f', 1, INT32_MAX - 1, out, FACE_BATCH, &top, 0);
-        if (!lines) lines = face_run(&p, end, 'f', 1, INT32_MAX - 1, out, FACE_BATCH, &top, 1);
+        size_t lines = face_run(&p, end, 'f', 1, INT32_MAX - 1, out, FACE_BATCH, &top, slashes);
         r->n_faces += 3 * lines;
         if (lines < FACE_BATCH) break;
     }
     r->top = top;
     return p;
+}
+
+/* Plain corners; then, when that reads nothing and the line has a '/', corners with texture
+   or normal indices (the wider window). Two functions: with the check for a '/' in the same
+   one, the plain lines measured 9.8 -> 10.1 ns. */
+FACE_NOINLINE static const unsigned char *obj_face_run(ObjResult *r, const unsigned char *p,
+                                                       const unsigned char *end) {
+    return obj_faces(r, p, end, 0);
+}
+
+FACE_NOINLINE static const unsigned char *obj_face_run_slashes(ObjResult *r,
+                                                               const unsigned char *p,
+                                                               const unsigned char *end) {
+    if (end - p < FACE_MARGIN_SLASHES || !has_slash(p)) return p;
+    return obj_faces(r, p, end, 1);
 }
 #endif
 
@@ -1286,8 +1314,10 @@ static void obj_scan_text(const unsigned char *base, Py_ssize_t from, Py_ssize_t
 #if defined(FACE_RUNS)
         /* triangles come in runs: see face_run */
         if (*p == 'f' && p >= tries.from && end - p >= FACE_MARGIN) {
+            size_t before = r->n_faces;
             const unsigned char *after = obj_face_run(r, p, end);
-            face_tried(&tries, p, end, after != p);
+            if (after == p && !r->no_memory) after = obj_face_run_slashes(r, p, end);
+            face_tried(&tries, p, end, (r->n_faces - before) / 3);
             if (after != p) {
                 p = after;
                 continue;
@@ -1854,8 +1884,9 @@ static void ply_part(void *data) {
     while (p < end && row < total) {
 #if defined(FACE_RUNS)
         if (row >= part->n_vertices && p >= tries.from) { /* triangles come in runs: face_run */
+            size_t before = row;
             const unsigned char *after = ply_face_run(part, p, end, &row);
-            face_tried(&tries, p, end, after != p);
+            face_tried(&tries, p, end, row - before);
             if (after != p) {
                 p = after;
                 continue;

@@ -316,3 +316,34 @@ def test_blocks_of_lines_the_run_does_not_take_between_runs(
     ply_rows += [f"3 {a} {b} {c}" for a, b, c in triangles[300:]]
     mesh = _check_ply(_ply_text(rows, ply_rows, XYZ), monkeypatch, fast=False)
     assert isinstance(mesh, Mesh)
+
+
+@pytest.mark.parametrize("other", ["quad", "slashes", "nine digits"])
+def test_run_lines_taking_turns_with_other_lines(
+    other: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Triangles and lines the plain run does not take, one each in turn: runs of one line,
+    each try counted, the tries given up for a while and taken up again; nothing lost."""
+    rows, faces = _arch_rows(100, 30)
+    triangles = [[int(i) for i in f.split()[1:]] for f in faces]
+    lines = [f"v {row}" for row in rows]
+    ply_rows = []
+    for i, (a, b, c) in enumerate(triangles):
+        plain = f"{a + 1} {b + 1} {c + 1}"
+        if i % 2 == 0:
+            lines.append(f"f {plain}")
+            ply_rows.append(f"3 {a} {b} {c}")
+        elif other == "quad":
+            lines.append(f"f {plain} {a + 2}")
+            ply_rows.append(f"4 {a} {b} {c} {a + 1}")
+        elif other == "slashes":
+            lines.append(f"f {a + 1}/1 {b + 1}/2 {c + 1}/3")
+            ply_rows.append(f"3 {a} {b} {c}")
+        else:
+            lines.append(f"f {a + 1:09d} {b + 1} {c + 1}")
+            ply_rows.append(f"3 {a:09d} {b} {c}")
+    mesh = _check_obj(("\n".join(lines) + "\n").encode("ascii"))
+    assert isinstance(mesh, Mesh)
+    assert len(mesh.faces) == len(triangles) + (len(triangles) // 2 if other == "quad" else 0)
+    mesh = _check_ply(_ply_text(rows, ply_rows, XYZ), monkeypatch, fast=other != "quad")
+    assert isinstance(mesh, Mesh)
