@@ -58,16 +58,17 @@ def to_polydata(mesh: Mesh) -> Any:
     poly = vtk.polydata()
     points = vtk.points()
     # A new vtkPoints already holds an empty float32 array: point it at the mesh's points
-    # rather than creating a second array to swap in.
+    # rather than creating a second array to swap in. (No Modified() needed: a new vtkPoints
+    # has never computed its bounds, so its first GetBounds reads these.)
     _over(points.GetData(), mesh.points, 3)
-    points.Modified()  # its cached bounds go by time stamp
     poly.SetPoints(points)
     poly.SetPolys(_cells(vtk, mesh.faces))  # C-contiguous int32 (N, 3): a Mesh's faces are
-    data = poly.GetPointData()
-    if mesh.normals is not None:
-        data.SetNormals(_normals(vtk, mesh.normals))
-    if mesh.colours is not None:
-        data.AddArray(_colours(vtk, mesh.colours))
+    if mesh.normals is not None or mesh.colours is not None:
+        data = poly.GetPointData()
+        if mesh.normals is not None:
+            data.SetNormals(_normals(vtk, mesh.normals))
+        if mesh.colours is not None:
+            data.AddArray(_colours(vtk, mesh.colours))
     return poly
 
 
@@ -129,7 +130,8 @@ def _over(vtk_array: Any, array: np.ndarray, components: int) -> Any:
     the mesh and every Python wrapper are gone."""
     if not array.flags.c_contiguous:  # VTK would read the memory as if it were
         raise ValueError("a VTK array can only share C-contiguous memory")
-    vtk_array.SetNumberOfComponents(components)
+    if components != 1:  # a new array has one
+        vtk_array.SetNumberOfComponents(components)
     vtk_array.SetVoidArray(array, array.size, 1)
     vtk_array.GetBuffer()._numpy_reference = array
     return vtk_array

@@ -3,7 +3,9 @@ any loop or allocation, so each one fails fast with a plain `MeshError`."""
 
 from __future__ import annotations
 
+import os
 from datetime import timedelta
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -206,3 +208,13 @@ def _reads_or_fails_plainly(parse: object, data: bytes) -> None:
     else:
         assert isinstance(outcome, Mesh)
         assert outcome.n_faces > 0
+
+
+@pytest.mark.timeout(20)
+def test_a_named_pipe_is_refused_at_once_not_waited_on(tmp_path: Path) -> None:
+    # Opening a pipe for reading waits for a writer, which may never come: the reader opens
+    # without blocking and refuses it by its size, as any empty file.
+    pipe = tmp_path / "upper.stl"
+    os.mkfifo(pipe)
+    with pytest.raises(MeshError, match="the file is empty"):
+        read_mesh(pipe)
