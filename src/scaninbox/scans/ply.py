@@ -177,6 +177,14 @@ class _AsciiBody:
                 break
             else:
                 at = self._skip(element, at)
+        else:  # every element read: the body must end with the last one
+            if at < len(self.values):
+                extra = len(self.values) - at
+                raise MeshError(
+                    self.name,
+                    f"its body has {extra:,} number{'s' if extra > 1 else ''} more than the "
+                    "header's elements hold (a row is missing a value, or the counts are wrong)",
+                )
         return _both(columns, polygons, self.name)
 
     def _take(self, at: int, count: int, element: PlyElement) -> npt.NDArray[np.float64]:

@@ -130,3 +130,34 @@ def test_whole_numbers_take_the_c_shortcut_with_the_same_bits(parser: str) -> No
     numpy = ply_text._numpy_numbers(view, header, "t.ply")
     np.testing.assert_array_equal(c.view(np.uint64), numpy.view(np.uint64))
     assert c.tolist() == [float(t) for t in tokens]
+
+
+_TETRA_HEADER = (
+    "ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\nproperty float y\n"
+    "property float z\nelement face 4\nproperty list uchar int vertex_indices\nend_header\n"
+)
+_TETRA_VERTICES = "0 0 0\n1 0 0\n0 1 0\n0 0 1\n"
+_TETRA_FACES = "3 0 1 2\n3 0 1 3\n3 1 2 3\n3 0 2 3\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        # A face row missing an index: read as one stream of numbers, the rows after it shift
+        # (here a face of one corner follows), and one number is left over.
+        (_TETRA_VERTICES + "3 0 1 2\n3 0 1\n3 1 2 3\n3 0 2 3\n", "has 1 number more"),
+        # Numbers after the last face.
+        (_TETRA_VERTICES + _TETRA_FACES + "7 7\n", "has 2 numbers more"),
+        # A vertex row missing a coordinate: the faces start one number early (counts of 0, 1
+        # and 3 corners, then four numbers left over).
+        ("0 0 0\n1 0\n0 1 0\n0 0 1\n" + _TETRA_FACES, "has 4 numbers more"),
+    ],
+)
+def test_a_body_with_numbers_its_header_does_not_hold_is_refused(body: str, reason: str) -> None:
+    with pytest.raises(MeshError, match=reason + " than the header's elements hold"):
+        read_mesh((_TETRA_HEADER + body).encode(), name="t.ply")
+
+
+def test_the_tetrahedron_those_bodies_break_reads() -> None:
+    mesh = read_mesh((_TETRA_HEADER + _TETRA_VERTICES + _TETRA_FACES).encode(), name="t.ply")
+    assert mesh.faces.tolist() == [[0, 1, 2], [0, 1, 3], [1, 2, 3], [0, 2, 3]]
