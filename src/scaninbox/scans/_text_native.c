@@ -1740,8 +1740,15 @@ static Py_ssize_t weighted_cut(const unsigned char *base, Py_ssize_t from, Py_ss
    float64 colours; with the uint8 colours made as they are read, each half's own CPU time
    (CLOCK_THREAD_CPUTIME_ID, 40 scans) with 1.4 / 1.3 / 1.2 was: 100k OBJ 3.26+3.48 / 3.34+3.39
    / 3.36+3.30 ms, real 12k OBJs 0.250+0.283 / 0.259+0.275 / 0.257+0.267 ms and 0.241+0.281 /
-   0.249+0.270 / 0.253+0.259. */
-#define OBJ_V_WEIGHT 1.2
+   0.249+0.270 / 0.253+0.259.
+   Face lines then became twice as fast (face runs) and vertex lines a third faster: each half's
+   CPU is even at about 2.4 (benchmarks/README.md), but the second half starts later (the kept
+   helper is woken), so the fastest wall time lies a little below. read_mesh on the quiet
+   machine, x86-64-v2 build, min / median of 40 (200 for 12k) taking turns, weights 1.2 / 2.0 /
+   2.2 / 2.4: 100k OBJ 3.16/3.21, 2.77-2.85/2.85-2.90, 2.77-2.78/2.83-2.85, 2.79-2.84/2.86-2.87
+   ms; real 12k OBJ 0.337/0.346, 0.293-0.297/0.300-0.308, 0.299-0.305/0.313, 0.309-0.315/
+   0.316-0.322 ms. */
+#define OBJ_V_WEIGHT 2.2
 
 static int obj_face_line(const unsigned char *p, const unsigned char *end) {
     (void)end;
@@ -2166,11 +2173,14 @@ static void ply_second(void *data) {
    pass for one, which only makes the cut less even. Vertex rows come first, and a byte of one
    costs about PLY_V_WEIGHT times a byte of a face row: cut at the middle byte, the 100k real
    scan's halves took 3.70 and 2.65 ms of their threads' CPU (the second thread's count of the
-   lines before the cut included). */
+   lines before the cut included). With the face runs (and faster vertex rows) the weight went
+   from 1.45 to 2.2: read_mesh of the 100k ASCII PLY on the quiet machine, min / median of 40,
+   weights 1.45 / 2.2 / 2.6 / 3.0: 2.83/2.86, 2.62-2.65/2.65-2.73, 2.70/2.73, 2.76-2.80/2.79-2.81
+   ms (as for OBJ, a little below where each half's CPU is even). */
 static int ply_face_row(const unsigned char *p, const unsigned char *end) {
     return end - p > 1 && p[0] == '3' && (p[1] == ' ' || p[1] == '\t');
 }
-#define PLY_V_WEIGHT 1.45
+#define PLY_V_WEIGHT 2.2
 
 PyDoc_STRVAR(ply_mesh_doc,
              "ply_mesh(data, start, stop, roles, n_vertices, n_faces, threads, /)\n--\n\n"
