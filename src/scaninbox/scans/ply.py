@@ -287,6 +287,9 @@ def _colours(
         np.asarray(c, np.float64) * (255 if vertex.properties[i].dtype.kind == "f" else 1)
         for i, c in zip(chosen, picked, strict=True)
     ]
+    if any(np.isnan(c).any() for c in scaled):
+        return None  # no colour to show for "nan": the scan is drawn in its jaw's colour, as
+        # unusable normals are recomputed (an infinite one is clipped like any large value)
     return stack([np.clip(np.rint(c), 0, 255) for c in scaled], np.uint8)
 
 

@@ -161,3 +161,27 @@ def test_a_body_with_numbers_its_header_does_not_hold_is_refused(body: str, reas
 def test_the_tetrahedron_those_bodies_break_reads() -> None:
     mesh = read_mesh((_TETRA_HEADER + _TETRA_VERTICES + _TETRA_FACES).encode(), name="t.ply")
     assert mesh.faces.tolist() == [[0, 1, 2], [0, 1, 3], [1, 2, 3], [0, 2, 3]]
+
+
+@pytest.mark.parametrize("fmt", ["ascii", "binary_little_endian"])
+def test_a_colour_that_is_not_a_number_leaves_the_scan_uncoloured(fmt: str) -> None:
+    # Float colour channels (0-1) of which one is "nan": the shape is read, the colours are not
+    # guessed at (numpy's cast of nan to a byte is undefined, and warned of).
+    rows = np.array(
+        [[0, 0, 0, 0.5, 0.5, 0.5], [1, 0, 0, 0.2, np.nan, 0.1], [0, 1, 0, 1, 0, 0]], np.float32
+    )
+    header = (
+        f"ply\nformat {fmt} 1.0\nelement vertex 3\n"
+        + "".join(f"property float {name}\n" for name in ("x", "y", "z", "red", "green", "blue"))
+        + "element face 1\nproperty list uchar int vertex_indices\nend_header\n"
+    ).encode()
+    if fmt == "ascii":
+        body = "".join(" ".join(f"{v:g}" for v in row) + "\n" for row in rows) + "3 0 1 2\n"
+        data = header + body.encode()
+    else:
+        data = (
+            header + rows.astype("<f4").tobytes() + b"\x03" + np.array([0, 1, 2], "<i4").tobytes()
+        )
+    mesh = read_mesh(data, name="t.ply")
+    assert mesh.colours is None
+    np.testing.assert_array_equal(mesh.points, rows[:, :3])
