@@ -17,7 +17,7 @@ and a file without faces are refused in plain words naming the line. Colours are
 vertex has them, as 0–1 when none is above 1, else as 0–255.
 
 The C reader (`_text_native.obj_scan`) walks the bytes once with the GIL released (a file of
-64 KiB or more in two halves, the second on a thread the C code starts). When it meets
+64 KiB or more in two halves, the second on a helper thread the C code keeps). When it meets
 a problem it does not describe it: the numpy reader reads the file again and names the line, so
 the errors are the numpy reader's by construction. It also checks what Python would otherwise
 check after it (every index below the vertex count; its numbers are finite float32 by their
@@ -149,8 +149,8 @@ def _read_handed_back(
 def _scan(
     native: ModuleType, text: BytesLike, *, split: bool, colours: bool = False
 ) -> _Scan | None:
-    """``obj_scan`` of the whole text: from 64 KiB in two halves (cut at a line start) on two
-    threads started by the C code; with a negative index in the second half (it counts back
+    """``obj_scan`` of the whole text: from 64 KiB in two halves (cut at a line start), the
+    second on the C code's helper thread; with a negative index in the second half (it counts back
     from vertices that half did not see), or on any problem, in one piece again. ``colours``:
     with the colours as float64 too (else only as uint8, which is all a scan needs)."""
     size = memoryview(text).nbytes
