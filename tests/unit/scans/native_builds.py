@@ -13,6 +13,7 @@ import pytest
 
 from scaninbox.scans import obj as obj_reader
 from scaninbox.scans import ply_text, stl_ascii
+from scaninbox.scans.ply_header import parse_ply_header
 from scaninbox.scans.text_numbers import text_native_builds
 
 BUILDS = text_native_builds()
@@ -39,3 +40,21 @@ def use_reader(reader: str, monkeypatch: pytest.MonkeyPatch) -> None:
             monkeypatch.setattr(module, "_native", None)
     else:
         use_build(reader.removeprefix("C "), monkeypatch)
+
+
+def ply_mesh_arrays(
+    native: ModuleType, data: bytes | memoryview, threads: int = 1
+) -> tuple[bytes | None, ...] | None:
+    """``native.ply_mesh`` called as `ply_text.common_ascii_mesh` calls it: the bytes of its
+    arrays, or None (the body is not in the common layout)."""
+    view = memoryview(data)
+    header = parse_ply_header(view, "t.ply")
+    vertex, face = header.element("vertex"), header.element("face")
+    assert vertex is not None
+    assert face is not None
+    roles = ply_text._roles(vertex)
+    assert roles is not None
+    arrays = native.ply_mesh(
+        view, header.body_offset, len(view), roles, vertex.count, face.count, threads
+    )
+    return None if arrays is None else tuple(None if a is None else bytes(a) for a in arrays)

@@ -18,10 +18,9 @@ import pytest
 
 from scaninbox.scans import Mesh, MeshError, ply_text, read_mesh
 from scaninbox.scans import obj as obj_reader
-from scaninbox.scans.ply_header import parse_ply_header
 
 from .meshfiles import arch_mesh, obj, ply
-from .native_builds import BUILD_NAMES, use_build
+from .native_builds import BUILD_NAMES, ply_mesh_arrays, use_build
 
 _text_native: ModuleType | None = None  # the build of the C extension under test
 
@@ -58,20 +57,10 @@ def _same(c: Outcome, numpy: Outcome) -> None:
 # ------------------------------------------------------------------------------- ASCII PLY
 
 
-def _ply_fast(data: bytes, threads: int) -> tuple[bytes, ...] | None:
+def _ply_fast(data: bytes, threads: int) -> tuple[bytes | None, ...] | None:
     """`ply_mesh` as `common_ascii_mesh` calls it (bytes of its arrays), or None (declined)."""
     assert _text_native is not None
-    view = memoryview(data)
-    header = parse_ply_header(view, "t.ply")
-    vertex, face = header.element("vertex"), header.element("face")
-    assert vertex is not None
-    assert face is not None
-    roles = ply_text._roles(vertex)
-    assert roles is not None
-    arrays = _text_native.ply_mesh(
-        view, header.body_offset, len(data), roles, vertex.count, face.count, threads
-    )
-    return None if arrays is None else tuple(None if a is None else bytes(a) for a in arrays)
+    return ply_mesh_arrays(_text_native, data, threads)
 
 
 def _check_ply(data: bytes, monkeypatch: pytest.MonkeyPatch, *, fast: bool) -> Outcome:

@@ -21,9 +21,8 @@ import pytest
 
 from scaninbox.scans import Mesh, MeshError, ply_text, read_mesh
 from scaninbox.scans import obj as obj_reader
-from scaninbox.scans.ply_header import parse_ply_header
 
-from .native_builds import BUILD_NAMES, use_build
+from .native_builds import BUILD_NAMES, ply_mesh_arrays, use_build
 
 Outcome = Mesh | MeshError
 
@@ -84,21 +83,6 @@ def _check_ply(data: bytes, monkeypatch: pytest.MonkeyPatch) -> Outcome:
     return outcomes[0]
 
 
-def _ply_mesh(native: ModuleType, data: bytes | memoryview, threads: int = 1) -> object:
-    """`ply_mesh` as `common_ascii_mesh` calls it: bytes of its arrays, or None (declined)."""
-    view = memoryview(data)
-    header = parse_ply_header(view, "t.ply")
-    vertex, face = header.element("vertex"), header.element("face")
-    assert vertex is not None
-    assert face is not None
-    roles = ply_text._roles(vertex)
-    assert roles is not None
-    arrays = native.ply_mesh(
-        view, header.body_offset, len(view), roles, vertex.count, face.count, threads
-    )
-    return None if arrays is None else tuple(None if a is None else bytes(a) for a in arrays)
-
-
 XYZ = ["float x", "float y", "float z"]
 FLOAT_RGB = [*XYZ, "float red", "float green", "float blue"]
 UCHAR_RGBA = [*XYZ, "uchar red", "uchar green", "uchar blue", "uchar alpha"]
@@ -154,7 +138,7 @@ def test_every_token_shape_in_ply_vertex_rows(
     tokens = TOKENS + TOKENS[: (-len(TOKENS)) % width]
     rows = [" ".join(tokens[i : i + width]) for i in range(0, len(tokens), width)]
     data = _ply(rows, props)
-    assert _ply_mesh(native, data) is not None  # the common layout: the C rows path
+    assert ply_mesh_arrays(native, data) is not None  # the common layout: the C rows path
     mesh = _check_ply(data, monkeypatch)
     assert isinstance(mesh, Mesh)
     assert mesh.n_points == len(rows)
@@ -243,9 +227,9 @@ def test_vertex_lines_at_the_end_of_a_buffer_read_nothing_past_it(
     data = _ply(rows, XYZ if width == 3 else FLOAT_RGB, faces=0)
     data = data.rstrip(b"\n") + end.encode("ascii")
     with _ending_at_a_guard_page(data) as view:
-        at_the_edge = _ply_mesh(native, view)
+        at_the_edge = ply_mesh_arrays(native, view)
         assert at_the_edge is not None
-        assert at_the_edge == _ply_mesh(native, data)
+        assert at_the_edge == ply_mesh_arrays(native, data)
 
 
 @pytest.mark.parametrize(
@@ -275,7 +259,7 @@ def test_vertex_rows_of_every_colour_layout(
         for _ in range(60)
     ]
     data = _ply(rows, props)
-    assert _ply_mesh(native, data) is not None
+    assert ply_mesh_arrays(native, data) is not None
     mesh = _check_ply(data, monkeypatch)
     assert isinstance(mesh, Mesh)
     assert mesh.colours is not None
