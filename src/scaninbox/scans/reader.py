@@ -81,15 +81,16 @@ def read_mesh(source: MeshSource, *, name: str | None = None) -> Mesh:
     label = name or os.path.basename(path)  # noqa: PTH119 (a Path is what this avoids)
     try:
         # Not blocking: a named pipe opens at once (its size, 0, is refused below) instead of
-        # waiting for a writer that may never come; regular files ignore the flag.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        # waiting for a writer that may never come; regular files ignore the flag. Binary on
+        # Windows (no line-end translation).
+        fd = os.open(path, os.O_RDONLY | _OPEN_FLAGS)
         try:
             size = os.fstat(fd).st_size
             if size == 0:
                 raise MeshError(label, "the file is empty")
             if size < _MAP_TEXT_FROM_BYTES:
                 return _parse(_read_all(fd, size), label)
-            text = looks_like_text(os.pread(fd, TEXT_SAMPLE_BYTES, 0))
+            text = looks_like_text(_head(fd))
             if not text and size < _MAP_FROM_BYTES:
                 return _parse(_read_all(fd, size), label)
             # A text's parser is slower than any disk: its pages are better faulted in by the
@@ -136,6 +137,18 @@ def _parse_by_format(data: BytesLike, name: str) -> Mesh:
     if kind is ScanFormat.OTHER_MESH:
         return read_with_trimesh(data, name, name.rsplit(".", 1)[-1].lower())
     raise MeshError(name, "it is not a 3D mesh this program knows (STL, PLY or OBJ)")
+
+
+_OPEN_FLAGS = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
+def _head(fd: int) -> bytes:
+    """The file's first `TEXT_SAMPLE_BYTES` (the offset is left at 0 for what follows)."""
+    if hasattr(os, "pread"):
+        return os.pread(fd, TEXT_SAMPLE_BYTES, 0)
+    head = os.read(fd, TEXT_SAMPLE_BYTES)  # Windows has no pread
+    os.lseek(fd, 0, os.SEEK_SET)
+    return head
 
 
 def _read_all(fd: int, size: int) -> bytes:

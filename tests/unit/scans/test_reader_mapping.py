@@ -5,6 +5,7 @@ see `reader._map`), anything smaller read."""
 from __future__ import annotations
 
 import mmap
+import os
 from pathlib import Path
 
 import numpy as np
@@ -78,3 +79,16 @@ def test_a_text_is_mapped_without_filling_its_page_table(
     expected = points if kind == "obj" else soup_of(points, faces)
     np.testing.assert_array_equal(mesh.points, expected)
     assert populated == [False]
+
+
+def test_without_pread_the_head_is_read_and_the_offset_put_back(
+    tmp_path: Path, populated: list[bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Windows has no os.pread: the first bytes are read, then the file is read from its start.
+    monkeypatch.delattr(os, "pread")
+    points, faces = arch_mesh(90, 30)
+    (tmp_path / "a.stl").write_bytes(binary_stl(points, faces))
+    np.testing.assert_array_equal(read_mesh(tmp_path / "a.stl").points, soup_of(points, faces))
+    (tmp_path / "a.obj").write_bytes(obj(points, faces))
+    np.testing.assert_array_equal(read_mesh(tmp_path / "a.obj").points, points)
+    assert populated == [False]  # the OBJ mapped, the STL read
