@@ -23,6 +23,7 @@ from scaninbox.scans import Mesh, MeshError, ply_text, read_mesh
 from scaninbox.scans import obj as obj_reader
 
 from .native_builds import BUILD_NAMES, ply_mesh_arrays, use_build
+from .test_text_fast_paths import _same
 
 Outcome = Mesh | MeshError
 
@@ -31,18 +32,6 @@ Outcome = Mesh | MeshError
 def native(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     """Each test with each build of the C extension (the readers switched to it)."""
     return use_build(request.param, monkeypatch)
-
-
-def _same(c: Outcome, numpy: Outcome) -> None:
-    """The same float32 bits, triangles and colours; or the same error."""
-    if isinstance(c, MeshError) or isinstance(numpy, MeshError):
-        assert str(c) == str(numpy)
-        return
-    np.testing.assert_array_equal(c.points.view(np.uint32), numpy.points.view(np.uint32))
-    np.testing.assert_array_equal(c.faces, numpy.faces)
-    assert (c.colours is None) == (numpy.colours is None)
-    if c.colours is not None and numpy.colours is not None:
-        np.testing.assert_array_equal(c.colours, numpy.colours)
 
 
 def _check_obj(native: ModuleType, data: bytes) -> Outcome:
