@@ -1800,9 +1800,10 @@ static PyObject *obj_scan(PyObject *self, PyObject *const *args, Py_ssize_t narg
        before, 3.29/3.59, 3.29/3.51, 3.53/3.95 after. Untouched room costs no memory. */
     parts[0].room = to - from;
     parts[1].to = to;
-    int kept_ready = threads >= 2 && to - from >= OBJ_SPLIT_FROM && kept_helper_ready();
+    int split = threads >= 2 && to - from >= OBJ_SPLIT_FROM;
+    int kept_ready = split && kept_helper_ready();
     Py_BEGIN_ALLOW_THREADS
-    Py_ssize_t cut = threads >= 2 && to - from >= OBJ_SPLIT_FROM ? obj_cut(base, from, to) : -1;
+    Py_ssize_t cut = split ? obj_cut(base, from, to) : -1;
     if (cut > 0) {
         parts[0].to = parts[1].from = cut;
         run_two(kept_ready, obj_part, &parts[0], obj_part, &parts[1]);
@@ -2247,11 +2248,11 @@ static PyObject *ply_mesh(PyObject *self, PyObject *const *args, Py_ssize_t narg
         part->normals_finite = 1;
     }
     int failed;
-    int kept_ready = threads >= 2 && to - from >= PLY_SPLIT_FROM && kept_helper_ready();
+    int split = threads >= 2 && to - from >= PLY_SPLIT_FROM;
+    int kept_ready = split && kept_helper_ready();
     Py_BEGIN_ALLOW_THREADS
-    Py_ssize_t cut = threads >= 2 && to - from >= PLY_SPLIT_FROM
-                         ? weighted_cut(parts[0].base, from, to, PLY_V_WEIGHT, ply_face_row)
-                         : -1;
+    Py_ssize_t cut =
+        split ? weighted_cut(parts[0].base, from, to, PLY_V_WEIGHT, ply_face_row) : -1;
     int whole = 1;
     if (cut > 0) {
         parts[0].from = from;
