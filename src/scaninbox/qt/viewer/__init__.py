@@ -38,9 +38,9 @@ __all__ = ["create_scan_viewport", "preload_3d_stack"]
 os.environ.setdefault("QT_API", "pyside6")
 
 # pyvistaqt's widget is a pyvista plotter, so it needs pyvista.plotting, whose colors module
-# imports matplotlib.pyplot at module level (pyvista 0.49: ~0.5 s of the ~1.7 s); nothing here
-# can defer that short of patching pyvista. The scene itself is built from the VTK modules
-# alone (`scaninbox.render`), and the off-screen path never imports pyvista (a test pins it).
+# imports matplotlib at module level; matplotlib.pyplot, the largest part, waits until something
+# uses it (`defer_pyplot`). The scene itself is built from the VTK modules alone
+# (`scaninbox.render`), and the off-screen path never imports pyvista (a test pins it).
 _STACK = (
     "vtkmodules.vtkRenderingOpenGL2",
     "vtkmodules.vtkRenderingFreeType",
@@ -63,11 +63,14 @@ def preload_3d_stack() -> None:
     widget classes) but create no Qt or VTK object; every object is made by
     `create_scan_viewport`, on the GUI thread. (Measured with
     ``benchmarks/case_first_frame.py``: 1.7–2.5 s here, most of it ``pyvista.plotting`` and the
-    matplotlib it imports, which pyvistaqt needs; `create_scan_viewport` then takes ~0.4–0.6 s.)
+    matplotlib it imports, which pyvistaqt needs; `create_scan_viewport` then takes ~0.4–0.6 s.
+    matplotlib.pyplot is left to its first use since: 1.05 → 0.89 s for these imports alone.)
     """
+    from scaninbox.qt.viewer.deferred_pyplot import defer_pyplot
     from scaninbox.qt.viewer.heap import tune_heap
 
     tune_heap()  # before the first scan's arrays: freed ones go back to the system
+    defer_pyplot()
     # Python's import lock makes concurrent or repeated calls safe; a loaded module costs nothing.
     for name in _STACK:
         importlib.import_module(name)
