@@ -956,14 +956,196 @@ typedef struct {
     int no_memory;
 } Result;
 
+/* ------------------------------------------------------------------------------------------
+   Output memory: the arrays the readers fill, handed to Python as Blocks.
+
+   The first touch of fresh memory costs a page fault per 4 KiB page, and on the 2-core KVM
+   machine the benchmarks run on that is 1.8 us a page (4 MiB written page by page: 1.87 ms;
+   populated by mmap: 1.31 ms). The app fixes the C heap's mmap threshold at 1 MiB
+   (qt/viewer/heap.py), so every array of 1 MiB or more was a fresh mapping: a 100k OBJ's read
+   took ~960 faults (its arrays, the helper thread's half of them, the copy that joins them), and
+   its first drawable 4.9 ms in the app's heap against 3.5 ms in Python's default one.
+   (Transparent huge pages were tried: 0.13 ms for those 4 MiB alone, but right after other
+   work freed memory, as pyvista.read does, a 100k OBJ's scan went from 3.8 to 8.7 ms: a huge
+   page fresh from the guest's free memory is backed by the host 4 KiB at a time.)
+
+   So an array that reaches OUT_BIG bytes gets a mapping of its own (Linux), and a freed one is
+   kept for the next arrays, its pages still in place: up to OUT_POOL mappings holding up to
+   OUT_POOL_BYTES together (the largest are let go first). The helper's half, freed as soon as it
+   is joined, serves the next read's; a scan's arrays, once its mesh is dropped, serve the next
+   scan's. Memory kept that way is bounded and the process's own, as the C heap's would be.
+   Smaller arrays and other systems use PyMem_Raw memory (thread-safe without the GIL, like
+   mmap). Every array starts with an OutHeader, OUT_HEADER bytes before the data, saying which
+   kind of memory it is, so out_free and out_realloc need no other record. */
+
+#if defined(__linux__)
+#include <pthread.h>
+#include <sys/mman.h>
+#endif
+
+#define OUT_HEADER 64 /* the data stays 64-byte aligned */
+#define OUT_BIG ((size_t)1 << 20)
+#define OUT_UNIT ((size_t)1 << 16) /* mappings are made in 64 KiB units (fewer sizes to reuse) */
+#define OUT_POOL 8
+#define OUT_POOL_BYTES ((size_t)32 << 20)
+
+typedef struct {
+    size_t mapped; /* bytes mapped from the header on (0: PyMem_Raw memory) */
+    size_t bytes;  /* bytes of data it has room for */
+} OutHeader;
+
+static inline OutHeader *out_header(void *data) {
+    return (OutHeader *)((char *)data - OUT_HEADER);
+}
+
+static inline void *out_data(OutHeader *header) {
+    return (char *)header + OUT_HEADER;
+}
+
+#if defined(__linux__)
+/* Freed mappings kept for reuse; `pool_lock` guards them (made at import, with the GIL; taken
+   by threads that may not hold it). */
+static struct {
+    OutHeader *kept[OUT_POOL];
+    int count;
+    size_t bytes;
+} pool;
+static PyThread_type_lock pool_lock;
+
+/* A child made by fork() keeps no mappings: the lock may have been held by a thread the child
+   does not have. Its arrays are unmapped when freed, and what the pool held stays as the fork
+   left it (shared with the parent until written, and it is not written). */
+static void pool_after_fork(void) {
+    pool_lock = NULL;
+}
+
+/* A mapping with room for `need` bytes (header included): the smallest kept one that is large
+   enough, else a new one. NULL when the system has none to give. */
+static OutHeader *out_map(size_t need) {
+    size_t size = (need + OUT_UNIT - 1) & ~(OUT_UNIT - 1);
+    if (size < need) return NULL;
+    OutHeader *found = NULL;
+    if (pool_lock && PyThread_acquire_lock(pool_lock, WAIT_LOCK)) {
+        int best = -1;
+        for (int i = 0; i < pool.count; i++) {
+            size_t has = pool.kept[i]->mapped;
+            if (has >= size && (best < 0 || has < pool.kept[best]->mapped)) best = i;
+        }
+        if (best >= 0) {
+            found = pool.kept[best];
+            pool.bytes -= found->mapped;
+            pool.kept[best] = pool.kept[--pool.count];
+        }
+        PyThread_release_lock(pool_lock);
+    }
+    if (found) return found;
+    void *base = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (base == MAP_FAILED) return NULL;
+    OutHeader *header = (OutHeader *)base;
+    header->mapped = size;
+    header->bytes = size - OUT_HEADER;
+    return header;
+}
+
+/* A mapping no longer used: kept for reuse when the pool has room for it, else unmapped. */
+static void out_unmap(OutHeader *header) {
+    size_t size = header->mapped;
+    header->bytes = size - OUT_HEADER; /* room again for whatever takes it */
+    if (pool_lock && size <= OUT_POOL_BYTES && PyThread_acquire_lock(pool_lock, WAIT_LOCK)) {
+        /* Room is made by letting the largest go: many small reads reuse more than one big. */
+        while (pool.count && (pool.count == OUT_POOL || pool.bytes + size > OUT_POOL_BYTES)) {
+            int largest = 0;
+            for (int i = 1; i < pool.count; i++)
+                if (pool.kept[i]->mapped > pool.kept[largest]->mapped) largest = i;
+            OutHeader *gone = pool.kept[largest];
+            if (gone->mapped < size) break; /* the new one is the largest: it goes */
+            pool.bytes -= gone->mapped;
+            pool.kept[largest] = pool.kept[--pool.count];
+            munmap(gone, gone->mapped);
+        }
+        int kept = pool.count < OUT_POOL && pool.bytes + size <= OUT_POOL_BYTES;
+        if (kept) {
+            pool.kept[pool.count++] = header;
+            pool.bytes += size;
+        }
+        PyThread_release_lock(pool_lock);
+        if (kept) return;
+    }
+    munmap(header, size);
+}
+#endif
+
+/* `data` (NULL, or from out_realloc) with room for `bytes`, its contents kept; NULL when there
+   is no memory for it (then `data` is left as it was). */
+static void *out_realloc(void *data, size_t bytes) {
+    OutHeader *old = data ? out_header(data) : NULL;
+    if (old && bytes <= old->bytes) return data;
+    if (bytes > PY_SSIZE_T_MAX - 2 * OUT_UNIT) return NULL;
+    size_t need = bytes + OUT_HEADER;
+#if defined(__linux__)
+    if (need >= OUT_BIG) {
+        if (old && old->mapped) { /* grows into a larger mapping: its pages move, not bytes */
+            size_t size = (need + OUT_UNIT - 1) & ~(OUT_UNIT - 1);
+            void *moved = mremap(old, old->mapped, size, MREMAP_MAYMOVE);
+            if (moved == MAP_FAILED) return NULL;
+            OutHeader *header = (OutHeader *)moved;
+            header->mapped = size;
+            header->bytes = size - OUT_HEADER;
+            return out_data(header);
+        }
+        OutHeader *header = out_map(need);
+        if (header) {
+            if (old) {
+                memcpy(out_data(header), data, old->bytes);
+                PyMem_RawFree(old);
+            }
+            return out_data(header);
+        }
+        /* No mapping to be had: the C heap may still have room. */
+    }
+#endif
+    if (old && old->mapped) return NULL; /* not reached: a mapping is larger than OUT_BIG */
+    OutHeader *header = (OutHeader *)PyMem_RawRealloc(old, need);
+    if (!header) return NULL;
+    header->mapped = 0;
+    header->bytes = bytes;
+    return out_data(header);
+}
+
+static void out_free(void *data) {
+    if (!data) return;
+    OutHeader *header = out_header(data);
+#if defined(__linux__)
+    if (header->mapped) {
+        out_unmap(header);
+        return;
+    }
+#endif
+    PyMem_RawFree(header);
+}
+
+/* `data` (from out_realloc, holding `bytes`) with the heap's room beyond `bytes` given back, as
+   the C heap's realloc would; a mapping is kept as it is (its untouched pages cost nothing). */
+static void *out_fit(void *data, size_t bytes) {
+    OutHeader *header = out_header(data);
+    if (header->mapped || header->bytes <= bytes) return data;
+    OutHeader *fitted = (OutHeader *)PyMem_RawRealloc(header, bytes + OUT_HEADER);
+    if (!fitted) return data; /* keeps its room */
+    fitted->bytes = bytes;
+    return out_data(fitted);
+}
+
+/* Room for `need` items of `size` bytes in *items (an out_realloc array of *cap items), at
+   least doubling; the room a mapping has beyond that counts too. 0: no memory (*items kept). */
 static int grow(void **items, size_t *cap, size_t need, size_t size) {
     if (need <= *cap) return 1;
     size_t cap2 = *cap ? *cap : 1024;
     while (cap2 < need) cap2 *= 2;
-    void *grown = PyMem_RawRealloc(*items, cap2 * size);
+    if (cap2 > (size_t)PY_SSIZE_T_MAX / size) return 0;
+    void *grown = out_realloc(*items, cap2 * size);
     if (!grown) return 0;
     *items = grown;
-    *cap = cap2;
+    *cap = out_header(grown)->bytes / size;
     return 1;
 }
 
@@ -1095,11 +1277,13 @@ static PyObject *tuples_list(const Py_ssize_t *flat, size_t n, size_t width, Py_
     return list;
 }
 
+static PyObject *block_of(void **data, size_t n_a, const void *b, size_t n_b, size_t size);
+
 PyDoc_STRVAR(stl_vertices_doc,
              "stl_vertices(data, start, stop, outside, /)\n--\n\n"
              "The coordinates after every 'vertex' keyword in data[start:stop], as float32.\n\n"
              "``outside``: whether the text starts in a solid's name (True at a file's start).\n"
-             "Returns (coords, missing, outside, bad): coords a bytearray of float32, 3 per keyword;\n"
+             "Returns (coords, missing, outside, bad): coords a Block of float32, 3 per keyword;\n"
              "missing the coordinates the last keywords lack at the end (0: complete); outside\n"
              "the state at the end; bad a list of (slot, start, end) for tokens not accepted\n"
              "(their slots hold 0).");
@@ -1133,8 +1317,7 @@ static PyObject *stl_vertices(PyObject *self, PyObject *const *args, Py_ssize_t 
         PyErr_NoMemory();
         goto done;
     }
-    PyObject *coords =
-        PyByteArray_FromStringAndSize((const char *)r.coords, (Py_ssize_t)(r.n_coords * sizeof(float)));
+    PyObject *coords = block_of((void **)&r.coords, r.n_coords, NULL, 0, sizeof(float));
     if (!coords) goto done;
     PyObject *bad = PyList_New((Py_ssize_t)r.n_bad);
     if (!bad) {
@@ -1153,8 +1336,8 @@ static PyObject *stl_vertices(PyObject *self, PyObject *const *args, Py_ssize_t 
     result = Py_BuildValue("(NnON)", coords, (Py_ssize_t)r.missing,
                            r.outside ? Py_True : Py_False, bad);
 done:
-    PyMem_RawFree(r.coords);
-    PyMem_RawFree(r.bad);
+    out_free(r.coords);
+    out_free(r.bad);
     return result;
 }
 
@@ -1527,11 +1710,17 @@ static int block_getbuffer(PyObject *self, Py_buffer *view, int flags) {
 }
 
 static void block_dealloc(PyObject *self) {
-    PyMem_RawFree(((Block *)self)->data);
+    out_free(((Block *)self)->data);
     Py_TYPE(self)->tp_free(self);
 }
 
 static PyBufferProcs block_buffer = {block_getbuffer, NULL};
+
+static Py_ssize_t block_length(PyObject *self) {
+    return ((Block *)self)->size;
+}
+
+static PySequenceMethods block_sequence = {.sq_length = block_length};
 
 static PyTypeObject BlockType = {
     PyVarObject_HEAD_INIT(NULL, 0)
@@ -1539,28 +1728,45 @@ static PyTypeObject BlockType = {
     .tp_basicsize = sizeof(Block),
     .tp_dealloc = block_dealloc,
     .tp_as_buffer = &block_buffer,
+    .tp_as_sequence = &block_sequence,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Memory a scan filled (the buffer protocol gives it to numpy without a copy).",
+    .tp_doc = "Memory a scan filled (the buffer protocol gives it to numpy without a copy; len()\n"
+              "is its size in bytes).",
 };
 
-/* *data (n_a items of size bytes, PyMem_Raw memory) extended by b's n_b items, as a Block that
+/* A Block of `bytes` bytes, not yet filled (NULL, with an error set, when there is no memory). */
+static PyObject *block_new(size_t bytes) {
+    void *memory = out_realloc(NULL, bytes);
+    if (!memory) return PyErr_NoMemory();
+    Block *block = PyObject_New(Block, &BlockType);
+    if (!block) {
+        out_free(memory);
+        return NULL;
+    }
+    block->data = memory;
+    block->size = (Py_ssize_t)bytes;
+    return (PyObject *)block;
+}
+
+/* *data (n_a items of size bytes, out_realloc memory) extended by b's n_b items, as a Block that
    owns it: *data is taken (set to NULL) even when this fails (NULL, with an error set). */
 static PyObject *block_of(void **data, size_t n_a, const void *b, size_t n_b, size_t size) {
     size_t total = (n_a + n_b) * size;
     void *memory = *data;
     *data = NULL;
     if (n_b) {
-        void *grown = PyMem_RawRealloc(memory, total);
+        void *grown = out_realloc(memory, total);
         if (!grown) {
-            PyMem_RawFree(memory);
+            out_free(memory);
             return PyErr_NoMemory();
         }
         memory = grown;
         memcpy((char *)memory + n_a * size, b, n_b * size);
     }
+    if (memory) memory = out_fit(memory, total);
     Block *block = PyObject_New(Block, &BlockType);
     if (!block) {
-        PyMem_RawFree(memory);
+        out_free(memory);
         return NULL;
     }
     block->data = memory;
@@ -1702,12 +1908,12 @@ static void obj_part(void *data) {
 }
 
 static void obj_free(ObjResult *r) {
-    PyMem_RawFree(r->points);
-    PyMem_RawFree(r->colours);
-    PyMem_RawFree(r->scaled);
-    PyMem_RawFree(r->plain);
-    PyMem_RawFree(r->faces);
-    PyMem_RawFree(r->bad);
+    out_free(r->points);
+    out_free(r->colours);
+    out_free(r->scaled);
+    out_free(r->plain);
+    out_free(r->faces);
+    out_free(r->bad);
     memset(r, 0, sizeof *r);
 }
 
@@ -1945,8 +2151,8 @@ static PyObject *text_numbers(PyObject *self, PyObject *const *args, Py_ssize_t 
                                       (Py_ssize_t)(r.n_values * sizeof(double))),
         bad);
 done:
-    PyMem_RawFree(r.values);
-    PyMem_RawFree(r.bad);
+    out_free(r.values);
+    out_free(r.bad);
     return result;
 }
 
@@ -2195,8 +2401,8 @@ PyDoc_STRVAR(ply_mesh_doc,
              "The mesh of an ASCII PLY body data[start:stop] in the common layout (ply_text.py).\n\n"
              "``roles``: bytes, one per vertex column (0 drop, 1-3 xyz, 4-7 colour channels, 8-11\n"
              "the same declared float, 12-14 normals). Returns None when the body is not in the\n"
-             "common layout, else (points, colours, normals, faces): bytearrays of float32 (3 per\n"
-             "vertex), uint8 (one per channel and vertex; None without colour roles), float32\n"
+             "common layout, else (points, colours, normals, faces): Blocks (buffers) of float32\n"
+             "(3 per vertex), uint8 (one per channel and vertex; None without colour roles), float32\n"
              "(None without normal roles or when one is not finite) and int32 (3 per triangle).");
 
 static PyObject *ply_mesh(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -2226,10 +2432,10 @@ static PyObject *ply_mesh(PyObject *self, PyObject *const *args, Py_ssize_t narg
         result = Py_NewRef(Py_None);
         goto done;
     }
-    points = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(12 * n_vertices));
-    colours = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(n_channels * n_vertices));
-    normals = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(n_normals ? 12 * n_vertices : 0));
-    faces = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(12 * n_faces));
+    points = block_new(12 * n_vertices);
+    colours = block_new(n_channels * n_vertices);
+    normals = block_new(n_normals ? 12 * n_vertices : 0);
+    faces = block_new(12 * n_faces);
     if (!points || !colours || !normals || !faces) goto done;
     PlyPart parts[2];
     memset(parts, 0, sizeof parts);
@@ -2241,10 +2447,10 @@ static PyObject *ply_mesh(PyObject *self, PyObject *const *args, Py_ssize_t narg
         part->n_channels = n_channels;
         part->n_vertices = n_vertices;
         part->n_faces = n_faces;
-        part->points = (float *)PyByteArray_AS_STRING(points);
-        part->colours = (unsigned char *)PyByteArray_AS_STRING(colours);
-        part->normals = (float *)PyByteArray_AS_STRING(normals);
-        part->faces = (int32_t *)PyByteArray_AS_STRING(faces);
+        part->points = (float *)((Block *)points)->data;
+        part->colours = (unsigned char *)((Block *)colours)->data;
+        part->normals = (float *)((Block *)normals)->data;
+        part->faces = (int32_t *)((Block *)faces)->data;
         part->normals_finite = 1;
     }
     int failed;
@@ -2295,6 +2501,47 @@ done:
 }
 
 
+PyDoc_STRVAR(join_blocks_doc,
+             "join_blocks(first, second, /)\n--\n\n"
+             "A new Block holding first's bytes, then second's (both left as they are).");
+
+static PyObject *join_blocks(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2 || !Py_IS_TYPE(args[0], &BlockType) || !Py_IS_TYPE(args[1], &BlockType)) {
+        PyErr_SetString(PyExc_TypeError, "join_blocks takes two Blocks");
+        return NULL;
+    }
+    Block *first = (Block *)args[0], *second = (Block *)args[1];
+    size_t n_first = (size_t)first->size, n_second = (size_t)second->size;
+    void *memory = out_realloc(NULL, n_first + n_second);
+    if (!memory) return PyErr_NoMemory();
+    memcpy(memory, first->data, n_first);
+    return block_of(&memory, n_first, second->data, n_second, 1);
+}
+
+PyDoc_STRVAR(out_pool_doc,
+             "out_pool()\n--\n\n"
+             "(mappings, bytes): the freed output arrays this module keeps for the next ones\n"
+             "(Linux; (0, 0) elsewhere and in a child made by fork()).");
+
+static PyObject *out_pool(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    int count = 0;
+    size_t bytes = 0;
+#if defined(__linux__)
+    if (pool_lock) {
+        Py_BEGIN_ALLOW_THREADS
+        PyThread_acquire_lock(pool_lock, WAIT_LOCK);
+        Py_END_ALLOW_THREADS
+        count = pool.count;
+        bytes = pool.bytes;
+        PyThread_release_lock(pool_lock);
+    }
+#endif
+    return Py_BuildValue("(in)", count, (Py_ssize_t)bytes);
+}
+
 PyDoc_STRVAR(v2_supported_doc,
              "v2_supported()\n--\n\n"
              "True when this CPU runs the x86-64-v2 build (SSSE3, SSE4.1 and POPCNT).");
@@ -2318,6 +2565,8 @@ static PyMethodDef methods[] = {
     {"text_numbers", (PyCFunction)(void (*)(void))text_numbers, METH_FASTCALL, text_numbers_doc},
     {"ply_mesh", (PyCFunction)(void (*)(void))ply_mesh, METH_FASTCALL, ply_mesh_doc},
     {"v2_supported", v2_supported, METH_NOARGS, v2_supported_doc},
+    {"out_pool", out_pool, METH_NOARGS, out_pool_doc},
+    {"join_blocks", (PyCFunction)(void (*)(void))join_blocks, METH_FASTCALL, join_blocks_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2338,6 +2587,15 @@ PyMODINIT_FUNC MODULE_INIT(void) {
     gather_init();
 #endif
     if (PyType_Ready(&BlockType) < 0) return NULL;
+#if defined(__linux__)
+    if (!pool_lock) { /* none: mappings are not kept */
+        pool_lock = PyThread_allocate_lock();
+        if (pool_lock && pthread_atfork(NULL, NULL, pool_after_fork) != 0) {
+            PyThread_free_lock(pool_lock);
+            pool_lock = NULL;
+        }
+    }
+#endif
     PyObject *created = PyModule_Create(&module);
     if (created && PyModule_AddStringConstant(created, "BUILD", BUILD_NAME) < 0) Py_CLEAR(created);
     return created;

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -46,9 +47,10 @@ _native = load_text_native()
 _SPLIT_FROM_BYTES = 1 << 20  # smaller files: handing half to a thread costs more than it saves
 # A blank byte right before a "vertex" keyword: a cut there leaves every vertex line whole.
 _CUT = re.compile(rb"[\x00-\x20](?=[vV][eE][rR][tT][eE][xX][\x00-\x20])")
-# (float32 coordinates, coordinates the last vertex lacks, in a solid's name at the end,
-#  tokens the C code did not accept as (slot, start, end))
-_Part = tuple[bytearray, int, bool, list[tuple[int, int, int]]]
+# (float32 coordinates (the C code's Block: a writable buffer with a len()), coordinates the
+#  last vertex lacks, in a solid's name at the end, tokens the C code did not accept as
+#  (slot, start, end))
+_Part = tuple[Any, int, bool, list[tuple[int, int, int]]]
 
 _TOKENS_PER_FACET = 21
 _VERTEX_AT = np.array([7, 11, 15])  # token offsets of the three "vertex" keywords in a facet
@@ -93,7 +95,7 @@ def _parse_native(native: ModuleType, data: BytesLike, name: str, *, split: bool
         )
     if parts[-1][1]:
         raise MeshError(name, "the file ends in the middle of a vertex")
-    coords = parts[0][0] if len(parts) == 1 else parts[0][0] + parts[1][0]
+    coords = parts[0][0] if len(parts) == 1 else native.join_blocks(parts[0][0], parts[1][0])
     values = np.frombuffer(coords, np.float32)
     bad = [
         (slot + offset, start, end)
