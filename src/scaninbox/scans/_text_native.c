@@ -1020,8 +1020,7 @@ static void pool_after_fork(void) {
 }
 
 /* A mapping with room for `need` bytes (header included): the smallest kept one that is large
-   enough and at most twice the size (a small array does not hold on to a large one for as long
-   as its mesh lives), else a new one. NULL when the system has none to give. */
+   enough, else a new one. NULL when the system has none to give. */
 static OutHeader *out_map(size_t need) {
     size_t size = (need + OUT_UNIT - 1) & ~(OUT_UNIT - 1);
     if (size < need) return NULL;
@@ -1030,8 +1029,7 @@ static OutHeader *out_map(size_t need) {
         int best = -1;
         for (int i = 0; i < pool.count; i++) {
             size_t has = pool.kept[i]->mapped;
-            if (has >= size && has - size <= size && (best < 0 || has < pool.kept[best]->mapped))
-                best = i;
+            if (has >= size && (best < 0 || has < pool.kept[best]->mapped)) best = i;
         }
         if (best >= 0) {
             found = pool.kept[best];
