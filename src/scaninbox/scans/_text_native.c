@@ -1734,18 +1734,23 @@ static PyTypeObject BlockType = {
               "is its size in bytes).",
 };
 
-/* A Block of `bytes` bytes, not yet filled (NULL, with an error set, when there is no memory). */
-static PyObject *block_new(size_t bytes) {
-    void *memory = out_realloc(NULL, bytes);
-    if (!memory) return PyErr_NoMemory();
+/* A Block owning `memory` (out_realloc memory holding `size` bytes), or NULL with an error set
+   and the memory freed. */
+static PyObject *block_owning(void *memory, size_t size) {
     Block *block = PyObject_New(Block, &BlockType);
     if (!block) {
         out_free(memory);
         return NULL;
     }
     block->data = memory;
-    block->size = (Py_ssize_t)bytes;
+    block->size = (Py_ssize_t)size;
     return (PyObject *)block;
+}
+
+/* A Block of `bytes` bytes, not yet filled (NULL, with an error set, when there is no memory). */
+static PyObject *block_new(size_t bytes) {
+    void *memory = out_realloc(NULL, bytes);
+    return memory ? block_owning(memory, bytes) : PyErr_NoMemory();
 }
 
 /* *data (n_a items of size bytes, out_realloc memory) extended by b's n_b items, as a Block that
@@ -1764,14 +1769,7 @@ static PyObject *block_of(void **data, size_t n_a, const void *b, size_t n_b, si
         memcpy((char *)memory + n_a * size, b, n_b * size);
     }
     if (memory) memory = out_fit(memory, total);
-    Block *block = PyObject_New(Block, &BlockType);
-    if (!block) {
-        out_free(memory);
-        return NULL;
-    }
-    block->data = memory;
-    block->size = (Py_ssize_t)total;
-    return (PyObject *)block;
+    return block_owning(memory, total);
 }
 
 /* ------------------------------------------------------------------------------------------

@@ -10,6 +10,8 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+from tests.qt.viewer.viewport_script import DRAW_A_VIEWPORT
+
 REPO_ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -17,7 +19,7 @@ def _run(script: str) -> dict[str, Any]:
     """``script`` in a fresh interpreter (this one may have imported pyplot already); its last
     line of output, as JSON."""
     done = subprocess.run(
-        [sys.executable, "-W", "error", "-c", textwrap.dedent(script)],
+        [sys.executable, "-W", "error", "-c", script],
         capture_output=True,
         text=True,
         timeout=120,
@@ -30,7 +32,7 @@ def _run(script: str) -> dict[str, Any]:
 
 
 def test_the_viewport_loads_and_draws_without_pyplot_and_its_first_use_imports_it() -> None:
-    result = _run(
+    loading = textwrap.dedent(
         """
         import json, sys, threading
         import scaninbox.qt.viewer as viewer
@@ -38,13 +40,10 @@ def test_the_viewport_loads_and_draws_without_pyplot_and_its_first_use_imports_i
         worker = threading.Thread(target=viewer.preload_3d_stack)
         worker.start(); worker.join()
         loaded = {"pyvista.plotting", "pyvistaqt"} <= sys.modules.keys()
-        from PySide6.QtWidgets import QApplication
-        app = QApplication([])
-        viewport = viewer.create_scan_viewport(None, lambda s: None, {})
-        viewport.resize(320, 240)
-        viewport.show()
-        while viewport.view.renderer_name is None:
-            app.processEvents()
+        """
+    )
+    after_drawing = textwrap.dedent(
+        """
         drew = viewport.view.renderer_name != ""
         deferred_after_drawing = pyplot_is_deferred()
         figure_before_use = "matplotlib.figure" in sys.modules
@@ -77,6 +76,7 @@ def test_the_viewport_loads_and_draws_without_pyplot_and_its_first_use_imports_i
         viewport.close()
         """
     )
+    result = _run(loading + DRAW_A_VIEWPORT + after_drawing)
     assert result["loaded"]
     assert result["drew"]
     assert result["deferred_after_drawing"]  # nothing on the way to a frame used pyplot
@@ -90,7 +90,8 @@ def test_the_viewport_loads_and_draws_without_pyplot_and_its_first_use_imports_i
 
 def test_a_pyplot_imported_before_is_left_alone() -> None:
     result = _run(
-        """
+        textwrap.dedent(
+            """
         import json, sys
         import matplotlib.pyplot as plt
         from scaninbox.qt.viewer.deferred_pyplot import defer_pyplot, pyplot_is_deferred
@@ -101,5 +102,6 @@ def test_a_pyplot_imported_before_is_left_alone() -> None:
             "same": sys.modules["matplotlib.pyplot"] is plt,
         }))
         """
+        )
     )
     assert result == {"did": False, "deferred": False, "same": True}

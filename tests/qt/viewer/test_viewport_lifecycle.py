@@ -25,33 +25,28 @@ from tests.qt.viewer.cases import generated_case
 from tests.qt.viewer.conftest import WAIT_MS, show_and_wait, wait_loaded
 from tests.qt.viewer.meshes import jaw_pixels
 from tests.qt.viewer.test_viewport_sandbox import mouse
+from tests.qt.viewer.viewport_script import DRAW_A_VIEWPORT
 from tests.render.pixels import centroid, scan_mask
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_importing_the_viewer_is_cheap_and_the_stack_loads_on_a_worker_thread() -> None:
-    script = textwrap.dedent(
-        """
-        import sys, threading
-        import scaninbox.qt.viewer as viewer
-        heavy = ("vtkmodules", "pyvista", "pyvistaqt", "matplotlib")
-        print(sorted({m.split(".")[0] for m in sys.modules if m.startswith(heavy)}))
-        worker = threading.Thread(target=viewer.preload_3d_stack)
-        worker.start(); worker.join()
-        viewer.preload_3d_stack()  # again: nothing left to do
-        print(sorted({m.split(".")[0] for m in sys.modules if m.startswith(heavy)}))
-        # Then the widget on the GUI thread, as the window does: it draws.
-        from PySide6.QtWidgets import QApplication
-        app = QApplication([])
-        viewport = viewer.create_scan_viewport(None, lambda s: None, {})
-        viewport.resize(320, 240)
-        viewport.show()
-        while viewport.view.renderer_name is None:
-            app.processEvents()
-        print(viewport.view.renderer_name != "")
-        viewport.close()
-        """
+    script = (
+        textwrap.dedent(
+            """
+            import sys, threading
+            import scaninbox.qt.viewer as viewer
+            heavy = ("vtkmodules", "pyvista", "pyvistaqt", "matplotlib")
+            print(sorted({m.split(".")[0] for m in sys.modules if m.startswith(heavy)}))
+            worker = threading.Thread(target=viewer.preload_3d_stack)
+            worker.start(); worker.join()
+            viewer.preload_3d_stack()  # again: nothing left to do
+            print(sorted({m.split(".")[0] for m in sys.modules if m.startswith(heavy)}))
+            """
+        )
+        + DRAW_A_VIEWPORT
+        + 'print(viewport.view.renderer_name != "")\nviewport.close()\n'
     )
     done = subprocess.run(
         [sys.executable, "-c", script],
