@@ -149,3 +149,37 @@ def test_joined_blocks_hold_both_in_order_and_leave_them_as_they_were(native: Mo
     assert (bytes(first), bytes(second)) == before
     with pytest.raises(TypeError):
         native.join_blocks(first, b"not a block")
+
+
+def test_a_second_read_in_the_apps_heap_finds_its_pages_in_place(
+    native: ModuleType, tmp_path: Path
+) -> None:
+    # What the pool is for: with the C heap set as the app sets it (every block of 1 MiB or
+    # more a fresh mapping), a second read of the same OBJ takes far fewer page faults than
+    # the first, whose arrays met fresh pages. Counted by the kernel (minor faults), in a
+    # process of its own so that nothing else has warmed the pool.
+    path = tmp_path / "a.obj"
+    path.write_bytes(_text("obj", 480))
+    script = textwrap.dedent(f"""
+        import resource
+        from scaninbox.qt.viewer.heap import tune_heap
+        from scaninbox.scans import obj as reader
+        from scaninbox.scans import read_mesh
+        from scaninbox.scans.text_numbers import text_native_builds
+        assert tune_heap()
+        reader._native = text_native_builds()[{native.BUILD!r}]
+        text = open({str(path)!r}, "rb").read()
+        faults = []
+        for _ in range(2):
+            before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+            mesh = read_mesh(text, name="a.obj")
+            faults.append(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before)
+            del mesh
+        print(*faults)
+    """)
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
+    )
+    first, second = map(int, done.stdout.split())
+    assert first > 400  # the arrays' pages: ~1.7 MB
+    assert second < first // 3
