@@ -31,7 +31,9 @@ __all__ = ["PYPLOT", "defer_pyplot", "pyplot_is_deferred"]
 
 PYPLOT = "matplotlib.pyplot"
 
-_loading = threading.Lock()  # two threads' first reads import the real module once
+# Two threads' first reads import the real module once. Re-entrant: should pyplot's own import
+# read a name through the stand-in, it gets the module being imported instead of a deadlock.
+_loading = threading.RLock()
 
 
 class _DeferredPyplot(types.ModuleType):
