@@ -2514,7 +2514,8 @@ static PyObject *join_blocks(PyObject *self, PyObject *const *args, Py_ssize_t n
     void *memory = out_realloc(NULL, n_first + n_second);
     if (!memory) return PyErr_NoMemory();
     memcpy(memory, first->data, n_first);
-    return block_of(&memory, n_first, second->data, n_second, 1);
+    memcpy((char *)memory + n_first, second->data, n_second);
+    return block_owning(memory, n_first + n_second);
 }
 
 PyDoc_STRVAR(out_pool_doc,

@@ -19,7 +19,7 @@ def _run(script: str) -> dict[str, Any]:
     """``script`` in a fresh interpreter (this one may have imported pyplot already); its last
     line of output, as JSON."""
     done = subprocess.run(
-        [sys.executable, "-W", "error", "-c", script],
+        [sys.executable, "-W", "error", "-c", textwrap.dedent(script)],
         capture_output=True,
         text=True,
         timeout=120,
@@ -90,8 +90,7 @@ def test_the_viewport_loads_and_draws_without_pyplot_and_its_first_use_imports_i
 
 def test_a_pyplot_imported_before_is_left_alone() -> None:
     result = _run(
-        textwrap.dedent(
-            """
+        """
         import json, sys
         import matplotlib.pyplot as plt
         from scaninbox.qt.viewer.deferred_pyplot import defer_pyplot, pyplot_is_deferred
@@ -102,6 +101,5 @@ def test_a_pyplot_imported_before_is_left_alone() -> None:
             "same": sys.modules["matplotlib.pyplot"] is plt,
         }))
         """
-        )
     )
     assert result == {"did": False, "deferred": False, "same": True}

@@ -52,10 +52,12 @@ class _DeferredPyplot(types.ModuleType):
 def defer_pyplot() -> bool:
     """Put the stand-in in place of ``matplotlib.pyplot`` unless it is imported already (or
     matplotlib is missing: then pyvista's own import error says so). True when it did."""
-    if PYPLOT in sys.modules or importlib.util.find_spec("matplotlib") is None:
+    if PYPLOT in sys.modules:
         return False
-    import matplotlib  # pyvista imports it (and matplotlib.colors) at once in any case
-
+    try:
+        import matplotlib  # pyvista imports it (and matplotlib.colors) at once in any case
+    except ImportError:
+        return False
     spec = importlib.util.find_spec(PYPLOT)
     if spec is None:
         return False
