@@ -12,7 +12,7 @@ from types import ModuleType
 import pytest
 
 from scaninbox.scans import obj as obj_reader
-from scaninbox.scans import ply_text, stl_ascii
+from scaninbox.scans import ply_text, reader, stl_ascii
 from scaninbox.scans.ply_header import parse_ply_header
 from scaninbox.scans.text_numbers import text_native_builds
 
@@ -27,19 +27,21 @@ def use_build(name: str, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     native = BUILDS.get(name)
     if native is None:
         pytest.skip(f"the {name} build of the C extension is not built, or this CPU lacks it")
-    for reader in (obj_reader, ply_text, stl_ascii):
-        monkeypatch.setattr(reader, "_native", native)
+    for module in (obj_reader, ply_text, stl_ascii):
+        monkeypatch.setattr(module, "_native", native)
+    monkeypatch.setattr(reader, "_read_text", getattr(native, "read_file", None))
     return native
 
 
-def use_reader(reader: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The text readers as ``reader`` names them: ``C <build>``, or ``numpy`` (the C extension
+def use_reader(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The text readers as ``name`` names them: ``C <build>``, or ``numpy`` (the C extension
     switched off)."""
-    if reader == "numpy":
+    if name == "numpy":
         for module in (obj_reader, ply_text, stl_ascii):
             monkeypatch.setattr(module, "_native", None)
+        monkeypatch.setattr(reader, "_read_text", None)  # texts are mapped then
     else:
-        use_build(reader.removeprefix("C "), monkeypatch)
+        use_build(name.removeprefix("C "), monkeypatch)
 
 
 def ply_mesh_arrays(
