@@ -2518,6 +2518,40 @@ static PyObject *join_blocks(PyObject *self, PyObject *const *args, Py_ssize_t n
     return block_owning(memory, n_first + n_second);
 }
 
+#define KEPT_FROM ((size_t)1 << 16) /* smaller: C heap memory */
+
+/* Memory for `bytes` bytes that are all written before they are read (a file read, an array
+   the caller fills): from KEPT_FROM a mapping (a kept one when the pool has one large enough),
+   which goes back to the pool when freed; the C heap would hand a few hundred KB fresh pages
+   every time (its top is given back to the system), a page fault per 4 KiB. */
+static void *out_kept(size_t bytes) {
+#if defined(__linux__)
+    if (bytes >= KEPT_FROM && bytes <= PY_SSIZE_T_MAX - 2 * OUT_UNIT) {
+        OutHeader *header = out_map(bytes + OUT_HEADER);
+        if (header) return out_data(header);
+    }
+#endif
+    return out_realloc(NULL, bytes);
+}
+
+PyDoc_STRVAR(kept_block_doc,
+             "kept_block(size, /)\n--\n\n"
+             "A writable Block of `size` bytes, not cleared (it may hold an earlier array's bytes:\n"
+             "fill all of it before reading it): on Linux, from 64 KiB, memory this module keeps\n"
+             "between uses, its pages already in place.");
+
+static PyObject *kept_block(PyObject *self, PyObject *arg) {
+    (void)self;
+    Py_ssize_t size = PyLong_AsSsize_t(arg);
+    if (size == -1 && PyErr_Occurred()) return NULL;
+    if (size < 0) {
+        PyErr_SetString(PyExc_ValueError, "kept_block: a size cannot be negative");
+        return NULL;
+    }
+    void *memory = out_kept((size_t)size);
+    return memory ? block_owning(memory, (size_t)size) : PyErr_NoMemory();
+}
+
 /* ------------------------------------------------------------------------------------------
    A text file read into output memory. On Linux a large text is read into kept memory (see
    "Output memory") whose pages are already in place, the two halves by two threads at once:
@@ -2528,20 +2562,6 @@ static PyObject *join_blocks(PyObject *self, PyObject *const *args, Py_ssize_t n
 #include <errno.h>
 
 #define READ_SPLIT_FROM ((Py_ssize_t)1 << 20) /* smaller files: one read on this thread */
-#define READ_KEPT_FROM ((size_t)1 << 16)       /* smaller files: C heap memory */
-
-/* Memory for `bytes` read bytes: from READ_KEPT_FROM a mapping (a kept one when the pool has
-   one large enough), which goes back to the pool when freed; the C heap would hand a text
-   of a few hundred KB fresh pages on every read (its top is given back to the system). */
-static void *out_kept(size_t bytes) {
-#if defined(__linux__)
-    if (bytes >= READ_KEPT_FROM && bytes <= PY_SSIZE_T_MAX - 2 * OUT_UNIT) {
-        OutHeader *header = out_map(bytes + OUT_HEADER);
-        if (header) return out_data(header);
-    }
-#endif
-    return out_realloc(NULL, bytes);
-}
 
 typedef struct {
     int fd;
@@ -2638,6 +2658,33 @@ static PyObject *out_pool(PyObject *self, PyObject *unused) {
     return Py_BuildValue("(in)", count, (Py_ssize_t)bytes);
 }
 
+PyDoc_STRVAR(out_pool_clear_doc,
+             "out_pool_clear()\n--\n\n"
+             "Give every kept mapping back to the system; (mappings, bytes) given back.");
+
+static PyObject *out_pool_clear(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    int count = 0;
+    size_t bytes = 0;
+#if defined(__linux__)
+    if (pool_lock) {
+        OutHeader *gone[OUT_POOL];
+        Py_BEGIN_ALLOW_THREADS
+        PyThread_acquire_lock(pool_lock, WAIT_LOCK);
+        count = pool.count;
+        bytes = pool.bytes;
+        memcpy(gone, pool.kept, sizeof(OutHeader *) * (size_t)count);
+        pool.count = 0;
+        pool.bytes = 0;
+        PyThread_release_lock(pool_lock);
+        for (int i = 0; i < count; i++) munmap(gone[i], gone[i]->mapped);
+        Py_END_ALLOW_THREADS
+    }
+#endif
+    return Py_BuildValue("(in)", count, (Py_ssize_t)bytes);
+}
+
 PyDoc_STRVAR(v2_supported_doc,
              "v2_supported()\n--\n\n"
              "True when this CPU runs the x86-64-v2 build (SSSE3, SSE4.1 and POPCNT).");
@@ -2662,6 +2709,8 @@ static PyMethodDef methods[] = {
     {"ply_mesh", (PyCFunction)(void (*)(void))ply_mesh, METH_FASTCALL, ply_mesh_doc},
     {"v2_supported", v2_supported, METH_NOARGS, v2_supported_doc},
     {"out_pool", out_pool, METH_NOARGS, out_pool_doc},
+    {"out_pool_clear", out_pool_clear, METH_NOARGS, out_pool_clear_doc},
+    {"kept_block", kept_block, METH_O, kept_block_doc},
     {"join_blocks", (PyCFunction)(void (*)(void))join_blocks, METH_FASTCALL, join_blocks_doc},
 #if !defined(_WIN32)
     {"read_file", (PyCFunction)(void (*)(void))read_file, METH_FASTCALL, read_file_doc},

@@ -33,7 +33,11 @@ BIG = 1 << 20  # OUT_BIG: arrays from here are mapped
 
 @pytest.fixture(params=BUILD_NAMES)
 def native(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    return use_build(request.param, monkeypatch)
+    """The build, its pool emptied: what earlier tests left there must not decide these."""
+    build = use_build(request.param, monkeypatch)
+    build.out_pool_clear()
+    assert build.out_pool() == (0, 0)
+    return build
 
 
 @functools.cache

@@ -1,0 +1,151 @@
+"""Arrays the binary PLY reader fills in the C module's kept memory (`scans.kept_arrays`, over
+``kept_block`` in ``_text_native.c``): writable and contiguous as numpy's own, from 64 KiB taken
+from and given back to the pool, never showing an earlier array's bytes, and numpy's memory when
+the C module is missing. In the app's heap a second read of a binary PLY finds its pages in
+place."""
+
+from __future__ import annotations
+
+import functools
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scaninbox.scans import kept_arrays, read_mesh
+from scaninbox.scans.text_numbers import load_text_native
+
+from .meshfiles import arch_mesh, ply
+
+NATIVE = load_text_native()
+LINUX = sys.platform.startswith("linux")
+needs_native = pytest.mark.skipif(NATIVE is None, reason="the C extension is not built")
+
+
+@functools.cache
+def _coloured_ply(shift: float = 0.0) -> bytes:
+    """A binary PLY with colours whose faces take 1.1 MB and points 0.6 MB (400 × 120)."""
+    points, faces = arch_mesh(400, 120)
+    colours = (np.arange(len(points) * 4) % 251).astype(np.uint8).reshape(-1, 4)
+    return ply(points + np.float32(shift), faces, colours=colours)
+
+
+def _owner(array: np.ndarray) -> object:
+    base: object = array
+    while isinstance(base, np.ndarray) and base.base is not None:
+        base = base.base
+    return base
+
+
+@needs_native
+def test_kept_block_is_writable_memory_of_the_size_asked() -> None:
+    assert NATIVE is not None
+    for size in (0, 1, kept_arrays.KEPT_FROM_BYTES - 1, kept_arrays.KEPT_FROM_BYTES, 3 << 20):
+        block = NATIVE.kept_block(size)
+        assert len(block) == size
+        view = np.frombuffer(block, np.uint8)
+        view[:] = 7
+        assert bytes(memoryview(block)) == b"\x07" * size
+    with pytest.raises(ValueError, match="negative"):
+        NATIVE.kept_block(-1)
+    with pytest.raises(TypeError):
+        NATIVE.kept_block("10")
+
+
+@needs_native
+@pytest.mark.skipif(not LINUX, reason="kept memory is pooled on Linux only")
+def test_a_large_array_comes_from_the_pool_and_goes_back_to_it() -> None:
+    assert NATIVE is not None
+    NATIVE.out_pool_clear()  # a full pool would keep nothing more
+    array = kept_arrays.empty((100_000, 3), np.int32)
+    assert type(_owner(array)).__name__ == "Block"
+    array[:] = 1
+    del array
+    count, size = NATIVE.out_pool()
+    assert count >= 1
+    assert size >= 1_200_000
+    again = kept_arrays.empty((100_000, 3), np.int32)  # takes that mapping back
+    assert NATIVE.out_pool()[0] == count - 1
+    del again
+
+
+def test_small_arrays_and_no_c_module_give_numpys_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    small = kept_arrays.empty((10, 3), np.float32)
+    assert small.base is None
+    assert small.shape == (10, 3)
+    assert small.dtype == np.float32
+    monkeypatch.setattr(kept_arrays, "_kept_block", None)
+    large = kept_arrays.empty((100_000, 3), np.int32)
+    assert large.base is None
+    assert large.flags.c_contiguous
+    assert large.flags.writeable
+
+
+@needs_native
+def test_the_binary_ply_reader_fills_kept_memory_and_shows_nothing_older(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A first file leaves its arrays in the pool; a second, other numbers, reuses them. Every
+    # read must give what numpy's own memory gives, byte for byte.
+    first = read_mesh(_coloured_ply(), name="a.ply")
+    assert type(_owner(first.faces)).__name__ == "Block"
+    assert first.colours is not None
+    assert type(_owner(first.colours)).__name__ == "Block"
+    del first
+    second = read_mesh(_coloured_ply(shift=2.5), name="b.ply")
+    monkeypatch.setattr(kept_arrays, "_kept_block", None)
+    plain = read_mesh(_coloured_ply(shift=2.5), name="b.ply")
+    assert _owner(plain.faces) is not _owner(second.faces)
+    assert second.points.tobytes() == plain.points.tobytes()
+    assert second.faces.tobytes() == plain.faces.tobytes()
+    assert second.colours is not None
+    assert plain.colours is not None
+    assert second.colours.tobytes() == plain.colours.tobytes()
+
+
+@needs_native
+@pytest.mark.skipif(not LINUX, reason="glibc's heap and kept mappings")
+def test_a_second_binary_ply_read_in_the_apps_heap_finds_its_pages_in_place(
+    tmp_path: Path,
+) -> None:
+    # What the kept memory is for: with the C heap set as the app sets it, every array of a
+    # few hundred KB or more is fresh memory, a page fault per 4 KiB on first touch. Counted by
+    # the kernel (minor faults) in a process of its own, so nothing else has warmed the pool.
+    path = tmp_path / "a.ply"
+    path.write_bytes(_coloured_ply())
+    script = textwrap.dedent(f"""
+        import resource
+        from scaninbox.qt.viewer.heap import tune_heap
+        from scaninbox.scans import read_mesh
+        assert tune_heap()
+        data = open({str(path)!r}, "rb").read()
+        faults = []
+        for _ in range(3):
+            before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+            mesh = read_mesh(data, name="a.ply")
+            faults.append(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before)
+            del mesh
+        print(*faults)
+    """)
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
+    )
+    first, _, third = map(int, done.stdout.split())
+    assert first > 300  # the arrays' pages: ~1.8 MB
+    assert third < first // 4
+
+
+@needs_native
+@pytest.mark.skipif(not LINUX, reason="kept memory is pooled on Linux only")
+def test_the_pool_can_be_emptied() -> None:
+    assert NATIVE is not None
+    block = NATIVE.kept_block(2 << 20)
+    del block
+    count, size = NATIVE.out_pool()
+    assert count >= 1
+    assert NATIVE.out_pool_clear() == (count, size)
+    assert NATIVE.out_pool() == (0, 0)
+    assert len(NATIVE.kept_block(2 << 20)) == 2 << 20  # fresh memory again
