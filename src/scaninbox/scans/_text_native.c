@@ -1135,6 +1135,22 @@ static void *out_fit(void *data, size_t bytes) {
     return out_data(fitted);
 }
 
+#define KEPT_FROM ((size_t)1 << 16) /* smaller: C heap memory */
+
+/* Memory for `bytes` bytes that are all written before they are read (a file read, an array
+   the caller fills): from KEPT_FROM a mapping (a kept one when the pool has one large enough),
+   which goes back to the pool when freed; the C heap would hand a few hundred KB fresh pages
+   every time (its top is given back to the system), a page fault per 4 KiB. */
+static void *out_kept(size_t bytes) {
+#if defined(__linux__)
+    if (bytes >= KEPT_FROM && bytes <= PY_SSIZE_T_MAX - 2 * OUT_UNIT) {
+        OutHeader *header = out_map(bytes + OUT_HEADER);
+        if (header) return out_data(header);
+    }
+#endif
+    return out_realloc(NULL, bytes);
+}
+
 /* Room for `need` items of `size` bytes in *items (an out_realloc array of *cap items), at
    least doubling; the room a mapping has beyond that counts too. 0: no memory (*items kept). */
 static int grow(void **items, size_t *cap, size_t need, size_t size) {
@@ -1749,7 +1765,7 @@ static PyObject *block_owning(void *memory, size_t size) {
 
 /* A Block of `bytes` bytes, not yet filled (NULL, with an error set, when there is no memory). */
 static PyObject *block_new(size_t bytes) {
-    void *memory = out_realloc(NULL, bytes);
+    void *memory = out_kept(bytes);
     return memory ? block_owning(memory, bytes) : PyErr_NoMemory();
 }
 
@@ -2516,22 +2532,6 @@ static PyObject *join_blocks(PyObject *self, PyObject *const *args, Py_ssize_t n
     memcpy(memory, first->data, n_first);
     memcpy((char *)memory + n_first, second->data, n_second);
     return block_owning(memory, n_first + n_second);
-}
-
-#define KEPT_FROM ((size_t)1 << 16) /* smaller: C heap memory */
-
-/* Memory for `bytes` bytes that are all written before they are read (a file read, an array
-   the caller fills): from KEPT_FROM a mapping (a kept one when the pool has one large enough),
-   which goes back to the pool when freed; the C heap would hand a few hundred KB fresh pages
-   every time (its top is given back to the system), a page fault per 4 KiB. */
-static void *out_kept(size_t bytes) {
-#if defined(__linux__)
-    if (bytes >= KEPT_FROM && bytes <= PY_SSIZE_T_MAX - 2 * OUT_UNIT) {
-        OutHeader *header = out_map(bytes + OUT_HEADER);
-        if (header) return out_data(header);
-    }
-#endif
-    return out_realloc(NULL, bytes);
 }
 
 PyDoc_STRVAR(kept_block_doc,

@@ -1,8 +1,8 @@
-"""Arrays the binary PLY reader fills in the C module's kept memory (`scans.kept_arrays`, over
+"""Arrays the PLY readers fill in the C module's kept memory (`scans.kept_arrays`, over
 ``kept_block`` in ``_text_native.c``): writable and contiguous as numpy's own, from 64 KiB taken
 from and given back to the pool, never showing an earlier array's bytes, and numpy's memory when
-the C module is missing. In the app's heap a second read of a binary PLY finds its pages in
-place."""
+the C module is missing. In the app's heap a second read of a PLY, binary or ASCII, finds its
+pages in place."""
 
 from __future__ import annotations
 
@@ -26,11 +26,11 @@ needs_native = pytest.mark.skipif(NATIVE is None, reason="the C extension is not
 
 
 @functools.cache
-def _coloured_ply(shift: float = 0.0) -> bytes:
-    """A binary PLY with colours whose faces take 1.1 MB and points 0.6 MB (400 × 120)."""
+def _coloured_ply(shift: float = 0.0, fmt: str = "binary_little_endian") -> bytes:
+    """A PLY with colours whose faces take 1.1 MB and points 0.6 MB (400 × 120)."""
     points, faces = arch_mesh(400, 120)
     colours = (np.arange(len(points) * 4) % 251).astype(np.uint8).reshape(-1, 4)
-    return ply(points + np.float32(shift), faces, colours=colours)
+    return ply(points + np.float32(shift), faces, colours=colours, fmt=fmt)
 
 
 def _owner(array: np.ndarray) -> object:
@@ -108,14 +108,16 @@ def test_the_binary_ply_reader_fills_kept_memory_and_shows_nothing_older(
 
 @needs_native
 @pytest.mark.skipif(not LINUX, reason="glibc's heap and kept mappings")
-def test_a_second_binary_ply_read_in_the_apps_heap_finds_its_pages_in_place(
-    tmp_path: Path,
+@pytest.mark.parametrize("fmt", ["binary_little_endian", "ascii"])
+def test_a_second_ply_read_in_the_apps_heap_finds_its_pages_in_place(
+    tmp_path: Path, fmt: str
 ) -> None:
     # What the kept memory is for: with the C heap set as the app sets it, every array of a
     # few hundred KB or more is fresh memory, a page fault per 4 KiB on first touch. Counted by
     # the kernel (minor faults) in a process of its own, so nothing else has warmed the pool.
+    # The binary reader's arrays are numpy's (`kept_arrays`), the ASCII reader's the C code's.
     path = tmp_path / "a.ply"
-    path.write_bytes(_coloured_ply())
+    path.write_bytes(_coloured_ply(fmt=fmt))
     script = textwrap.dedent(f"""
         import resource
         from scaninbox.qt.viewer.heap import tune_heap
