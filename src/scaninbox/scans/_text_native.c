@@ -1083,16 +1083,18 @@ static void *out_realloc(void *data, size_t bytes) {
     if (bytes > PY_SSIZE_T_MAX - 2 * OUT_UNIT) return NULL;
     size_t need = bytes + OUT_HEADER;
 #if defined(__linux__)
+    /* A mapping of any size (from KEPT_FROM when made at its final size) grows into a larger
+       mapping: its pages move, not bytes; the C heap must never be handed one. */
+    if (old && old->mapped) {
+        size_t size = (need + OUT_UNIT - 1) & ~(OUT_UNIT - 1);
+        void *moved = mremap(old, old->mapped, size, MREMAP_MAYMOVE);
+        if (moved == MAP_FAILED) return NULL;
+        OutHeader *header = (OutHeader *)moved;
+        header->mapped = size;
+        header->bytes = size - OUT_HEADER;
+        return out_data(header);
+    }
     if (need >= OUT_BIG) {
-        if (old && old->mapped) { /* grows into a larger mapping: its pages move, not bytes */
-            size_t size = (need + OUT_UNIT - 1) & ~(OUT_UNIT - 1);
-            void *moved = mremap(old, old->mapped, size, MREMAP_MAYMOVE);
-            if (moved == MAP_FAILED) return NULL;
-            OutHeader *header = (OutHeader *)moved;
-            header->mapped = size;
-            header->bytes = size - OUT_HEADER;
-            return out_data(header);
-        }
         OutHeader *header = out_map(need);
         if (header) {
             if (old) {
@@ -1104,7 +1106,6 @@ static void *out_realloc(void *data, size_t bytes) {
         /* No mapping to be had: the C heap may still have room. */
     }
 #endif
-    if (old && old->mapped) return NULL; /* not reached: a mapping is larger than OUT_BIG */
     OutHeader *header = (OutHeader *)PyMem_RawRealloc(old, need);
     if (!header) return NULL;
     header->mapped = 0;
