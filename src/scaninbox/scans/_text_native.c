@@ -2641,31 +2641,8 @@ PyDoc_STRVAR(out_pool_doc,
              "(mappings, bytes): the freed output arrays this module keeps for the next ones\n"
              "(Linux; (0, 0) elsewhere and in a child made by fork()).");
 
-static PyObject *out_pool(PyObject *self, PyObject *unused) {
-    (void)self;
-    (void)unused;
-    int count = 0;
-    size_t bytes = 0;
-#if defined(__linux__)
-    if (pool_lock) {
-        Py_BEGIN_ALLOW_THREADS
-        PyThread_acquire_lock(pool_lock, WAIT_LOCK);
-        Py_END_ALLOW_THREADS
-        count = pool.count;
-        bytes = pool.bytes;
-        PyThread_release_lock(pool_lock);
-    }
-#endif
-    return Py_BuildValue("(in)", count, (Py_ssize_t)bytes);
-}
-
-PyDoc_STRVAR(out_pool_clear_doc,
-             "out_pool_clear()\n--\n\n"
-             "Give every kept mapping back to the system; (mappings, bytes) given back.");
-
-static PyObject *out_pool_clear(PyObject *self, PyObject *unused) {
-    (void)self;
-    (void)unused;
+/* What the pool keeps, as (mappings, bytes); with `clear`, given back to the system first. */
+static PyObject *pool_state(int clear) {
     int count = 0;
     size_t bytes = 0;
 #if defined(__linux__)
@@ -2675,15 +2652,35 @@ static PyObject *out_pool_clear(PyObject *self, PyObject *unused) {
         PyThread_acquire_lock(pool_lock, WAIT_LOCK);
         count = pool.count;
         bytes = pool.bytes;
-        memcpy(gone, pool.kept, sizeof(OutHeader *) * (size_t)count);
-        pool.count = 0;
-        pool.bytes = 0;
+        if (clear) {
+            memcpy(gone, pool.kept, sizeof(OutHeader *) * (size_t)count);
+            pool.count = 0;
+            pool.bytes = 0;
+        }
         PyThread_release_lock(pool_lock);
-        for (int i = 0; i < count; i++) munmap(gone[i], gone[i]->mapped);
+        for (int i = 0; clear && i < count; i++) munmap(gone[i], gone[i]->mapped);
         Py_END_ALLOW_THREADS
     }
+#else
+    (void)clear;
 #endif
     return Py_BuildValue("(in)", count, (Py_ssize_t)bytes);
+}
+
+static PyObject *out_pool(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    return pool_state(0);
+}
+
+PyDoc_STRVAR(out_pool_clear_doc,
+             "out_pool_clear()\n--\n\n"
+             "Give every kept mapping back to the system; (mappings, bytes) given back.");
+
+static PyObject *out_pool_clear(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    return pool_state(1);
 }
 
 PyDoc_STRVAR(v2_supported_doc,

@@ -7,9 +7,7 @@ pages in place."""
 from __future__ import annotations
 
 import functools
-import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +17,7 @@ from scaninbox.scans import kept_arrays, read_mesh
 from scaninbox.scans.text_numbers import load_text_native
 
 from .meshfiles import arch_mesh, ply
+from .page_faults import faults_of_reads
 
 NATIVE = load_text_native()
 LINUX = sys.platform.startswith("linux")
@@ -118,24 +117,7 @@ def test_a_second_ply_read_in_the_apps_heap_finds_its_pages_in_place(
     # The binary reader's arrays are numpy's (`kept_arrays`), the ASCII reader's the C code's.
     path = tmp_path / "a.ply"
     path.write_bytes(_coloured_ply(fmt=fmt))
-    script = textwrap.dedent(f"""
-        import resource
-        from scaninbox.qt.viewer.heap import tune_heap
-        from scaninbox.scans import read_mesh
-        assert tune_heap()
-        data = open({str(path)!r}, "rb").read()
-        faults = []
-        for _ in range(3):
-            before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
-            mesh = read_mesh(data, name="a.ply")
-            faults.append(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before)
-            del mesh
-        print(*faults)
-    """)
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
-    )
-    first, _, third = map(int, done.stdout.split())
+    first, _, third = faults_of_reads(path, 3)
     assert first > 300  # the arrays' pages: ~1.8 MB
     assert third < first // 4
 

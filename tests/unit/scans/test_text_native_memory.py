@@ -21,6 +21,7 @@ from scaninbox.scans import read_mesh
 
 from .meshfiles import arch_mesh, ascii_stl, obj, ply
 from .native_builds import BUILD_NAMES, use_build, use_reader
+from .page_faults import faults_of_reads
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="output arrays are mapped and kept on Linux only"
@@ -164,26 +165,11 @@ def test_a_second_read_in_the_apps_heap_finds_its_pages_in_place(
     # process of its own so that nothing else has warmed the pool.
     path = tmp_path / "a.obj"
     path.write_bytes(_text("obj", 480))
-    script = textwrap.dedent(f"""
-        import resource
-        from scaninbox.qt.viewer.heap import tune_heap
+    setup = f"""
         from scaninbox.scans import obj as reader
-        from scaninbox.scans import read_mesh
         from scaninbox.scans.text_numbers import text_native_builds
-        assert tune_heap()
         reader._native = text_native_builds()[{native.BUILD!r}]
-        text = open({str(path)!r}, "rb").read()
-        faults = []
-        for _ in range(2):
-            before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
-            mesh = read_mesh(text, name="a.obj")
-            faults.append(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before)
-            del mesh
-        print(*faults)
-    """)
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
-    )
-    first, second = map(int, done.stdout.split())
+    """
+    first, second = faults_of_reads(path, 2, setup=setup)
     assert first > 400  # the arrays' pages: ~1.7 MB
     assert second < first // 3
