@@ -112,7 +112,7 @@ def read_mesh(source: MeshSource, *, name: str | None = None) -> Mesh:
                 return _parse(_read_all(fd, size), label)
             # A text's parser is slower than any disk: its pages are better faulted in by the
             # parsing threads (in parallel, 16 pages a fault) than all up front on this one
-            # (only without the C module).
+            # (a text comes here without the C module, or above `_READ_TEXT_UP_TO`).
             mapped = _map(fd, populate=not text)
             try:
                 return _parse(mapped, label)
