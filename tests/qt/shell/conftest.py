@@ -28,10 +28,17 @@ from scaninbox.qt.theme import Theme, apply_theme
 from scaninbox.sandbox import DEMO_ACCOUNT
 from scaninbox.store import SyncOptions
 from tests.keyrings import MemoryKeyring
+from tests.qt.gui_collection import collect_only_on_the_gui_thread
 
 FAST_RETRY = RetryPolicy(attempts=2, base_delay_s=0.01, max_delay_s=0.02)
 TEST_SYNC = SyncOptions(interval_s=600, prefetch_days=0, offline_retry_min_s=0.05)
 WAIT_MS = 15_000
+
+
+@pytest.fixture(scope="package", autouse=True)
+def _collect_only_on_the_gui_thread(qapp: QApplication) -> Iterator[None]:
+    """No collection on worker threads while these tests run (see `tests/qt/gui_collection.py`)."""
+    yield from collect_only_on_the_gui_thread(qapp)
 
 
 @pytest.fixture(autouse=True)

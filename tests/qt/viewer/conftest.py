@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 import scaninbox.qt.viewer as viewer
@@ -29,6 +29,7 @@ from scaninbox.qt.viewer.viewport import ScanViewport
 from scaninbox.sandbox import SandboxServer
 from scaninbox.settings import DEFAULT_JAW_COLOURS
 from tests.qt.case_pane.folder_provider import FolderProvider
+from tests.qt.gui_collection import collect_only_on_the_gui_thread
 from tests.qt.viewer.meshes import lower_arch, plate, upper_arch, write_stl
 from tests.qt.viewer.sandbox_cases import SandboxCase, fetch_portal_cases
 
@@ -50,6 +51,12 @@ class FakeDialogs:
 
     def folder_path(self, parent: QWidget, title: str) -> Path | None:
         return None
+
+
+@pytest.fixture(scope="package", autouse=True)
+def _collect_only_on_the_gui_thread(qapp: QApplication) -> Iterator[None]:
+    """No collection on worker threads while these tests run (see `tests/qt/gui_collection.py`)."""
+    yield from collect_only_on_the_gui_thread(qapp)
 
 
 @pytest.fixture(autouse=True)
