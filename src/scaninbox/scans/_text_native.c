@@ -1136,7 +1136,7 @@ static void *out_fit(void *data, size_t bytes) {
     return out_data(fitted);
 }
 
-#define KEPT_FROM ((size_t)1 << 16) /* smaller: C heap memory */
+#define KEPT_FROM ((size_t)1 << 16) /* smaller: C heap memory (the module's KEPT_FROM) */
 
 /* Memory for `bytes` bytes that are all written before they are read (a file read, an array
    the caller fills): from KEPT_FROM a mapping (a kept one when the pool has one large enough),
@@ -2743,6 +2743,9 @@ PyMODINIT_FUNC MODULE_INIT(void) {
     }
 #endif
     PyObject *created = PyModule_Create(&module);
-    if (created && PyModule_AddStringConstant(created, "BUILD", BUILD_NAME) < 0) Py_CLEAR(created);
+    if (created && (PyModule_AddStringConstant(created, "BUILD", BUILD_NAME) < 0 ||
+                    PyModule_AddIntConstant(created, "KEPT_FROM", (long)KEPT_FROM) < 0)) {
+        Py_CLEAR(created);
+    }
     return created;
 }

@@ -18,9 +18,11 @@ from scaninbox.scans.text_numbers import load_text_native
 
 __all__ = ["KEPT_FROM_BYTES", "empty"]
 
-KEPT_FROM_BYTES = 1 << 16  # KEPT_FROM in the C code: smaller arrays come from the C heap
 _native = load_text_native()
 _kept_block = getattr(_native, "kept_block", None)
+# From this size ``kept_block`` hands out kept memory; smaller arrays stay numpy's own (without
+# the C module, every array is).
+KEPT_FROM_BYTES: int = getattr(_native, "KEPT_FROM", 0)
 
 
 def empty(shape: tuple[int, ...], dtype: npt.DTypeLike) -> np.ndarray:

@@ -24,7 +24,7 @@ from .native_builds import BUILD_NAMES, use_build, use_reader
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="read_file needs pread")
 
 SPLIT = 1 << 20  # READ_SPLIT_FROM: from here two threads read a half each
-KEPT = 1 << 16  # READ_KEPT_FROM: from here the memory is a (kept) mapping
+KEPT = 1 << 16  # KEPT_FROM: from here the memory is a (kept) mapping
 
 
 @pytest.fixture(params=BUILD_NAMES)
