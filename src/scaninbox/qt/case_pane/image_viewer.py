@@ -3,18 +3,29 @@ previous/next through the case's images, rotation, and brightness/contrast (X-ra
 dark or too flat to read as sent; the adjustment is for looking only, the file is untouched).
 
 :func:`decode_image` is called in a worker thread (QImage is reentrant; QPixmap is not and is
-made on the GUI thread by the viewer). The format is read from the file's content, because the
-cache keeps files under names of its own.
+made on the GUI thread by the viewer), after :func:`load_image_plugins` has run on the GUI thread.
+The format is read from the file's content, because the cache keeps files under names of its own.
 """
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QCoreApplication,
+    QIODevice,
+    QSize,
+    Qt,
+    QThread,
+    Signal,
+)
 from PySide6.QtGui import (
     QImage,
+    QImageIOHandler,
     QImageReader,
     QKeySequence,
     QPainter,
@@ -36,7 +47,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-__all__ = ["IMAGE_SUFFIXES", "ImageViewer", "adjust_image", "decode_image", "is_image_name"]
+__all__ = [
+    "IMAGE_SUFFIXES",
+    "ImageViewer",
+    "adjust_image",
+    "decode_image",
+    "is_image_name",
+    "load_image_plugins",
+]
 
 IMAGE_SUFFIXES = frozenset(
     {"bmp", "gif", "jfif", "jpeg", "jpg", "png", "tga", "tif", "tiff", "webp"}
@@ -49,11 +67,43 @@ def is_image_name(filename: str) -> bool:
     return filename.rpartition(".")[2].lower() in IMAGE_SUFFIXES
 
 
+_plugins_loaded = threading.Event()  # set once, on the GUI thread
+
+
+def load_image_plugins() -> None:
+    """Make Qt's image-format plugins here, on the GUI thread, once per process.
+
+    Qt makes a format's plugin the first time an image needs it, on the thread reading it, and
+    then moves it to the GUI thread; the move takes Qt's signal-slot locks. A worker doing that
+    holds the GIL (PySide keeps it through ``QImageReader.size``), while the GUI thread may hold
+    one of those locks in a ``disconnect`` and wait for the GIL: both stopped for good (a test
+    run hung there; py-spy showed the two threads). A plugin made on the GUI thread is already
+    where it belongs, so later reads on workers take none of those locks. Costs a few ms, once.
+    """
+    if _plugins_loaded.is_set():
+        return
+    app = QCoreApplication.instance()
+    if app is None or QThread.currentThread() is not app.thread():
+        raise RuntimeError("load_image_plugins() must be called on the GUI thread")
+    blank = QBuffer()
+    blank.setData(QByteArray(bytes(64)))
+    blank.open(QIODevice.OpenModeFlag.ReadOnly)
+    for form in QImageReader.supportedImageFormats():
+        # A reader of a named format makes that format's plugin when asked about its handler;
+        # this question reads nothing (reading zeros makes some plugins print warnings).
+        QImageReader(blank, form.data()).supportsOption(QImageIOHandler.ImageOption.Size)
+    blank.close()
+    _plugins_loaded.set()
+
+
 def decode_image(path: Path, max_side: int | None = None) -> QImage:
-    """Read an image (scaled down so its longer side is at most ``max_side``). Blocking.
+    """Read an image (scaled down so its longer side is at most ``max_side``). Blocking; on a
+    worker thread only after :func:`load_image_plugins` (it runs here on the GUI thread).
 
     Raises ValueError with a plain message when the file is not a readable image.
     """
+    if not _plugins_loaded.is_set():
+        load_image_plugins()  # on a worker: a RuntimeError, not a deadlock some day
     reader = QImageReader(str(path))
     reader.setDecideFormatFromContent(True)
     reader.setAutoTransform(True)  # phones store photos sideways plus an EXIF rotation

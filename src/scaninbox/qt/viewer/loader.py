@@ -38,7 +38,7 @@ from scaninbox.domain import CaseRef, FileKind, Jaw, ScanFile, known_jaw
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane import CaseFile, CaseFileProvider, ProgressCallback
 from scaninbox.qt.case_pane.file_fetch import FileProblem, cached_copy, obtain
-from scaninbox.qt.case_pane.image_viewer import decode_image
+from scaninbox.qt.case_pane.image_viewer import decode_image, load_image_plugins
 from scaninbox.qt.viewer.plan import PlannedScan
 from scaninbox.scans import (
     Mesh,
@@ -237,6 +237,7 @@ class CaseLoader:
             path = await obtain(self._provider, file, on_progress, refresh=False)
             if not self._live():
                 return
+            load_image_plugins()  # a preview may be a picture, decoded on a worker
             look = await async_bridge.to_thread(_read_preview, path, file.filename)
             if isinstance(look, Mesh) and self._live():
                 look = await self._orienter.oriented(look, scan)
