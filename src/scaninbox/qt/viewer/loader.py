@@ -168,9 +168,7 @@ class CaseLoader:
             path = cached_copy(self._provider, self._case_file(scan.preview))
             if path is not None:
                 try:
-                    look = await async_bridge.to_thread(
-                        _read_preview, path, scan.preview.filename or ""
-                    )
+                    look = await _read_preview_off_thread(path, scan.preview.filename or "")
                 except MeshError as exc:
                     _log.info("preview %s not shown: %s", scan.preview.filename, exc)
                     return None
@@ -237,8 +235,7 @@ class CaseLoader:
             path = await obtain(self._provider, file, on_progress, refresh=False)
             if not self._live():
                 return
-            load_image_plugins()  # a preview may be a picture, decoded on a worker
-            look = await async_bridge.to_thread(_read_preview, path, file.filename)
+            look = await _read_preview_off_thread(path, file.filename)
             if isinstance(look, Mesh) and self._live():
                 look = await self._orienter.oriented(look, scan)
         except (FileProblem, MeshError) as exc:
@@ -412,6 +409,11 @@ def _read(path: Path, name: str) -> Mesh:
 
 def _unexpected(name: str, exc: Exception) -> MeshError:
     return MeshError(name, f"it could not be shown ({type(exc).__name__}; details in the log)")
+
+
+async def _read_preview_off_thread(path: Path, name: str) -> Mesh | QImage:
+    load_image_plugins()  # here, on the GUI thread: a preview may be a picture (see its docstring)
+    return await async_bridge.to_thread(_read_preview, path, name)
 
 
 def _read_preview(path: Path, name: str) -> Mesh | QImage:
