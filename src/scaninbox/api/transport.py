@@ -46,12 +46,41 @@ def make_http_client(
     *, ca_bundle: Path | None = None, timeout_s: float = 30.0
 ) -> httpx.AsyncClient:
     """The shared client: verified TLS, no default credentials, no automatic redirects."""
+    context = make_ssl_context(ca_bundle)
     return httpx.AsyncClient(
-        verify=make_ssl_context(ca_bundle),
+        transport=_ClosingTransport(httpx.AsyncHTTPTransport(verify=context)),
+        verify=context,  # for the transports httpx makes itself (a proxy from the environment)
         timeout=httpx.Timeout(timeout_s, connect=min(timeout_s, 15.0)),
         follow_redirects=False,
         headers={"User-Agent": USER_AGENT},
     )
+
+
+class _ClosingTransport(httpx.AsyncBaseTransport):
+    """httpx's own transport, except that a request still connecting when the client is closed
+    ends there, its connection closed.
+
+    Closing the pool closes the connections it holds; one still being set up is not among them
+    (httpcore keeps it aside until its socket exists), so its request went on and its socket
+    stayed open for good after the answer: a socket leaked at a sign-out or quit that raced a
+    request (a ResourceWarning failed a CI run). Its answer is now dropped unread (httpcore
+    closes a connection whose answer was not read) and the request fails as an interrupted one.
+    """
+
+    def __init__(self, inner: httpx.AsyncHTTPTransport) -> None:
+        self._inner = inner
+        self._closed = False
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        response = await self._inner.handle_async_request(request)
+        if self._closed:
+            await response.aclose()
+            raise httpx.ReadError("the connection was closed", request=request)
+        return response
+
+    async def aclose(self) -> None:
+        self._closed = True
+        await self._inner.aclose()
 
 
 def transport_error(exc: httpx.TransportError, what: str) -> TransportError:

@@ -8,6 +8,7 @@ import ssl
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import httpx
 import pytest
 from tests.tls import self_signed
 from tests.unit.api.conftest import Sleeps
@@ -88,3 +89,40 @@ async def test_a_storage_certificate_failure_is_a_tls_error_not_unreachable(
             await client.download(link, out / "scan.stl")
     assert "certificate of file storage could not be verified" in str(caught.value)
     assert not await asyncio.to_thread(lambda: list(out.iterdir()))
+
+
+async def test_a_request_still_connecting_when_the_client_closes_ends_and_closes_its_socket(
+    tmp_path: Path,
+) -> None:
+    """The pool closes the connections it holds; one still in its TLS handshake was not among
+    them, so its request went on after the close and its socket was never closed."""
+    cert, key = self_signed(tmp_path)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    connected, go_on, done = asyncio.Event(), asyncio.Event(), asyncio.Event()
+    after_the_answer: list[bytes] = []
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        connected.set()
+        await go_on.wait()  # the handshake waits until the client has been closed
+        await writer.start_tls(context)
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+        await writer.drain()
+        # b"" once the client closes the connection; a socket left open would time out here.
+        after_the_answer.append(await asyncio.wait_for(reader.read(1), timeout=20))
+        writer.close()
+        done.set()
+
+    server = await asyncio.start_server(answer, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    async with server:
+        client = make_http_client(ca_bundle=cert)
+        request = asyncio.create_task(client.get(f"https://127.0.0.1:{port}/"))
+        await connected.wait()
+        await client.aclose()
+        go_on.set()
+        with pytest.raises(httpx.ReadError, match="closed"):
+            await request
+        await done.wait()
+    assert after_the_answer == [b""]
