@@ -42,6 +42,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
+import shiboken6
+
 os.environ.setdefault("QT_API", "pyside6")  # pyvistaqt finds Qt through QtPy
 
 from PySide6.QtCore import QEvent, QTimer, Signal
@@ -188,6 +190,15 @@ class SceneInteractor(QtInteractor):
 
     def initializeGL(self) -> None:
         super().initializeGL()  # type: ignore[no-untyped-call]
+        surface = self._surface
+        if surface is not None:
+            # pyvistaqt keeps the context's surface: a QOffscreenSurface Qt owns, handed out as
+            # a QSurface, which is not a QObject, so PySide is never told when Qt deletes it.
+            # Kept past the widget's end, the wrapper stayed registered at the freed address,
+            # and the next view's QOpenGLContext made there came back from ``context()`` as
+            # that old wrapper: a segfault in initializeGL (a test run's core dump). Its own
+            # ``destroyed`` lets PySide forget it (the context, a QObject, is forgotten anyway).
+            surface.destroyed.connect(lambda: shiboken6.invalidate(surface))
         if self.renderer_name is None:
             from scaninbox.render import configure_antialiasing
 
@@ -290,6 +301,8 @@ class SceneInteractor(QtInteractor):
             interactor.RemoveObserver(self._render_request)
             self._render_request = None
         super().close()
+        # VTK is finalized: nothing draws again, so no wrapper of the GL context is kept.
+        self._forget_context()  # type: ignore[no-untyped-call]
 
     # ------------------------------------------------------------------ internals
 
