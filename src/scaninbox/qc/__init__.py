@@ -20,7 +20,7 @@ from scaninbox.qc.findings import (
     Severity,
     Verdict,
 )
-from scaninbox.qc.run import QcRun, ScanInput, check_scans
+from scaninbox.qc.run import QcRun, QcStopped, ScanInput, check_scans
 from scaninbox.qc.thresholds import QcThresholds
 
 # Moves when a change makes earlier stored results stale (they are checked again).
@@ -35,6 +35,7 @@ __all__ = [
     "Finding",
     "QcResult",
     "QcRun",
+    "QcStopped",
     "QcThresholds",
     "ScanInput",
     "ScanResult",

@@ -10,6 +10,7 @@ for the work, and — for a case — its data. The welded geometry of each scan 
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -26,9 +27,18 @@ from scaninbox.qc.scan_checks import ScanGeometry, check_mesh
 from scaninbox.qc.thresholds import QcThresholds
 from scaninbox.scans import MeshError, read_mesh
 
-__all__ = ["QcRun", "ScanInput", "check_scans"]
+__all__ = ["QcRun", "QcStopped", "ScanInput", "check_scans"]
 
 _OCCLUSION_KINDS = ("bite_through", "clearance")
+
+
+class QcStopped(Exception):  # noqa: N818  (a request, not a failure)
+    """The check was asked to stop (``stop`` set) before it finished; it has no result."""
+
+
+def _stop_if_asked(stop: threading.Event | None) -> None:
+    if stop is not None and stop.is_set():
+        raise QcStopped
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,13 +69,18 @@ def check_scans(
     today: date | None = None,
     thresholds: QcThresholds | None = None,
     previous: QcResult | None = None,
+    stop: threading.Event | None = None,
 ) -> QcRun:
     """QC of ``inputs``; the work comes from ``case`` (its worktypes), else from ``teeth``
     (fixed work on those teeth). ``others`` are cases that might duplicate ``case``.
 
     ``previous`` is a result of the same scans (same content: the caller checks): its scan
     checks and bite-through / clearance are taken over instead of reading the files again; the
-    work and case data are checked afresh. The run then has no geometry (no pictures)."""
+    work and case data are checked afresh. The run then has no geometry (no pictures).
+
+    ``stop``, once set (from any thread), ends the run with `QcStopped` at its next step: before
+    each scan and before the bite (a scan or the bite already under way finishes first)."""
+    _stop_if_asked(stop)
     limits = thresholds or QcThresholds()
     checks = ["scans", "holes", "fragments", "mesh"] if inputs else []
     findings: list[Finding] = []
@@ -93,7 +108,7 @@ def check_scans(
     with ThreadPoolExecutor(workers + 1) as pool:
         if {Jaw.UPPER, Jaw.LOWER} <= arch_jaws:  # bite-through / clearance will need VTK
             pool.submit(load_vtk)
-        checked = list(pool.map(lambda item: _check_one(item, limits), inputs))
+        checked = list(pool.map(lambda item: _check_one(item, limits, stop), inputs))
     scans = tuple(result for result, _geometry in checked)
     geometry = {i: g for i, (_r, g) in enumerate(checked) if g is not None}
 
@@ -104,6 +119,7 @@ def check_scans(
             arches.setdefault(item.jaw, Arch(str(item.jaw), item.label, geometry[i]))
     in_occlusion = False
     if Jaw.UPPER in arches and Jaw.LOWER in arches:
+        _stop_if_asked(stop)
         checks.append("occlusion")
         occlusion = check_occlusion(arches[Jaw.UPPER], arches[Jaw.LOWER], limits)
         findings += occlusion.findings
@@ -160,7 +176,10 @@ def _with_case_checks(
     return QcRun(result, inputs, run.geometry)
 
 
-def _check_one(item: ScanInput, limits: QcThresholds) -> tuple[ScanResult, ScanGeometry | None]:
+def _check_one(
+    item: ScanInput, limits: QcThresholds, stop: threading.Event | None
+) -> tuple[ScanResult, ScanGeometry | None]:
+    _stop_if_asked(stop)
     try:
         mesh = read_mesh(item.path, name=item.label)
     except MeshError as exc:

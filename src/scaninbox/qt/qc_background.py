@@ -82,6 +82,9 @@ class BackgroundQc(QObject):
         self._generation = 0  # a new account (or none) makes older work's results void
         self._held = False  # `hold_start`: an account that opens waits in `_waiting`
         self._waiting: tuple[CaseStore, FileCache] | None = None
+        # Set when the account closes or the app quits: the check under way on the worker then
+        # ends at its next step instead of running to its end for nobody (a quit waited for it).
+        self._stop = threading.Event()
 
     # ------------------------------------------------------------------ the open account
 
@@ -121,6 +124,8 @@ class BackgroundQc(QObject):
         """The account closes (sign-out, another account): forget the queue, stop checking."""
         self._waiting = None
         self._generation += 1
+        self._stop.set()
+        self._stop = threading.Event()  # for the next account's checks
         async_bridge.cancel_owned(self)
         had = bool(self._arrived) or self._running is not None or bool(self._queue)
         self._store = self._cache = None
@@ -158,7 +163,7 @@ class BackgroundQc(QObject):
 
     def worker_idle(self) -> Future[None]:
         """Done once everything handed to the worker so far has finished (for tests and
-        orderly shutdowns; a cancelled check still runs to its end on the worker)."""
+        orderly shutdowns; a check under way when the account closed ends at its next step)."""
         if self._executor is None:
             done: Future[None] = Future()
             done.set_result(None)
@@ -256,7 +261,7 @@ class BackgroundQc(QObject):
         self._running = ref
         self.started.emit(ref)
         try:
-            checked = await self._on_worker(check_case, store, cache, ref)
+            checked = await self._on_worker(check_case, store, cache, ref, self._stop)
             current = generation == self._generation
             saved = (
                 current

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -291,9 +292,12 @@ class QcQueue:
 # ---------------------------------------------------------------------- checking one case
 
 
-def check_case(store: CaseStore, cache: FileCache, ref: CaseRef) -> CheckedCase | None:
+def check_case(
+    store: CaseStore, cache: FileCache, ref: CaseRef, stop: threading.Event | None = None
+) -> CheckedCase | None:
     """QC of case ``ref`` from its cached scans (reusing the kept scan checks when the scans are
     unchanged); None when the case or one of its scans is no longer on this computer.
+    ``stop`` set (an account closing, the app quitting): `QcStopped` at the check's next step.
 
     Reads the store on the calling thread's own connection; writes nothing."""
     from scaninbox.store.duplicates import StoreDuplicates
@@ -323,7 +327,8 @@ def check_case(store: CaseStore, cache: FileCache, ref: CaseRef) -> CheckedCase 
         except (ValueError, KeyError, TypeError):
             _log.info("the kept QC result of %s could not be read; checking afresh", ref)
     others = tuple(StoreDuplicates(store).duplicate_candidates(case))
-    outcome = run_qc(QcJob(case, tuple(scans), tuple(paths), others), kept_key, previous)
+    job = QcJob(case, tuple(scans), tuple(paths), others)
+    outcome = run_qc(job, kept_key, previous, stop=stop)
     reused_at = kept.checked_at if outcome.reused and kept is not None else None
     return CheckedCase(ref, outcome, reused_at)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,15 +59,22 @@ def scans_key(scans: Sequence[ScanFile], paths: Sequence[Path]) -> str:
     return files_key(hashes, QC_VERSION)
 
 
-def run_qc(job: QcJob, kept_key: str | None, kept: QcResult | None) -> QcOutcome:
-    """QC of ``job``; a kept result of the same scans (``kept_key``) is reused for the scans."""
+def run_qc(
+    job: QcJob,
+    kept_key: str | None,
+    kept: QcResult | None,
+    *,
+    stop: threading.Event | None = None,
+) -> QcOutcome:
+    """QC of ``job``; a kept result of the same scans (``kept_key``) is reused for the scans.
+    ``stop`` set: `QcStopped` at the run's next step (see `check_scans`)."""
     key = scans_key(job.scans, job.paths)
     previous = kept if kept is not None and kept_key == key else None
     inputs = [
         ScanInput(path, scan.jaw, scan.filename or path.name, is_before_preparation(scan))
         for scan, path in zip(job.scans, job.paths, strict=True)
     ]
-    run = check_scans(inputs, case=job.case, others=job.others, previous=previous)
+    run = check_scans(inputs, case=job.case, others=job.others, previous=previous, stop=stop)
     return QcOutcome(run, key, previous is not None)
 
 

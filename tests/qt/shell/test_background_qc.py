@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -156,10 +157,12 @@ def test_signing_out_cancels_background_qc(
     started: list[CaseRef] = []
     failed: list[tuple[CaseRef, str]] = []
     background.failed.connect(lambda ref, why: failed.append((ref, why)))
+    stops: list[threading.Event] = []  # the stop request the running check was given
 
     def sign_out_when_it_starts(started_ref: CaseRef) -> None:
         started.append(started_ref)
         if len(started) == 1:
+            stops.append(background._stop)
             window.menus.sign_out_action.trigger()  # while the check runs on the worker
 
     background.started.connect(sign_out_when_it_starts)
@@ -177,6 +180,9 @@ def test_signing_out_cancels_background_qc(
     background.worker_idle().result(timeout=_QC_WAIT_MS / 1000)
     qapp.processEvents()
     assert len(started) == 1  # nothing else was started after signing out
+    # The running check was asked to stop at its next step; the next account's are not.
+    assert stops[0].is_set()
+    assert not background._stop.is_set()
     assert failed == []  # the dropped check was not written to the closed store
     with CaseStore.open(account_folder(app.paths, account)) as reopened:
         assert reopened.row(started[0]) is not None
