@@ -43,15 +43,26 @@ def test_a_run_asked_to_stop_before_it_starts_reads_nothing(tmp_path: Path) -> N
 
 def test_the_bite_is_not_measured_after_a_stop_during_the_scans(tmp_path: Path) -> None:
     inputs = _files(tmp_path)  # an upper and a lower arch: the bite is measured last
-    # Asked at the start (1), before each scan (2, 3) and before the bite (4).
-    whole = _SetAtQuestion(at=99)
+    # Asked at the start (1), before each scan (2, 3), before the bite (4), then before each
+    # block of the bite's closest-point queries.
+    whole = _SetAtQuestion(at=10**9)
     run = check_scans(inputs, stop=whole)
     assert "occlusion" in run.result.checks
-    assert whole.asked == 4
+    assert whole.asked > 4
     late = _SetAtQuestion(at=4)
     with pytest.raises(QcStopped):
         check_scans(inputs, stop=late)
     assert late.asked == 4
+
+
+def test_a_stop_during_the_bite_ends_it_within_a_block_of_queries(tmp_path: Path) -> None:
+    inputs = _files(tmp_path)
+    whole = _SetAtQuestion(at=10**9)
+    check_scans(inputs, stop=whole)
+    during = _SetAtQuestion(at=5)  # the bite's first block of queries
+    with pytest.raises(QcStopped):
+        check_scans(inputs, stop=during)
+    assert during.asked == 5 < whole.asked
 
 
 def test_a_stop_at_the_first_scan_ends_the_run(tmp_path: Path) -> None:

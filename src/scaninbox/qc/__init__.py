@@ -20,7 +20,8 @@ from scaninbox.qc.findings import (
     Severity,
     Verdict,
 )
-from scaninbox.qc.run import QcRun, QcStopped, ScanInput, check_scans
+from scaninbox.qc.run import QcRun, ScanInput, check_scans
+from scaninbox.qc.stopping import QcStopped
 from scaninbox.qc.thresholds import QcThresholds
 
 # Moves when a change makes earlier stored results stale (they are checked again).

@@ -19,12 +19,14 @@ VTK is imported when a surface is built, never at import time.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from scaninbox.qc.stopping import stop_if_asked
 from scaninbox.qc.topology import Edges
 
 __all__ = ["Distances", "Surface", "column_means", "load_vtk", "near_boxes"]
@@ -32,6 +34,7 @@ __all__ = ["Distances", "Surface", "column_means", "load_vtk", "near_boxes"]
 F64 = npt.NDArray[np.float64]
 _ON_FEATURE = 1e-6  # a barycentric weight below this puts the closest point on an edge/corner
 _SPAN = 6  # a triangle box more voxels wide than this is marked on its own
+_STOP_EVERY = 4096  # closest-point queries between looks at a stop request (~10 ms of them)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +49,14 @@ class Distances:
 
 class Surface:
     def __init__(
-        self, points: npt.NDArray[np.float32], faces: npt.NDArray[np.int32], edges: Edges
+        self,
+        points: npt.NDArray[np.float32],
+        faces: npt.NDArray[np.int32],
+        edges: Edges,
+        *,
+        stop: threading.Event | None = None,
     ) -> None:
+        self._stop = stop  # looked at between blocks of closest-point queries
         self.points = points.astype(np.float64)
         self.faces = faces
         # Column by column (numpy is several times slower along the short axis of an (N, 3)
@@ -153,10 +162,13 @@ class Surface:
         # wrapping), turned into arrays once.
         rows: list[int] = []
         answers: list[float] = []
-        for i, point in enumerate(query.tolist()):
-            if find(point, radius, spot, cell, cell_id, sub_id, d2):
-                rows.append(i)
-                answers += (cell_id.get(), spot[0], spot[1], spot[2], d2.get())
+        points = query.tolist()
+        for start in range(0, n, _STOP_EVERY):
+            stop_if_asked(self._stop)
+            for i, point in enumerate(points[start : start + _STOP_EVERY], start):
+                if find(point, radius, spot, cell, cell_id, sub_id, d2):
+                    rows.append(i)
+                    answers += (cell_id.get(), spot[0], spot[1], spot[2], d2.get())
         found = np.zeros(n, bool)
         cells = np.zeros(n, np.int64)
         closest = np.zeros((n, 3))

@@ -15,6 +15,7 @@ about as deep as the window. So the answer is exact, and costs little for arches
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -46,15 +47,20 @@ class OcclusionResult:
     clearance_mm: float | None
 
 
-def surface_of(geometry: ScanGeometry) -> Surface:
-    return Surface(geometry.points, geometry.faces, geometry.edges)
+def surface_of(geometry: ScanGeometry, stop: threading.Event | None = None) -> Surface:
+    return Surface(geometry.points, geometry.faces, geometry.edges, stop=stop)
 
 
 def check_occlusion(
-    upper: Arch, lower: Arch, thresholds: QcThresholds | None = None
+    upper: Arch,
+    lower: Arch,
+    thresholds: QcThresholds | None = None,
+    *,
+    stop: threading.Event | None = None,
 ) -> OcclusionResult:
+    """``stop`` set: `QcStopped` within a few thousand queries (see `qc.stopping`)."""
     limits = thresholds or QcThresholds()
-    surfaces = {id(upper): surface_of(upper.geometry), id(lower): surface_of(lower.geometry)}
+    surfaces = {id(a): surface_of(a.geometry, stop) for a in (upper, lower)}
     pairs = ((upper, lower), (lower, upper))
     p = {id(a): a.geometry.points.astype(np.float64) for a in (upper, lower)}
     flip = {id(b): not surfaces[id(b)].faces_toward(column_means(p[id(a)])) for a, b in pairs}

@@ -24,21 +24,13 @@ from scaninbox.qc.distance import load_vtk
 from scaninbox.qc.findings import Finding, QcResult, ScanResult, Severity
 from scaninbox.qc.occlusion import Arch, check_occlusion
 from scaninbox.qc.scan_checks import ScanGeometry, check_mesh
+from scaninbox.qc.stopping import stop_if_asked
 from scaninbox.qc.thresholds import QcThresholds
 from scaninbox.scans import MeshError, read_mesh
 
-__all__ = ["QcRun", "QcStopped", "ScanInput", "check_scans"]
+__all__ = ["QcRun", "ScanInput", "check_scans"]
 
 _OCCLUSION_KINDS = ("bite_through", "clearance")
-
-
-class QcStopped(Exception):  # noqa: N818  (a request, not a failure)
-    """The check was asked to stop (``stop`` set) before it finished; it has no result."""
-
-
-def _stop_if_asked(stop: threading.Event | None) -> None:
-    if stop is not None and stop.is_set():
-        raise QcStopped
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +71,8 @@ def check_scans(
     work and case data are checked afresh. The run then has no geometry (no pictures).
 
     ``stop``, once set (from any thread), ends the run with `QcStopped` at its next step: before
-    each scan and before the bite (a scan or the bite already under way finishes first)."""
-    _stop_if_asked(stop)
+    each scan, before the bite, and every few thousand of the bite's queries (`qc.stopping`)."""
+    stop_if_asked(stop)
     limits = thresholds or QcThresholds()
     checks = ["scans", "holes", "fragments", "mesh"] if inputs else []
     findings: list[Finding] = []
@@ -119,9 +111,9 @@ def check_scans(
             arches.setdefault(item.jaw, Arch(str(item.jaw), item.label, geometry[i]))
     in_occlusion = False
     if Jaw.UPPER in arches and Jaw.LOWER in arches:
-        _stop_if_asked(stop)
+        stop_if_asked(stop)
         checks.append("occlusion")
-        occlusion = check_occlusion(arches[Jaw.UPPER], arches[Jaw.LOWER], limits)
+        occlusion = check_occlusion(arches[Jaw.UPPER], arches[Jaw.LOWER], limits, stop=stop)
         findings += occlusion.findings
         in_occlusion = occlusion.in_occlusion
     return _with_case_checks(
@@ -179,7 +171,7 @@ def _with_case_checks(
 def _check_one(
     item: ScanInput, limits: QcThresholds, stop: threading.Event | None
 ) -> tuple[ScanResult, ScanGeometry | None]:
-    _stop_if_asked(stop)
+    stop_if_asked(stop)
     try:
         mesh = read_mesh(item.path, name=item.label)
     except MeshError as exc:
