@@ -36,7 +36,7 @@ from scaninbox.qt.case_pane.file_actions import (
 from scaninbox.qt.case_pane.file_fetch import FileProblem, cached_copy, obtain_all
 from scaninbox.qt.case_pane.file_status import FileStatusBar, fetch_with_status
 from scaninbox.qt.case_pane.flow_layout import FlowLayout
-from scaninbox.qt.case_pane.image_viewer import ImageViewer, decode_image, load_image_plugins
+from scaninbox.qt.case_pane.image_viewer import ImageViewer, decode_image
 from scaninbox.qt.case_pane.other_files import OtherFilesList
 from scaninbox.qt.case_pane.pdf_window import PdfWindow, is_pdf_name
 from scaninbox.qt.case_pane.providers import CaseFile, CaseFileProvider, case_files
@@ -169,7 +169,6 @@ class AttachmentsView(QWidget):
         if path is None:
             return
         try:
-            load_image_plugins()  # here, on the GUI thread (see its docstring)
             image = await async_bridge.to_thread(decode_image, path, THUMBNAIL_SIZE.width() * 2)
         except ValueError as error:
             if self._is_current(generation):
@@ -216,7 +215,6 @@ class AttachmentsView(QWidget):
         name = tile.file.filename
         if tile.is_image:
             try:
-                load_image_plugins()
                 image = await async_bridge.to_thread(decode_image, path, None)
             except ValueError as error:
                 if self._is_current(generation):

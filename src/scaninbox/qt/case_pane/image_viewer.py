@@ -2,31 +2,20 @@
 previous/next through the case's images, rotation, and brightness/contrast (X-rays are often too
 dark or too flat to read as sent; the adjustment is for looking only, the file is untouched).
 
-:func:`decode_image` is called in a worker thread (QImage is reentrant; QPixmap is not and is
-made on the GUI thread by the viewer), after :func:`load_image_plugins` has run on the GUI thread.
-The format is read from the file's content, because the cache keeps files under names of its own.
+:func:`decode_image` is called in a worker thread: Pillow decodes, and only the pixels become a
+QImage there (QPixmap is made on the GUI thread by the viewer). The format is read from the file's
+content, because the cache keeps files under names of its own.
 """
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
+from typing import Any
 
 import numpy as np
-from PySide6.QtCore import (
-    QBuffer,
-    QByteArray,
-    QCoreApplication,
-    QIODevice,
-    QSize,
-    Qt,
-    QThread,
-    Signal,
-)
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import (
     QImage,
-    QImageIOHandler,
-    QImageReader,
     QKeySequence,
     QPainter,
     QPixmap,
@@ -53,7 +42,6 @@ __all__ = [
     "adjust_image",
     "decode_image",
     "is_image_name",
-    "load_image_plugins",
 ]
 
 IMAGE_SUFFIXES = frozenset(
@@ -67,53 +55,50 @@ def is_image_name(filename: str) -> bool:
     return filename.rpartition(".")[2].lower() in IMAGE_SUFFIXES
 
 
-_plugins_loaded = threading.Event()  # set once, on the GUI thread
-
-
-def load_image_plugins() -> None:
-    """Make Qt's image-format plugins here, on the GUI thread, once per process.
-
-    Qt makes a format's plugin the first time an image needs it, on the thread reading it, and
-    then moves it to the GUI thread; the move takes Qt's signal-slot locks. A worker doing that
-    holds the GIL (PySide keeps it through ``QImageReader.size``), while the GUI thread may hold
-    one of those locks in a ``disconnect`` and wait for the GIL: both stopped for good (a test
-    run hung there; py-spy showed the two threads). A plugin made on the GUI thread is already
-    where it belongs, so later reads on workers take none of those locks. Costs a few ms, once.
-    """
-    if _plugins_loaded.is_set():
-        return
-    app = QCoreApplication.instance()
-    if app is None or QThread.currentThread() is not app.thread():
-        raise RuntimeError("load_image_plugins() must be called on the GUI thread")
-    blank = QBuffer()
-    blank.setData(QByteArray(bytes(64)))
-    blank.open(QIODevice.OpenModeFlag.ReadOnly)
-    for form in QImageReader.supportedImageFormats():
-        # A reader of a named format makes that format's plugin when asked about its handler;
-        # this question reads nothing (reading zeros makes some plugins print warnings).
-        QImageReader(blank, form.data()).supportsOption(QImageIOHandler.ImageOption.Size)
-    blank.close()
-    _plugins_loaded.set()
-
-
 def decode_image(path: Path, max_side: int | None = None) -> QImage:
-    """Read an image (scaled down so its longer side is at most ``max_side``). Blocking; on a
-    worker thread only after :func:`load_image_plugins` (it runs here on the GUI thread).
+    """Read an image (scaled down so its longer side is at most ``max_side``). Blocking; meant
+    for a worker thread.
+
+    Pillow reads it; Qt only receives the pixels. QImageReader on a worker deadlocked twice with
+    the GUI thread: guessing the format made plugins and QObjects (the SVG plugin's probe opens
+    a QTextStream) whose signal connections take Qt's signal-slot locks while PySide holds the
+    GIL, and a GUI thread inside ``disconnect`` held such a lock and waited for the GIL.
 
     Raises ValueError with a plain message when the file is not a readable image.
     """
-    if not _plugins_loaded.is_set():
-        load_image_plugins()  # on a worker: a RuntimeError, not a deadlock some day
-    reader = QImageReader(str(path))
-    reader.setDecideFormatFromContent(True)
-    reader.setAutoTransform(True)  # phones store photos sideways plus an EXIF rotation
-    size = reader.size()
-    if max_side is not None and size.isValid() and max(size.width(), size.height()) > max_side:
-        reader.setScaledSize(size.scaled(max_side, max_side, Qt.AspectRatioMode.KeepAspectRatio))
-    image = reader.read()
-    if image.isNull():
-        raise ValueError("The image is damaged or in a format this computer cannot show.")
-    return image
+    from PIL import Image, ImageOps, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as opened:
+            if max_side is not None:
+                opened.draft("RGB", (max_side, max_side))  # JPEG: decoded at 1/2…1/8 already
+            picture = ImageOps.exif_transpose(opened)  # phones store photos sideways + a tag
+            if max_side is not None:
+                picture.thumbnail((max_side, max_side), Image.Resampling.BICUBIC)
+            return _to_qimage(picture)
+    except (OSError, UnidentifiedImageError, ValueError, Image.DecompressionBombError) as exc:
+        raise ValueError(_UNREADABLE) from exc
+
+
+_UNREADABLE = "The image is damaged or in a format this computer cannot show."
+
+
+def _to_qimage(picture: Any) -> QImage:
+    """Pillow's pixels as a QImage that owns them: 8-bit grey stays grey; 16-bit grey (X-rays)
+    keeps its top 8 bits, as Qt shows such images; everything else becomes RGBA."""
+    if picture.mode in ("I;16", "I;16B", "I;16L", "I"):
+        grey = np.asarray(picture, dtype=np.uint32) if picture.mode == "I" else np.asarray(picture)
+        pixels = np.ascontiguousarray(np.clip(grey, 0, 65535).astype(np.uint16) >> 8, np.uint8)
+        form, channels = QImage.Format.Format_Grayscale8, 1
+    elif picture.mode == "L":
+        pixels, form, channels = np.asarray(picture), QImage.Format.Format_Grayscale8, 1
+    else:
+        pixels = np.asarray(picture.convert("RGBA"))
+        form, channels = QImage.Format.Format_RGBA8888, 4
+    pixels = np.ascontiguousarray(pixels)
+    height, width = pixels.shape[:2]
+    image = QImage(pixels.data, width, height, width * channels, form)
+    return image.copy()  # owns its pixels: ``pixels`` goes away
 
 
 def adjust_image(image: QImage, brightness: int, contrast: int) -> QImage:

@@ -38,7 +38,7 @@ from scaninbox.domain import CaseRef, FileKind, Jaw, ScanFile, known_jaw
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane import CaseFile, CaseFileProvider, ProgressCallback
 from scaninbox.qt.case_pane.file_fetch import FileProblem, cached_copy, obtain
-from scaninbox.qt.case_pane.image_viewer import decode_image, load_image_plugins
+from scaninbox.qt.case_pane.image_viewer import decode_image
 from scaninbox.qt.viewer.plan import PlannedScan
 from scaninbox.scans import (
     Mesh,
@@ -168,7 +168,9 @@ class CaseLoader:
             path = cached_copy(self._provider, self._case_file(scan.preview))
             if path is not None:
                 try:
-                    look = await _read_preview_off_thread(path, scan.preview.filename or "")
+                    look = await async_bridge.to_thread(
+                        _read_preview, path, scan.preview.filename or ""
+                    )
                 except MeshError as exc:
                     _log.info("preview %s not shown: %s", scan.preview.filename, exc)
                     return None
@@ -235,7 +237,7 @@ class CaseLoader:
             path = await obtain(self._provider, file, on_progress, refresh=False)
             if not self._live():
                 return
-            look = await _read_preview_off_thread(path, file.filename)
+            look = await async_bridge.to_thread(_read_preview, path, file.filename)
             if isinstance(look, Mesh) and self._live():
                 look = await self._orienter.oriented(look, scan)
         except (FileProblem, MeshError) as exc:
@@ -409,11 +411,6 @@ def _read(path: Path, name: str) -> Mesh:
 
 def _unexpected(name: str, exc: Exception) -> MeshError:
     return MeshError(name, f"it could not be shown ({type(exc).__name__}; details in the log)")
-
-
-async def _read_preview_off_thread(path: Path, name: str) -> Mesh | QImage:
-    load_image_plugins()  # here, on the GUI thread: a preview may be a picture (see its docstring)
-    return await async_bridge.to_thread(_read_preview, path, name)
 
 
 def _read_preview(path: Path, name: str) -> Mesh | QImage:
