@@ -77,3 +77,10 @@ def test_decoding_on_a_worker_uses_no_qimagereader(tmp_path: Path) -> None:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     report, _ = run_reporting_script(_NO_READER_ON_THE_WORKER, str(tmp_path / "a.png"), env=env)
     assert report == {"size": [320, 240]}
+
+
+def test_a_32_bit_grey_image_is_clipped_to_the_16_bit_range(tmp_path: Path) -> None:
+    tiff = tmp_path / "deep.tif"
+    Image.fromarray(np.array([[-5, 0x8000, 70_000]], np.int32)).save(tiff)  # Pillow's mode "I"
+    image = decode_image(tiff)
+    assert [image.pixelColor(x, 0).red() for x in range(3)] == [0, 0x80, 0xFF]

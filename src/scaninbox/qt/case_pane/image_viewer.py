@@ -87,8 +87,8 @@ def _to_qimage(picture: Any) -> QImage:
     """Pillow's pixels as a QImage that owns them: 8-bit grey stays grey; 16-bit grey (X-rays)
     keeps its top 8 bits, as Qt shows such images; everything else becomes RGBA."""
     if picture.mode in ("I;16", "I;16B", "I;16L", "I"):
-        grey = np.asarray(picture, dtype=np.uint32) if picture.mode == "I" else np.asarray(picture)
-        pixels = np.ascontiguousarray(np.clip(grey, 0, 65535).astype(np.uint16) >> 8, np.uint8)
+        grey = np.clip(np.asarray(picture), 0, 65535).astype(np.uint16)  # "I" is signed 32-bit
+        pixels = (grey >> 8).astype(np.uint8)
         form, channels = QImage.Format.Format_Grayscale8, 1
     elif picture.mode == "L":
         pixels, form, channels = np.asarray(picture), QImage.Format.Format_Grayscale8, 1
