@@ -66,7 +66,7 @@ def decode_image(path: Path, max_side: int | None = None) -> QImage:
 
     Raises ValueError with a plain message when the file is not a readable image.
     """
-    from PIL import Image, ImageOps, UnidentifiedImageError
+    from PIL import Image, ImageOps
 
     try:
         with Image.open(path) as opened:
@@ -76,7 +76,7 @@ def decode_image(path: Path, max_side: int | None = None) -> QImage:
             if max_side is not None:
                 picture.thumbnail((max_side, max_side), Image.Resampling.BICUBIC)
             return _to_qimage(picture)
-    except (OSError, UnidentifiedImageError, ValueError, Image.DecompressionBombError) as exc:
+    except (OSError, ValueError, Image.DecompressionBombError) as exc:  # OSError: not an image too
         raise ValueError(_UNREADABLE) from exc
 
 
