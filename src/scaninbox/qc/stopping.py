@@ -1,7 +1,8 @@
 """Asking a QC run to stop: a `threading.Event` handed down the run, looked at between its
 steps and every few thousand closest-point queries (the bite of two 300k arches is seconds of
 them), and `QcStopped` raised once it is set. The app's background checks are asked when the
-account closes or the app quits; nothing else sets one."""
+account closes or the app quits; the QC tab's own check and report run when their task is
+cancelled (another case shown, the pane closed); nothing else sets one."""
 
 from __future__ import annotations
 

@@ -5,8 +5,10 @@ mm, and the local decision is recorded with who and when — over a real SQLite 
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -15,6 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import CaseRef, Turn
 from scaninbox.portal_turns import PortalTurns
+from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.case_pane.qc_findings import FIGURES_ROLE, SCAN_ROLE
 from scaninbox.sandbox.mesh_files import stl_bytes
@@ -252,3 +255,63 @@ def test_a_kept_result_of_other_scans_is_not_shown_as_current(
     assert "outdated" not in qc.verdict_label.text()
     assert qc.ready_button.isEnabled()
     assert qc.rerun_button.isHidden()
+
+
+def test_a_check_or_report_under_way_is_stopped_when_its_task_is_cancelled(
+    qtbot: QtBot,
+    qt_loop: asyncio.AbstractEventLoop,
+    store: CaseStore,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The worker cannot be cancelled like the task awaiting it: the tab hands it a stop event
+    # and sets it. `run_qc` is the real one, entered only once the stop is set (so that the
+    # check is surely under way when another case is shown), which it then honours.
+    from scaninbox.qc.stopping import QcStopped
+    from scaninbox.services import qc_work
+
+    server = tmp_path / "server"
+    server.mkdir()
+    provider = FolderProvider(server, tmp_path / "cache")
+    ref, _perimeter = _case_with_a_holed_upper(store, provider, 4)
+    stored = store.case(ref)
+    assert stored is not None
+    handed: list[threading.Event | None] = []
+    ended: list[str] = []
+    real = qc_work.run_qc
+
+    def waits_for_the_stop(*args: Any, stop: threading.Event | None = None) -> Any:
+        handed.append(stop)
+        if stop is None or not stop.wait(30):
+            ended.append("not stopped")
+            return real(*args, stop=stop)
+        try:
+            return real(*args, stop=stop)
+        except QcStopped:
+            ended.append("stopped")
+            raise
+
+    monkeypatch.setattr(qc_work, "run_qc", waits_for_the_stop)
+    dialogs = FakeDialogs()
+    dialogs.save_path = tmp_path / "report.pdf"
+    pane = CasePane(provider, dialogs=dialogs)
+    qtbot.addWidget(pane)
+    pane.qc.set_account(store, _WHO)
+    pane.show_case(stored.case, pinned=False, fully_cached=True)
+    pane.tabs.setCurrentIndex(CasePane.QC_TAB)
+    qtbot.waitUntil(lambda: len(handed) == 1, timeout=30_000)
+    pane.show_case(None, pinned=False, fully_cached=False)  # another case: the check is moot
+    qtbot.waitUntil(lambda: len(ended) == 1, timeout=30_000)
+    assert ended == ["stopped"]
+    assert qc_result(store, ref) is None  # nothing kept of a check that did not finish
+
+    # The report's fresh run likewise, when the pane goes while it is written (another tab
+    # shown, so that the case is not checked as well).
+    pane.tabs.setCurrentIndex(CasePane.PRESCRIPTION_TAB)
+    pane.show_case(stored.case, pinned=False, fully_cached=True)
+    pane.qc.export_report()
+    qtbot.waitUntil(lambda: len(handed) == 2, timeout=30_000)
+    async_bridge.cancel_owned(pane.qc)
+    qtbot.waitUntil(lambda: len(ended) == 2, timeout=30_000)
+    assert ended == ["stopped", "stopped"]
+    assert not (tmp_path / "report.pdf").exists()

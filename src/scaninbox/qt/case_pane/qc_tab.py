@@ -7,7 +7,9 @@ the kept result shows as *outdated* ("checked on older scans — re-run", a holl
 to accept" waits for a current result, and "Re-run QC" checks the scans again. When the tab
 is shown, missing scans are fetched and the case is checked — by the background QC when the
 window has one, else here on a worker thread — reusing the kept scan checks when the scans'
-content is unchanged; the new result is kept with the case and painted as it lands. "Ready to
+content is unchanged; the new result is kept with the case and painted as it lands. A check (or
+a report's fresh run) whose case is no longer shown, or whose pane closes, is stopped on its
+worker (`scaninbox.qc.stopping`), not left to finish for nobody. "Ready to
 accept" / "Rescan needed" record the local decision (the service is read-only) with a note, who
 and when. "Export QC report…" writes the same PDF as ``scaninbox qc --report`` on a worker
 thread.
@@ -15,7 +17,9 @@ thread.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -340,8 +344,14 @@ class QcTab(QWidget):
         kept = self._kept()
         kept_key = kept[0].files_key if kept is not None else None
         previous = kept[1] if kept is not None else None
+        stop = threading.Event()
         try:
-            outcome = await async_bridge.to_thread(run_qc, job, kept_key, previous)
+            outcome = await async_bridge.to_thread(run_qc, job, kept_key, previous, stop=stop)
+        except asyncio.CancelledError:
+            # Another case, or the pane goes: the worker stops at its next look (within a
+            # fraction of a second) instead of checking on for nobody, seconds for a large bite.
+            stop.set()
+            raise
         except OSError as exc:
             self.state_label.setText(f"The scans could not be read: {exc.strerror or exc}.")
             return
@@ -381,10 +391,13 @@ class QcTab(QWidget):
         )
         decision = self._decision()
 
+        stop = threading.Event()
+
         def write() -> Path:
             from scaninbox.qc.report import write_report
 
-            run = run_qc(job, None, None).run  # fresh: the report's pictures need the meshes
+            # Fresh: the report's pictures need the meshes.
+            run = run_qc(job, None, None, stop=stop).run
             return write_report(
                 run, path, case=job.case, decision=decision, orientation=orientation
             )
@@ -392,6 +405,9 @@ class QcTab(QWidget):
         self.statusMessage.emit(f"Writing the QC report {path.name}…")
         try:
             written = await async_bridge.to_thread(write)
+        except asyncio.CancelledError:
+            stop.set()  # the pane goes: no report is written for nobody
+            raise
         except OSError as exc:
             self.statusMessage.emit(f"The QC report could not be written: {exc.strerror or exc}.")
             return
