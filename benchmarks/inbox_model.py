@@ -277,13 +277,13 @@ def main(argv: list[str] | None = None) -> int:
         seconds = build_store(folder, args.cases)
         if seconds:
             print(f"store written: {args.cases:,} cases in {seconds:.1f} s")
-        import qasync  # noqa: TID251 - the model runs on the app's loop, as in the app
         from PySide6.QtWidgets import QApplication  # noqa: TID251
 
         import scaninbox.qt  # noqa: F401 - the PySide6 refcount guard first
+        from scaninbox.qt.event_loop import GuiEventLoop  # the app's loop, as in the app
 
         app = QApplication.instance() or QApplication([])
-        loop = qasync.QEventLoop(app)
+        loop = GuiEventLoop(app)
         asyncio.set_event_loop(loop)
         with loop:
             results = loop.run_until_complete(measure(folder, args.repeat))

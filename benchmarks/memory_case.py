@@ -63,7 +63,7 @@ OURS = (
 import asyncio, os, resource, sys, time
 from pathlib import Path
 os.environ.setdefault("QT_API", "pyside6")
-import qasync
+from scaninbox.qt.event_loop import GuiEventLoop  # the app's loop, as in the app
 from PySide6.QtWidgets import QApplication
 import scaninbox.qt
 import scaninbox.qt.viewer as viewer
@@ -117,7 +117,7 @@ async def run():
     view.close()
 
 app = QApplication([])
-loop = qasync.QEventLoop(app)
+loop = GuiEventLoop(app)
 asyncio.set_event_loop(loop)
 with loop:
     loop.run_until_complete(run())

@@ -115,15 +115,15 @@ def main() -> int:
     width, height = (int(v) for v in args.size.lower().split("x"))
     load_before = os.getloadavg()
 
-    import qasync  # noqa: TID251 - the viewport runs on the app's loop, as in the app
     from PySide6.QtWidgets import QApplication  # noqa: TID251
 
     import scaninbox.qt  # noqa: F401 - the PySide6 refcount guard first
+    from scaninbox.qt.event_loop import GuiEventLoop  # the app's loop, as in the app
 
     app = QApplication.instance() or QApplication([])
     with tempfile.TemporaryDirectory(prefix="scaninbox-fps-") as folder:
         paths = _write_arches(Path(folder), args.triangles)
-        loop = qasync.QEventLoop(app)
+        loop = GuiEventLoop(app)
         asyncio.set_event_loop(loop)
         with loop:
             rows = loop.run_until_complete(_measure(Path(folder), paths, (width, height), args))

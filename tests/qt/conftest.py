@@ -3,11 +3,11 @@
 GUI tests run under Xvfb (pytest-xvfb); never set ``QT_QPA_PLATFORM=offscreen`` here: the 3D
 viewport draws nothing there.
 
-- ``qt_loop``: asyncio on the Qt event loop, built as ``qasync.QEventLoop(qapp,
-  already_running=True)`` (PLATFORM.md) so that ``qtbot.waitUntil``/``waitSignal`` drive
-  coroutines. At the end, tasks still running are cancelled and must finish; anything the async
-  bridge reported as an unexpected failure fails the test (``bridge_errors`` lets a test that
-  expects one look at it and clear it).
+- ``qt_loop``: asyncio on the Qt event loop: the app's `GuiEventLoop` (qasync's, woken from
+  other threads without Qt), built with ``already_running=True`` (PLATFORM.md) so that
+  ``qtbot.waitUntil``/``waitSignal`` drive coroutines. At the end, tasks still running are
+  cancelled and must finish; anything the async bridge reported as an unexpected failure fails
+  the test (``bridge_errors`` lets a test that expects one look at it and clear it).
 - ``screenshot(widget, name)``: saves ``artifacts/screenshots/<name>.png``.
 - Every test must close the top-level windows it opened (qtbot's ``addWidget`` does it).
 """
@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import qasync
 from PySide6.QtWidgets import QApplication, QWidget
 
 from scaninbox.qt import async_bridge
+from scaninbox.qt.event_loop import GuiEventLoop
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT_DIR = REPO_ROOT / "artifacts" / "screenshots"
@@ -46,7 +46,7 @@ def qt_loop(
     qapp: QApplication, bridge_errors: list[tuple[BaseException, str]]
 ) -> Iterator[asyncio.AbstractEventLoop]:
     """The running asyncio loop, on Qt's event loop, for one test."""
-    loop = qasync.QEventLoop(qapp, already_running=True)
+    loop = GuiEventLoop(qapp, already_running=True)
     asyncio.set_event_loop(loop)
     loop_errors: list[dict[str, Any]] = []
     loop.set_exception_handler(lambda _loop, context: loop_errors.append(context))

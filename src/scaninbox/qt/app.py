@@ -39,12 +39,12 @@ def run_gui(
     trace("gui-start")
     # pyvistaqt finds Qt through QtPy: name the binding before anything imports it.
     os.environ.setdefault("QT_API", "pyside6")
-    import qasync
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
     import scaninbox.qt  # noqa: F401 - installs the PySide6 6.12 refcount guard first
     from scaninbox.qt.app_controller import AppController, GuiOptions
+    from scaninbox.qt.event_loop import GuiEventLoop
     from scaninbox.qt.gui_collector import collecting_on_the_gui_thread
     from scaninbox.qt.theme import apply_theme
     from scaninbox.qt.ui_state import UiState
@@ -77,7 +77,7 @@ def run_gui(
         print("Opened in the Scan Inbox window that is already open.")
         return 0
     apply_theme(app, UiState(paths).text_value("theme", "system"))
-    loop = qasync.QEventLoop(app)
+    loop = GuiEventLoop(app)
     asyncio.set_event_loop(loop)
     controller = AppController(options, paths=paths)
     server = FileOpenServer(open_files, parent=controller)
