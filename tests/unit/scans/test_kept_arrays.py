@@ -1,8 +1,8 @@
-"""Arrays the PLY readers fill in the C module's kept memory (`scans.kept_arrays`, over
+"""Arrays the PLY and STL readers fill in the C module's kept memory (`scans.kept_arrays`, over
 ``kept_block`` in ``_text_native.c``): writable and contiguous as numpy's own, from 64 KiB taken
 from and given back to the pool, never showing an earlier array's bytes, and numpy's memory when
-the C module is missing. In the app's heap a second read of a PLY, binary or ASCII, finds its
-pages in place."""
+the C module is missing. In the app's heap a second read of a PLY or an STL, binary or ASCII,
+finds its pages in place."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import pytest
 from scaninbox.scans import kept_arrays, read_mesh
 from scaninbox.scans.text_numbers import load_text_native
 
-from .meshfiles import arch_mesh, ply
+from .meshfiles import arch_mesh, ascii_stl, binary_stl, ply, soup_of
 from .page_faults import faults_of_reads
 
 NATIVE = load_text_native()
@@ -133,3 +133,23 @@ def test_the_pool_can_be_emptied() -> None:
     assert NATIVE.out_pool_clear() == (count, size)
     assert NATIVE.out_pool() == (0, 0)
     assert len(NATIVE.kept_block(2 << 20)) == 2 << 20  # fresh memory again
+
+
+@needs_native
+@pytest.mark.skipif(not LINUX, reason="glibc's heap and kept mappings")
+@pytest.mark.parametrize("fmt", ["binary", "ascii"])
+def test_a_second_stl_read_in_the_apps_heap_finds_its_pages_in_place(
+    tmp_path: Path, fmt: str
+) -> None:
+    # The same for an STL's soup: its corners (3.4 MB here) and its faces (1.1 MB) are kept
+    # memory; the faces are counted into it a piece at a time, with no temporary in fresh pages.
+    points, faces = arch_mesh(400, 120)
+    path = tmp_path / "a.stl"
+    path.write_bytes(binary_stl(points, faces) if fmt == "binary" else ascii_stl(points, faces))
+    soup_pages = len(faces) * 3 * (12 + 4) // 4096  # corners and faces: ~4.6 MB
+    first, _, third = faults_of_reads(path, 3)
+    assert first > soup_pages
+    assert third < soup_pages // 10
+    mesh = read_mesh(path)
+    np.testing.assert_array_equal(mesh.points, soup_of(points, faces))
+    np.testing.assert_array_equal(mesh.faces.reshape(-1), np.arange(len(mesh.points)))
