@@ -15,7 +15,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from scaninbox.domain import CaseRef, Turn
+from scaninbox.domain import Case, CaseRef, Turn
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane import CasePane
@@ -36,6 +36,20 @@ _WHO = "reviewer@lab.example"
 def store(tmp_path: Path) -> Iterator[CaseStore]:
     with CaseStore.open(tmp_path / "account") as opened:
         yield opened
+
+
+def _served_case(
+    store: CaseStore, tmp_path: Path, index: int
+) -> tuple[FolderProvider, CaseRef, Case, float]:
+    """A folder for the server and one for the cache, and case ``index`` (see below) kept in
+    ``store`` with its scans served and cached; the hole's perimeter."""
+    server = tmp_path / "server"
+    server.mkdir()
+    provider = FolderProvider(server, tmp_path / "cache")
+    ref, perimeter = _case_with_a_holed_upper(store, provider, index)
+    stored = store.case(ref)
+    assert stored is not None
+    return provider, ref, stored.case, perimeter
 
 
 def _case_with_a_holed_upper(
@@ -62,19 +76,14 @@ def _case_with_a_holed_upper(
 def test_the_qc_tab_checks_keeps_reuses_and_records_a_decision(
     qtbot: QtBot, qt_loop: asyncio.AbstractEventLoop, store: CaseStore, tmp_path: Path
 ) -> None:
-    server = tmp_path / "server"
-    server.mkdir()
-    provider = FolderProvider(server, tmp_path / "cache")
-    ref, perimeter = _case_with_a_holed_upper(store, provider, 1)
-    stored = store.case(ref)
-    assert stored is not None
+    provider, ref, case, perimeter = _served_case(store, tmp_path, 1)
     pane = CasePane(provider)
     qtbot.addWidget(pane)
     pane.resize(1100, 700)
     pane.show()
     qtbot.waitExposed(pane)
     pane.qc.set_account(store, _WHO)
-    pane.show_case(stored.case, pinned=False, fully_cached=True)
+    pane.show_case(case, pinned=False, fully_cached=True)
     assert qc_result(store, ref) is None
     assert pane.qc.result is None
 
@@ -105,7 +114,7 @@ def test_the_qc_tab_checks_keeps_reuses_and_records_a_decision(
     # Back to the case: the kept result is shown at once, and the unchanged scans are reused.
     pane.show_case(None, pinned=False, fully_cached=False)
     pane.tabs.setCurrentIndex(CasePane.PRESCRIPTION_TAB)
-    pane.show_case(stored.case, pinned=False, fully_cached=True)
+    pane.show_case(case, pinned=False, fully_cached=True)
     assert pane.qc.result is not None
     assert str(pane.qc.result.verdict) == "fail"
     with qtbot.waitSignal(pane.qc.resultShown, timeout=60_000):
@@ -132,19 +141,14 @@ def test_the_qc_tab_checks_keeps_reuses_and_records_a_decision(
 def test_the_qc_tab_fetches_missing_scans_or_says_why_it_cannot(
     qtbot: QtBot, qt_loop: asyncio.AbstractEventLoop, store: CaseStore, tmp_path: Path
 ) -> None:
-    server = tmp_path / "server"
-    server.mkdir()
-    provider = FolderProvider(server, tmp_path / "cache")
-    ref, _perimeter = _case_with_a_holed_upper(store, provider, 2)
+    provider, ref, case, _perimeter = _served_case(store, tmp_path, 2)
     for blob in provider.cache_dir.iterdir():
         blob.unlink()  # on the server only
-    stored = store.case(ref)
-    assert stored is not None
     pane = CasePane(provider)
     qtbot.addWidget(pane)
     pane.qc.set_account(store, _WHO)
     provider.unavailable.add("lower 2.stl")
-    pane.show_case(stored.case, pinned=False, fully_cached=False)
+    pane.show_case(case, pinned=False, fully_cached=False)
     pane.tabs.setCurrentIndex(CasePane.QC_TAB)
     qtbot.waitUntil(lambda: "not available offline" in pane.qc.state_label.text())
     assert "QC needs every scan" in pane.qc.state_label.text()
@@ -165,19 +169,14 @@ def test_the_qc_tab_fetches_missing_scans_or_says_why_it_cannot(
 def test_export_qc_report_writes_the_pdf_off_the_gui_thread(
     qtbot: QtBot, qt_loop: asyncio.AbstractEventLoop, store: CaseStore, tmp_path: Path
 ) -> None:
-    server = tmp_path / "server"
-    server.mkdir()
-    provider = FolderProvider(server, tmp_path / "cache")
-    ref, _perimeter = _case_with_a_holed_upper(store, provider, 3)
-    stored = store.case(ref)
-    assert stored is not None
+    provider, ref, case, _perimeter = _served_case(store, tmp_path, 3)
     dialogs = FakeDialogs()
     dialogs.save_path = tmp_path / "out" / "qc.pdf"
     dialogs.save_path.parent.mkdir()
     pane = CasePane(provider, dialogs=dialogs)
     qtbot.addWidget(pane)
     pane.qc.set_account(store, _WHO)
-    pane.show_case(stored.case, pinned=False, fully_cached=True)
+    pane.show_case(case, pinned=False, fully_cached=True)
     messages: list[str] = []
     pane.statusMessage.connect(messages.append)
     pane.qc.export_button.click()
@@ -193,7 +192,7 @@ def test_export_qc_report_writes_the_pdf_off_the_gui_thread(
     # The person turned this portal's scans in the viewer: the report's pictures follow, and
     # its page says so — what the reviewer signed off is what the PDF shows.
     turns = PortalTurns(tmp_path / "config")
-    turns.remember(stored.case.source, Turn(upside_down=True, back_to_front=True))
+    turns.remember(case.source, Turn(upside_down=True, back_to_front=True))
     pane.qc.set_turns(turns)
     dialogs.save_path = tmp_path / "out" / "qc turned.pdf"
     messages.clear()
@@ -206,16 +205,11 @@ def test_export_qc_report_writes_the_pdf_off_the_gui_thread(
 def test_a_kept_result_of_other_scans_is_not_shown_as_current(
     qtbot: QtBot, qt_loop: asyncio.AbstractEventLoop, store: CaseStore, tmp_path: Path
 ) -> None:
-    server = tmp_path / "server"
-    server.mkdir()
-    provider = FolderProvider(server, tmp_path / "cache")
-    ref, _perimeter = _case_with_a_holed_upper(store, provider, 3)
-    stored = store.case(ref)
-    assert stored is not None
+    provider, _ref, case, _perimeter = _served_case(store, tmp_path, 3)
     pane = CasePane(provider)
     qtbot.addWidget(pane)
     pane.qc.set_account(store, _WHO)
-    pane.show_case(stored.case, pinned=False, fully_cached=True)
+    pane.show_case(case, pinned=False, fully_cached=True)
     with qtbot.waitSignal(pane.qc.resultShown, timeout=60_000):
         pane.tabs.setCurrentIndex(CasePane.QC_TAB)
     assert str(pane.qc.result.verdict) == "fail"  # type: ignore[union-attr]
@@ -228,7 +222,7 @@ def test_a_kept_result_of_other_scans_is_not_shown_as_current(
         stl_bytes(points, faces, header_text="rescanned")
     )
     provider.cache_file("upper 3.stl")
-    pane.show_case(stored.case, pinned=False, fully_cached=True)
+    pane.show_case(case, pinned=False, fully_cached=True)
     # No background QC checks it: the last verdict stays readable, marked outdated, never as
     # the current one; accepting waits for a current result; re-running is offered.
     qc = pane.qc
@@ -270,12 +264,7 @@ def test_a_check_or_report_under_way_is_stopped_when_its_task_is_cancelled(
     from scaninbox.qc.stopping import QcStopped
     from scaninbox.services import qc_work
 
-    server = tmp_path / "server"
-    server.mkdir()
-    provider = FolderProvider(server, tmp_path / "cache")
-    ref, _perimeter = _case_with_a_holed_upper(store, provider, 4)
-    stored = store.case(ref)
-    assert stored is not None
+    provider, ref, case, _perimeter = _served_case(store, tmp_path, 4)
     handed: list[threading.Event | None] = []
     ended: list[str] = []
     real = qc_work.run_qc
@@ -297,7 +286,7 @@ def test_a_check_or_report_under_way_is_stopped_when_its_task_is_cancelled(
     pane = CasePane(provider, dialogs=dialogs)
     qtbot.addWidget(pane)
     pane.qc.set_account(store, _WHO)
-    pane.show_case(stored.case, pinned=False, fully_cached=True)
+    pane.show_case(case, pinned=False, fully_cached=True)
     pane.tabs.setCurrentIndex(CasePane.QC_TAB)
     qtbot.waitUntil(lambda: len(handed) == 1, timeout=30_000)
     pane.show_case(None, pinned=False, fully_cached=False)  # another case: the check is moot
@@ -308,7 +297,7 @@ def test_a_check_or_report_under_way_is_stopped_when_its_task_is_cancelled(
     # The report's fresh run likewise, when the pane goes while it is written (another tab
     # shown, so that the case is not checked as well).
     pane.tabs.setCurrentIndex(CasePane.PRESCRIPTION_TAB)
-    pane.show_case(stored.case, pinned=False, fully_cached=True)
+    pane.show_case(case, pinned=False, fully_cached=True)
     pane.qc.export_report()
     qtbot.waitUntil(lambda: len(handed) == 2, timeout=30_000)
     async_bridge.cancel_owned(pane.qc)
