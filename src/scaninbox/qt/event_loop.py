@@ -7,7 +7,7 @@ can hold such a lock while it waits for the GIL: PySide looks up a Python overri
 (``disconnectNotify``) inside ``QObject::disconnect``. The locks are a small pool of mutexes
 hashed by object address, so any disconnect may share one with the emit: then each thread waits
 for the other for good. Two hangs of that kind were found and closed (``docs/architecture.md``,
-"Qt on workers"); this was the last known path.
+"Threads"); this was the last known path.
 
 Here a worker only appends the call to a queue and writes a byte to a socket pair (no Qt, no
 lock but the kernel's); a ``QSocketNotifier`` on the GUI thread reads the bytes and hands the
