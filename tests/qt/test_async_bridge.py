@@ -133,6 +133,31 @@ def test_to_thread_runs_off_the_gui_thread_and_resumes_on_it(qtbot: QtBot) -> No
     assert seen["after"] == gui
 
 
+def test_to_thread_stoppable_sets_the_workers_stop_when_its_task_is_cancelled(
+    qtbot: QtBot,
+) -> None:
+    stops: list[threading.Event] = []
+    ended: list[str] = []
+
+    def work(stop: threading.Event) -> str:
+        stops.append(stop)
+        ended.append("stopped" if stop.wait(30) else "not stopped")
+        return "done"
+
+    finished = async_bridge.run(async_bridge.to_thread_stoppable(work))
+    qtbot.waitUntil(lambda: len(stops) == 1, timeout=10_000)
+    assert not stops[0].is_set()
+    finished.cancel()
+    qtbot.waitUntil(lambda: len(ended) == 1, timeout=10_000)
+    assert ended == ["stopped"]
+    assert finished.cancelled()
+
+    # Not cancelled: the work's result, its stop never set.
+    quick = async_bridge.run(async_bridge.to_thread_stoppable(lambda stop: stop.is_set()))
+    qtbot.waitUntil(quick.done, timeout=10_000)
+    assert quick.result() is False
+
+
 def test_gui_callback_brings_worker_calls_to_the_gui_thread(qtbot: QtBot) -> None:
     gui = threading.get_ident()
     calls: list[tuple[int, int]] = []

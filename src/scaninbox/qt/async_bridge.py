@@ -20,6 +20,8 @@ and may touch widgets between its ``await``\\s. The rules every widget follows:
    ``await to_thread(fn, *args)``; the ``await`` comes back on the GUI thread. Worker code never
    touches a widget or a QPixmap (QImage is fine: it is reentrant). A callback that worker code
    must call (a progress report) is wrapped with :func:`gui_callback` so it runs on the GUI thread.
+   Work that can stop early takes a stop event from :func:`to_thread_stoppable`, set when its
+   task is cancelled (a thread cannot be cancelled like the task awaiting it).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ __all__ = [
     "running_task",
     "set_error_reporter",
     "to_thread",
+    "to_thread_stoppable",
 ]
 
 _log = logging.getLogger(__name__)
@@ -129,6 +132,18 @@ async def to_thread(fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) ->
     Cancelling the awaiting task stops waiting at once; the thread finishes its call unobserved.
     """
     return await asyncio.to_thread(fn, *args, **kwargs)
+
+
+async def to_thread_stoppable(fn: Callable[[threading.Event], T], /) -> T:
+    """`to_thread` for work that can stop early: ``fn(stop)`` runs on a worker thread, and
+    cancelling the awaiting task sets ``stop`` before the cancellation goes on, so that the work
+    ends at its next look instead of finishing unobserved."""
+    stop = threading.Event()
+    try:
+        return await asyncio.to_thread(fn, stop)
+    except asyncio.CancelledError:
+        stop.set()
+        raise
 
 
 def gui_callback(fn: Callable[P, None]) -> Callable[P, None]:

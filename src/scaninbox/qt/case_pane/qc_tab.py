@@ -17,7 +17,6 @@ thread.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import threading
 from datetime import datetime
@@ -344,14 +343,12 @@ class QcTab(QWidget):
         kept = self._kept()
         kept_key = kept[0].files_key if kept is not None else None
         previous = kept[1] if kept is not None else None
-        stop = threading.Event()
         try:
-            outcome = await async_bridge.to_thread(run_qc, job, kept_key, previous, stop=stop)
-        except asyncio.CancelledError:
             # Another case, or the pane goes: the worker stops at its next look (within a
             # fraction of a second) instead of checking on for nobody, seconds for a large bite.
-            stop.set()
-            raise
+            outcome = await async_bridge.to_thread_stoppable(
+                lambda stop: run_qc(job, kept_key, previous, stop=stop)
+            )
         except OSError as exc:
             self.state_label.setText(f"The scans could not be read: {exc.strerror or exc}.")
             return
@@ -391,9 +388,7 @@ class QcTab(QWidget):
         )
         decision = self._decision()
 
-        stop = threading.Event()
-
-        def write() -> Path:
+        def write(stop: threading.Event) -> Path:
             from scaninbox.qc.report import write_report
 
             # Fresh: the report's pictures need the meshes.
@@ -404,10 +399,8 @@ class QcTab(QWidget):
 
         self.statusMessage.emit(f"Writing the QC report {path.name}…")
         try:
-            written = await async_bridge.to_thread(write)
-        except asyncio.CancelledError:
-            stop.set()  # the pane goes: no report is written for nobody
-            raise
+            # The pane goes: the run stops, and no report is written for nobody.
+            written = await async_bridge.to_thread_stoppable(write)
         except OSError as exc:
             self.statusMessage.emit(f"The QC report could not be written: {exc.strerror or exc}.")
             return
