@@ -44,7 +44,6 @@ class GuiEventLoop(qasync.QEventLoop):  # type: ignore[misc]  # qasync has no ty
         self._woken, self._wake = socket.socketpair()
         self._woken.setblocking(False)
         self._wake.setblocking(False)
-        self._wake_open = True
         self._notifier = QSocketNotifier(self._woken.fileno(), QSocketNotifier.Type.Read)
         self._notifier.activated.connect(self._take_calls)
 
@@ -52,17 +51,17 @@ class GuiEventLoop(qasync.QEventLoop):  # type: ignore[misc]  # qasync has no ty
         self, callback: Callable[..., object], *args: Any, context: Context | None = None
     ) -> None:
         """Run ``callback(*args)`` on the loop's thread soon; safe from any thread."""
-        if not self._wake_open:
-            return  # closed: nothing would run it
+        if self.is_closed():
+            return  # nothing would run it
         self._calls.append((callback, args, context))  # deque appends are atomic
         try:
             self._wake.send(b"\0")
         except BlockingIOError:
             pass  # a full socket buffer: a wake-up is already pending, and takes this call too
         except OSError:
-            if self._wake_open:
+            if not self.is_closed():
                 raise
-            # closed meanwhile on the GUI thread: the call is dropped, as it would have been
+            # closed meanwhile on the GUI thread (its sockets after it): the call is dropped
 
     def _take_calls(self) -> None:
         """On the GUI thread: read the wake-up bytes, then queue every call that came."""
@@ -77,8 +76,7 @@ class GuiEventLoop(qasync.QEventLoop):  # type: ignore[misc]  # qasync has no ty
     def close(self) -> None:
         if self.is_closed():
             return
-        super().close()  # refuses while running, before anything here is undone
-        self._wake_open = False
+        super().close()  # refuses while running; is_closed() from here on
         self._notifier.setEnabled(False)
         self._notifier.activated.disconnect(self._take_calls)
         self._calls.clear()
