@@ -375,3 +375,39 @@ def test_failed_download_names_the_file_and_leaves_no_partial(
     assert "1 of" in run.err_lines[-1]
     assert not [p for p in dest.iterdir() if p.name.endswith(".part")]
     assert len(list(dest.iterdir())) == len(run.out.splitlines())
+
+
+def test_download_stops_at_the_first_file_when_storage_is_out_of_reach(
+    cli: CliRunner, make_sandbox: Any, tmp_path: Path
+) -> None:
+    server = make_sandbox()
+    ref = server.control.case_refs(org="demo")[0]
+    # Bound but never listening: storage refuses every connection while the service answers.
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as nowhere:
+        nowhere.bind(("127.0.0.1", 0))
+        server.control.move_storage(f"http://127.0.0.1:{nowhere.getsockname()[1]}")
+        out = tmp_path / "out"
+        run = as_demo(cli, server, "download", ref, "--dest", str(out))
+    assert run.code == 5, run.err  # the network's exit code
+    assert "Traceback" not in run.err
+    assert "could not be reached" in run.err_lines[-1]
+    # Stopped at once: the link of one file asked for, not every file tried in turn.
+    links = [r for r in server.control.requests if r.path.startswith(f"/unified-cases/{ref}/")]
+    assert len(links) == 1
+    (dest,) = out.iterdir()
+    assert list(dest.iterdir()) == []
+
+
+def test_download_says_so_when_no_file_could_be_had(
+    cli: CliRunner, make_sandbox: Any, tmp_path: Path
+) -> None:
+    server = make_sandbox()
+    ref = server.control.case_refs(org="demo")[0]
+    server.control.fail_next(1000, status=404, path_prefix="/storage/")  # every file is gone
+    out = tmp_path / "out"
+    run = as_demo(cli, server, "download", ref, "--dest", str(out))
+    assert run.code == 5, run.err
+    assert run.out == ""
+    tried = [line for line in run.err_lines if "Could not download" in line]
+    assert tried
+    assert run.err_lines[-1] == f"None of the {len(tried)} files could be downloaded."

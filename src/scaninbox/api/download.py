@@ -20,6 +20,9 @@ with them, redirects are followed by hand so nothing is added on the way, and a 
 storage address is refused unless it is this computer. A link that expired (past ``expiresAt``,
 or storage answers 401/403) is replaced by asking ``get_link`` again, a bounded number of times.
 A body cut short is fetched again, resuming with ``Range`` when storage offers byte ranges.
+When the last attempt got no answer at all (no connection, or none before the headers), the
+error is a ``StorageUnreachableError``: a ``TransportError`` too, so it reads as "offline", not
+as a bad file.
 """
 
 from __future__ import annotations
@@ -42,7 +45,12 @@ import httpx
 
 from scaninbox.api.bounded import inflated_too_much, size_text
 from scaninbox.api.case_folder import new_part_file, place_file
-from scaninbox.api.errors import DownloadError, InsecureUrlError, TlsError
+from scaninbox.api.errors import (
+    DownloadError,
+    InsecureUrlError,
+    StorageUnreachableError,
+    TlsError,
+)
 from scaninbox.api.limits import NetworkLimits
 from scaninbox.api.results import DownloadResult
 from scaninbox.api.retry import RetryPolicy, parse_retry_after
@@ -105,6 +113,7 @@ class _Transfer:
     resumable: bool = False
     hasher: hashlib._Hash = field(default_factory=hashlib.sha256)
     problem: str = "no answer"
+    unreachable: bool = False  # the last attempt got no answer at all (storage out of reach)
     retry_after_s: float | None = None
 
     def restart(self) -> None:
@@ -207,10 +216,15 @@ class _Download:
                 continue
             failures += 1
             if failures >= self.retry.attempts:
-                raise DownloadError(
+                message = (
                     f"Downloading {self.name!r} failed after {failures} attempts: "
                     f"{transfer.problem}"
                 )
+                # Storage out of reach is the network's doing: told apart so the caller can
+                # treat it as being offline (and stop asking for the next files).
+                if transfer.unreachable:
+                    raise StorageUnreachableError(message)
+                raise DownloadError(message)
             _log.info("download of %s: %s; trying again", self.name, transfer.problem)
             await self.retry.wait(failures, transfer.retry_after_s)
 
@@ -233,7 +247,7 @@ class _Download:
             headers["Range"] = f"bytes={transfer.done}-"
         elif transfer.done:
             transfer.restart()
-        transfer.retry_after_s = None
+        transfer.retry_after_s, transfer.unreachable = None, False
         for _ in range(_MAX_REDIRECTS + 1):
             try:
                 request = self.http.build_request("GET", check_storage_url(url), headers=headers)
@@ -254,6 +268,7 @@ class _Download:
                 if isinstance(error, TlsError):
                     raise error from None
                 transfer.problem = f"file storage could not be reached ({type(exc).__name__})"
+                transfer.unreachable = True
                 return _Outcome.RETRY
             try:
                 location = response.headers.get("location")

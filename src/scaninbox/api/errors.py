@@ -16,6 +16,8 @@
     ├── ProtocolError                the answer is not what the interface promises
     ├── InsecureUrlError             an address that would send secrets unencrypted (or no address)
     └── DownloadError                a file could not be fetched or saved completely
+        └── StorageUnreachableError  ... because storage never answered (also a TransportError:
+                                     the network, not the file, is the trouble)
 
 Anything that is not an ``ApiError`` escaping ``scaninbox.api`` is a bug. Each message is one
 plain sentence a lab technician can act on; ProblemDetails ``title``/``detail`` are used when the
@@ -39,6 +41,7 @@ __all__ = [
     "ServerError",
     "ServiceError",
     "SessionExpiredError",
+    "StorageUnreachableError",
     "TlsError",
     "TransportError",
     "error_for_status",
@@ -145,6 +148,13 @@ class DownloadError(ApiError):
     def __init__(self, message: str, *, local: bool = False) -> None:
         self.local = local
         super().__init__(message)
+
+
+class StorageUnreachableError(DownloadError, TransportError):
+    """Storage gave no answer to the last attempt at a file (no connection, or none before the
+    headers): a network problem like the service being unreachable, so whoever handles
+    ``TransportError`` (working offline, stopping a prefetch) handles this one too. A body cut
+    short every time is a plain ``DownloadError``: storage was there."""
 
 
 _BY_STATUS: dict[int, type[ServiceError]] = {

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from scaninbox.api import ApiClient
-from scaninbox.api.errors import DownloadError, ForbiddenError, NotFoundError
+from scaninbox.api.errors import DownloadError, ForbiddenError, NotFoundError, TransportError
 from scaninbox.api.wire import SignedFileLink, UnifiedCase
 from scaninbox.cli.case_files import PlannedFile, case_folder, plan_case_files
 from scaninbox.cli.case_listing import readable_case, warn
@@ -51,7 +51,8 @@ async def download_case_files(
             )
         except (DownloadError, NotFoundError, ForbiddenError) as exc:
             progress.done()
-            if isinstance(exc, DownloadError) and exc.local:
+            # This disk, or storage out of reach: the next files would fail the same way.
+            if isinstance(exc, TransportError) or (isinstance(exc, DownloadError) and exc.local):
                 raise CliError(_failed(item, exc), exit_code_for(exc)) from None
             warn(_failed(item, exc))
             failures.append((item, exc))
@@ -63,11 +64,13 @@ async def download_case_files(
         progress.done()
         write_line(f"{result.path}  ({format_size(result.size_bytes)})")
     if failures:
-        raise CliError(
-            f"{len(failures)} of {len(planned)} files could not be downloaded; the others are "
-            f"in {dest}.",
-            exit_code_for(failures[0][1]),
+        summary = (
+            f"None of the {len(planned)} files could be downloaded."
+            if len(failures) == len(planned)
+            else f"{len(failures)} of {len(planned)} files could not be downloaded; the others "
+            f"are in {dest}."
         )
+        raise CliError(summary, exit_code_for(failures[0][1]))
     return 0
 
 

@@ -149,6 +149,11 @@ class SandboxControl:
         """Lifetime of signed links issued from now on (0: already expired when issued)."""
         self._links.set_ttl(seconds)
 
+    def move_storage(self, base_url: str | None) -> None:
+        """Links issued from now on send clients to file storage at ``base_url`` (a port
+        nothing listens on: storage out of reach while the service answers); None: back here."""
+        self._links.move_storage(base_url)
+
     def set_token_ttl(self, seconds: float) -> None:
         """Lifetime of tokens issued from now on (0: already expired when issued)."""
         self._tokens.set_ttl(seconds)

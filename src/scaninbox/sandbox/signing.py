@@ -25,6 +25,7 @@ class LinkSigner:
     def __init__(self, ttl_s: float) -> None:
         self._secret = secrets.token_bytes(32)
         self._ttl_s = ttl_s
+        self._storage_base: str | None = None
         self._lock = threading.Lock()
 
     def set_ttl(self, ttl_s: float) -> None:
@@ -33,10 +34,16 @@ class LinkSigner:
         with self._lock:
             self._ttl_s = ttl_s
 
+    def move_storage(self, base_url: str | None) -> None:
+        with self._lock:
+            self._storage_base = base_url.rstrip("/") if base_url else None
+
     def sign(self, base_url: str, path: StoragePath) -> tuple[str, int]:
-        """A signed absolute URL and its expiry (epoch seconds)."""
+        """A signed absolute URL (under ``base_url`` unless storage was moved) and its expiry
+        (epoch seconds)."""
         with self._lock:
             expires = math.floor(time.time() + self._ttl_s)
+            base_url = self._storage_base or base_url
         segments = "/".join(quote(part, safe="") for part in path)
         url = f"{base_url}/storage/{segments}?expires={expires}&sig={self._mac(path, expires)}"
         return url, expires

@@ -3,6 +3,7 @@ sandbox stopped and started again on the same port."""
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable
 
 import pytest
@@ -16,7 +17,7 @@ from scaninbox.qt.case_pane.file_status import FileState
 from scaninbox.qt.connectivity import Connectivity
 from scaninbox.qt.status import BannerKind
 from scaninbox.sandbox import SandboxServer
-from scaninbox.store import CaseRow
+from scaninbox.store import CaseRow, EngineState
 from tests.qt.shell.conftest import (
     WAIT_MS,
     current_dialog,
@@ -66,6 +67,42 @@ def test_a_case_shown_while_the_server_was_gone_loads_when_it_is_back(
     qtbot.waitUntil(lambda: form.page_count > 0, timeout=WAIT_MS)
     assert window.sync_status.state_text == "Online"
     assert not window.banner.isVisible()
+
+
+def test_a_file_whose_storage_is_out_of_reach_reads_as_offline_and_the_engine_is_asked(
+    qtbot: QtBot, make_app: Callable[..., AppController], make_sandbox: Callable[..., SandboxServer]
+) -> None:
+    server = make_sandbox(cases=12)
+    # Bound but never listening: storage refuses every connection while the service answers.
+    # Moved before signing in, so no download (the prefetch's either) can have got through.
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as nowhere:
+        nowhere.bind(("127.0.0.1", 0))
+        server.control.move_storage(f"http://127.0.0.1:{nowhere.getsockname()[1]}")
+        app = make_app()
+        sign_in_via_dialog(qtbot, app, server.base_url)
+        window, form = app.window, app.window.pane.order_form
+        row = _uncached_case_with_order_form(app)
+        syncs_before = _listings(server)
+
+        _show_order_form(app, row)
+        # Not "the file is broken": the network is, as when the service cannot be reached
+        # (a link fetched before the connection went is how this happens for real).
+        qtbot.waitUntil(lambda: form.status.state is FileState.OFFLINE, timeout=WAIT_MS)
+        assert form.status.retry_button.isVisible()
+        # ... and the engine was asked to find out; the service answers, so it stays online.
+        qtbot.waitUntil(lambda: _listings(server) > syncs_before, timeout=WAIT_MS)
+        engine = app.session.current.engine  # type: ignore[union-attr]
+        qtbot.waitUntil(lambda: engine.state is EngineState.ONLINE, timeout=WAIT_MS)
+        assert window.connectivity.state is Connectivity.ONLINE
+
+    server.control.move_storage(None)
+    qtbot.mouseClick(form.status.retry_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: form.page_count > 0, timeout=WAIT_MS)
+    assert form.status.state is FileState.READY
+
+
+def _listings(server: SandboxServer) -> int:
+    return sum(1 for r in server.control.requests if r.path == "/unified-cases")
 
 
 def test_working_offline_an_uncached_case_says_so_and_asks_nothing(

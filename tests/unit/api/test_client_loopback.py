@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import date, timedelta
 from pathlib import Path
@@ -216,6 +217,41 @@ async def test_transient_failures_and_cut_downloads_recover(
     server.control.truncate_next_downloads(1)
     result = await client.download(get_link, no_stray_files / "scan")
     assert result.sha256 == await direct_sha256(await get_link())
+
+
+async def test_storage_out_of_reach_is_a_transport_error_and_a_refusal_is_not(
+    http, make_sandbox, no_stray_files: Path
+) -> None:
+    server = make_sandbox()
+    client = await signed_in(http, server)
+    ref = ref_of(first_case_with_files(await all_cases(client)))
+    real = await client.order_form_link(ref)
+    # Bound but never listening: every connection to it is refused, and no other socket can
+    # take the port meanwhile.
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as closed:
+        closed.bind(("127.0.0.1", 0))
+        moved = SignedFileLink(
+            url=str(httpx.URL(real.url).copy_with(port=closed.getsockname()[1])),
+            filename=real.filename,
+            expires_at=real.expires_at,
+        )
+
+        async def link_to_nowhere() -> SignedFileLink:
+            return moved
+
+        with pytest.raises(errors.StorageUnreachableError, match="could not be reached") as gone:
+            await client.download(link_to_nowhere, no_stray_files / "order.pdf")
+    # Whoever handles an unreachable service (offline, stop the prefetch) handles this too.
+    assert isinstance(gone.value, errors.TransportError)
+    assert isinstance(gone.value, errors.DownloadError)
+    assert not gone.value.local
+
+    # Storage that answers, if only with errors, is reachable: a failed download, not offline.
+    server.control.fail_next(client.retry.attempts, status=503, path_prefix="/storage/")
+    with pytest.raises(errors.DownloadError, match=r"not available \(HTTP 503\)") as refused:
+        await client.download(lambda: client.order_form_link(ref), no_stray_files / "order.pdf")
+    assert not isinstance(refused.value, errors.TransportError)
+    assert not (no_stray_files / "order.pdf").exists()  # nor a partial one (the fixture)
 
 
 async def test_expired_token_renews_with_credentials_only(http, make_sandbox) -> None:

@@ -191,6 +191,7 @@ async def test_cut_every_time_fails_after_the_attempts(harness_factory, no_stray
     with pytest.raises(errors.DownloadError, match="failed after 4 attempts") as caught:
         await h.client.download(LinkSource(), no_stray_files / "a.stl")
     assert "connection was cut after 10 bytes" in str(caught.value)
+    assert not isinstance(caught.value, errors.TransportError)  # storage answered, every time
     assert not (no_stray_files / "a.stl").exists()
 
 
