@@ -8,6 +8,7 @@ and never follows redirects on its own (downloads follow them explicitly, withou
 
 from __future__ import annotations
 
+import asyncio
 import ssl
 from pathlib import Path
 
@@ -57,29 +58,54 @@ def make_http_client(
 
 
 class _ClosingTransport(httpx.AsyncBaseTransport):
-    """httpx's own transport, except that a request still connecting when the client is closed
-    ends there, its connection closed.
+    """httpx's own transport, except that closing it first ends the requests still under way,
+    then closes the pool: no socket outlives the client.
 
-    Closing the pool closes the connections it holds; one still being set up is not among them
-    (httpcore keeps it aside until its socket exists), so its request went on and its socket
-    stayed open for good after the answer: a socket leaked at a sign-out or quit that raced a
-    request (a ResourceWarning failed a CI run). Its answer is now dropped unread (httpcore
-    closes a connection whose answer was not read) and the request fails as an interrupted one.
+    Closing httpcore's pool closes the connections it holds, but one still being set up has no
+    socket to close yet, and the pool forgets it. Its socket then connected after the close: a
+    request that went on answered into a closed client, and one cancelled just after connecting
+    (at httpcore's state lock, before any clean-up) left its socket open for good. Both leaked a
+    socket at a sign-out or quit that raced a request (ResourceWarnings failed CI runs). So each
+    request runs in a task of its own: ``aclose`` cancels those still waiting for their answer
+    and waits for them while the pool still holds their connections, and their callers get an
+    ``httpx.ConnectError``, as for any connection that could not be had.
     """
 
     def __init__(self, inner: httpx.AsyncHTTPTransport) -> None:
         self._inner = inner
         self._closed = False
+        self._asking: set[asyncio.Task[httpx.Response]] = set()
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        response = await self._inner.handle_async_request(request)
         if self._closed:
+            raise httpx.ConnectError("the connection was closed", request=request)
+        asking = asyncio.ensure_future(self._inner.handle_async_request(request))
+        self._asking.add(asking)
+        asking.add_done_callback(self._asking.discard)
+        try:
+            # Cancelling the caller cancels ``asking`` too (it is what the caller awaits).
+            response = await asking
+        except asyncio.CancelledError:
+            caller = asyncio.current_task()
+            if self.closed and asking.cancelled() and not (caller and caller.cancelling()):
+                raise httpx.ConnectError("the connection was closed", request=request) from None
+            raise
+        if self.closed:  # answered while the client was closing: dropped unread
             await response.aclose()
             raise httpx.ReadError("the connection was closed", request=request)
         return response
 
+    @property
+    def closed(self) -> bool:
+        """Set by ``aclose``, which may come while a request is awaited."""
+        return self._closed
+
     async def aclose(self) -> None:
         self._closed = True
+        asking = list(self._asking)
+        for task in asking:
+            task.cancel()
+        await asyncio.gather(*asking, return_exceptions=True)
         await self._inner.aclose()
 
 

@@ -95,24 +95,23 @@ async def test_a_request_still_connecting_when_the_client_closes_ends_and_closes
     tmp_path: Path,
 ) -> None:
     """The pool closes the connections it holds; one still in its TLS handshake was not among
-    them, so its request went on after the close and its socket was never closed."""
-    cert, key = self_signed(tmp_path)
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.load_cert_chain(cert, key)
-    connected, go_on, done = asyncio.Event(), asyncio.Event(), asyncio.Event()
-    after_the_answer: list[bytes] = []
+    them, so its request went on after the close (and, cancelled just after connecting, left
+    its socket open for good). Closing the client now ends it at once, socket closed."""
+    cert, _key = self_signed(tmp_path)
+    connected, ended = asyncio.Event(), asyncio.Event()
+    client_hung_up: list[bool] = []
 
     async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        connected.set()
-        await go_on.wait()  # the handshake waits until the client has been closed
-        await writer.start_tls(context)
-        await reader.readuntil(b"\r\n\r\n")
-        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
-        await writer.drain()
-        # b"" once the client closes the connection; a socket left open would time out here.
-        after_the_answer.append(await asyncio.wait_for(reader.read(1), timeout=20))
-        writer.close()
-        done.set()
+        connected.set()  # and the handshake never goes on
+        try:
+            # Everything the client sends, up to its end; a socket left open times out here.
+            await asyncio.wait_for(reader.read(), timeout=20)
+            client_hung_up.append(True)
+        except (TimeoutError, ConnectionError):
+            client_hung_up.append(False)
+        finally:
+            writer.close()
+            ended.set()
 
     server = await asyncio.start_server(answer, "127.0.0.1", 0)
     port = server.sockets[0].getsockname()[1]
@@ -121,8 +120,44 @@ async def test_a_request_still_connecting_when_the_client_closes_ends_and_closes
         request = asyncio.create_task(client.get(f"https://127.0.0.1:{port}/"))
         await connected.wait()
         await client.aclose()
-        go_on.set()
-        with pytest.raises(httpx.ReadError, match="closed"):
+        # Ended by the close itself, not by an answer (none is coming), as a connection that
+        # could not be had, not as a cancellation of whoever asked.
+        done, _ = await asyncio.wait([request], timeout=5)
+        assert done == {request}
+        with pytest.raises(httpx.ConnectError, match="closed"):
             await request
-        await done.wait()
-    assert after_the_answer == [b""]
+        await ended.wait()
+    assert client_hung_up == [True]
+    assert not request.cancelled()
+
+
+async def test_a_caller_cancelled_while_asking_is_cancelled_as_usual() -> None:
+    """Running each request in a task of its own must not change what cancelling means."""
+    connections: list[int] = []
+    first = asyncio.Event()
+
+    async def answer_the_second(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        connections.append(len(connections))
+        first.set()
+        try:
+            await reader.readuntil(b"\r\n\r\n")
+            if len(connections) > 1:
+                writer.write(ANSWER)
+                await writer.drain()
+            await reader.read()  # until the client hangs up
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            writer.close()
+
+    server = await asyncio.start_server(answer_the_second, "127.0.0.1", 0)
+    url = f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}/"
+    async with server, make_http_client() as client:
+        request = asyncio.create_task(client.get(url))
+        await first.wait()
+        request.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await request
+        assert request.cancelled()
+        answered = await client.get(url)  # and the client goes on working
+        assert answered.json() == []
