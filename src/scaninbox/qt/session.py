@@ -35,6 +35,7 @@ from scaninbox import services
 from scaninbox.api import ApiClient, NetworkLimits, RetryPolicy, Session, make_http_client
 from scaninbox.api.errors import SessionExpiredError
 from scaninbox.paths import AppPaths, app_paths
+from scaninbox.qt import async_bridge
 from scaninbox.qt.file_provider import StoreFileProvider
 from scaninbox.qt.startup_trace import trace
 from scaninbox.qt.sync_signals import SyncSignals
@@ -321,8 +322,10 @@ class SessionController(QObject):
 
     def _adopt(self, server: DemoSandbox) -> None:
         self._sandbox = server
-        # From the process's reader thread: the signal is queued to the GUI thread.
-        server.watch_exit(self.demoStopped.emit)
+        # Called from the process's reader thread: it must not emit there (a Qt emit from a
+        # worker can deadlock with the GUI thread; docs/architecture.md, "Threads"), so the
+        # loop brings the message to the GUI thread first.
+        server.watch_exit(async_bridge.gui_callback(self.demoStopped.emit))
 
     def _remembered(self) -> RememberedSession | None:
         account = self.last_account()

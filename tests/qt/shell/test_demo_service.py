@@ -6,9 +6,11 @@ from __future__ import annotations
 import os
 import select
 import signal
+import threading
 from collections.abc import Callable
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from scaninbox.demo_process import DemoSandbox
@@ -61,6 +63,13 @@ def test_a_crash_of_the_demo_service_is_told_in_the_status_bar(
     app = make_app(demo=True)
     qtbot.waitUntil(lambda: app.window.inbox.model.rowCount() > 0, timeout=60_000)
     server = _demo_process(app)
+    # Where the signal is emitted: a direct connection runs in the emitting thread. Emitting on
+    # the process's reader thread risks the GUI-thread deadlock (docs/architecture.md).
+    emitted_on: list[int] = []
+    app.session.demoStopped.connect(  # type: ignore[union-attr]
+        lambda _message: emitted_on.append(threading.get_ident()),
+        Qt.ConnectionType.DirectConnection,
+    )
     os.kill(server.pid, signal.SIGKILL)
     status = app.window.statusBar()
     qtbot.waitUntil(
@@ -71,5 +80,6 @@ def test_a_crash_of_the_demo_service_is_told_in_the_status_bar(
         "The demo service stopped unexpectedly (it was ended by signal 9). Quit Scan Inbox and "
         "start it again to go on with the demo."
     )
+    assert emitted_on == [threading.get_ident()]
     # The cases already here stay; the window carries on.
     assert app.window.inbox.model.rowCount() > 0
