@@ -27,7 +27,9 @@ from scaninbox.qt.connectivity import Connectivity, ConnectivityWatch
 if TYPE_CHECKING:
     from scaninbox.store import DownloadProgress, FileSpec, SyncEngine
 
-__all__ = ["StoreFileProvider"]
+__all__ = ["STORAGE_UNREACHABLE", "StoreFileProvider"]
+
+STORAGE_UNREACHABLE = "File storage cannot be reached right now."
 
 # Nothing is asked of the service in these states.
 _NOT_TRYING = (Connectivity.NO_ACCOUNT, Connectivity.WORKING_OFFLINE, Connectivity.SIGNED_OUT)
@@ -63,7 +65,11 @@ class StoreFileProvider:
         file_type: str | None,
         progress: ProgressCallback,
     ) -> Path:
-        from scaninbox.api.errors import SessionExpiredError, TransportError
+        from scaninbox.api.errors import (
+            SessionExpiredError,
+            StorageUnreachableError,
+            TransportError,
+        )
         from scaninbox.store import NotCachedError
 
         engine = self._engine
@@ -86,6 +92,10 @@ class StoreFileProvider:
             return await engine.fetcher.ensure(ref, spec, progress=report)
         except TransportError as exc:
             engine.request_sync()  # the engine finds out, and every pane follows it
+            if isinstance(exc, StorageUnreachableError):  # maybe the service still answers
+                raise FileUnavailableError(
+                    STORAGE_UNREACHABLE, headline="File storage cannot be reached"
+                ) from exc
             raise FileUnavailableError(Connectivity.OFFLINE.unavailable_reason) from exc
         except SessionExpiredError as exc:
             if self._on_session_expired is not None:

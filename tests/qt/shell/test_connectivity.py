@@ -88,6 +88,7 @@ def test_a_file_whose_storage_is_out_of_reach_reads_as_offline_and_the_engine_is
         # Not "the file is broken": the network is, as when the service cannot be reached
         # (a link fetched before the connection went is how this happens for real).
         qtbot.waitUntil(lambda: form.status.state is FileState.OFFLINE, timeout=WAIT_MS)
+        assert form.status.message_label.text() == "File storage cannot be reached"
         assert form.status.retry_button.isVisible()
         # ... and the engine was asked to find out; the service answers, so it stays online.
         qtbot.waitUntil(lambda: _listings(server) > syncs_before, timeout=WAIT_MS)

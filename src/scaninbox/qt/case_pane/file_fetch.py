@@ -18,9 +18,7 @@ from scaninbox.qt.case_pane.providers import (
     ProgressCallback,
 )
 
-__all__ = ["OFFLINE_MESSAGE", "FileProblem", "cached_copy", "obtain", "obtain_all"]
-
-OFFLINE_MESSAGE = "Not available offline"
+__all__ = ["FileProblem", "cached_copy", "obtain", "obtain_all"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +52,7 @@ async def obtain(
     try:
         path = await provider.fetch(file.ref, file.kind, file.filename, file.file_type, progress)
     except FileUnavailableError as error:
-        raise FileProblem(OFFLINE_MESSAGE, offline=True) from error
+        raise FileProblem(error.headline, offline=True) from error
     except Exception as error:
         raise FileProblem(_describe(error, file.filename)) from error
     if not path.is_file():

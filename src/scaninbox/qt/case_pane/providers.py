@@ -27,7 +27,13 @@ ProgressCallback = Callable[[int, int | None], None]
 
 
 class FileUnavailableError(Exception):
-    """The file is not on this computer and cannot be fetched now (offline, signed out)."""
+    """The file is not on this computer and cannot be fetched now (offline, signed out, its
+    storage out of reach). ``headline`` is the few words a file's status shows; the message
+    says why."""
+
+    def __init__(self, reason: str, *, headline: str = "Not available offline") -> None:
+        super().__init__(reason)
+        self.headline = headline
 
 
 class CaseFileProvider(Protocol):
