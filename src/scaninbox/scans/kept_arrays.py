@@ -18,10 +18,12 @@ import numpy.typing as npt
 
 from scaninbox.scans.text_numbers import load_text_native
 
-__all__ = ["KEPT_FROM_BYTES", "empty"]
+__all__ = ["KEPT_FROM_BYTES", "empty", "give_back", "kept_bytes"]
 
 _native = load_text_native()
 _kept_block = getattr(_native, "kept_block", None)
+_pool = getattr(_native, "out_pool", None)
+_pool_clear = getattr(_native, "out_pool_clear", None)
 # From this size ``kept_block`` hands out kept memory; smaller arrays stay numpy's own (without
 # the C module, every array is).
 KEPT_FROM_BYTES: int = getattr(_native, "KEPT_FROM", 0)
@@ -35,3 +37,15 @@ def empty(shape: tuple[int, ...], dtype: npt.DTypeLike) -> np.ndarray:
     if _kept_block is None or size < KEPT_FROM_BYTES:
         return np.empty(shape, kind)
     return np.frombuffer(_kept_block(size), kind).reshape(shape)
+
+
+def kept_bytes() -> int:
+    """How much freed memory the pool keeps for the next arrays (0 without the C module)."""
+    return int(_pool()[1]) if _pool is not None else 0
+
+
+def give_back() -> int:
+    """Give the pool's memory back to the system (arrays in use keep theirs); the bytes given
+    back. Safe from any thread, also while readers run: their next arrays are then fresh
+    memory."""
+    return int(_pool_clear()[1]) if _pool_clear is not None else 0
