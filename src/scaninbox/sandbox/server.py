@@ -161,6 +161,10 @@ def _bind(host: str, port: int) -> socket.socket:
         # Lets a restarted sandbox reuse its port at once (sockets in TIME_WAIT do not block it).
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(address)
+        # Connections accepted here inherit it: with Nagle's algorithm on, uvicorn's answer
+        # (head and body written apart) waited for the client's delayed ACK, 40 ms on every
+        # request of a kept-alive connection (44 ms a request measured, 1.2 ms without).
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         sock.listen(128)
     except OSError as error:
         sock.close()
