@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from pytestqt.qtbot import QtBot
 
+from scaninbox.qt import async_bridge
 from scaninbox.qt.viewer.kept_memory import KeptMemoryRelease
 from scaninbox.qt.viewer.viewport import ScanViewport
 from scaninbox.scans import kept_arrays
@@ -51,6 +52,9 @@ def test_kept_memory_goes_back_only_when_no_load_runs(
     release.idle()  # one end too many does not go below nothing
     release.busy()
     assert not release.waiting
+    release.stop()  # the viewer closed: the load it cancelled ends afterwards
+    release.idle()
+    assert not release.waiting
     release.deleteLater()
 
 
@@ -65,3 +69,17 @@ def test_after_a_case_is_shown_the_viewport_gives_the_kept_memory_back(
     _free_a_kept_array()  # as the arrays of a case shown before would be
     qtbot.waitUntil(lambda: kept_arrays.kept_bytes() == 0, timeout=WAIT_MS)
     assert len(viewport.scene) == 2  # the scans shown keep their own memory
+
+
+def test_a_load_ended_by_closing_the_viewport_does_not_arm_the_release(
+    qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
+) -> None:
+    provider.hold("lower.stl")  # the load is still under way when the viewport closes
+    viewport = make_viewport(provider)
+    show_and_wait(qtbot, viewport, generated_case("upper.stl", "lower.stl"))
+    assert not viewport.kept_memory.waiting
+    task = async_bridge.running_task(viewport, "case")
+    assert task is not None
+    viewport.close()
+    qtbot.waitUntil(task.done, timeout=WAIT_MS)
+    assert not viewport.kept_memory.waiting

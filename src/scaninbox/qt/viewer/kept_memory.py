@@ -10,10 +10,9 @@ a newer case ends after the newer one began).
 from __future__ import annotations
 
 import logging
+import threading
 
 from PySide6.QtCore import QObject, QTimer
-
-from scaninbox.qt import async_bridge
 
 __all__ = ["IDLE_MS", "KeptMemoryRelease"]
 
@@ -22,11 +21,13 @@ IDLE_MS = 60_000
 
 
 class KeptMemoryRelease(QObject):
-    """Call `busy` when a load begins and `idle` when it ends (however it ends)."""
+    """Call `busy` when a load begins and `idle` when it ends (however it ends); `stop` when
+    the viewer closes (a load cancelled by the close ends after it, and must not arm it)."""
 
     def __init__(self, parent: QObject | None = None, *, idle_ms: int = IDLE_MS) -> None:
         super().__init__(parent)
         self._loads = 0
+        self._stopped = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(idle_ms)
@@ -43,16 +44,22 @@ class KeptMemoryRelease(QObject):
 
     def idle(self) -> None:
         self._loads = max(0, self._loads - 1)
-        if self._loads == 0:
+        if self._loads == 0 and not self._stopped:
             self._timer.start()
 
+    def stop(self) -> None:
+        self._stopped = True
+        self._timer.stop()
+
     def _give_back(self) -> None:
-        async_bridge.run(self._run(), owner=self, key="give back", name="give back kept memory")
+        # munmap of up to 32 MiB takes a few ms: on a thread of its own, which needs no event
+        # loop (the timer may fire while the app is quitting and its loop has stopped).
+        threading.Thread(target=_give_back, name="give back kept memory", daemon=True).start()
 
-    async def _run(self) -> None:
-        from scaninbox.scans.kept_arrays import give_back
 
-        # munmap of up to 32 MiB: a few ms, off the GUI thread.
-        given = await async_bridge.to_thread(give_back)
-        if given:
-            _log.debug("gave %d bytes of kept mesh memory back to the system", given)
+def _give_back() -> None:
+    from scaninbox.scans.kept_arrays import give_back
+
+    given = give_back()
+    if given:
+        _log.debug("gave %d bytes of kept mesh memory back to the system", given)

@@ -312,6 +312,7 @@ class ScanViewport(QWidget):
         if not self._closed:
             self._closed = True
             self._token.live = False
+            self.kept_memory.stop()
             async_bridge.cancel_owned(self)
             self.maps.close()
             self.finding_focus.close()
