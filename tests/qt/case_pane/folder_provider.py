@@ -32,6 +32,7 @@ class FolderProvider:
         cache_dir.mkdir(parents=True, exist_ok=True)
         self.chunk_size_bytes = chunk_size_bytes
         self.offline = False
+        self.unavailable_headline: str | None = None  # e.g. storage out of reach, not offline
         self.unavailable: set[str] = set()
         self.failures: dict[str, str] = {}  # filename -> message of the next fetch's failure
         self.damaged: set[str] = set()  # filename -> serve garbage instead of the file
@@ -82,6 +83,10 @@ class FolderProvider:
     ) -> Path:
         self.fetches.append((ref.value, filename, kind, file_type))
         if self.offline or filename in self.unavailable:
+            if self.unavailable_headline is not None:
+                raise FileUnavailableError(
+                    f"{filename} cannot be had now", headline=self.unavailable_headline
+                )
             raise FileUnavailableError(f"{filename} is not available offline")
         message = self.failures.pop(filename, None)
         if message is not None:

@@ -151,6 +151,24 @@ def test_offline_and_not_cached_says_so_and_cached_scans_still_show(
     assert viewport.stage.message.text() == "The scans of this case are not available offline."
 
 
+def test_scans_out_of_reach_while_online_are_not_called_offline(
+    qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
+) -> None:
+    provider.offline = True
+    provider.unavailable_headline = "File storage cannot be reached"
+    viewport = make_viewport(provider)
+    show_and_wait(qtbot, viewport, generated_case(*ARCHES))
+    wait_loaded(qtbot, viewport)
+    assert [row.state for row in viewport.scans.rows()] == [RowState.OFFLINE] * 2
+    assert [row.status.text() for row in viewport.scans.rows()] == [
+        "File storage cannot be reached"
+    ] * 2
+    assert viewport.stage.message.text() == (
+        "The scans of this case cannot be downloaded right now — the list says why."
+    )
+    assert viewport.stage.retry_button.isVisible()
+
+
 def test_try_again_loads_the_scans_that_were_not_available_offline(
     qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
 ) -> None:

@@ -8,6 +8,7 @@ store's file cache), calls :meth:`CasePane.show_case` when the selection changes
 from scaninbox.qt.case_pane.dialogs import FileDialogs, QtFileDialogs
 from scaninbox.qt.case_pane.pane import CasePane
 from scaninbox.qt.case_pane.providers import (
+    OFFLINE_HEADLINE,
     CaseFile,
     CaseFileProvider,
     FileUnavailableError,
@@ -16,6 +17,7 @@ from scaninbox.qt.case_pane.providers import (
 )
 
 __all__ = [
+    "OFFLINE_HEADLINE",
     "CaseFile",
     "CaseFileProvider",
     "CasePane",

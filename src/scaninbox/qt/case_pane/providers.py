@@ -15,6 +15,7 @@ from typing import Protocol
 from scaninbox.domain import Case, CaseRef, FileKind
 
 __all__ = [
+    "OFFLINE_HEADLINE",
     "CaseFile",
     "CaseFileProvider",
     "FileUnavailableError",
@@ -26,12 +27,15 @@ ProgressCallback = Callable[[int, int | None], None]
 """``progress(received_bytes, total_bytes)``; ``total_bytes`` is None when the size is unknown."""
 
 
+OFFLINE_HEADLINE = "Not available offline"
+
+
 class FileUnavailableError(Exception):
     """The file is not on this computer and cannot be fetched now (offline, signed out, its
     storage out of reach). ``headline`` is the few words a file's status shows; the message
     says why."""
 
-    def __init__(self, reason: str, *, headline: str = "Not available offline") -> None:
+    def __init__(self, reason: str, *, headline: str = OFFLINE_HEADLINE) -> None:
         super().__init__(reason)
         self.headline = headline
 

@@ -15,6 +15,7 @@ from typing import Any
 from PySide6.QtGui import QAction, QImage
 
 from scaninbox.domain import CaseRef
+from scaninbox.qt.case_pane import OFFLINE_HEADLINE
 from scaninbox.qt.viewer.camera import CameraGuide
 from scaninbox.qt.viewer.loader import Stage
 from scaninbox.qt.viewer.overlays import SceneStage
@@ -190,9 +191,15 @@ class ScanSink:
         if len(self._scene):  # all there is starts hidden (a scan before preparation alone)
             self._drawn_something(camera=True)
             return
-        states = {row.state for row in self._scans.rows()}
-        if states == {RowState.OFFLINE}:
-            self._stage.set_message("The scans of this case are not available offline.")
+        rows = self._scans.rows()
+        if {row.state for row in rows} == {RowState.OFFLINE}:
+            # Offline, or only out of reach for now (file storage): the rows say which.
+            offline = all(row.status.text().startswith(OFFLINE_HEADLINE) for row in rows)
+            self._stage.set_message(
+                "The scans of this case are not available offline."
+                if offline
+                else "The scans of this case cannot be downloaded right now — the list says why."
+            )
         else:
             self._stage.set_message("None of the scans can be shown — the list says why.")
         self._first_frame.expect()
