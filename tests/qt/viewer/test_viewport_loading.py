@@ -167,6 +167,14 @@ def test_scans_out_of_reach_while_online_are_not_called_offline(
         "The scans of this case cannot be downloaded right now — the list says why."
     )
     assert viewport.stage.retry_button.isVisible()
+    # In a narrow view the message and Try again stay beside the list, not under it.
+    viewport.window().resize(560, 420)
+    stage, scan_list = viewport.stage, viewport.scans
+    qtbot.waitUntil(lambda: stage.width() < 600, timeout=WAIT_MS)
+    assert not scan_list.folded
+    for overlay in (stage.message, stage.retry_button):
+        assert not overlay.geometry().intersects(scan_list.geometry())
+        assert overlay.geometry().left() >= 0
 
 
 def test_try_again_loads_the_scans_that_were_not_available_offline(

@@ -213,10 +213,14 @@ class SceneStage(QWidget):
         self.note.setGeometry(
             _MARGIN_PX, _MARGIN_PX, note_width, self.note.heightForWidth(note_width)
         )
-        message_width = min(_MESSAGE_WIDTH_PX, width - 2 * _MARGIN_PX)
+        # The message and Try again are centred in the part of the view the panels leave free
+        # (centred in the whole view, a long message ran under the list of scans).
+        left = self.covered_left_px
+        free = max(1, width - left - self.covered_px)
+        message_width = max(1, min(_MESSAGE_WIDTH_PX, free - 2 * _MARGIN_PX))
         message_height = self.message.heightForWidth(message_width)
         self.message.setGeometry(
-            (width - message_width) // 2,
+            left + (free - message_width) // 2,
             (height - message_height) // 2,
             message_width,
             message_height,
@@ -226,7 +230,7 @@ class SceneStage(QWidget):
         if not self.message.isVisibleTo(self):
             below = height - button.height() - 2 * _MARGIN_PX
         self.retry_button.setGeometry(
-            (width - button.width()) // 2, below, button.width(), button.height()
+            left + (free - button.width()) // 2, below, button.width(), button.height()
         )
         hint = self.pictures.sizeHint()
         self.pictures.setGeometry(
