@@ -14,8 +14,9 @@ from cryptography.x509.oid import NameOID
 __all__ = ["self_signed"]
 
 
-def self_signed(folder: Path) -> tuple[Path, Path]:
-    """``(cert.pem, key.pem)`` in ``folder``: a CA certificate for 127.0.0.1, valid a day."""
+def self_signed(folder: Path, names: tuple[str, ...] = ()) -> tuple[Path, Path]:
+    """``(cert.pem, key.pem)`` in ``folder``: a CA certificate for 127.0.0.1 (and the host
+    ``names``), valid a day."""
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Scan Inbox test CA")])
     now = dt.datetime.now(dt.UTC)
@@ -28,7 +29,12 @@ def self_signed(folder: Path) -> tuple[Path, Path]:
         .not_valid_before(now - dt.timedelta(minutes=5))
         .not_valid_after(now + dt.timedelta(days=1))
         .add_extension(
-            x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
+            x509.SubjectAlternativeName(
+                [
+                    x509.IPAddress(ipaddress.ip_address("127.0.0.1")),
+                    *(x509.DNSName(name) for name in names),
+                ]
+            ),
             critical=False,
         )
         .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)

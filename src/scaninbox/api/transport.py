@@ -16,6 +16,7 @@ import httpx
 
 from scaninbox import __version__
 from scaninbox.api.errors import TlsError, TransportError
+from scaninbox.api.proxies import ProxySettings, environment_proxies, shown_proxy
 
 __all__ = ["USER_AGENT", "make_http_client", "make_ssl_context", "transport_error"]
 
@@ -44,13 +45,18 @@ def make_ssl_context(ca_bundle: Path | None = None) -> ssl.SSLContext:
 
 
 def make_http_client(
-    *, ca_bundle: Path | None = None, timeout_s: float = 30.0
+    *,
+    ca_bundle: Path | None = None,
+    timeout_s: float = 30.0,
+    proxies: ProxySettings | None = None,
 ) -> httpx.AsyncClient:
-    """The shared client: verified TLS, no default credentials, no automatic redirects."""
+    """The shared client: verified TLS, no default credentials, no automatic redirects, the
+    environment's proxies (``proxies`` instead, when given; `api/proxies.py`)."""
     context = make_ssl_context(ca_bundle)
     return httpx.AsyncClient(
-        transport=_ClosingTransport(httpx.AsyncHTTPTransport(verify=context)),
-        verify=context,  # for the transports httpx makes itself (a proxy from the environment)
+        transport=_ClosingTransport(_ProxyRouting(context, proxies or environment_proxies())),
+        verify=context,
+        trust_env=False,  # the environment's proxies are routed by `_ProxyRouting`
         timeout=httpx.Timeout(timeout_s, connect=min(timeout_s, 15.0)),
         follow_redirects=False,
         headers={"User-Agent": USER_AGENT},
@@ -71,7 +77,7 @@ class _ClosingTransport(httpx.AsyncBaseTransport):
     ``httpx.ConnectError``, as for any connection that could not be had.
     """
 
-    def __init__(self, inner: httpx.AsyncHTTPTransport) -> None:
+    def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
         self._inner = inner
         self._closed = False
         self._asking: set[asyncio.Task[httpx.Response]] = set()
@@ -109,6 +115,54 @@ class _ClosingTransport(httpx.AsyncBaseTransport):
         await self._inner.aclose()
 
 
+class _ProxyRouting(httpx.AsyncBaseTransport):
+    """A direct transport, and one per proxy server a request is routed to (made on first use,
+    all closed together)."""
+
+    def __init__(self, context: ssl.SSLContext, proxies: ProxySettings) -> None:
+        self._context = context
+        self._proxies = proxies
+        self._direct = httpx.AsyncHTTPTransport(verify=context)
+        self._through: dict[str, httpx.AsyncHTTPTransport] = {}
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        proxy = self._proxies.proxy_for(request.url.scheme, request.url.host)
+        if proxy is None:
+            return await self._direct.handle_async_request(request)
+        through = self._transport_through(proxy, request)
+        try:
+            return await through.handle_async_request(request)
+        except httpx.ConnectError as exc:  # the proxy, not the service, is out of reach
+            raise httpx.ProxyError(
+                f"the proxy server {shown_proxy(proxy)} could not be reached ({_reason(exc)})",
+                request=request,
+            ) from exc
+
+    def _transport_through(self, proxy: str, request: httpx.Request) -> httpx.AsyncHTTPTransport:
+        transport = self._through.get(proxy)
+        if transport is None:
+            if self._proxies.unsupported(proxy):
+                raise httpx.ProxyError(
+                    f"the proxy server {shown_proxy(proxy)} named in this computer's settings "
+                    "is not supported (only http:// and https:// proxies are)",
+                    request=request,
+                )
+            try:
+                transport = httpx.AsyncHTTPTransport(verify=self._context, proxy=proxy)
+            except (ValueError, httpx.InvalidURL):
+                raise httpx.ProxyError(
+                    f"the proxy server {shown_proxy(proxy)} named in this computer's settings "
+                    "is not a usable address",
+                    request=request,
+                ) from None
+            self._through[proxy] = transport
+        return transport
+
+    async def aclose(self) -> None:
+        for transport in (self._direct, *self._through.values()):
+            await transport.aclose()
+
+
 def transport_error(exc: httpx.TransportError, what: str) -> TransportError:
     """The plain-words error for an httpx transport failure while talking to ``what``.
 
@@ -128,14 +182,20 @@ def transport_error(exc: httpx.TransportError, what: str) -> TransportError:
         )
     if isinstance(exc, httpx.TimeoutException):
         return TransportError(f"{_capital(what)} did not answer in time")
-    if isinstance(exc, httpx.ConnectError):
-        reason = _reason(exc)
-        suffix = f" ({reason})" if reason else ""
-        return TransportError(f"Could not connect to {what}{suffix}; check the network")
+    if isinstance(exc, httpx.ConnectError | httpx.ProxyError):
+        return _unreachable(exc, what)
     if isinstance(exc, httpx.UnsupportedProtocol):
         return TransportError(f"The address of {what} is not a web address")
     reason = _reason(exc) or type(exc).__name__
     return TransportError(f"The connection to {what} was interrupted ({reason})")
+
+
+def _unreachable(exc: httpx.ConnectError | httpx.ProxyError, what: str) -> TransportError:
+    reason = _reason(exc)
+    suffix = f" ({reason})" if reason else ""
+    if isinstance(exc, httpx.ProxyError):
+        return TransportError(f"Could not reach {what} through the proxy server{suffix}")
+    return TransportError(f"Could not connect to {what}{suffix}; check the network")
 
 
 def _ssl_cause(exc: BaseException) -> ssl.SSLError | None:
