@@ -132,7 +132,10 @@ class _ProxyRouting(httpx.AsyncBaseTransport):
         through = self._transport_through(proxy, request)
         try:
             return await through.handle_async_request(request)
-        except httpx.ConnectError as exc:  # the proxy, not the service, is out of reach
+        except httpx.ConnectError as exc:
+            if _ssl_cause(exc) is not None:  # the tunnel stood: the service's certificate
+                raise
+            # The proxy, not the service, is out of reach.
             raise httpx.ProxyError(
                 f"the proxy server {shown_proxy(proxy)} could not be reached ({_reason(exc)})",
                 request=request,

@@ -14,7 +14,7 @@ import httpx
 import pytest
 from tests.tls import self_signed
 
-from scaninbox.api import make_http_client
+from scaninbox.api import errors, make_http_client
 from scaninbox.api.proxies import ProxySettings, environment_proxies, shown_proxy
 from scaninbox.api.transport import transport_error
 
@@ -175,3 +175,17 @@ async def test_a_proxy_out_of_reach_or_refusing_is_said_plainly(
     async with make_http_client(ca_bundle=network.cert) as client:
         with pytest.raises(httpx.ProxyError, match="not supported"):
             await client.get(f"https://{HOST}/me")
+
+
+async def test_an_untrusted_certificate_behind_the_proxy_is_a_certificate_problem(
+    network: Network, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HTTPS_PROXY", network.proxy_url)
+    async with make_http_client() as client:  # the test CA is not trusted here
+        with pytest.raises(httpx.ConnectError) as refused:
+            await client.get(f"https://{HOST}:{network.service_port}/me")
+    said = transport_error(refused.value, f"the inbox service at {HOST}")
+    assert isinstance(said, errors.TlsError)
+    assert "certificate" in str(said)
+    assert "proxy" not in str(said)
+    assert network.proxy.asked == [f"CONNECT {HOST}:{network.service_port}"]
