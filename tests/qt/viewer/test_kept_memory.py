@@ -83,3 +83,14 @@ def test_a_load_ended_by_closing_the_viewport_does_not_arm_the_release(
     viewport.close()
     qtbot.waitUntil(task.done, timeout=WAIT_MS)
     assert not viewport.kept_memory.waiting
+
+
+def test_a_load_replaced_before_it_began_still_lets_the_memory_go(
+    qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
+) -> None:
+    viewport = make_viewport(provider)
+    viewport.show_case(generated_case("upper.stl", ref="gen-first"))
+    # Another case at once: the first load's task is cancelled before its first step.
+    show_and_wait(qtbot, viewport, generated_case("lower.stl", ref="gen-second"))
+    wait_loaded(qtbot, viewport)
+    qtbot.waitUntil(lambda: viewport.kept_memory.waiting, timeout=WAIT_MS)

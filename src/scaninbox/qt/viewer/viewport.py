@@ -228,12 +228,14 @@ class ScanViewport(QWidget):
             heavy=self._heavy,
             on_oriented=self._on_oriented,
         )
-        self.kept_memory.busy()
         async_bridge.run(
             self._load(loader), owner=self, key="case", name=f"show the scans of {case.ref}"
         )
 
     async def _load(self, loader: CaseLoader) -> None:
+        # Counted here, not where the task is made: a task cancelled before its first step
+        # (another case chosen at once) never runs its ``finally``.
+        self.kept_memory.busy()
         try:
             await loader.run()
         finally:  # done, failed or replaced by a newer case
