@@ -59,12 +59,30 @@ class _Front:
         if scope["type"] != "http":
             await self._app(scope, receive, send)
             return
-        status_seen = 0
+        recorded = False
+
+        def record(status: int) -> None:
+            nonlocal recorded
+            if recorded:
+                return
+            recorded = True
+            self._state.control.record(
+                RecordedRequest(
+                    method=scope["method"],
+                    path=scope["path"],
+                    query=scope.get("query_string", b"").decode("latin-1"),
+                    header_names=frozenset(
+                        k.decode("latin-1").lower() for k, _ in scope["headers"]
+                    ),
+                    status=status,
+                )
+            )
 
         async def recording_send(message: Message) -> None:
-            nonlocal status_seen
+            # Recorded before the answer leaves: a client that has its answer finds its request
+            # in ``control.requests`` (recorded after the body, it could be missing there).
             if message["type"] == "http.response.start":
-                status_seen = int(message["status"])
+                record(int(message["status"]))
             await send(message)
 
         try:
@@ -79,17 +97,7 @@ class _Front:
             else:
                 await self._app(scope, receive, recording_send)
         finally:
-            self._state.control.record(
-                RecordedRequest(
-                    method=scope["method"],
-                    path=scope["path"],
-                    query=scope.get("query_string", b"").decode("latin-1"),
-                    header_names=frozenset(
-                        k.decode("latin-1").lower() for k, _ in scope["headers"]
-                    ),
-                    status=status_seen,
-                )
-            )
+            record(0)  # no answer was started
 
 
 def _seconds(value: float) -> str:
