@@ -1,9 +1,14 @@
-"""A self-signed certificate for loopback HTTPS servers that nobody trusts (TLS tests)."""
+"""A self-signed certificate for loopback HTTPS servers that nobody trusts, and such a server
+answering every request alike (TLS and proxy tests)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import datetime as dt
 import ipaddress
+import ssl
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 from cryptography import x509
@@ -11,7 +16,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
-__all__ = ["self_signed"]
+__all__ = ["answering_https_server", "self_signed"]
 
 
 def self_signed(folder: Path, names: tuple[str, ...] = ()) -> tuple[Path, Path]:
@@ -50,3 +55,28 @@ def self_signed(folder: Path, names: tuple[str, ...] = ()) -> tuple[Path, Path]:
         )
     )
     return cert_path, key_path
+
+
+@contextlib.asynccontextmanager
+async def answering_https_server(
+    folder: Path, answer: bytes, names: tuple[str, ...] = ()
+) -> AsyncIterator[tuple[int, Path]]:
+    """An HTTPS server on 127.0.0.1 that sends ``answer`` to every request: ``(port, cert)``,
+    its certificate from `self_signed` (trusted by nobody unless asked to)."""
+    cert, key = self_signed(folder, names)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+
+    async def reply(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            await reader.readuntil(b"\r\n\r\n")
+            writer.write(answer)
+            await writer.drain()
+        except (asyncio.IncompleteReadError, ConnectionError, ssl.SSLError):
+            pass  # the client hung up, for one after refusing the certificate
+        finally:
+            writer.close()
+
+    server = await asyncio.start_server(reply, "127.0.0.1", 0, ssl=context)
+    async with server:  # closes it and waits for its connections on the way out
+        yield int(server.sockets[0].getsockname()[1]), cert

@@ -3,10 +3,11 @@
 ``HTTPS_PROXY`` / ``HTTP_PROXY`` (or lower case) name the proxy for each scheme, ``ALL_PROXY``
 for both, ``NO_PROXY`` the hosts reached directly (comma-separated names or domain suffixes,
 ``*`` for all; read by the standard library's ``urllib.request``). A value without a scheme is an
-``http://`` proxy (``proxy.lab:3128``). This computer (``localhost``, ``127.0.0.0/8``, ``::1``)
-is never reached through a proxy: the demo service listens there, and a proxy elsewhere could
-not reach it. Only ``http://`` and ``https://`` proxies are supported (SOCKS would need an extra
-package); another kind is reported when a request would use it.
+``http://`` proxy (``proxy.lab:3128``). This computer (``localhost``, ``127.0.0.0/8``, ``::1``;
+`urls.is_loopback_host`, the rule plain HTTP follows too) is never reached through a proxy: the
+demo service listens there, and a proxy elsewhere could not reach it. Only ``http://`` and
+``https://`` proxies are supported (SOCKS would need an extra package); another kind is reported
+when a request would use it.
 
 httpx reads the same variables itself, but not for a client given a transport of its own, and
 the client is given one (``transport._ClosingTransport``), so the routing is done here.
@@ -14,10 +15,11 @@ the client is given one (``transport._ClosingTransport``), so the routing is don
 
 from __future__ import annotations
 
-import ipaddress
 import urllib.request
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+from scaninbox.api.urls import is_loopback_host
 
 __all__ = ["ProxySettings", "environment_proxies", "shown_proxy"]
 
@@ -34,7 +36,7 @@ class ProxySettings:
     def proxy_for(self, scheme: str, host: str) -> str | None:
         """The proxy URL for a request to ``scheme://host``; None to connect directly."""
         proxy = self.by_scheme.get(scheme) or self.by_scheme.get("all")
-        if not proxy or _on_this_computer(host):
+        if not proxy or is_loopback_host(host):
             return None
         # Documented in urllib.request, missing from its type stubs.
         bypass = urllib.request.proxy_bypass_environment  # type: ignore[attr-defined]
@@ -62,13 +64,3 @@ def shown_proxy(proxy: str) -> str:
     scheme, _, rest = proxy.rpartition("://")
     host = rest.split("@")[-1]
     return f"{scheme}://{host}" if scheme else host
-
-
-def _on_this_computer(host: str) -> bool:
-    name = host.strip("[]").lower()
-    if name == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(name).is_loopback
-    except ValueError:
-        return False

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import socket
-import ssl
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
 import pytest
-from tests.tls import self_signed
+from tests.tls import answering_https_server
 
 from scaninbox.api import errors, make_http_client
 from scaninbox.api.proxies import ProxySettings, environment_proxies, shown_proxy
@@ -103,27 +102,12 @@ class Network:
 
 @pytest.fixture
 async def network(tmp_path: Path) -> AsyncIterator[Network]:
-    cert, key = self_signed(tmp_path, names=(HOST,))
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.load_cert_chain(cert, key)
-
-    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        try:
-            await reader.readuntil(b"\r\n\r\n")
-            writer.write(ANSWER)
-            await writer.drain()
-        except (asyncio.IncompleteReadError, ConnectionError, ssl.SSLError):
-            pass
-        finally:
-            writer.close()
-
-    service = await asyncio.start_server(answer, "127.0.0.1", 0, ssl=context)
-    service_port = service.sockets[0].getsockname()[1]
-    proxy = ConnectProxy({HOST: ("127.0.0.1", service_port)})
-    proxy_server = await asyncio.start_server(proxy.serve, "127.0.0.1", 0)
-    proxy_url = f"http://127.0.0.1:{proxy_server.sockets[0].getsockname()[1]}"
-    async with service, proxy_server:
-        yield Network(cert, service_port, proxy_url, proxy)
+    async with answering_https_server(tmp_path, ANSWER, names=(HOST,)) as (service_port, cert):
+        proxy = ConnectProxy({HOST: ("127.0.0.1", service_port)})
+        proxy_server = await asyncio.start_server(proxy.serve, "127.0.0.1", 0)
+        proxy_url = f"http://127.0.0.1:{proxy_server.sockets[0].getsockname()[1]}"
+        async with proxy_server:
+            yield Network(cert, service_port, proxy_url, proxy)
 
 
 async def test_a_service_behind_the_environments_proxy_is_reached_through_it(

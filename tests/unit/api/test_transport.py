@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import ssl
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import httpx
 import pytest
-from tests.tls import self_signed
+from tests.tls import answering_https_server, self_signed
 from tests.unit.api.conftest import Sleeps
 
 from scaninbox.api import ApiClient, RetryPolicy, errors, make_http_client
@@ -26,23 +25,7 @@ ANSWER = (
 
 @pytest.fixture
 async def https_server(tmp_path: Path) -> AsyncIterator[tuple[str, Path]]:
-    cert, key = self_signed(tmp_path)
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.load_cert_chain(cert, key)
-
-    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        try:
-            await reader.readuntil(b"\r\n\r\n")
-            writer.write(ANSWER)
-            await writer.drain()
-        except (asyncio.IncompleteReadError, ConnectionError, ssl.SSLError):
-            pass  # the client hung up after refusing the certificate
-        finally:
-            writer.close()
-
-    server = await asyncio.start_server(answer, "127.0.0.1", 0, ssl=context)
-    port = server.sockets[0].getsockname()[1]
-    async with server:  # closes it and waits for its connections on the way out
+    async with answering_https_server(tmp_path, ANSWER) as (port, cert):
         yield f"https://127.0.0.1:{port}", cert
 
 
