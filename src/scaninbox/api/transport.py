@@ -12,6 +12,7 @@ import asyncio
 import ssl
 from pathlib import Path
 
+import anyio
 import httpx
 
 from scaninbox import __version__
@@ -64,42 +65,61 @@ def make_http_client(
 
 
 class _ClosingTransport(httpx.AsyncBaseTransport):
-    """httpx's own transport, except that closing it first ends the requests still under way,
-    then closes the pool: no socket outlives the client.
+    """httpx's own transport, except that its requests are ended the way httpcore can clean up
+    after, and closing it first ends the requests still under way, then closes the pool: no
+    socket outlives the client.
 
-    Closing httpcore's pool closes the connections it holds, but one still being set up has no
-    socket to close yet, and the pool forgets it. Its socket then connected after the close: a
-    request that went on answered into a closed client, and one cancelled just after connecting
-    (at httpcore's state lock, before any clean-up) left its socket open for good. Both leaked a
-    socket at a sign-out or quit that raced a request (ResourceWarnings failed CI runs). So each
-    request runs in a task of its own: ``aclose`` cancels those still waiting for their answer
-    and waits for them while the pool still holds their connections, and their callers get an
-    ``httpx.ConnectError``, as for any connection that could not be had.
+    httpcore protects its clean-ups (closing a connection it has just taken out of its pool,
+    closing one whose answer was cut off) with anyio's shielded cancel scopes. Those hold off
+    anyio's cancellation only: asyncio's own ``Task.cancel()`` interrupts them, and the
+    connections being cleaned up were left open for good (the ResourceWarnings of CI runs).
+    Closing the pool has a gap of its own: a connection still being set up has no socket yet,
+    the pool forgets it, and its socket stayed open after the close.
+
+    So each request runs in a task of its own inside an anyio cancel scope. A caller that is
+    cancelled is cancelled at once; its request is ended through the scope, which waits for
+    httpcore's shielded clean-ups. ``aclose`` ends the requests still waiting for their answer
+    the same way and waits for them while the pool still holds their connections, then closes
+    the pool; their callers get an ``httpx.ConnectError``, as for a connection not to be had.
     """
 
     def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
         self._inner = inner
         self._closed = False
-        self._asking: set[asyncio.Task[httpx.Response]] = set()
+        self._asking: dict[asyncio.Task[httpx.Response | None], anyio.CancelScope] = {}
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         if self._closed:
             raise httpx.ConnectError("the connection was closed", request=request)
-        asking = asyncio.ensure_future(self._inner.handle_async_request(request))
-        self._asking.add(asking)
-        asking.add_done_callback(self._asking.discard)
+        scope = anyio.CancelScope()
+        asking = asyncio.ensure_future(self._ask(request, scope))
+        self._asking[asking] = scope
+        asking.add_done_callback(self._asked)
         try:
-            # Cancelling the caller cancels ``asking`` too (it is what the caller awaits).
-            response = await asking
+            response = await asyncio.shield(asking)
         except asyncio.CancelledError:
-            caller = asyncio.current_task()
-            if self.closed and asking.cancelled() and not (caller and caller.cancelling()):
-                raise httpx.ConnectError("the connection was closed", request=request) from None
+            scope.cancel()  # ends where httpcore's clean-ups allow; `_asked` takes the outcome
             raise
+        if response is None:  # ended by ``aclose``
+            raise httpx.ConnectError("the connection was closed", request=request)
         if self.closed:  # answered while the client was closing: dropped unread
             await response.aclose()
             raise httpx.ReadError("the connection was closed", request=request)
         return response
+
+    async def _ask(self, request: httpx.Request, scope: anyio.CancelScope) -> httpx.Response | None:
+        with scope:
+            response = await self._inner.handle_async_request(request)
+            if not scope.cancel_called:
+                return response
+            with anyio.CancelScope(shield=True):  # an answer nobody waits for any more
+                await response.aclose()
+        return None
+
+    def _asked(self, task: asyncio.Task[httpx.Response | None]) -> None:
+        self._asking.pop(task, None)
+        if not task.cancelled():
+            task.exception()  # its caller may have gone: not "never retrieved"
 
     @property
     def closed(self) -> bool:
@@ -108,10 +128,10 @@ class _ClosingTransport(httpx.AsyncBaseTransport):
 
     async def aclose(self) -> None:
         self._closed = True
-        asking = list(self._asking)
-        for task in asking:
-            task.cancel()
-        await asyncio.gather(*asking, return_exceptions=True)
+        asking = list(self._asking.items())
+        for _task, scope in asking:
+            scope.cancel()
+        await asyncio.gather(*(task for task, _scope in asking), return_exceptions=True)
         await self._inner.aclose()
 
 

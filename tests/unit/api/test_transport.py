@@ -7,12 +7,14 @@ import datetime as dt
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import anyio
 import httpx
 import pytest
 from tests.tls import answering_https_server, self_signed
 from tests.unit.api.conftest import Sleeps
 
 from scaninbox.api import ApiClient, RetryPolicy, errors, make_http_client
+from scaninbox.api.transport import _ClosingTransport
 from scaninbox.api.wire import SignedFileLink
 
 pytestmark = pytest.mark.anyio
@@ -144,3 +146,40 @@ async def test_a_caller_cancelled_while_asking_is_cancelled_as_usual() -> None:
         assert request.cancelled()
         answered = await client.get(url)  # and the client goes on working
         assert answered.json() == []
+
+
+class _CleaningUp(httpx.AsyncBaseTransport):
+    """Stands in for httpcore at the moment that leaked sockets: cancelled while it waits, it
+    cleans up in a shielded scope (as httpcore closes a connection), and that takes a while."""
+
+    def __init__(self) -> None:
+        self.waiting = asyncio.Event()
+        self.cleaned_up = asyncio.Event()
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        try:
+            self.waiting.set()
+            await asyncio.Event().wait()  # an answer that never comes
+        finally:
+            with anyio.CancelScope(shield=True):
+                await asyncio.sleep(0.05)  # e.g. closing a connection, several awaits long
+                self.cleaned_up.set()
+        raise AssertionError("unreachable")
+
+
+async def test_a_cancelled_request_still_finishes_its_shielded_clean_up() -> None:
+    """asyncio's Task.cancel() cut httpcore's shielded clean-ups short (a second cancel, or
+    one landing inside them), leaving connections open: requests are ended through an anyio
+    cancel scope instead, which waits for them."""
+    inner = _CleaningUp()
+    transport = _ClosingTransport(inner)
+    request = httpx.Request("GET", "http://127.0.0.1:9/")
+    caller = asyncio.create_task(transport.handle_async_request(request))
+    await inner.waiting.wait()
+    caller.cancel()
+    await asyncio.sleep(0)
+    caller.cancel()  # and again, as a quitting app's tasks are
+    with pytest.raises(asyncio.CancelledError):
+        await caller
+    await transport.aclose()  # waits for the requests it ended
+    assert inner.cleaned_up.is_set()
