@@ -28,6 +28,7 @@ import contextlib
 import logging
 import os
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,6 +79,7 @@ class FileCache:
         self.blobs_dir = self.folder / "blobs"
         self._scratch: ScratchDir | None = None
         self._uses = UseMarks(store)
+        self._adding = threading.Lock()
 
     @classmethod
     def open(cls, store: CaseStore, *, limit_bytes: int = DEFAULT_LIMIT_BYTES) -> FileCache:
@@ -174,6 +176,14 @@ class FileCache:
         ):
             source.unlink(missing_ok=True)
             raise StoreError(f"The download of {spec} was damaged on the way; it was discarded.")
+        # One add at a time from here: downloads end together on worker threads, and one add's
+        # clean-up (garbage, eviction) could take the file another had just placed or added
+        # (a prefetch then saw an empty cache and went on to the next case).
+        with self._adding:
+            return self._place(spec, source, case_id=case_id, size=actual_size, sha=actual_sha)
+
+    def _place(self, spec: FileSpec, source: Path, *, case_id: int, size: int, sha: str) -> Path:
+        actual_size, actual_sha = size, sha
         target = self.blob_path(actual_sha)
         target.parent.mkdir(exist_ok=True, mode=0o700)
         if check_blob(target, actual_size, None) is None:

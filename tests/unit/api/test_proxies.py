@@ -16,6 +16,7 @@ from tests.tls import answering_https_server
 from scaninbox.api import errors, make_http_client
 from scaninbox.api.proxies import ProxySettings, environment_proxies, shown_proxy
 from scaninbox.api.transport import transport_error
+from scaninbox.api.urls import is_loopback_host
 
 pytestmark = pytest.mark.anyio
 
@@ -41,8 +42,11 @@ def test_which_requests_go_through_which_proxy() -> None:
     assert settings.proxy_for("https", "files.corp.example") is None  # ... and its subdomains
     assert settings.proxy_for("https", "storage.internal") is None
     assert settings.proxy_for("https", "notcorp.example.org") == "http://proxy.lab:3128"
-    for here in ("localhost", "127.0.0.1", "127.8.9.10", "::1", "[::1]"):
+    for here in ("127.0.0.1", "127.8.9.10", "::1", "[::1]"):
         assert settings.proxy_for("https", here) is None, here  # the demo service lives there
+    # The name: this computer only where it resolves to loopback alone (not in every chroot).
+    direct = settings.proxy_for("https", "localhost") is None
+    assert direct == is_loopback_host("localhost")
     assert ProxySettings({}, "").proxy_for("https", "inbox.example.com") is None
     assert ProxySettings({"https": "http://p:1"}, "*").proxy_for("https", "x.example") is None
 
