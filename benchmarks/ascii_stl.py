@@ -1,5 +1,6 @@
-"""ASCII STL readers side by side, in one run: our C reader (the file in two halves on two
-threads, and whole on one), our numpy reader, ``pyvista.read`` and the raw read of the bytes.
+"""ASCII STL readers side by side, in one run: our numpy reader, ``pyvista.read`` (VTK's
+``vtkSTLReader``, which also welds), the ``pyvista-stl`` wheel when it is installed (not a
+dependency: the candidate it was measured against, it welds too) and the raw read of the bytes.
 
     .venv/bin/python benchmarks/ascii_stl.py     # ../shared/realscans/Example_01_ascii.stl
     .venv/bin/python benchmarks/ascii_stl.py FILE --repeat 15
@@ -29,19 +30,21 @@ def _methods(path: Path) -> dict[str, Callable[[], object]]:
     import pyvista as pv
 
     from scaninbox.render import to_polydata
-    from scaninbox.scans import read_mesh, stl_ascii
+    from scaninbox.scans import read_mesh
+    from scaninbox.scans.stl_ascii import parse_ascii_stl
 
     data = path.read_bytes()
-    native = stl_ascii._native
     methods: dict[str, Callable[[], object]] = {"raw bytes": path.read_bytes}
-    if native is not None:
-        methods["C, 2 threads: points"] = lambda: stl_ascii._parse_native(native, data, path.name)
-        methods["C, 1 thread: points"] = lambda: stl_ascii._parse_native(
-            native, data, path.name, split=False
-        )
-    methods["numpy: points"] = lambda: stl_ascii._parse_numpy(data, path.name)
+    methods["numpy: soup"] = lambda: parse_ascii_stl(data, path.name)
     methods["ours: first drawable"] = lambda: to_polydata(read_mesh(path))
     methods["pyvista.read"] = lambda: pv.read(path)
+    try:
+        import pyvista_stl  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        pass
+    else:
+        methods["pyvista-stl: welded"] = lambda: pyvista_stl.read(path)
+        methods["pyvista-stl 2 thr"] = lambda: pyvista_stl.read(path, threads=2)
     return methods
 
 
@@ -53,8 +56,6 @@ def main() -> int:
     if not args.file.is_file():
         print(f"{args.file} not found", file=sys.stderr)
         return 1
-    from scaninbox.scans import ascii_stl_parser
-
     load = os.getloadavg()[0]
     methods = _methods(args.file)
     wall: dict[str, list[float]] = {name: [] for name in methods}
@@ -70,7 +71,6 @@ def main() -> int:
                 wall[name].append(elapsed * 1000)
                 cpu[name].append(used * 1000)
     print(f"{args.file.name}: {args.file.stat().st_size / 1e6:.1f} MB, {args.repeat} rounds")
-    print(f"ASCII STL parser of read_mesh: {ascii_stl_parser()}")
     print(f"load average: {load:.2f} at start, {os.getloadavg()[0]:.2f} at the end")
     print(f"\n{'method':24}{'wall ms':>26}{'CPU ms':>26}{'pv/this wall':>14}{'CPU':>8}")
     peer_wall = statistics.median(wall["pyvista.read"])

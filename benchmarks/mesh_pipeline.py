@@ -58,7 +58,6 @@ from _arches import (
     write_binary_stl,
     write_obj,
 )
-from scaninbox.scans import text_mesh_parsers
 from scaninbox.scans.parallel import _WORKERS
 
 REALSCANS = Path(__file__).resolve().parents[2] / "shared" / "realscans"
@@ -205,8 +204,6 @@ def main() -> int:
             "pyvista.read and trimesh 1"
         )
         print(f"C heap: {heap}")
-        for kind, reader in text_mesh_parsers().items():
-            print(f"{kind} parser (ours): {reader}")
         _report(results, methods, args.repeat, "warm page cache")
         _report(results, methods, args.repeat, "", ratios=True)
         _report(cold, cold_methods, args.repeat, "cold page cache (file evicted before each run)")

@@ -51,9 +51,9 @@ def test_in_process_every_check_passes_and_the_window_is_skipped_without_display
     assert len(lines) == len(CHECKS) + 2
     for check in ("imports", "render", "sandbox", "sign in, list cases, download and parse a scan"):
         assert _line(lines, check).startswith(f"{check}: ok — ")
-    # Skipped only on a machine without a compiler (see tests/unit/scans/test_stl_ascii_build.py).
-    if os.environ.get("SCANINBOX_NO_C_EXTENSION") != "1":
-        assert _line(lines, "text mesh readers").startswith("text mesh readers: ok — C extension")
+    assert _line(lines, "text mesh readers").startswith(
+        "text mesh readers: ok — ASCII STL, OBJ, ASCII PLY"
+    )
     assert "http://127.0.0.1:" in _line(lines, "sandbox")
     assert "triangles" in _line(lines, "sign in, list cases, download and parse a scan")
     qc = _line(lines, "QC")

@@ -53,10 +53,10 @@ FACES: dict[str, set[str]] = {
     },
     "scaninbox.scans": {
         "LOD_FRACTION", "AxisMappingError", "Estimate", "HalfTurns", "Mesh", "MeshError",
-        "Orientation", "ascii_stl_parser", "describe_turn", "estimate_orientation",
+        "Orientation", "describe_turn", "estimate_orientation",
         "PreviewImageError", "ScanFormat", "build_lod", "decimate", "face_normals",
         "format_axis_mapping", "orient", "parse_axis_mapping", "point_normals", "read_mesh",
-        "refine", "resolve_orientation", "sniff_format", "soup_face_normals", "text_mesh_parsers",
+        "refine", "resolve_orientation", "sniff_format", "soup_face_normals",
         "weld_points",
     },
     "scaninbox.render": {

@@ -21,8 +21,6 @@ from scaninbox.scans.orientation import (
 from scaninbox.scans.pipeline import LOD_FRACTION, build_lod, refine
 from scaninbox.scans.reader import read_mesh, sniff_format
 from scaninbox.scans.sniff import ScanFormat
-from scaninbox.scans.stl_ascii import ascii_stl_parser
-from scaninbox.scans.text_parsers import text_mesh_parsers
 from scaninbox.scans.transform import orient
 from scaninbox.scans.weld import weld_points
 
@@ -36,7 +34,6 @@ __all__ = [
     "Orientation",
     "PreviewImageError",
     "ScanFormat",
-    "ascii_stl_parser",
     "build_lod",
     "decimate",
     "describe_turn",
@@ -51,6 +48,5 @@ __all__ = [
     "resolve_orientation",
     "sniff_format",
     "soup_face_normals",
-    "text_mesh_parsers",
     "weld_points",
 ]

@@ -16,11 +16,9 @@ import math
 import numpy as np
 import numpy.typing as npt
 
-from scaninbox.scans.text_numbers import load_text_native
-
 __all__ = ["KEPT_FROM_BYTES", "empty", "give_back", "kept_bytes"]
 
-_native = load_text_native()
+_native = None  # the pool was in the C text module, deleted (removed next with this module)
 _kept_block = getattr(_native, "kept_block", None)
 _pool = getattr(_native, "out_pool", None)
 _pool_clear = getattr(_native, "out_pool_clear", None)

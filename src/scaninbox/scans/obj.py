@@ -1,4 +1,4 @@
-"""Wavefront OBJ read natively: in C when the extension is built, else with whole-array numpy.
+"""Wavefront OBJ read with whole-array numpy (no Python loop over lines).
 
 What a scan needs from an OBJ: the ``v`` lines (x y z, then an optional w, or r g b as many
 portals write per-vertex colour) and the ``f`` lines (corners ``v``, ``v/vt``, ``v//vn`` or
@@ -8,67 +8,38 @@ written so far; polygons are split into fans of triangles). Everything else (``v
 token starting with ``#``. A backslash at the end of a line joins it to the next. Lines may end
 in CRLF; spaces and tabs separate tokens.
 
-Rules both readers follow, so that they give the same bits and the same errors: every token on a
-``v`` line must be a number (read with `parse_decimal_tokens`' rules); x, y, z and colours must be
-finite. A corner's vertex index is an optional sign and 1–10 digits, followed by ``/`` or the
-token's end; 0, a negative index reaching before the first vertex, a positive one beyond the last
-vertex of the file, a ``v`` with fewer than three numbers, a face with fewer than three corners
-and a file without faces are refused in plain words naming the line. Colours are used when every
+Rules: every token on a ``v`` line must be a number (read with `parse_decimal_tokens`' rules);
+x, y, z and colours must be finite. A corner's vertex index is an optional sign and 1–10
+digits, followed by ``/`` or the token's end; 0, a negative index reaching before the first
+vertex, a positive one beyond the last vertex of the file, a ``v`` with fewer than three
+numbers, a face with fewer than three corners and a file without faces are refused in plain
+words naming the line. Colours are used when every
 vertex has them, as 0–1 when none is above 1, else as 0–255.
 
-The C reader (`_text_native.obj_scan`) walks the bytes once with the GIL released (a file of
-64 KiB or more in two halves, the second on a helper thread the C code keeps). When it meets
-a problem it does not describe it: the numpy reader reads the file again and names the line, so
-the errors are the numpy reader's by construction. It also checks what Python would otherwise
-check after it (every index below the vertex count; its numbers are finite float32 by their
-rules), makes the uint8 colours while it reads them, and stops at a line continuation: only
-then are the lines joined and read again, so a file without any costs no whole-file search
-before the scan. OBJ announces no counts, so memory follows what the file holds, never what it
-claims.
+OBJ announces no counts, so memory follows what the file holds, never what it claims.
 """
 
 from __future__ import annotations
 
 import mmap
 import re
-from types import ModuleType
-from typing import Any, NoReturn
 
 import numpy as np
 import numpy.typing as npt
 
 from scaninbox.scans.mesh import BytesLike, ColourArray, FloatArray, IndexArray, Mesh, MeshError
-from scaninbox.scans.text_numbers import (
-    Int64Array,
-    load_text_native,
-    parse_decimal_tokens,
-    reader_name,
-    whitespace_tokens,
-)
+from scaninbox.scans.text_numbers import Int64Array, parse_decimal_tokens, whitespace_tokens
 
-__all__ = ["obj_parser", "parse_obj"]
+__all__ = ["parse_obj"]
 
-_native = load_text_native()
 _MAX_DIGITS = 10  # an index has at most 10 digits (int32 holds 2,147,483,647)
 _INT32_MAX = 2**31 - 1
 _Error = tuple[int, str]  # (byte offset, message): the first in the file wins
-_SPLIT_FROM_BYTES = 1 << 16  # smaller files are read on one thread (the C code decides)
-# (float32 points, float64 colours (None unless asked for), int32 triangles: buffers the C code
-# filled; tokens not accepted; the colours as uint8 (a buffer), or None when tokens were not)
-_Scan = tuple[Any, Any, Any, list[tuple[int, int, int, int]], Any]
 _CONTINUATION = re.compile(rb"\\\r?\n")
-
-
-def obj_parser() -> str:
-    """Which reader parses OBJ here: the C extension, or numpy (the fallback)."""
-    return reader_name(_native)
 
 
 def parse_obj(data: BytesLike, name: str) -> Mesh:
     """The indexed mesh of an OBJ file held in ``data``."""
-    if _native is not None:
-        # The C reader stops at a line continuation: the lines are joined only then.
-        return _parse_native(_native, data, data, name)
     return _parse_numpy(_joined_lines(data), data, name)
 
 
@@ -91,77 +62,6 @@ def _searchable(data: BytesLike) -> bytes | bytearray | mmap.mmap:
     if isinstance(owner, bytes | bytearray) and len(owner) == data.nbytes:
         return owner
     return bytes(data)
-
-
-def _parse_native(
-    native: ModuleType, text: BytesLike, original: BytesLike, name: str, *, split: bool = True
-) -> Mesh:
-    """The mesh of ``text`` (``original`` with its lines joined, or ``original`` itself) read by
-    the C code, which checked what the numpy reader checks (coordinates finite as float32,
-    indices in range; None for any problem) except the tokens it hands back."""
-    scanned = _scan(native, text, split=split)
-    if scanned is None:
-        if text is original and (joined := _joined_lines(original)) is not original:
-            return _parse_native(native, joined, original, name, split=split)
-        return _explained(text, original, name)
-    bad = scanned[3]
-    if bad:
-        # Tokens handed back (rare: more than 24 bytes, "nan", large exponents): float() reads
-        # them into the float64 colours, asked for only now; Python makes the uint8 colours.
-        scanned = _scan(native, text, split=split, colours=True)
-        assert scanned is not None  # the same text: the same outcome
-    point_bytes, colour_bytes, face_bytes, _, rgb = scanned
-    points = np.frombuffer(point_bytes, np.float32).reshape(-1, 3)
-    faces = np.frombuffer(face_bytes, np.int32).reshape(-1, 3)
-    if not bad:
-        ready = np.frombuffer(rgb, np.uint8).reshape(-1, 3)
-        return _mesh(points, faces, ready if len(ready) == len(points) else None, name)
-    colours = np.frombuffer(colour_bytes, np.float64).reshape(-1, 3)
-    if not _read_handed_back(text, bad, points, colours):
-        return _explained(text, original, name)
-    return _mesh(points, faces, _colours(colours) if len(colours) == len(points) else None, name)
-
-
-def _read_handed_back(
-    text: BytesLike,
-    bad: list[tuple[int, int, int, int]],
-    points: FloatArray,
-    colours: npt.NDArray[np.float64],
-) -> bool:
-    """The number tokens the C code did not accept, read by ``float()`` into their slots.
-    False when one is not a number, or a value is not finite (the numpy reader names it)."""
-    values = points.reshape(-1)
-    flat = colours.reshape(-1)
-    for which, slot, start, end in bad:
-        try:
-            number = float(bytes(memoryview(text)[start:end]))
-        except ValueError:
-            return False
-        if which == 0:
-            # Beyond float32's range is infinite, refused below (as on the numpy path).
-            with np.errstate(over="ignore"):
-                values[slot] = np.float32(number)
-        elif which == 1:
-            flat[slot] = number
-    return _all_finite(points) and _all_finite(colours)
-
-
-def _scan(
-    native: ModuleType, text: BytesLike, *, split: bool, colours: bool = False
-) -> _Scan | None:
-    """``obj_scan`` of the whole text: from 64 KiB in two halves (cut at a line start), the
-    second on the C code's helper thread; with a negative index in the second half (it counts back
-    from vertices that half did not see), or on any problem, in one piece again. ``colours``:
-    with the colours as float64 too (else only as uint8, which is all a scan needs)."""
-    size = memoryview(text).nbytes
-    scanned: _Scan | None = native.obj_scan(text, 0, size, 2 if split else 1, colours)
-    return scanned
-
-
-def _explained(text: BytesLike, original: BytesLike, name: str) -> NoReturn:
-    """The C reader met a problem: the numpy reader names it (and its line)."""
-    _parse_numpy(text, original, name)
-    raise MeshError(name, "it is not a valid OBJ file")  # the readers disagree: a bug, not a file
 
 
 def _parse_numpy(text: BytesLike, original: BytesLike, name: str) -> Mesh:
@@ -226,10 +126,6 @@ def _colours(values: npt.NDArray[np.float64]) -> ColourArray:
 def _finite_rows(values: npt.NDArray[np.floating]) -> npt.NDArray[np.bool_]:
     finite: npt.NDArray[np.bool_] = np.isfinite(values).all(axis=1)
     return finite
-
-
-def _all_finite(values: npt.NDArray[np.floating]) -> bool:
-    return values.size == 0 or bool(np.isfinite(values.min()) and np.isfinite(values.max()))
 
 
 def _first(offsets: Int64Array, message: str) -> _Error | None:

@@ -23,7 +23,7 @@ from scaninbox.scans.ply_header import (
     parse_ply_header,
     require_binary_body_fits,
 )
-from scaninbox.scans.ply_text import common_ascii_mesh, text_body_numbers
+from scaninbox.scans.ply_text import text_body_numbers
 from scaninbox.scans.validate import require_finite, require_indices_in_range
 
 __all__ = ["parse_ply"]
@@ -47,8 +47,6 @@ def parse_ply(data: BytesLike, name: str) -> Mesh:
     target = face.index(*_FACE_LISTS)
     if target is None or not face.properties[target].is_list:
         raise MeshError(name, "its faces have no 'vertex_indices' list")
-    if header.is_ascii and (common := common_ascii_mesh(view, header, name)) is not None:
-        return common  # its coordinates and indices were checked as they were read
     body = _AsciiBody(view, header, name) if header.is_ascii else _BinaryBody(view, header, name)
     columns, polygons = body.read()
     mesh = _assemble(columns, vertex, polygons, name, body.records)

@@ -3,10 +3,7 @@
 Binary files are memory-mapped rather than read: the parser copies what it needs straight out
 of the page cache, which saves a full copy of the file (tens of milliseconds for a large scan).
 The mapping asks for every page up front (`_map`), so a file not yet cached is read in large
-sequential requests rather than one page fault at a time.
-
-Large texts are read by the C readers' module into memory it keeps between reads (`_read_text`),
-whose pages are already in place; without that module they are mapped too.
+sequential requests rather than one page fault at a time. Large texts are mapped too.
 """
 
 from __future__ import annotations
@@ -31,7 +28,6 @@ from scaninbox.scans.sniff import (
 )
 from scaninbox.scans.stl import parse_binary_stl
 from scaninbox.scans.stl_ascii import parse_ascii_stl
-from scaninbox.scans.text_numbers import load_text_native
 
 __all__ = ["MeshSource", "read_mesh", "sniff_format"]
 
@@ -49,17 +45,6 @@ _MAP_FROM_BYTES = 1 << 20  # smaller binary files are simply read
 # the benchmark takes turns, and as the app reads after other work), 1.03 against 1.09 when
 # nothing else ran in between (a buffer of the same size is then reused warm).
 _MAP_TEXT_FROM_BYTES = 1 << 17
-# Texts from that size are read into kept memory, in two halves at once from 1 MiB, when the C
-# module is there (not on Windows, which has no pread). Read against mapped, the C scan alone
-# after a gc.collect() (2 cores, medians of 30): 100k OBJ 1.73 against 1.91-2.00 ms, the real
-# 365 KB OBJ 0.235 against 0.30-0.34 ms. A mapping of the file faults its cached pages in 16 at
-# a time on the parsing threads, and unmapping it flushes both cores' TLBs (0.2 ms for 5 MB).
-# Up to a size whose memory the module keeps for the next read (at most 32 MiB in all, for
-# file and arrays): a larger text in fresh memory faults every page in on every read (the real
-# 29 MB ASCII STL: 16.5 ms against 11.1 mapped), so it is mapped.
-_READ_TEXT_UP_TO = 16 << 20
-_native = load_text_native()
-_read_text = getattr(_native, "read_file", None)
 
 
 def sniff_format(source: MeshSource, *, name: str | None = None) -> ScanFormat:
@@ -106,13 +91,10 @@ def read_mesh(source: MeshSource, *, name: str | None = None) -> Mesh:
             if size < _MAP_TEXT_FROM_BYTES:
                 return _parse(_read_all(fd, size), label)
             text = looks_like_text(_head(fd))
-            if text and _read_text is not None and size <= _READ_TEXT_UP_TO:
-                return _parse(memoryview(_read_text(fd, size)), label)
             if not text and size < _MAP_FROM_BYTES:
                 return _parse(_read_all(fd, size), label)
             # A text's parser is slower than any disk: its pages are better faulted in by the
-            # parsing threads (in parallel, 16 pages a fault) than all up front on this one
-            # (a text comes here without the C module, or above `_READ_TEXT_UP_TO`).
+            # parsing threads (in parallel, 16 pages a fault) than all up front on this one.
             mapped = _map(fd, populate=not text)
             try:
                 return _parse(mapped, label)
@@ -199,12 +181,9 @@ def _map(fd: int, *, populate: bool = True) -> mmap.mmap:
     left is the disk: ``benchmarks/mesh_pipeline.py`` prints the ceiling (``pyvista.read`` /
     reading the bytes cold) beside the cold ratio.
 
-    A text is not populated: filling the page table costs ~0.12 ms a MB on this one thread even
-    when every page is cached, while the C readers' two threads fault the pages in as they go
-    (16 at a time) and parse far slower than the disk reads ahead after ``WILLNEED``. First
-    drawable, populated against not (2 cores, warm, min/median of 30, taking turns): 100k OBJ
-    4.16/4.31 against 3.98/4.16 ms, 100k ASCII PLY 3.87/4.09 against 3.74/3.94, the real ASCII
-    STL 15.7/15.9 against 14.4/14.7; cold (10 each) equal or better.
+    A text is not populated: filling the page table costs time on this one thread even when
+    every page is cached, while the parser's threads fault the pages in as they go (16 at a
+    time) and parse far slower than the disk reads ahead after ``WILLNEED``.
     """
     if hasattr(os, "posix_fadvise"):
         with contextlib.suppress(OSError):

@@ -1,135 +1,33 @@
-"""ASCII STL without a Python loop over facets: in C when the extension is built, else numpy.
+"""ASCII STL without a Python loop over facets: whole-array numpy.
 
-The C extension `scaninbox.scans._text_native` (built by setuptools from ``_text_native.c``
-when a compiler is there; optional) walks the bytes once with the GIL released, returning the
-three coordinates after every ``vertex`` keyword as float32. A file of 1 MiB or more is cut in
-two at a ``vertex`` keyword and the halves are read on two threads. The C code decodes numbers
-with the same digit groups and arithmetic as `parse_decimal_tokens`, so both paths give the same
-float32 bits; tokens it does not accept ("nan", "inf", more than 24 bytes, garbage) come back by
-position and are read here by ``float()`` or named in the error, exactly as the numpy path does.
-`ascii_stl_parser` says which path runs (the benchmark and ``--self-test`` print it).
-
-Without the extension (no compiler at install time) the numpy path runs. The file is tokenised
-once (`whitespace_tokens`). Exporters write every facet as the same 21 tokens (``facet normal
-n n n outer loop vertex x y z ×3 endloop endfacet``); when the file has that rhythm, which one
-gather of the ``vertex`` keywords confirms, the coordinates are at fixed token offsets.
-Otherwise (several solids, odd spacing of keywords) every ``vertex`` keyword is found through
-the ``x`` that ends it, leaving out those in a solid's name and those standing where a number
-should be (as the C reader does). Either way the coordinates are parsed together by
+The file is tokenised once (`whitespace_tokens`). Exporters write every facet as the same 21
+tokens (``facet normal n n n outer loop vertex x y z ×3 endloop endfacet``); when the file has
+that rhythm, which one gather of the ``vertex`` keywords confirms, the coordinates are at fixed
+token offsets. Otherwise (several solids, odd spacing of keywords) every ``vertex`` keyword is
+found through the ``x`` that ends it, leaving out those in a solid's name and those standing
+where a number should be. Either way the coordinates are parsed together by
 `parse_decimal_tokens`; facet normals are skipped (we compute our own).
 """
 
 from __future__ import annotations
 
-import re
-from types import ModuleType
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
 from scaninbox.scans.mesh import BytesLike, Mesh, MeshError
-from scaninbox.scans.parallel import run_together
 from scaninbox.scans.stl import soup_from_corners
-from scaninbox.scans.text_numbers import (
-    Int64Array,
-    load_text_native,
-    parse_decimal_tokens,
-    parse_token,
-    reader_name,
-    whitespace_tokens,
-)
+from scaninbox.scans.text_numbers import Int64Array, parse_decimal_tokens, whitespace_tokens
 
-__all__ = ["ascii_stl_parser", "parse_ascii_stl"]
+__all__ = ["parse_ascii_stl"]
 
-
-_native = load_text_native()
-_SPLIT_FROM_BYTES = 1 << 20  # smaller files: handing half to a thread costs more than it saves
-# A blank byte right before a "vertex" keyword: a cut there leaves every vertex line whole.
-_CUT = re.compile(rb"[\x00-\x20](?=[vV][eE][rR][tT][eE][xX][\x00-\x20])")
-# (float32 coordinates (the C code's Block: a writable buffer with a len()), coordinates the
-#  last vertex lacks, in a solid's name at the end, tokens the C code did not accept as
-#  (slot, start, end))
-_Part = tuple[Any, int, bool, list[tuple[int, int, int]]]
 
 _TOKENS_PER_FACET = 21
 _VERTEX_AT = np.array([7, 11, 15])  # token offsets of the three "vertex" keywords in a facet
 _LOWER = np.uint64(0x2020202020202020)
 
 
-def ascii_stl_parser() -> str:
-    """Which reader parses ASCII STL here: the C extension, or numpy (the fallback)."""
-    return reader_name(_native)
-
-
 def parse_ascii_stl(data: BytesLike, name: str) -> Mesh:
     """The triangle soup of an ASCII STL held in ``data``."""
-    if _native is not None:
-        return _parse_native(_native, data, name)
-    return _parse_numpy(data, name)
-
-
-def _parse_native(native: ModuleType, data: BytesLike, name: str, *, split: bool = True) -> Mesh:
-    size = memoryview(data).nbytes
-    cut = _cut_near(data, size // 2) if split and size >= _SPLIT_FROM_BYTES else None
-    if cut is None:
-        parts = [native.stl_vertices(data, 0, size, True)]
-    else:
-        before: list[_Part] = []
-        after: list[_Part] = []
-        run_together(
-            lambda: before.append(native.stl_vertices(data, 0, cut, True)),
-            lambda: after.append(native.stl_vertices(data, cut, size, False)),
-        )
-        missing, in_name = before[0][1], before[0][2]
-        # The second half was read as if it started right after a vertex line of a facet. If
-        # the first half does not end so (a vertex short of numbers, the cut inside a solid's
-        # name), read the file in one piece instead: a broken file, and the errors must match.
-        parts = [native.stl_vertices(data, 0, size, True)] if missing or in_name else before + after
-    n_values = sum(len(part[0]) for part in parts) // 4
-    if n_values == 0:
-        raise MeshError(name, "the ASCII STL file contains no triangles")
-    if n_values // 3 % 3:
-        raise MeshError(
-            name, f"it lists {n_values // 3:,} vertices, which do not make whole triangles"
-        )
-    if parts[-1][1]:
-        raise MeshError(name, "the file ends in the middle of a vertex")
-    coords = parts[0][0] if len(parts) == 1 else native.join_blocks(parts[0][0], parts[1][0])
-    values = np.frombuffer(coords, np.float32)
-    bad = [
-        (slot + offset, start, end)
-        for part, offset in _offsets(parts)
-        for slot, start, end in part[3]
-    ]
-    if bad:
-        buf = np.frombuffer(data, np.uint8)
-        # The same float() and the same error as the numpy path, in the same order.
-        slow = np.array([parse_token(buf, start, end, name) for _, start, end in bad])
-        # Beyond float32's range is infinite, refused below like "inf" (as on the numpy path).
-        with np.errstate(over="ignore"):
-            values[[slot for slot, _, _ in bad]] = slow.astype(np.float32)
-    return soup_from_corners(values.reshape(-1, 3), name, "ASCII STL")
-
-
-def _offsets(parts: list[_Part]) -> list[tuple[_Part, int]]:
-    """Each part with the index of its first coordinate in the whole file."""
-    offset = 0
-    out = []
-    for part in parts:
-        out.append((part, offset))
-        offset += len(part[0]) // 4
-    return out
-
-
-def _cut_near(data: BytesLike, at: int) -> int | None:
-    """A byte offset at or after ``at`` where the file can be cut between two vertex lines."""
-    window = bytes(memoryview(data)[at : at + 4096])
-    found = _CUT.search(window)
-    return None if found is None else at + found.start()
-
-
-def _parse_numpy(data: BytesLike, name: str) -> Mesh:
     buf = np.frombuffer(data, np.uint8)
     starts, ends = whitespace_tokens(buf)
     words = _first_words(buf)
@@ -208,7 +106,7 @@ def _vertex_keywords(
 ) -> Int64Array:
     """Indices of every token that is the word ``vertex``, wherever it stands, except in a
     solid's name (after ``solid``/``endsolid``, before the next ``facet``) and where a number
-    should be: the same keywords as the C reader."""
+    should be."""
     if len(starts) == 0:
         return np.empty(0, np.int64)
     # 'x' is the only letter of the keywords that never occurs in a number; it ends "vertex".
@@ -236,7 +134,7 @@ def _vertex_keywords(
 
 def _not_taken_as_coordinates(keywords: Int64Array) -> Int64Array:
     """Drop each ``vertex`` that stands where the previous keyword's numbers should be: it is a
-    bad number there, not a keyword (as the C reader). Only broken files get here."""
+    bad number there, not a keyword. Only broken files get here."""
     kept = []
     last = -4
     for token in keywords.tolist():

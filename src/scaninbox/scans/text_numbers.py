@@ -9,21 +9,15 @@ Work runs in blocks small enough for the CPU cache, where numpy's temporaries ar
 the fast path does not accept (longer than 24 bytes, "nan", garbage) goes to ``float()``, which
 either reads it or names it in the error.
 
-The C readers of ASCII STL, OBJ and ASCII PLY (`_text_native.c`, used by `stl_ascii`, `obj` and
-`ply_text` when built) decode numbers with exactly these rules and operations, so the two give
-the same bits: a leading sign counts as a '0' digit; the mantissa's digits are read as a first
-group of 16 and a second of up to 8 (right-padded with zeros), value = float(first) +
-float(second) * 1e-8; then one multiplication or division by an exact power of ten. A change
-here must be made there too (the tests compare both on random numbers).
-
-The mantissa's first 16 digits form an exact integer that is divided by one exact power of ten
-(up to 1e22; tokens needing a larger one go to ``float()``), so typical scan coordinates (up to
-15 significant digits after a sign) are correctly rounded.
+A leading sign counts as a '0' digit; the mantissa's digits are read as a first group of 16 and
+a second of up to 8 (right-padded with zeros), value = float(first) + float(second) * 1e-8; then
+one multiplication or division by an exact power of ten. The mantissa's first 16 digits form
+an exact integer that is divided by one exact power of ten (up to 1e22; tokens needing a larger
+one go to ``float()``), so typical scan coordinates (up to 15 significant digits after a sign)
+are correctly rounded.
 """
 
 from __future__ import annotations
-
-from types import ModuleType
 
 import numpy as np
 import numpy.typing as npt
@@ -33,11 +27,8 @@ from scaninbox.scans.parallel import run_parts, run_together
 
 __all__ = [
     "blank_near",
-    "load_text_native",
     "parse_decimal_tokens",
     "parse_token",
-    "reader_name",
-    "text_native_builds",
     "whitespace_tokens",
 ]
 
@@ -73,44 +64,6 @@ _PLUS_76 = _U(0x7676767676767676)  # a digit value 0–9 plus 0x76 stays below 0
 _POSITION = _U(0x0102030405060708)  # (1 << 8j) * this >> 56 == j + 1
 _EMPTY_TOKENS = (np.empty(0, np.int64), np.empty(0, np.int64))
 _POW10 = np.array([float(10**k) for k in range(309)], np.float64)
-
-
-def load_text_native() -> ModuleType | None:
-    """The C extension's fastest build this CPU runs: `scaninbox.scans._text_native_v2`
-    (compiled for x86-64-v2: SSSE3, SSE4.1, POPCNT) when the CPU has those instructions, else
-    the portable `scaninbox.scans._text_native`; None when neither was built (no compiler at
-    install time), and the numpy readers run instead. Both builds read every text to the same
-    bits."""
-    builds = text_native_builds()
-    return builds.get("x86-64-v2", builds.get("portable"))
-
-
-def text_native_builds() -> dict[str, ModuleType]:
-    """Every build of the C extension that is installed and that this CPU runs, by its
-    ``BUILD`` name ("portable", "x86-64-v2"). The tests read each text with each of them."""
-    try:
-        from scaninbox.scans import _text_native  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return {}
-    builds: dict[str, ModuleType] = {_text_native.BUILD: _text_native}
-    # Asked of the portable build first: importing the other on a CPU without the instructions
-    # is fine, but calling into it would stop the process (an illegal instruction).
-    if _text_native.v2_supported():
-        try:
-            from scaninbox.scans import _text_native_v2  # type: ignore[attr-defined,unused-ignore]
-        except ImportError:
-            pass
-        else:
-            builds[_text_native_v2.BUILD] = _text_native_v2
-    return builds
-
-
-def reader_name(native: ModuleType | None) -> str:
-    """How a text format is read with ``native`` (a reader module's `load_text_native`): the
-    words the benchmarks and ``--self-test`` print."""
-    if native is None:
-        return "numpy (no C extension built)"
-    return f"C extension (_text_native, {native.BUILD} build)"
 
 
 def whitespace_tokens(buf: npt.NDArray[np.uint8]) -> tuple[Int64Array, Int64Array]:

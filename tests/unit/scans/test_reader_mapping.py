@@ -1,8 +1,6 @@
 """How `read_mesh` gets a file's bytes: a large binary file mapped with its page table filled up
-front; a text from 128 KiB read into the C module's kept memory (up to 16 MiB, see
-test_read_file.py), or, without that module or above that size, mapped without filling its
-page table (its parser's threads fault the pages in as they go, see `reader._map`); anything
-smaller read."""
+front; a text from 128 KiB mapped without filling its page table (its parser's threads fault
+the pages in as they go, see `reader._map`); anything smaller read."""
 
 from __future__ import annotations
 
@@ -38,15 +36,9 @@ def _large(path: Path, data: bytes) -> Path:
     return path
 
 
-@pytest.mark.parametrize("c_module", [True, False])
-def test_a_text_of_some_hundred_kilobytes_and_a_binary_file_are_not_mapped(
-    tmp_path: Path, populated: list[bool], monkeypatch: pytest.MonkeyPatch, c_module: bool
+def test_a_text_of_some_hundred_kilobytes_is_mapped_and_a_binary_file_read(
+    tmp_path: Path, populated: list[bool]
 ) -> None:
-    # The text goes into the C module's kept memory; without that module it is mapped.
-    if reader._read_text is None and c_module:
-        pytest.skip("the C extension is not built")
-    if not c_module:
-        monkeypatch.setattr(reader, "_read_text", None)
     points, faces = arch_mesh(90, 30)
     text, binary = obj(points, faces), binary_stl(points, faces)
     assert 1 << 17 <= len(text) < 1 << 20
@@ -54,7 +46,7 @@ def test_a_text_of_some_hundred_kilobytes_and_a_binary_file_are_not_mapped(
     (tmp_path / "a.obj").write_bytes(text)
     (tmp_path / "a.stl").write_bytes(binary)
     np.testing.assert_array_equal(read_mesh(tmp_path / "a.obj").points, points)
-    text_mapped = [] if c_module else [False]
+    text_mapped = [False]
     assert populated == text_mapped
     np.testing.assert_array_equal(read_mesh(tmp_path / "a.stl").points, soup_of(points, faces))
     assert populated == text_mapped  # read, not mapped
@@ -80,10 +72,8 @@ def test_a_binary_stl_is_mapped_with_its_pages_up_front(
 
 @pytest.mark.parametrize("kind", ["obj", "stl"])
 def test_a_text_is_mapped_without_filling_its_page_table(
-    tmp_path: Path, populated: list[bool], monkeypatch: pytest.MonkeyPatch, kind: str
+    tmp_path: Path, populated: list[bool], kind: str
 ) -> None:
-    # Above the size the C module reads into kept memory (made small here), or without it.
-    monkeypatch.setattr(reader, "_READ_TEXT_UP_TO", 1 << 20)
     points, faces = arch_mesh(300, 60)
     data = obj(points, faces) if kind == "obj" else ascii_stl(points, faces)
     mesh = read_mesh(_large(tmp_path / f"arch.{kind}", data))
@@ -96,9 +86,7 @@ def test_without_pread_the_head_is_read_and_the_offset_put_back(
     tmp_path: Path, populated: list[bool], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Windows has no os.pread: the first bytes are read, then the file is read from its start.
-    # Nor has the C module read_file there.
     monkeypatch.delattr(os, "pread")
-    monkeypatch.setattr(reader, "_read_text", None)
     points, faces = arch_mesh(90, 30)
     (tmp_path / "a.stl").write_bytes(binary_stl(points, faces))
     np.testing.assert_array_equal(read_mesh(tmp_path / "a.stl").points, soup_of(points, faces))

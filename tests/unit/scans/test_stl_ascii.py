@@ -4,7 +4,6 @@ Files are written the ways exporters and hand edits write them: CRLF, tabs, uppe
 keywords, a solid name made of numbers, exponents in every spelling, a facet without its
 ``endloop``. Each is read by `read_mesh` and by `_independent`, a plain Python reading of the
 same bytes, and the float32 points must be the same. Bad numbers give a plain `MeshError`.
-Every test runs with the C reader (when built) and with the numpy reader.
 """
 
 from __future__ import annotations
@@ -14,19 +13,9 @@ import re
 import numpy as np
 import pytest
 
-from scaninbox.scans import MeshError, read_mesh, stl_ascii
+from scaninbox.scans import MeshError, read_mesh
 
 from .meshfiles import arch_mesh, ascii_stl, soup_of
-from .native_builds import READERS, use_reader
-
-
-@pytest.fixture(autouse=True, params=READERS)
-def parser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """`read_mesh` with each build of the C extension, then with the numpy path (the extension
-    switched off)."""
-    use_reader(request.param, monkeypatch)
-    assert request.param.removeprefix("C ") in stl_ascii.ascii_stl_parser()
-    return str(request.param)
 
 
 def _independent(data: bytes) -> np.ndarray:
