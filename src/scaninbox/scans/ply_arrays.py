@@ -8,7 +8,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from scaninbox.scans import kept_arrays
 from scaninbox.scans.mesh import IndexArray, MeshError
 from scaninbox.scans.ply_header import PlyElement
 
@@ -83,13 +82,12 @@ def packed(records: np.ndarray, fields: list[str], dtype: np.dtype) -> np.ndarra
     # byte): numpy copies whole items, ~4× faster than 12 separate bytes (or 3 unaligned
     # int32) per row.
     items = rows[:, start : start + width].view(np.dtype((np.void, width)))
-    block = kept_arrays.empty(items.shape, items.dtype)
-    np.copyto(block, items)
+    block = items.copy()
     return block.view(dtype).reshape(len(records), count)
 
 
 def stack(columns: list[npt.NDArray[np.generic]], dtype: type[np.generic]) -> np.ndarray:
-    out = kept_arrays.empty((len(columns[0]), len(columns)), dtype)
+    out = np.empty((len(columns[0]), len(columns)), dtype)
     # A value beyond float32's range becomes infinite, which the reader then refuses in words
     # (`require_finite`); numpy's overflow warning would only say it less clearly.
     with np.errstate(over="ignore"):

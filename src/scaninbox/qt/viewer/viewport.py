@@ -43,7 +43,6 @@ from scaninbox.qt.viewer.finding_focus import (
     world_point,
 )
 from scaninbox.qt.viewer.interactor import SceneInteractor
-from scaninbox.qt.viewer.kept_memory import KeptMemoryRelease
 from scaninbox.qt.viewer.loader import CaseLoader, LoadToken
 from scaninbox.qt.viewer.map_choices import MapChoice
 from scaninbox.qt.viewer.measure_tool import MeasureTool
@@ -90,7 +89,6 @@ class ScanViewport(QWidget):
         self._unnamed_turns: dict[CaseRef, Turn] = {}  # cases whose portal has no name
         self._token = LoadToken(0, live=False)
         self._heavy = asyncio.Lock()
-        self.kept_memory = KeptMemoryRelease(self)
         self._closed = False
 
         self.view = SceneInteractor(self)
@@ -228,18 +226,7 @@ class ScanViewport(QWidget):
             heavy=self._heavy,
             on_oriented=self._on_oriented,
         )
-        async_bridge.run(
-            self._load(loader), owner=self, key="case", name=f"show the scans of {case.ref}"
-        )
-
-    async def _load(self, loader: CaseLoader) -> None:
-        # Counted here, not where the task is made: a task cancelled before its first step
-        # (another case chosen at once) never runs its ``finally``.
-        self.kept_memory.busy()
-        try:
-            await loader.run()
-        finally:  # done, failed or replaced by a newer case
-            self.kept_memory.idle()
+        async_bridge.run(loader.run(), owner=self, key="case", name=f"show the scans of {case.ref}")
 
     def show_finding(
         self,
@@ -314,7 +301,6 @@ class ScanViewport(QWidget):
         if not self._closed:
             self._closed = True
             self._token.live = False
-            self.kept_memory.stop()
             async_bridge.cancel_owned(self)
             self.maps.close()
             self.finding_focus.close()
