@@ -74,7 +74,7 @@ FACES: dict[str, set[str]] = {
         "TargetError", "adopt_typed_email_data", "choose_environment", "demo_login",
         "file_account", "forget_remembered_session", "keep_session", "last_local_account",
         "named_target", "remembered_session", "remembered_session_of", "sign_in",
-        "start_demo_sandbox", "target_choices",
+        "target_choices",
     },
     "scaninbox.sandbox": {
         "DEFAULT_PORT", "DEMO_ACCOUNT", "OTHER_ACCOUNT", "Account", "RecordedRequest",

@@ -57,14 +57,24 @@ class SignedIn:
 
 @contextmanager
 def open_target(options: GlobalOptions, settings: Settings | None = None) -> Iterator[Target]:
-    """The chosen service; for ``--demo`` the sandbox runs until the block ends.
+    """The chosen service; for ``--demo`` the sandbox runs until the block ends (the demo
+    service as the window runs it, `scaninbox.demo_process`).
 
     ``settings``: when the caller has read them already (they are read once per command)."""
     paths = app_paths()
     if options.is_demo:
-        server = services.start_demo_sandbox(paths)
+        from scaninbox.demo_process import DemoSandbox, DemoSandboxError
+
         try:
-            yield Target(environment=services.DEMO, base_url=server.base_url, label="Demo")
+            server = DemoSandbox.launch(paths)
+        except DemoSandboxError as exc:
+            raise CliError(str(exc)) from None
+        try:
+            try:
+                base_url = server.wait_ready()
+            except DemoSandboxError as exc:
+                raise CliError(str(exc)) from None
+            yield Target(environment=services.DEMO, base_url=base_url, label="Demo")
         finally:
             server.stop()
         return

@@ -29,7 +29,6 @@ from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
 from scaninbox.qt.file_provider import StoreFileProvider
 from scaninbox.qt.main_window import MainWindow
-from scaninbox.qt.prefetch_hold import PrefetchHold
 from scaninbox.qt.sign_in_prompts import SignInPrompts
 from scaninbox.qt.startup_trace import trace
 from scaninbox.qt.theme import Theme, apply_theme
@@ -200,13 +199,6 @@ class AppController(QObject):
         session.expired.connect(lambda _email: self.window.refresh_session_state())
         session.expired.connect(self.show_reauth)
         session.demoStopped.connect(self._on_demo_stopped)
-        self.prefetch_hold = PrefetchHold(
-            self.viewer,
-            enabled=self.options.load_viewer,
-            background_qc=self.window.qc_background,
-            parent=self,
-        )
-        session.opened.connect(self.prefetch_hold.hold)
         if self.settings_problem:
             self.window.show_message(f"The settings file was ignored: {self.settings_problem}")
         try:

@@ -4,8 +4,7 @@ Importing VTK, pyvista and pyvistaqt costs 1.0–1.2 s of the import thread's CP
 app, 2026-11-24; its wall time grows with whatever else holds Python's lock or the machine's
 cores), so the window opens without them: the case pane's "3D scans" tab shows "Loading the 3D
 viewer…" while ``scaninbox.qt.viewer.preload_3d_stack()`` imports the stack on a worker thread,
-from the window's first paint on (the account's bulk prefetch waits meanwhile:
-`scaninbox.qt.prefetch_hold`); then the viewport is created on the GUI thread, put into the tab,
+from the window's first paint on; then the viewport is created on the GUI thread, put into the tab,
 and shown the current case. When the viewer cannot be loaded the tab says so in plain words and the
 rest of the window works.
 

@@ -1,15 +1,16 @@
 """What both front-ends do the same way, written once: no Qt, no argparse.
 
 ``targets`` (which service: a named environment, a custom address, the demo), ``demo`` (the
-built-in sandbox), ``opening`` (sign in, resume, sign out, the keyring policy), and scan QC of a
-case's local scans (``qc_work``) with what background QC checks and when (``qc_queue``, imported
-by name: it loads the store and QC).
+built-in sandbox's account; the sandbox itself runs as ``scaninbox.demo_process``), ``opening``
+(sign in, resume, sign out, the keyring policy), and scan QC of a case's local scans
+(``qc_work``) with what background QC checks and when (``qc_queue``, imported by name: it loads
+the store and QC).
 ``scaninbox.cli`` and ``scaninbox.qt`` call these and add only their way of asking and showing.
 How dates, sizes and deadlines read is ``scaninbox.domain``'s (``wording``, ``deadlines``), so
 the window can use it before anything heavy is loaded.
 """
 
-from scaninbox.services.demo import demo_login, start_demo_sandbox
+from scaninbox.services.demo import demo_login
 from scaninbox.services.opening import (
     RememberedSession,
     SignedInAccount,
@@ -52,6 +53,5 @@ __all__ = [
     "remembered_session",
     "remembered_session_of",
     "sign_in",
-    "start_demo_sandbox",
     "target_choices",
 ]

@@ -118,8 +118,6 @@ class SyncEngine:
         self._loop_task: asyncio.Task[None] | None = None
         self._prefetch_task: asyncio.Task[FetchReport] | None = None
         self._details_fresh = False
-        self._prefetch_allowed = asyncio.Event()  # cleared by `hold_prefetch`
-        self._prefetch_allowed.set()
         # Cases whose order form and previews are all cached, with the change they were
         # checked at: the small-file pass looks at each case once, not at every sync.
         self._small_done: dict[CaseRef, float] = {}
@@ -156,19 +154,6 @@ class SyncEngine:
     def resume(self) -> None:
         """The person signed in again: leave ``signed_out`` and sync."""
         self.request_sync()
-
-    def hold_prefetch(self) -> None:
-        """Keep the background prefetch waiting until `release_prefetch` (the window does while
-        its 3D viewer loads and draws the first case: on two cores the bulk downloads competed
-        with it). Syncing, and files someone asks for, go on."""
-        self._prefetch_allowed.clear()
-
-    def release_prefetch(self) -> None:
-        self._prefetch_allowed.set()
-
-    @property
-    def prefetch_held(self) -> bool:
-        return not self._prefetch_allowed.is_set()
 
     async def stop(self) -> None:
         """Stop syncing and downloading; the store stays open (its owner closes it)."""
@@ -338,7 +323,6 @@ class SyncEngine:
 
     async def _prefetch_quietly(self) -> FetchReport:
         try:
-            await self._prefetch_allowed.wait()
             return await self.prefetch()
         except (ApiError, StoreError) as exc:  # e.g. offline again: the sync loop notices
             _log.info("prefetch stopped: %s", exc)

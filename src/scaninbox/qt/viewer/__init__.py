@@ -62,9 +62,9 @@ def preload_3d_stack() -> None:
     Safe on a worker thread: these imports load libraries and define classes (including Qt
     widget classes) but create no Qt or VTK object; every object is made by
     `create_scan_viewport`, on the GUI thread. (Measured with
-    ``benchmarks/case_first_frame.py``: 1.7–2.5 s here, most of it ``pyvista.plotting`` and the
-    matplotlib it imports, which pyvistaqt needs; `create_scan_viewport` then takes ~0.4–0.6 s.
-    matplotlib.pyplot is left to its first use since: 1.05 → 0.89 s for these imports alone.)
+    ``benchmarks/case_first_frame.py``: most of it is ``pyvista.plotting`` and the matplotlib
+    it imports, which pyvistaqt needs; matplotlib.pyplot, which pyvista imports but this app
+    never uses, is left to its first use: `deferred_pyplot`.)
     """
     from scaninbox.qt.viewer.deferred_pyplot import defer_pyplot
     from scaninbox.qt.viewer.heap import tune_heap
