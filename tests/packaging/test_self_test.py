@@ -30,7 +30,7 @@ def _run(monkeypatch: pytest.MonkeyPatch) -> tuple[int, list[str]]:
     lines: list[str] = []
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
-    code = self_test.run_self_test(out=lines.append)
+    code = self_test.run_self_test(main, out=lines.append)
     return code, lines
 
 

@@ -180,7 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error("--self-test takes no command")
         from scaninbox.cli.self_test import run_self_test
 
-        return run_self_test(verbose=args.verbose > 0)
+        return run_self_test(main, verbose=args.verbose > 0)
     if args.command is None:
         args = parser.parse_args([*given, "gui"])
     _start_logging(args.verbose, args.command)

@@ -28,7 +28,7 @@ import sys
 import tempfile
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -85,6 +85,7 @@ class _Context:
     home: Path
     out: Callable[[str], None]
     verbose: bool
+    run_command: Callable[[Sequence[str]], int]
     failed: list[str] = field(default_factory=list)
     server: SandboxServer | None = None
     base_url: str | None = None
@@ -98,15 +99,23 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def run_self_test(*, verbose: bool = False, out: Callable[[str], None] | None = None) -> int:
-    """Run every check, print one line each; 0 when none failed, else 1."""
+def run_self_test(
+    run_command: Callable[[Sequence[str]], int],
+    *,
+    verbose: bool = False,
+    out: Callable[[str], None] | None = None,
+) -> int:
+    """Run every check, print one line each; 0 when none failed, else 1.
+
+    ``run_command(argv)`` runs a ``scaninbox`` command in this process and returns its exit code
+    (the command line's ``main``, handed in by it: this module does not import it back)."""
     write = out or (lambda line: print(line, flush=True))
     started = time.monotonic()
     from scaninbox import __version__
 
     write(f"Scan Inbox {__version__} self-test ({_build_kind()})")
     with _private_home() as home:
-        context = _Context(home=home, out=write, verbose=verbose)
+        context = _Context(home=home, out=write, verbose=verbose, run_command=run_command)
         try:
             _run("imports", context, _check_imports)
             _run("text mesh readers", context, _check_text_readers)
@@ -389,11 +398,9 @@ def _check_qc(context: _Context) -> str:
         raise _SkippedError("not in this build")
     if context.scan is None:
         raise _SkippedError("no scan was downloaded")
-    from scaninbox.cli.main import main
-
     captured = io.StringIO()
     with contextlib.redirect_stdout(captured):
-        code = main(["qc", "--upper", str(context.scan), "--json"])
+        code = context.run_command(["qc", "--upper", str(context.scan), "--json"])
     if code not in (0, 6):  # 0 passed or warnings, 6 the scan failed QC: both are answers
         raise CheckFailedError(f"`scaninbox qc` ended with exit code {code}")
     try:
