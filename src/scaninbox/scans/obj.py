@@ -212,7 +212,9 @@ class _Corners:
         padded = np.concatenate([buf, np.zeros(_MAX_DIGITS, np.uint8)])
         value = np.zeros(len(starts), np.int64)
         whole = (n_digits >= 1) & (n_digits <= _MAX_DIGITS)
-        for k in range(_MAX_DIGITS):
+        # Only as many digit places as the longest index has (beyond, no corner has a digit).
+        longest = int(n_digits.max()) if len(n_digits) else 0
+        for k in range(min(max(longest, 0), _MAX_DIGITS)):
             inside = k < n_digits
             digit = padded[np.minimum(digits_at + k, len(buf))].astype(np.int64) - 48
             whole &= ~inside | ((digit >= 0) & (digit <= 9))
