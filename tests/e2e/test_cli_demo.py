@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 
-from scaninbox.sandbox import DEMO_ACCOUNT
 from tests.e2e.conftest import CliRunner
+
+from scaninbox.sandbox import DEMO_ACCOUNT
 
 
 def test_a_demo_command_signs_in_to_the_demo_service_it_started(cli: CliRunner) -> None:
