@@ -80,8 +80,6 @@ class BackgroundQc(QObject):
         self._running: CaseRef | None = None
         self._executor: ThreadPoolExecutor | None = None
         self._generation = 0  # a new account (or none) makes older work's results void
-        self._held = False  # `hold_start`: an account that opens waits in `_waiting`
-        self._waiting: tuple[CaseStore, FileCache] | None = None
         # Set when the account closes or the app quits: the check under way on the worker then
         # ends at its next step instead of running to its end for nobody (a quit waited for it).
         self._stop = threading.Event()
@@ -89,13 +87,9 @@ class BackgroundQc(QObject):
     # ------------------------------------------------------------------ the open account
 
     def attach(self, store: CaseStore, cache: FileCache) -> None:
-        """An account opened: look for cached cases without a current result (once released,
-        when `hold_start` holds it)."""
+        """An account opened: look for cached cases without a current result."""
         self.detach()
         if not self.enabled:
-            return
-        if self._held:
-            self._waiting = (store, cache)
             return
         from scaninbox.services.qc_queue import QcQueue  # the QC package: ~0.2 s of imports
 
@@ -103,26 +97,8 @@ class BackgroundQc(QObject):
         self._queue = QcQueue(self._queue_limit) if self._queue_limit else QcQueue()
         async_bridge.run(self._look_at_cache(), owner=self, key="startup", name="QC at start")
 
-    def hold_start(self) -> None:
-        """At the app's start: an account that opens is checked from `release_start` on.
-
-        Its start (importing the QC package, looking at the cache, the first checks) is Python
-        work on the window's side, which on two cores delayed the first rows and the first
-        case's 3D frame (`PrefetchHold` releases it with the account's prefetch)."""
-        self._held = True
-
-    def release_start(self) -> None:
-        """The account held by `hold_start` (if any) starts being checked now."""
-        if not self._held:
-            return
-        self._held = False
-        waiting, self._waiting = self._waiting, None
-        if waiting is not None:
-            self.attach(*waiting)
-
     def detach(self) -> None:
         """The account closes (sign-out, another account): forget the queue, stop checking."""
-        self._waiting = None
         self._generation += 1
         self._stop.set()
         self._stop = threading.Event()  # for the next account's checks
@@ -176,10 +152,6 @@ class BackgroundQc(QObject):
         return ([self._running] if self._running is not None else []) + waiting
 
     def _arrive(self, ref: CaseRef, *, wanted: bool) -> None:
-        if self._queue is None and wanted and self._waiting is not None:
-            # Someone opened a case's QC tab during the start-up hold: a person waiting on a
-            # verdict outranks the first frame's head start.
-            self.release_start()
         if self._queue is None:
             return
         self._arrived[ref] = self._arrived.get(ref, False) or wanted
