@@ -103,6 +103,9 @@ class InboxView(QTableView):
             if spec.icon_only or spec.column == Column.FILES:
                 self.setItemDelegateForColumn(spec.column, delegate)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        # One stop for Tab: Tab leaves the list for the case (a table's own Tab walked it cell
+        # by cell, scrolling it sideways, and never got out).
+        self.setTabKeyNavigation(False)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
@@ -309,6 +312,24 @@ class InboxView(QTableView):
             event.accept()
             return
         super().keyPressEvent(event)
+
+    def moveCursor(
+        self,
+        cursorAction: QAbstractItemView.CursorAction,  # noqa: N803 - Qt's own name
+        modifiers: Qt.KeyboardModifier,
+    ) -> QModelIndex:
+        # Rows only: Left and Right scroll the columns into view without moving to another
+        # cell (the selection is a row; a current cell off to the side is never seen).
+        if cursorAction in (
+            QAbstractItemView.CursorAction.MoveLeft,
+            QAbstractItemView.CursorAction.MoveRight,
+        ):
+            bar = self.horizontalScrollBar()
+            step = bar.pageStep() // 4 or bar.singleStep()
+            left = cursorAction == QAbstractItemView.CursorAction.MoveLeft
+            bar.setValue(bar.value() + (-step if left else step))
+            return self.currentIndex()
+        return super().moveCursor(cursorAction, modifiers)
 
     def _on_double_clicked(self, index: QModelIndex) -> None:
         ref = self._model.ref_at(index.row())
