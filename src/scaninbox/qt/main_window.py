@@ -27,7 +27,12 @@ from scaninbox.qt.status import ConnectionBanner, SyncStatus
 from scaninbox.qt.sync_presenter import SyncPresenter
 from scaninbox.qt.tray import Notifier
 from scaninbox.qt.ui_state import UiState
-from scaninbox.qt.window_layout import MIN_WINDOW_SIZE, default_window_size, inbox_share
+from scaninbox.qt.window_layout import (
+    ScreenFit,
+    default_window_size,
+    inbox_share,
+    minimum_window_size,
+)
 from scaninbox.qt.window_menus import WindowMenus
 
 if TYPE_CHECKING:
@@ -95,7 +100,8 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.setWindowIcon(app_icon())
         self.resize(default_window_size(self.screen()))
-        self.setMinimumSize(MIN_WINDOW_SIZE)
+        self.setMinimumSize(minimum_window_size(self.screen()))
+        self.screen_fit = ScreenFit(self)  # frame and status bar on the screen, once framed
         self.ui_state = ui_state
         self.session: AccountSession | None = None
         self.viewer: ViewerHost | None = None
