@@ -240,7 +240,7 @@ class MainWindow(QMainWindow):
     def sync_now(self) -> None:
         if self.session is not None and self.session.signed_in:
             self.session.engine.request_sync()
-            self.sync_status.set_state("Syncing…", "sync")
+            self.sync.sync_requested()
         elif self.session is not None:
             self.signInRequested.emit()
 
