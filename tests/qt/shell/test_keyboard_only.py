@@ -71,12 +71,17 @@ def test_a_whole_case_without_the_mouse(
     assert view.hasFocus()
     assert window.pane.case is None  # reaching the list opens nothing
 
-    # Rows by the arrow keys; the first case opens.
+    # Rows by the arrow keys: the first Down selects the first case (not the second).
     press(Qt.Key.Key_Down)
     qtbot.waitUntil(lambda: pane.case is not None, timeout=WAIT_MS)
+    assert view.selected_ref == window.inbox.model.ref_at(0)
+    press(Qt.Key.Key_Down)
+    qtbot.waitUntil(lambda: view.selected_ref == window.inbox.model.ref_at(1), timeout=WAIT_MS)
+    qtbot.waitUntil(
+        lambda: pane.case is not None and pane.case.ref == view.selected_ref, timeout=WAIT_MS
+    )
     case = pane.case
     assert case is not None
-    assert view.selected_ref == case.ref
 
     # Left and Right never walk the cells (they bring the columns off to the side into view);
     # the list is one stop for Tab: the next Tab leaves it, the list where it was.
@@ -150,6 +155,42 @@ def test_a_whole_case_without_the_mouse(
     qtbot.waitUntil(view.hasFocus, timeout=WAIT_MS)
     press(Qt.Key.Key_Down)
     qtbot.waitUntil(lambda: pane.case is not None and pane.case.ref != case.ref, timeout=WAIT_MS)
+
+
+def test_down_in_the_search_box_goes_on_to_the_results(
+    qtbot: QtBot,
+    make_app: Callable[..., AppController],
+    sandbox: SandboxServer,
+    window_manager: subprocess.Popen[bytes],
+) -> None:
+    app = make_app()
+    sign_in_via_dialog(qtbot, app, sandbox.base_url)
+    window = app.window
+    view, model = window.inbox.view, window.inbox.model
+    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is window.windowHandle(), timeout=WAIT_MS)
+    # A case further down, whose surname no case above has: the search brings it to the top.
+    rows = [model.row_at(i) for i in range(model.rowCount())]
+    names = [(row.patient or "") if row is not None else "" for row in rows]
+    wanted = next(
+        i
+        for i in range(3, len(names))
+        if names[i]
+        and names[i].split()[-1].isascii()  # QTest types ASCII letters only
+        and not any(names[i].split()[-1] in above for above in names[:i])
+    )
+    surname = names[wanted].split()[-1]
+
+    press(Qt.Key.Key_F, CTRL)
+    qtbot.waitUntil(window.inbox.filters.search.hasFocus, timeout=WAIT_MS)
+    QTest.keyClicks(window.inbox.filters.search, surname)
+    press(Qt.Key.Key_Down)  # runs the search typed and goes on to its first result
+    qtbot.waitUntil(view.hasFocus, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: not model.busy and view.selected_ref is not None, timeout=WAIT_MS)
+    row = model.row_at(0)
+    assert row is not None
+    assert surname in (row.patient or "")
+    assert view.selected_ref == row.ref
+    qtbot.waitUntil(lambda: window.pane.case is not None, timeout=WAIT_MS)
 
 
 def test_every_window_key_is_shown_in_a_menu(

@@ -311,6 +311,18 @@ class InboxView(QTableView):
             self.select_position(self._model.rowCount() - 1)
             event.accept()
             return
+        # Nothing selected yet (the list just got the keyboard, its first row current but not
+        # selected): the first Down or Up selects that row instead of skipping past it.
+        if (
+            event.key() in (Qt.Key.Key_Down, Qt.Key.Key_Up)
+            and event.modifiers() == Qt.KeyboardModifier.NoModifier
+            and self._selected_ref is None
+            and self._model.rowCount()
+        ):
+            current = self.currentIndex()
+            self.select_position(current.row() if current.isValid() else 0)
+            event.accept()
+            return
         super().keyPressEvent(event)
 
     def moveCursor(
