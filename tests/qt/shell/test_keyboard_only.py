@@ -137,6 +137,10 @@ def test_a_whole_case_without_the_mouse(
     press(Qt.Key.Key_1, CTRL)
     assert tabs.currentIndex() == CasePane.SCANS_TAB
     qtbot.waitUntil(lambda: within(tabs.widget(CasePane.SCANS_TAB)), timeout=WAIT_MS)
+    # From the 3D view too; the keyboard stays with the sections, not lost with the hidden view.
+    press(Qt.Key.Key_Tab, CTRL)
+    assert tabs.currentIndex() == CasePane.PRESCRIPTION_TAB
+    assert focus() is tabs.tabBar()
     press(Qt.Key.Key_5, CTRL)
     assert tabs.currentIndex() == CasePane.QC_TAB
 
