@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QIcon, QShowEvent
-from PySide6.QtWidgets import QApplication, QMainWindow, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from scaninbox.domain import CaseRef, FileKind
 from scaninbox.paths import resources_dir
+from scaninbox.qt.case_keys import CaseKeys
 from scaninbox.qt.case_pane import CaseFileProvider, CasePane
 from scaninbox.qt.case_presenter import CasePresenter
 from scaninbox.qt.connectivity import ConnectivityWatch
@@ -42,32 +43,6 @@ if TYPE_CHECKING:
 __all__ = ["MainWindow", "app_icon"]
 
 _MESSAGE_MS = 10_000
-
-
-def _has_focus_within(widget: QWidget) -> bool:
-    focused = QApplication.focusWidget()
-    return focused is not None and widget.isAncestorOf(focused)
-
-
-def _focus_first_control(page: QWidget | None, *, fallback: QWidget) -> None:
-    """The keyboard to ``page`` itself when it takes it (the 3D view), else to its first control
-    that does (in Tab order), else to ``fallback``."""
-    reason = Qt.FocusReason.ShortcutFocusReason
-    if page is not None:
-        if page.focusPolicy() & Qt.FocusPolicy.TabFocus and page.isEnabled():
-            page.setFocus(reason)
-            return
-        candidate = page.nextInFocusChain()
-        while candidate is not None and candidate is not page and page.isAncestorOf(candidate):
-            if (
-                candidate.focusPolicy() & Qt.FocusPolicy.TabFocus
-                and candidate.isVisible()
-                and candidate.isEnabled()
-            ):
-                candidate.setFocus(reason)
-                return
-            candidate = candidate.nextInFocusChain()
-    fallback.setFocus(reason)
 
 
 def app_icon() -> QIcon:
@@ -159,6 +134,8 @@ class MainWindow(QMainWindow):
         self._title_timer.setSingleShot(True)
         self._title_timer.setInterval(150)
         self._title_timer.timeout.connect(self._update_title_now)
+        # The Case menu's keys: sections, the list, the QC decisions (`case_keys`).
+        self.case_keys = CaseKeys(self.menus, self.pane, self.inbox, self.show_message, parent=self)
         self._connect()
         self.restore_ui_state()
         self.update_title()
@@ -191,13 +168,6 @@ class MainWindow(QMainWindow):
         menus.next_unread_action.triggered.connect(self._next_unread)
         menus.print_ticket_action.triggered.connect(self.printing.print_work_ticket)
         menus.print_order_form_action.triggered.connect(self.printing.print_order_form)
-        menus.next_section_action.triggered.connect(lambda: self.step_section(1))
-        menus.previous_section_action.triggered.connect(lambda: self.step_section(-1))
-        for index, action in enumerate(menus.section_actions):
-            action.triggered.connect(lambda _checked=False, i=index: self.go_to_section(i))
-        menus.case_list_action.triggered.connect(self.focus_case_list)
-        menus.ready_action.triggered.connect(lambda: self.decide_qc(ready=True))
-        menus.rescan_action.triggered.connect(lambda: self.decide_qc(ready=False))
         menus.sign_in_action.triggered.connect(self.signInRequested)
         menus.sign_out_action.triggered.connect(self.signOutRequested)
         menus.remove_data_action.triggered.connect(self.removeDataRequested)
@@ -253,75 +223,6 @@ class MainWindow(QMainWindow):
         widget = self.pane.tabs.currentWidget()
         if widget is not None:
             widget.setFocus(Qt.FocusReason.OtherFocusReason)
-
-    # ------------------------------------------------------------------ the keyboard
-
-    def step_section(self, step: int) -> None:
-        """Ctrl+Tab / Ctrl+PgDn (``step`` 1) and back (-1): the next section of the case that
-        can be shown, round the end. The case and the list's selection stay; the keyboard stays
-        where it was (in the list, one can switch to QC and go on down the cases)."""
-        if not self._case_shown():
-            return
-        tabs = self.pane.tabs
-        count = tabs.count()
-        index = tabs.currentIndex()
-        for _ in range(count):
-            index = (index + step) % count
-            if tabs.isTabEnabled(index):
-                break
-        self._show_section(index, take_keyboard=False)
-
-    def go_to_section(self, index: int) -> None:
-        """Ctrl+1 … Ctrl+5: that section, with the keyboard in it (Ctrl+1: in the 3D view)."""
-        if not self._case_shown():
-            return
-        tabs = self.pane.tabs
-        if not tabs.isTabEnabled(index):
-            why = tabs.tabToolTip(index) or "Not available"
-            self.show_message(f"{tabs.tabText(index)}: {why.rstrip('.')} for this case.")
-            return
-        self._show_section(index, take_keyboard=True)
-
-    def _show_section(self, index: int, *, take_keyboard: bool) -> None:
-        tabs = self.pane.tabs
-        had_page_focus = _has_focus_within(tabs)
-        tabs.setCurrentIndex(index)
-        if take_keyboard:
-            _focus_first_control(tabs.widget(index), fallback=tabs.tabBar())
-        elif had_page_focus:
-            tabs.tabBar().setFocus(Qt.FocusReason.ShortcutFocusReason)  # the old page is hidden
-
-    def focus_case_list(self) -> None:
-        """Ctrl+L: the keyboard to the case list (to the search box while the list is empty)."""
-        view = self.inbox.view
-        if view.isVisible():
-            view.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        else:
-            self.focus_search()
-
-    def decide_qc(self, *, ready: bool) -> None:
-        """Ctrl+Shift+A / Ctrl+Shift+R: the QC tab's own buttons, for the case on screen (its
-        rules apply: "Ready to accept" needs a current QC result). The QC tab is shown, so the
-        decision and its note are seen."""
-        if not self._case_shown():
-            return
-        qc = self.pane.qc
-        self.pane.tabs.setCurrentIndex(CasePane.QC_TAB)
-        button = qc.ready_button if ready else qc.rescan_button
-        if not button.isEnabled():
-            why = button.toolTip() or "QC decisions need an open account"
-            self.show_message(f"{button.text()}: not recorded. {why.rstrip('.')}.")
-            return
-        button.click()
-        case = self.pane.case
-        who = case.patient_name if case is not None and case.patient_name else "this case"
-        self.show_message(f"QC decision recorded for {who}: {button.text()}.")
-
-    def _case_shown(self) -> bool:
-        if self.pane.case is None:
-            self.show_message("Select a case first.")
-            return False
-        return True
 
     def show_finding(self, finding: Any, file: str = "") -> None:
         """A QC finding (of scan ``file``) was clicked: show it in the 3D view."""
