@@ -1,9 +1,9 @@
-"""A morning without the mouse, under a real window manager, with key events delivered the way the
-system delivers them (to the window that has the keyboard, not to a chosen widget): Tab from the
-search box to the case list (one stop: rows by the arrow keys), on to the case's sections and its
-controls; Ctrl+Tab / Ctrl+PgDn and back switch the sections and keep the case; Ctrl+1 … Ctrl+5 go
-to a section (Ctrl+1 puts the keyboard in the 3D view); the QC decisions have keys of their own;
-Ctrl+L goes back to the list. Every key is in a menu."""
+"""A morning without the mouse, from the sign-in dialog on, under a real window manager, with key
+events delivered the way the system delivers them (to the window that has the keyboard, not to a
+chosen widget): Tab from the search box to the case list (one stop: rows by the arrow keys), on to
+the case's sections and its controls; Ctrl+Tab / Ctrl+PgDn and back switch the sections and keep
+the case; Ctrl+1 … Ctrl+5 go to a section (Ctrl+1 puts the keyboard in the 3D view); the QC
+decisions have keys of their own; Ctrl+L goes back to the list. Every key is in a menu."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ from pytestqt.qtbot import QtBot
 
 from scaninbox.qt.app_controller import AppController
 from scaninbox.qt.case_pane import CasePane
-from scaninbox.sandbox import SandboxServer
+from scaninbox.sandbox import DEMO_ACCOUNT, SandboxServer
 from scaninbox.store.qc_store import qc_decision
-from tests.qt.shell.conftest import WAIT_MS, sign_in_via_dialog
+from tests.qt.shell.conftest import WAIT_MS, current_dialog, sign_in_via_dialog, wait_for_rows
 from tests.qt.window_manager import window_manager
 
 __all__ = ["window_manager"]  # the fixture, imported to be used here
@@ -46,6 +46,29 @@ def within(widget: QWidget) -> bool:
     return found is not None and (found is widget or widget.isAncestorOf(found))
 
 
+def type_text(text: str) -> None:
+    """Letters into the field that has the keyboard (QTest types ASCII only)."""
+    field = focus()
+    assert field is not None
+    QTest.keyClicks(field, text)
+
+
+def sign_in_by_keyboard(qtbot: QtBot, app: AppController, base_url: str) -> None:
+    """The first start's dialog: the keyboard starts in the empty address; Tab, Tab, Enter."""
+    dialog = current_dialog(qtbot, app)
+    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is dialog.windowHandle(), timeout=WAIT_MS)
+    assert focus() is dialog.url_edit
+    type_text(base_url)
+    press(Qt.Key.Key_Tab)
+    assert focus() is dialog.email_edit
+    type_text(DEMO_ACCOUNT.email)
+    press(Qt.Key.Key_Tab)
+    assert focus() is dialog.password_edit
+    type_text(DEMO_ACCOUNT.password)
+    press(Qt.Key.Key_Return)
+    wait_for_rows(qtbot, app)
+
+
 def test_a_whole_case_without_the_mouse(
     qtbot: QtBot,
     make_app: Callable[..., AppController],
@@ -53,7 +76,7 @@ def test_a_whole_case_without_the_mouse(
     window_manager: subprocess.Popen[bytes],
 ) -> None:
     app = make_app(load_viewer=True)  # the real 3D view: it takes the keyboard in its section
-    sign_in_via_dialog(qtbot, app, sandbox.base_url)
+    sign_in_by_keyboard(qtbot, app, sandbox.base_url)
     qtbot.waitUntil(lambda: app.viewer.viewport is not None, timeout=WAIT_MS)
     window = app.window
     view, pane, search = window.inbox.view, window.pane, window.inbox.filters.search
