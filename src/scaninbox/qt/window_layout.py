@@ -18,7 +18,7 @@ places the window). The minimum size shrinks to what the screen holds (960×600 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSize
-from PySide6.QtGui import QScreen
+from PySide6.QtGui import QScreen, QWindow
 from PySide6.QtWidgets import QWidget
 
 __all__ = [
@@ -91,6 +91,9 @@ def fit_to_screen(window: QWidget, preferred: QSize) -> ScreenFit:
     return ScreenFit(window)
 
 
+_FIT_EVENTS = (QEvent.Type.Show, QEvent.Type.Move, QEvent.Type.Resize, QEvent.Type.Expose)
+
+
 class ScreenFit(QObject):
     """Watches a top-level window until the window manager has framed it, then shrinks it and
     moves it so that the frame lies within the available geometry of its screen. Runs again
@@ -100,6 +103,7 @@ class ScreenFit(QObject):
         super().__init__(window)
         self._window = window
         self._pending = True
+        self._handle: QWindow | None = None
         window.installEventFilter(self)
 
     @property
@@ -109,11 +113,21 @@ class ScreenFit(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
-        if kind == QEvent.Type.Show:
+        if kind == QEvent.Type.Show and watched is self._window:
             self._pending = True
-        if self._pending and kind in (QEvent.Type.Show, QEvent.Type.Move, QEvent.Type.Resize):
+            self._watch_native_window()
+        # The frame is known once the window manager has reparented the window, which comes
+        # before the window is exposed; a window whose size and place the window manager left
+        # alone gets no move or resize event after that, only the expose.
+        if self._pending and kind in _FIT_EVENTS:
             self.fit()
         return False
+
+    def _watch_native_window(self) -> None:
+        handle = self._window.windowHandle()
+        if handle is not None and handle is not self._handle:
+            self._handle = handle
+            handle.installEventFilter(self)
 
     def fit(self) -> None:
         """Fit now, if the frame is known (the window manager has framed the window)."""

@@ -85,3 +85,22 @@ def test_the_fitting_rules() -> None:
     # A panel on the left: the area starts further in.
     assert fitted_rect(QRect(0, 0, 400, 300), QRect(48, 0, 1232, 720)) == QRect(48, 0, 400, 300)
     assert minimum_window_size(None) == QSize(960, 600)
+
+
+@pytest.mark.parametrize("work_area", [(1280, 720)], indirect=True)
+def test_a_layout_kept_from_a_larger_screen_is_fitted_to_this_one(
+    qtbot: QtBot, make_app: Callable[..., AppController], work_area: QRect
+) -> None:
+    first = make_app(start=False)
+    big = first.window
+    big.setMinimumSize(QSize(0, 0))
+    big.resize(1270, 1000)  # as kept on a larger monitor
+    big.save_ui_state()
+    assert big.ui_state.bytes_value("window/geometry") is not None
+
+    second = make_app(start=False).window
+    assert second.ui_state.path == big.ui_state.path
+    second.show()
+    wait_fitted(qtbot, second, work_area)
+    assert work_area.contains(global_rect(second.statusBar()))
+    second.hide()
