@@ -17,7 +17,7 @@ places the window). The minimum size shrinks to what the screen holds (960×600 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSize
+from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSize, QTimer
 from PySide6.QtGui import QScreen, QWindow
 from PySide6.QtWidgets import QWidget
 
@@ -92,6 +92,7 @@ def fit_to_screen(window: QWidget, preferred: QSize) -> ScreenFit:
 
 
 _FIT_EVENTS = (QEvent.Type.Show, QEvent.Type.Move, QEvent.Type.Resize, QEvent.Type.Expose)
+_SETTLE_MS = 150
 
 
 class ScreenFit(QObject):
@@ -104,6 +105,12 @@ class ScreenFit(QObject):
         self._window = window
         self._pending = True
         self._handle: QWindow | None = None
+        # Fitted once the window manager's events have settled: at the first expose the window
+        # may still stand where Qt asked for it, before the window manager placed it.
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(_SETTLE_MS)
+        self._settle.timeout.connect(self.fit)
         window.installEventFilter(self)
 
     @property
@@ -120,7 +127,7 @@ class ScreenFit(QObject):
         # before the window is exposed; a window whose size and place the window manager left
         # alone gets no move or resize event after that, only the expose.
         if self._pending and kind in _FIT_EVENTS:
-            self.fit()
+            self._settle.start()
         return False
 
     def _watch_native_window(self) -> None:

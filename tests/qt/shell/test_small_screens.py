@@ -104,3 +104,15 @@ def test_a_layout_kept_from_a_larger_screen_is_fitted_to_this_one(
     wait_fitted(qtbot, second, work_area)
     assert work_area.contains(global_rect(second.statusBar()))
     second.hide()
+
+
+@pytest.mark.parametrize("work_area", [(1280, 720)], indirect=True)
+def test_a_window_that_fits_stays_where_it_was_placed(qtbot: QtBot, work_area: QRect) -> None:
+    window = ImageViewer()  # 900×680 and its frame fit 1280×720
+    qtbot.addWidget(window)
+    window.move(150, 10)
+    window.show()
+    wait_fitted(qtbot, window, work_area)
+    qtbot.waitUntil(lambda: not window.screen_fit.pending, timeout=WAIT_MS)
+    assert window.frameGeometry().topLeft() == QPoint(150, 10)
+    window.close()
