@@ -93,6 +93,11 @@ class ConnectivityWatch(QObject):
         else:
             self._set(Connectivity.ONLINE)
 
+    def service_answered(self, session: AccountSession) -> None:
+        """The service answered ``session`` (a sync page arrived): reachable again."""
+        self._reachable = True
+        self.follow(session)
+
     def forget_reachability(self) -> None:
         """A new account or session: nothing is known about the service yet (assume it answers
         until the engine says otherwise)."""

@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from scaninbox.domain import Case
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
+from scaninbox.qt.case_pane.dialogs import start_folder
 from scaninbox.qt.final_grab import FinalFrameGrab
 from scaninbox.qt.local_files import LocalScanFiles, OpenedFiles, check_paths, local_case
 
@@ -49,9 +50,8 @@ SCAN_FILE_FILTER = "3D scans (*.stl *.STL *.ply *.PLY *.obj *.OBJ);;All files (*
 
 def ask_scan_files(parent: QWidget | None) -> list[Path]:
     """Qt's open dialog for one or more scan files (empty when cancelled)."""
-    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     chosen, _ = QFileDialog.getOpenFileNames(
-        parent, "Open scan files", documents or str(Path.home()), SCAN_FILE_FILTER
+        parent, "Open scan files", str(start_folder()), SCAN_FILE_FILTER
     )
     return [Path(name) for name in chosen]
 

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from scaninbox.domain import CaseRef, FileKind
 from scaninbox.paths import resources_dir
+from scaninbox.qt.case_keys import CaseKeys
 from scaninbox.qt.case_pane import CaseFileProvider, CasePane
 from scaninbox.qt.case_presenter import CasePresenter
 from scaninbox.qt.connectivity import ConnectivityWatch
@@ -27,7 +28,12 @@ from scaninbox.qt.status import ConnectionBanner, SyncStatus
 from scaninbox.qt.sync_presenter import SyncPresenter
 from scaninbox.qt.tray import Notifier
 from scaninbox.qt.ui_state import UiState
-from scaninbox.qt.window_layout import MIN_WINDOW_SIZE, default_window_size, inbox_share
+from scaninbox.qt.window_layout import (
+    ScreenFit,
+    default_window_size,
+    inbox_share,
+    minimum_window_size,
+)
 from scaninbox.qt.window_menus import WindowMenus
 
 if TYPE_CHECKING:
@@ -69,7 +75,8 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.setWindowIcon(app_icon())
         self.resize(default_window_size(self.screen()))
-        self.setMinimumSize(MIN_WINDOW_SIZE)
+        self.setMinimumSize(minimum_window_size(self.screen()))
+        self.screen_fit = ScreenFit(self)  # frame and status bar on the screen, once framed
         self.ui_state = ui_state
         self.session: AccountSession | None = None
         self.viewer: ViewerHost | None = None
@@ -127,6 +134,8 @@ class MainWindow(QMainWindow):
         self._title_timer.setSingleShot(True)
         self._title_timer.setInterval(150)
         self._title_timer.timeout.connect(self._update_title_now)
+        # The Case menu's keys: sections, the list, the QC decisions (`case_keys`).
+        self.case_keys = CaseKeys(self.menus, self.pane, self.inbox, self.show_message, parent=self)
         self._connect()
         self.restore_ui_state()
         self.update_title()
@@ -201,7 +210,7 @@ class MainWindow(QMainWindow):
     def sync_now(self) -> None:
         if self.session is not None and self.session.signed_in:
             self.session.engine.request_sync()
-            self.sync_status.set_state("Syncing…", "sync")
+            self.sync.sync_requested()
         elif self.session is not None:
             self.signInRequested.emit()
 

@@ -2,7 +2,10 @@
 progress, the connection banner, new-case notices, and a fresh table after each sync.
 
 The banner stays while the engine retries an unreachable service (its state flips between
-"syncing" and "offline" meanwhile) and goes only once the service answered again.
+"syncing" and "offline" meanwhile) and goes only once the service answered again. The status bar
+says what the banner says: both follow the one `ConnectivityWatch` answer, so a retry shows as
+"Offline" (its tooltip says a new attempt is under way), never as "Syncing…" under an
+"Offline" banner.
 """
 
 from __future__ import annotations
@@ -110,15 +113,39 @@ class SyncPresenter(QObject):
             EngineState.SIGNED_OUT: ("Signed out", "warning", True),
             EngineState.STOPPED: ("Not syncing", "offline", False),
         }
+        self._connectivity.follow(session, state)
         text, icon, warning = shown.get(state, ("", "", False))
+        if self._connectivity.state is Connectivity.OFFLINE:
+            # Retrying is still offline until the service answers: the banner's word.
+            text, icon, warning = shown[EngineState.OFFLINE]
+            if state is EngineState.SYNCING:
+                detail = "The service cannot be reached; trying again now…"
         self._status.set_state(text, icon, warning=warning)
         if detail:
             self._status.state_label.setToolTip(detail)
-        self._connectivity.follow(session, state)
+        self._show_banner()
+
+    def sync_requested(self) -> None:
+        """The person asked for a sync (F5): say so, unless the service is known to be away (then
+        it stays "Offline" until it answers, as the banner does)."""
+        if self._connectivity.state is Connectivity.OFFLINE:
+            self._status.state_label.setToolTip("The service cannot be reached; trying again now…")
+            return
+        self._status.set_state("Syncing…", "sync")
+
+    def _show_banner(self) -> None:
+        session = self._session
+        if session is None:
+            return
         last_sync = session.store.last_sync_at() if not session.store.closed else None
         self._banner.show_kind(_BANNERS[self._connectivity.state], last_sync)
 
     def _on_sync_progress(self, pages: int, cases: int, server_total: int) -> None:
+        session = self._session
+        if session is not None and self._connectivity.state is Connectivity.OFFLINE:
+            # Pages arrive: the service answers again, whatever the engine says at the end.
+            self._connectivity.service_answered(session)
+            self._show_banner()
         self._status.set_state(f"Syncing {cases:,} of {server_total:,} cases…", "sync")
         model = self._inbox.model
         # A first sync of a large inbox takes minutes: show cases as they arrive, but take a

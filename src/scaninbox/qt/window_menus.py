@@ -1,8 +1,9 @@
 """The main window's menus: File (sync, find, keep this week offline, open local scan files,
-print, quit), View (columns, theme), Account.
+print, quit), View (columns, theme), Case (its sections, the list, the QC decisions), Account.
 
-Menu actions carry the keyboard shortcuts (F5 syncs, Ctrl+F finds, Ctrl+Q quits), so they
-work wherever the focus is in the window.
+Menu actions carry the keyboard shortcuts (F5 syncs, Ctrl+F finds, Ctrl+Tab and Ctrl+PgDn switch
+the case's sections, Ctrl+1 … Ctrl+5 go to one, Ctrl+L to the list, Ctrl+Q quits), so they work
+wherever the focus is in the window and the menus show them.
 """
 
 from __future__ import annotations
@@ -19,7 +20,16 @@ from scaninbox.qt.theme import Theme
 if TYPE_CHECKING:
     from scaninbox.qt.session import AccountSession
 
-__all__ = ["WindowMenus"]
+__all__ = ["SECTION_KEYS", "WindowMenus"]
+
+# The case pane's sections (`CasePane`'s tab order) and their keys; the first is the 3D view.
+SECTION_KEYS: tuple[tuple[str, str], ...] = (
+    ("&3D scans", "Ctrl+1"),
+    ("&Prescription", "Ctrl+2"),
+    ("&Order form", "Ctrl+3"),
+    ("&Attachments", "Ctrl+4"),
+    ("&QC", "Ctrl+5"),
+)
 
 
 class WindowMenus:
@@ -56,6 +66,8 @@ class WindowMenus:
         self.theme_menu = QMenu("Theme", window)
         view_menu.addMenu(self.theme_menu)
 
+        self._build_case_menu(bar.addMenu("&Case"))
+
         account = bar.addMenu("&Account")
         self.account_label = QAction("Not signed in", window)
         self.account_label.setEnabled(False)
@@ -65,6 +77,33 @@ class WindowMenus:
         self.sign_out_action = account.addAction("Sign out")
         self.remove_data_action = account.addAction("Sign out and remove local data…")
         self.show_account(None)
+
+    def _build_case_menu(self, case_menu: QMenu) -> None:
+        """The case's sections, the list and the QC decisions, each with its key."""
+        # Ctrl+Tab first (what menus show), Ctrl+PgDn as browsers and file managers also use.
+        self.next_section_action = case_menu.addAction("Next section")
+        self.next_section_action.setShortcuts(
+            [QKeySequence("Ctrl+Tab"), QKeySequence("Ctrl+PgDown")]
+        )
+        self.previous_section_action = case_menu.addAction("Previous section")
+        self.previous_section_action.setShortcuts(
+            [QKeySequence("Ctrl+Shift+Tab"), QKeySequence("Ctrl+PgUp")]
+        )
+        self.section_actions: list[QAction] = []
+        for label, key in SECTION_KEYS:
+            action = case_menu.addAction(label)
+            action.setShortcut(QKeySequence(key))
+            self.section_actions.append(action)
+        self.section_actions[0].setToolTip("Show the 3D scans and give the keyboard to the 3D view")
+        case_menu.addSeparator()
+        self.case_list_action = case_menu.addAction("Case &list")
+        self.case_list_action.setShortcut(QKeySequence("Ctrl+L"))
+        case_menu.addSeparator()
+        # With Shift: a decision goes into the case's record, so no single slip of a key.
+        self.ready_action = case_menu.addAction("QC: Ready to accept")
+        self.ready_action.setShortcut(QKeySequence("Ctrl+Shift+A"))
+        self.rescan_action = case_menu.addAction("QC: Rescan needed")
+        self.rescan_action.setShortcut(QKeySequence("Ctrl+Shift+R"))
 
     def offer_themes(self, chosen: str, choose: Callable[[Theme], None]) -> None:
         """Fill View › Theme; ``chosen`` is ticked, ``choose(theme)`` follows a click."""

@@ -111,6 +111,9 @@ def test_keyboard_arrows_enter_ctrl_f_and_f5(
     window, view, model = app.window, app.window.inbox.view, app.window.inbox.model
     view.setFocus()  # makes the first row current, but opens nothing
     assert window.pane.case is None
+    qtbot.keyClick(view, Qt.Key.Key_Down)  # selects that first row (does not skip it)
+    assert view.currentIndex().row() == 0
+    assert view.selected_ref == model.ref_at(0)
     qtbot.keyClick(view, Qt.Key.Key_Down)
     qtbot.keyClick(view, Qt.Key.Key_Down)
     assert view.currentIndex().row() == 2

@@ -12,7 +12,7 @@ from typing import Protocol
 from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-__all__ = ["FileDialogs", "QtFileDialogs"]
+__all__ = ["FileDialogs", "QtFileDialogs", "start_folder"]
 
 
 class FileDialogs(Protocol):
@@ -26,7 +26,9 @@ class FileDialogs(Protocol):
 
 
 class QtFileDialogs:
-    """Qt's own dialogs, starting in the last folder used (else Documents)."""
+    """Qt's own dialogs, starting in the last folder used, else Documents, else the home
+    folder: always one that exists (Qt's dialog offered a missing Documents folder by name, with
+    its Choose button greyed)."""
 
     def __init__(self) -> None:
         self._last_folder: Path | None = None
@@ -48,9 +50,14 @@ class QtFileDialogs:
         return self._last_folder
 
     def _start_folder(self) -> Path:
-        if self._last_folder is not None and self._last_folder.is_dir():
-            return self._last_folder
-        documents = QStandardPaths.writableLocation(
-            QStandardPaths.StandardLocation.DocumentsLocation
-        )
-        return Path(documents) if documents else Path.home()
+        return start_folder(self._last_folder)
+
+
+def start_folder(last: Path | None = None) -> Path:
+    """Where a file dialog opens: ``last`` (the folder used before), Documents or the home
+    folder, whichever exists first. A fresh home has no Documents folder yet."""
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    for folder in (last, Path(documents) if documents else None, Path.home()):
+        if folder is not None and folder.is_dir():
+            return folder
+    return Path.home()

@@ -36,6 +36,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scaninbox.qt.window_layout import fit_to_screen
+
 __all__ = [
     "IMAGE_SUFFIXES",
     "ImageViewer",
@@ -153,7 +155,7 @@ class ImageViewer(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Image")
-        self.resize(900, 680)
+        self.screen_fit = fit_to_screen(self, QSize(900, 680))  # within the screen, frame included
         self.fitted = True
         self._original = QImage()
         self.rotation = 0

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, Signal
+from PySide6.QtCore import QPointF, QSize, Signal
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
 
 from scaninbox.qt.case_pane.pdf_toolbar import PdfToolbar
+from scaninbox.qt.window_layout import fit_to_screen
 
 __all__ = ["PdfWindow", "is_pdf_name"]
 
@@ -33,7 +34,8 @@ class PdfWindow(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("PDF")
-        self.resize(900, 1000)
+        # A page's height where the screen has it; never beyond the screen, frame included.
+        self.screen_fit = fit_to_screen(self, QSize(900, 1000))
         self.path: Path | None = None
         self.document = QPdfDocument(self)
         self.view = QPdfView(self)

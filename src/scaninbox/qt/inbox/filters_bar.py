@@ -17,7 +17,7 @@ from dataclasses import replace
 from datetime import date
 
 from PySide6.QtCore import QDate, QEvent, QLocale, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QFocusEvent
+from PySide6.QtGui import QFocusEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -48,6 +48,7 @@ class FiltersBar(QWidget):
 
     filterChanged = Signal(object)
     savedStateChanged = Signal(object)
+    listRequested = Signal()  # Down in the search box: on to the results
 
     # Focus leaving the box by one of these is the person moving on from a search they ran.
     _LEAVING = (
@@ -224,6 +225,16 @@ class FiltersBar(QWidget):
             self._apply_search()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            watched is self.search
+            and isinstance(event, QKeyEvent)
+            and event.type() == QEvent.Type.KeyPress
+            and event.key() == Qt.Key.Key_Down
+            and event.modifiers() == Qt.KeyboardModifier.NoModifier
+        ):
+            self._run_search()  # moving on to the results runs the search typed
+            self.listRequested.emit()
+            return True
         if (
             watched is self.search
             and isinstance(event, QFocusEvent)

@@ -43,7 +43,9 @@ class InboxPanel(QWidget):
         layout.addWidget(self.filters)
         layout.addWidget(self._stack, 1)
         self._waiting_text = "Not signed in."
+        self._select_first_pending = False  # Down in the search box while its search runs
         self.filters.filterChanged.connect(self._on_filter_changed)
+        self.filters.listRequested.connect(self.enter_list)
         self.model.queryApplied.connect(self._on_query_applied)
         self.model.modelReset.connect(self._update_empty_state)
         self._update_empty_state()
@@ -68,6 +70,17 @@ class InboxPanel(QWidget):
         self.filters.set_statuses([(s, status_label(s)) for s in statuses])
         self.filters.set_sources([(s, s) for s in store.distinct_sources()])
 
+    def enter_list(self) -> None:
+        """The keyboard to the list (Down in the search box), on the selected case or else the
+        first one — of the new list when a search is still being read."""
+        self._select_first_pending = self.model.busy
+        if self.model.busy or self.model.rowCount() == 0:
+            self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            return
+        self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        if self.view.selected_ref is None:
+            self.view.select_position(0)
+
     def set_waiting_text(self, text: str) -> None:
         self._waiting_text = text
         self._update_empty_state()
@@ -79,6 +92,11 @@ class InboxPanel(QWidget):
     def _on_query_applied(self) -> None:
         self.filters.set_counts(self.model.rowCount(), self.model.total_count)
         self._update_empty_state()
+        if self._select_first_pending:  # the new list is in place (its task is ending)
+            self._select_first_pending = False
+            if self.view.selected_ref is None and self.model.rowCount():
+                self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+                self.view.select_position(0)
 
     def _update_empty_state(self) -> None:
         if self.model.rowCount() > 0:

@@ -103,6 +103,9 @@ class InboxView(QTableView):
             if spec.icon_only or spec.column == Column.FILES:
                 self.setItemDelegateForColumn(spec.column, delegate)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        # One stop for Tab: Tab leaves the list for the case (a table's own Tab walked it cell
+        # by cell, scrolling it sideways, and never got out).
+        self.setTabKeyNavigation(False)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
@@ -308,7 +311,37 @@ class InboxView(QTableView):
             self.select_position(self._model.rowCount() - 1)
             event.accept()
             return
+        # Nothing selected yet (the list just got the keyboard, its first row current but not
+        # selected): the first Down or Up selects that row instead of skipping past it.
+        if (
+            event.key() in (Qt.Key.Key_Down, Qt.Key.Key_Up)
+            and event.modifiers() == Qt.KeyboardModifier.NoModifier
+            and self._selected_ref is None
+            and self._model.rowCount()
+        ):
+            current = self.currentIndex()
+            self.select_position(current.row() if current.isValid() else 0)
+            event.accept()
+            return
         super().keyPressEvent(event)
+
+    def moveCursor(
+        self,
+        cursorAction: QAbstractItemView.CursorAction,  # noqa: N803 - Qt's own name
+        modifiers: Qt.KeyboardModifier,
+    ) -> QModelIndex:
+        # Rows only: Left and Right scroll the columns into view without moving to another
+        # cell (the selection is a row; a current cell off to the side is never seen).
+        if cursorAction in (
+            QAbstractItemView.CursorAction.MoveLeft,
+            QAbstractItemView.CursorAction.MoveRight,
+        ):
+            bar = self.horizontalScrollBar()
+            step = bar.pageStep() // 4 or bar.singleStep()
+            left = cursorAction == QAbstractItemView.CursorAction.MoveLeft
+            bar.setValue(bar.value() + (-step if left else step))
+            return self.currentIndex()
+        return super().moveCursor(cursorAction, modifiers)
 
     def _on_double_clicked(self, index: QModelIndex) -> None:
         ref = self._model.ref_at(index.row())

@@ -97,6 +97,9 @@ class SignInDialog(QDialog):
         busy.addWidget(self.busy_label)
         busy.addWidget(self.busy_bar, 1)
         layout.addLayout(busy)
+        layout.addStretch(
+            1
+        )  # room the dialog is given beyond its rows goes here, not above the form
         layout.addWidget(self.buttons)
         self.service_combo.currentIndexChanged.connect(self._on_service_changed)
         self._select_environment(environment, base_url)
@@ -111,7 +114,7 @@ class SignInDialog(QDialog):
                 edit.setPalette(palette)
             self.url_edit.setReadOnly(True)
         self._set_busy(False)
-        self.adjustSize()
+        self._fit_height()
 
     def _subtitle(self) -> str:
         if not self._reauth:
@@ -214,14 +217,36 @@ class SignInDialog(QDialog):
     def show_error(self, text: str) -> None:
         self.error_label.setText(text)
         self.error_frame.setVisible(bool(text))
-        self.adjustSize()
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """As tall as the rows shown need at the dialog's fixed width: rows hidden for a service
+        (Demo needs no address, e-mail or "Remember me") leave no gap behind."""
+        layout = self.layout()
+        if layout is None:
+            return
+        layout.activate()
+        height = layout.totalHeightForWidth(self.width())
+        if height > 0:
+            self.resize(self.width(), height)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        target: QWidget = self.password_edit if self.email_edit.text() else self.email_edit
-        if self.target.is_demo:
-            target = self.sign_in_button
-        target.setFocus()
+        self._fit_height()
+        self.first_field().setFocus()
+
+    def first_field(self) -> QWidget:
+        """Where typing starts: the first field, top to bottom, that is shown, editable and
+        still empty; the Sign in button when there is nothing to type (Demo, or all filled)."""
+        for edit in (self.url_edit, self.email_edit, self.password_edit):
+            if (
+                not edit.isHidden()
+                and edit.isEnabled()
+                and not edit.isReadOnly()
+                and not edit.text().strip()
+            ):
+                return edit
+        return self.sign_in_button
 
     # ------------------------------------------------------------------ actions
 
