@@ -236,11 +236,13 @@ class ApiClient:
         *,
         progress: ProgressCallback | None = None,
         name: str | None = None,
+        where: str | None = None,
     ) -> DownloadResult:
         """Save the file behind ``get_link`` as ``dest`` (atomically; see ``api.download``).
 
         ``dest`` is never overwritten: when the name is taken, the file is saved as "name (2)"…
-        and the result says where. Messages call the file ``name`` (default: ``dest``'s name).
+        and the result says where. Messages call the file ``name`` (default: ``dest``'s name)
+        and the place ``where`` (default: ``dest``'s folder).
         """
         return await download_file(
             self._http,
@@ -250,6 +252,7 @@ class ApiClient:
             limits=self._limits,
             progress=progress,
             name=name,
+            where=where,
         )
 
     # ------------------------------------------------------------------ plumbing
