@@ -146,7 +146,9 @@ def run_render(options: GlobalOptions, command: RenderOptions) -> int:
     except PictureWriteError as exc:
         raise CliError(str(exc), EXIT_OTHER) from None
     if command.case is not None:
-        drawing = _case_files(options, command.case, command.view)
+        from scaninbox.cli.ref_lookup import resolve_ref
+
+        drawing = _case_files(options, resolve_ref(options, command.case), command.view)
     else:
         files = [
             _File(path, command.jaw or guess_jaw(path.name), path.name) for path in command.files
