@@ -58,7 +58,7 @@ def run_sync(options: GlobalOptions, command: SyncCommandOptions) -> int:
             return EXIT_OTHER
         return 0
 
-    return run_with_store(options, work)
+    return run_with_store(options, work, progress=not command.json)
 
 
 def run_pin(options: GlobalOptions, command: RefOptions) -> int:

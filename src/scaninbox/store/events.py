@@ -22,6 +22,7 @@ __all__ = [
     "EngineState",
     "FetchReport",
     "Listeners",
+    "PrefetchProgress",
     "SyncListener",
     "SyncReport",
 ]
@@ -68,6 +69,18 @@ class DownloadProgress:
     total_bytes: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class PrefetchProgress:
+    """A prefetch so far: files done (fetched or failed) of those it set out to fetch, the
+    bytes received for them; ``finished`` once it has ended (fewer may be done: it stops at
+    the cache limit)."""
+
+    files_done: int
+    files_total: int
+    bytes_done: int
+    finished: bool = False
+
+
 @dataclass(slots=True)
 class FetchReport:
     """What fetching the files of some cases did."""
@@ -108,6 +121,9 @@ class SyncListener:
 
     def on_file_failed(self, ref: CaseRef, file: FileSpec, message: str) -> None: ...
 
+    def on_prefetch_progress(self, progress: PrefetchProgress) -> None:
+        """How far a prefetch (``sync --with-files``, the window's background one) has got."""
+
 
 class Listeners(SyncListener):
     """Fans every call out to the registered listeners, shielding each from the others."""
@@ -146,6 +162,9 @@ class Listeners(SyncListener):
 
     def on_file_failed(self, ref: CaseRef, file: FileSpec, message: str) -> None:
         self._each("on_file_failed", ref, file, message)
+
+    def on_prefetch_progress(self, progress: PrefetchProgress) -> None:
+        self._each("on_prefetch_progress", progress)
 
     def _each(self, method: str, *args: object) -> None:
         for listener in list(self._listeners):
