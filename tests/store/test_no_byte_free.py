@@ -101,3 +101,7 @@ def test_files_that_do_not_fit_are_named_by_scan_and_case_never_by_scratch_path(
         assert " of case " in line
         assert "not enough disk space to save" in line or "is full" in line
     assert any("in the local file cache" in line for line in failed)
+    # Every next file would fail alike: fetching stops at the full disk and says so once,
+    # rather than a line for each of the remaining files.
+    assert "The disk is full, so fetching files stopped there" in sync.out
+    assert len(failed) <= 12

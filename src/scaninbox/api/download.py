@@ -429,7 +429,7 @@ def _fsync_folder(folder: Path) -> None:
 def _disk_error(exc: OSError, name: str, where: str) -> DownloadError:
     if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
         return DownloadError(
-            f"There is not enough disk space to save {name!r} in {where}", local=True
+            f"There is not enough disk space to save {name!r} in {where}", disk_full=True
         )
     reason = exc.strerror or type(exc).__name__
     return DownloadError(f"{name!r} could not be saved in {where}: {reason}", local=True)

@@ -108,6 +108,11 @@ def sync_text(
             f"  could not fetch {clean(spec)} of case {ref}: {why}"
             for ref, spec, why in files.failed
         ]
+        if files.disk_full:
+            lines.append(
+                "The disk is full, so fetching files stopped there: free some disk space (or "
+                "lower the offline cache limit) and sync again."
+            )
         if files.left_out:
             noun = "case" if files.left_out == 1 else "cases"
             lines.append(
@@ -153,6 +158,7 @@ def sync_json(
             ],
             "alreadyCached": files.already_cached,
             "leftOut": files.left_out,
+            "diskFull": files.disk_full,
             "failed": [
                 {"ref": str(r), "file": s.name, "reason": why} for r, s, why in files.failed
             ],

@@ -89,12 +89,14 @@ class FetchReport:
     already_cached: int = 0
     failed: list[tuple[CaseRef, FileSpec, str]] = field(default_factory=list)
     left_out: int = 0  # cases whose files did not fit under the offline cache limit
+    disk_full: bool = False  # a file did not fit on the disk: a prefetch stops there
 
     def merge(self, other: FetchReport) -> None:
         self.fetched += other.fetched
         self.already_cached += other.already_cached
         self.failed += other.failed
         self.left_out += other.left_out
+        self.disk_full = self.disk_full or other.disk_full
 
 
 class SyncListener:

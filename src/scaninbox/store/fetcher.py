@@ -18,7 +18,13 @@ from scaninbox.api.errors import ApiError, SessionExpiredError, TransportError
 from scaninbox.api.wire import SignedFileLink
 from scaninbox.domain import CaseRef, FileKind
 from scaninbox.store.derive import FileSpec
-from scaninbox.store.errors import NotCachedError, StoreError, file_error_text
+from scaninbox.store.errors import (
+    NotCachedError,
+    StoreError,
+    StoreFullError,
+    disk_is_full,
+    file_error_text,
+)
 from scaninbox.store.events import DownloadProgress, FetchReport, SyncListener
 from scaninbox.store.filecache import FileCache
 
@@ -87,8 +93,12 @@ class FileFetcher:
                 report.failed.append((ref, file.spec, str(outcome)))
             elif isinstance(outcome, ApiError | StoreError):
                 report.failed.append((ref, file.spec, str(outcome)))
+                report.disk_full |= isinstance(outcome, StoreFullError) or bool(
+                    getattr(outcome, "disk_full", False)
+                )
             elif isinstance(outcome, OSError):
                 report.failed.append((ref, file.spec, file_error_text(outcome, file.spec.name)))
+                report.disk_full |= disk_is_full(outcome)
             elif isinstance(outcome, BaseException):
                 raise outcome
         if offline is not None:

@@ -243,6 +243,9 @@ class SyncEngine:
         try:
             await self._fetch_small_files(report, room_bytes)
             for position, ref in enumerate(wanted):
+                if report.disk_full:  # every next file would fail alike
+                    _log.info("prefetch stopped: the disk is full")
+                    break
                 if self.cache.stored_bytes() >= room_bytes:
                     row = self.store.row(ref)
                     if row is None or not row.pinned:  # pinned come first: the rest are not
@@ -278,7 +281,7 @@ class SyncEngine:
         for ref, updated_at in await asyncio.to_thread(cases_missing_files, self.store):
             if self._small_done.get(ref) == updated_at:
                 continue
-            if self.cache.stored_bytes() >= room_bytes:
+            if self.cache.stored_bytes() >= room_bytes or report.disk_full:
                 return
             part = await self.fetcher.fetch_case(ref, only=is_small)
             report.merge(part)
