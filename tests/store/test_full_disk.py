@@ -33,18 +33,26 @@ def _can_mount_tmpfs(tmp_path: Path) -> bool:
     return done.returncode == 0
 
 
-def on_small_disk(tmp_path: Path, size: str, runs: list[list[str]]) -> list[CliRun]:
+def on_small_disk(tmp_path: Path, size: str, runs: list[list[str] | str]) -> list[CliRun]:
     """Run ``scaninbox`` commands one after the other with SCANINBOX_HOME on a tmpfs of
-    ``size`` (or with these mount options); what they printed is kept outside it."""
+    ``size`` (or with these mount options); what they printed is kept outside it. A string
+    among them is a shell line run at that point (``$SCANINBOX_HOME`` is the tmpfs), e.g. to
+    fill the disk; only the commands' results come back."""
     home = Path(os.environ["SCANINBOX_HOME"])
     home.mkdir(parents=True, exist_ok=True)
     out = tmp_path / "out"
     out.mkdir()
     options = size if "=" in size else f"size={size},mode=0700"
     lines = [f"mount -t tmpfs -o {options} tmpfs {shlex.quote(str(home))} || exit 99"]
-    for i, args in enumerate(runs):
+    commands = [args for args in runs if not isinstance(args, str)]
+    i = 0
+    for args in runs:
+        if isinstance(args, str):
+            lines.append(args)
+            continue
         command = shlex.join([sys.executable, "-m", "scaninbox", *args])
         lines.append(f"{command} >{out}/{i}.out 2>{out}/{i}.err </dev/null; echo $? >{out}/{i}.rc")
+        i += 1
     done = subprocess.run(
         ["unshare", "-rm", "sh", "-c", "\n".join(lines)],
         env=cli_env(),
@@ -58,12 +66,15 @@ def on_small_disk(tmp_path: Path, size: str, runs: list[list[str]]) -> list[CliR
             (out / f"{i}.out").read_text(encoding="utf-8"),
             (out / f"{i}.err").read_text(encoding="utf-8"),
         )
-        for i in range(len(runs))
+        for i in range(len(commands))
     ]
 
 
+SmallDisk = Callable[[str, list[list[str] | str]], list[CliRun]]
+
+
 @pytest.fixture
-def small_disk(tmp_path: Path) -> Callable[[str, list[list[str]]], list[CliRun]]:
+def small_disk(tmp_path: Path) -> SmallDisk:
     if not _can_mount_tmpfs(tmp_path):
         pytest.skip("cannot mount a tmpfs in a private mount namespace here")
     return lambda size, runs: on_small_disk(tmp_path, size, runs)

@@ -5,7 +5,7 @@ of its lifetime when the service hands out short sessions) and once after a 401.
 requests that find the session stale share one renewal. Without credentials, an ended session
 raises ``SessionExpiredError``. Sign-in is repeated only when the request never reached the
 service (connection refused, connect timeout): a 401 of ``/auth/login`` is never retried. A
-sign-in has the same total deadline and answer size limit as every question (``NetworkLimits``).
+sign-in has the short total deadline of the small answers and their size limit (``NetworkLimits``).
 """
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ class SessionKeeper:
             self._session = None
 
     async def _login(self, email: str, password: str) -> Session:
-        deadline_s = self._limits.request_deadline_s
+        deadline_s = self._limits.short_deadline_s  # a sign-in answer is a few hundred bytes
         try:
             async with asyncio.timeout(deadline_s):
                 return await self._sign_in(email, password)

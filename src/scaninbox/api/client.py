@@ -6,7 +6,8 @@ else. With the e-mail and password held (``login(keep_credentials=True)``) the s
 itself shortly before it expires and once after a 401; without them a 401 raises
 ``SessionExpiredError`` for the caller to ask the person to sign in. Idempotent GETs are retried
 after transient failures (``RetryPolicy``); sign-in is retried only when nothing reached the
-service. Every question has a total deadline and every answer a size limit (``NetworkLimits``).
+service. Every question has a total deadline (short for the sign-in and small answers, longer for
+pages of cases) and every answer a size limit (``NetworkLimits``).
 """
 
 from __future__ import annotations
@@ -236,11 +237,13 @@ class ApiClient:
         *,
         progress: ProgressCallback | None = None,
         name: str | None = None,
+        where: str | None = None,
     ) -> DownloadResult:
         """Save the file behind ``get_link`` as ``dest`` (atomically; see ``api.download``).
 
         ``dest`` is never overwritten: when the name is taken, the file is saved as "name (2)"…
-        and the result says where. Messages call the file ``name`` (default: ``dest``'s name).
+        and the result says where. Messages call the file ``name`` (default: ``dest``'s name)
+        and the place ``where`` (default: ``dest``'s folder).
         """
         return await download_file(
             self._http,
@@ -250,6 +253,7 @@ class ApiClient:
             limits=self._limits,
             progress=progress,
             name=name,
+            where=where,
         )
 
     # ------------------------------------------------------------------ plumbing
@@ -257,15 +261,22 @@ class ApiClient:
     async def _get_json(
         self, segments: tuple[str, ...], what: str, params: dict[str, str] | None = None
     ) -> Any:
-        """The JSON answer to a GET, retries and renewal included, within the deadline."""
-        return read_json(await self._get(segments, what, params), what, self._service_name)
+        """The JSON answer to a GET of a small answer (the account, portals, a case, a link),
+        retries and renewal included, within the short deadline."""
+        response = await self._get(segments, what, params, deadline_s=self._limits.short_deadline_s)
+        return read_json(response, what, self._service_name)
 
     async def _get(
-        self, segments: tuple[str, ...], what: str, params: dict[str, str] | None = None
+        self,
+        segments: tuple[str, ...],
+        what: str,
+        params: dict[str, str] | None = None,
+        *,
+        deadline_s: float | None = None,
     ) -> httpx.Response:
         """The successful answer to a GET (body read), retries and renewal included, within
-        the deadline."""
-        deadline_s = self._limits.request_deadline_s
+        ``deadline_s`` (default: the deadline of a page of cases)."""
+        deadline_s = deadline_s or self._limits.request_deadline_s
         try:
             async with asyncio.timeout(deadline_s):
                 return await self._ask(segments, what, params)

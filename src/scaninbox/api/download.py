@@ -143,20 +143,23 @@ async def download_file(
     limits: NetworkLimits | None = None,
     progress: ProgressCallback | None = None,
     name: str | None = None,
+    where: str | None = None,
 ) -> DownloadResult:
     """Download the file ``get_link`` points to as ``dest`` (whose folder must exist).
 
     An existing ``dest`` is never replaced: the file is then saved under a numbered name, which
-    the result's ``path`` gives. Messages call the file ``name`` (default: ``dest``'s name; a
-    download into a scratch file names the scan it is).
+    the result's ``path`` gives. Messages call the file ``name`` (default: ``dest``'s name) and
+    the place ``where`` (default: ``dest``'s folder); a download into a scratch file names the
+    scan it is and where it is kept, never the scratch file.
     """
     dest = Path(dest)
     name = name or dest.name
+    where = where or str(dest.parent)
     limits = limits or NetworkLimits()
     try:
         fd, temp = new_part_file(dest.parent, dest.name)
     except OSError as exc:
-        raise _disk_error(exc, name, dest.parent) from None
+        raise _disk_error(exc, name, where) from None
     finished = False
     try:
         with os.fdopen(fd, "wb") as out:
@@ -175,7 +178,7 @@ async def download_file(
         finished = True
         await asyncio.to_thread(_fsync_folder, dest.parent)
     except OSError as exc:
-        raise _disk_error(exc, name, dest.parent) from None
+        raise _disk_error(exc, name, where) from None
     finally:
         if not finished:
             temp.unlink(missing_ok=True)
@@ -423,10 +426,10 @@ def _fsync_folder(folder: Path) -> None:
         _log.debug("could not sync folder %s", folder)
 
 
-def _disk_error(exc: OSError, name: str, folder: Path) -> DownloadError:
+def _disk_error(exc: OSError, name: str, where: str) -> DownloadError:
     if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
         return DownloadError(
-            f"There is not enough disk space to save {name!r} in {folder}", local=True
+            f"There is not enough disk space to save {name!r} in {where}", disk_full=True
         )
     reason = exc.strerror or type(exc).__name__
-    return DownloadError(f"{name!r} could not be saved in {folder}: {reason}", local=True)
+    return DownloadError(f"{name!r} could not be saved in {where}: {reason}", local=True)

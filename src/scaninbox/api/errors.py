@@ -142,11 +142,13 @@ class InsecureUrlError(ApiError, ValueError):
 class DownloadError(ApiError):
     """A file could not be downloaded or saved.
 
-    ``local`` is True when this computer failed (full disk, no permission), not the network.
+    ``local`` is True when this computer failed (full disk, no permission), not the network;
+    ``disk_full`` when it was the disk being full (the next files would fail alike).
     """
 
-    def __init__(self, message: str, *, local: bool = False) -> None:
-        self.local = local
+    def __init__(self, message: str, *, local: bool = False, disk_full: bool = False) -> None:
+        self.local = local or disk_full
+        self.disk_full = disk_full
         super().__init__(message)
 
 

@@ -5,9 +5,12 @@ ever, fill the memory or the disk, or page through a list that never ends. Every
 documented, with its reasons, in ``docs/spec-gaps.md`` ("Hostile input"); the settings file may
 change the first four (``[network]``).
 
-- ``request_deadline_s``: one question to the service (sign-in, a page of cases, a case, a link),
-  retries and their waits included, is answered within this time or given up; a body trickled
-  one byte at a time cannot stretch it.
+- ``request_deadline_s``: one page of cases, retries and their waits included, is answered within
+  this time or given up; a body trickled one byte at a time cannot stretch it.
+- ``short_deadline_s``: the same for the sign-in and the small answers (the account, portals, one
+  case, a file's link), which are a few kilobytes at most: a sign-in trickled a byte a second
+  is given up after this rather than keeping a person at the sign-in for the page deadline.
+  Never longer than ``request_deadline_s``.
 - ``max_answer_bytes``: the largest answer of the service that is read (counted after
   decompression, while it streams in; the rest is never read).
 - ``max_download_bytes``: the largest file taken from storage when it does not say the size
@@ -33,6 +36,7 @@ MIB = 1024 * 1024
 @dataclass(frozen=True, slots=True)
 class NetworkLimits:
     request_deadline_s: float = 90.0
+    short_deadline_s: float = 25.0
     max_answer_bytes: int = 16 * MIB
     max_download_bytes: int = 1024 * MIB
     download_grace_s: float = 30.0
@@ -52,8 +56,11 @@ class NetworkLimits:
         )
 
     def __post_init__(self) -> None:
-        if min(self.request_deadline_s, self.download_grace_s) <= 0:
+        if min(self.request_deadline_s, self.short_deadline_s, self.download_grace_s) <= 0:
             raise ValueError("deadlines must be positive")
+        if self.short_deadline_s > self.request_deadline_s:
+            # A deadline made shorter (settings, tests) shortens the small answers' too.
+            object.__setattr__(self, "short_deadline_s", self.request_deadline_s)
         if min(self.max_answer_bytes, self.max_download_bytes, self.max_pages) < 1:
             raise ValueError("size and page limits must be at least 1")
         if self.download_min_bytes_per_s <= 0 or self.max_inflation < 1:

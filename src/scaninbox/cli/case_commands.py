@@ -57,7 +57,9 @@ class CasesOptions:
             status=args.status,
             page=args.page,
             page_size=args.page_size,
-            all_pages=bool(args.all),
+            # A script asking for JSON gets every case unless it asked for a page (of a size).
+            all_pages=bool(args.all)
+            or (bool(args.json) and args.page is None and args.page_size is None),
             json=bool(args.json),
         )
 
@@ -99,7 +101,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     paging.add_argument("--page", type=positive_int, metavar="N", help="page number (from 1)")
     paging.add_argument("--all", action="store_true", help="every page, not just one")
     cases.add_argument("--page-size", type=positive_int, metavar="N", help="cases per page")
-    cases.add_argument("--json", action="store_true", help="print one JSON array of cases")
+    cases.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON array of cases: every case, unless --page or --page-size asks for "
+        "one page (then stderr says when there are more)",
+    )
     cases.set_defaults(handler=deferred(_HANDLERS, "run_cases", CasesOptions.from_args))
 
     case = subparsers.add_parser("case", help="show one case in detail")

@@ -24,6 +24,7 @@ from scaninbox.cli.local_cases import (
 from scaninbox.cli.local_store import FetchedCases
 from scaninbox.cli.options import GlobalOptions
 from scaninbox.cli.output import case_detail, print_json, write_line
+from scaninbox.cli.ref_lookup import resolve_ref
 from scaninbox.cli.session import SignedIn, run_online, run_signed_in
 from scaninbox.cli.text_layout import Progress
 
@@ -119,7 +120,7 @@ def show_case(case: UnifiedCase, *, as_json: bool) -> int:
 
 
 def run_case(options: GlobalOptions, command: CaseOptions) -> int:
-    ref = command.ref
+    ref = resolve_ref(options, command.ref)
 
     async def fetch(session: SignedIn) -> UnifiedCase:
         wire = await session.client.get_case(ref)
@@ -141,7 +142,7 @@ def run_case(options: GlobalOptions, command: CaseOptions) -> int:
 
 
 def run_download(options: GlobalOptions, command: DownloadOptions) -> int:
-    ref = command.ref
+    ref = resolve_ref(options, command.ref)
     parent = command.dest if command.dest is not None else Path.cwd()
     template = folder_template()
 

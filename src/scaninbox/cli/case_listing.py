@@ -51,6 +51,8 @@ def show_cases(listing: CaseListing, *, as_json: bool) -> int:
             )
     if as_json:
         print_json([wire.wire_dict() for wire, _case in readable])
+        if not listing.complete and len(listing.cases) < listing.total:
+            notes.insert(0, _partial_json_note(listing))
     elif readable:
         write_line(case_table([c for _w, c in readable], terminal_width()))
         write_line(_footer(listing, len(readable)))
@@ -77,6 +79,14 @@ def readable_case(wire: UnifiedCase) -> Case:
 def warn(text: str) -> None:
     """A warning on stderr (the command goes on)."""
     write_error(f"Warning: {text}")
+
+
+def _partial_json_note(listing: CaseListing) -> str:
+    pages = -(-listing.total // max(listing.page_size, 1))
+    return (
+        f"the JSON holds page {listing.page} of {pages} ({len(listing.cases)} of "
+        f"{listing.total} cases); --all (or no --page and --page-size) gives every case."
+    )
 
 
 def _footer(listing: CaseListing, shown: int) -> str:

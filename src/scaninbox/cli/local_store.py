@@ -79,8 +79,14 @@ def open_local_store(options: GlobalOptions) -> Iterator[LocalStore]:
         yield LocalStore(account, store, cache)
 
 
-def run_with_store(options: GlobalOptions, work: Callable[[SyncEngine], Awaitable[_T]]) -> _T:
-    """Sign in, open the signed-in account's store, and run ``work`` with a sync engine."""
+def run_with_store(
+    options: GlobalOptions,
+    work: Callable[[SyncEngine], Awaitable[_T]],
+    *,
+    progress: bool = True,
+) -> _T:
+    """Sign in, open the signed-in account's store, and run ``work`` with a sync engine
+    (``progress``: its progress line on a terminal's stderr; not for ``--json``)."""
     paths = app_paths()
     settings = load_settings(paths)
 
@@ -92,7 +98,8 @@ def run_with_store(options: GlobalOptions, work: Callable[[SyncEngine], Awaitabl
             remember_account(paths, session.account)
             options = SyncOptions.from_settings(settings)
             engine = SyncEngine(session.client, store, cache, options)
-            engine.add_listener(ProgressListener())
+            if progress:
+                engine.add_listener(ProgressListener())
             try:
                 return await work(engine)
             finally:

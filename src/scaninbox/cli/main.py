@@ -29,7 +29,14 @@ from typing import Any
 from scaninbox import __version__
 from scaninbox.cli.errors import CliError, exit_code_for, plain_message
 
-__all__ = ["EXIT_BROKEN_PIPE", "build_parser", "desktop_argv", "gui_main", "main"]
+__all__ = [
+    "EXIT_BROKEN_PIPE",
+    "build_parser",
+    "desktop_argv",
+    "global_options_first",
+    "gui_main",
+    "main",
+]
 
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a tool whose reader left
 
@@ -57,6 +64,7 @@ COMMANDS = {
 # The options before the command, as `build_parser` declares them: those that take a value.
 _GLOBAL_FLAGS = frozenset(("--version", "--demo", "--offline", "--verbose", "--self-test"))
 _GLOBAL_WITH_VALUE = frozenset(("--base-url", "--env"))
+_END_OF_OPTIONS = "--"
 
 
 class _HelpFormatter(argparse.HelpFormatter):
@@ -109,6 +117,43 @@ def command_named(argv: Sequence[str]) -> str | None:
         else:
             return token if token in COMMANDS else None
     return None
+
+
+def global_options_first(argv: list[str]) -> list[str]:
+    """``argv`` with the global options given after the command moved before it, so that
+    ``scaninbox cases --offline --json`` means ``scaninbox --offline cases --json`` (scripts
+    add options at the end). ``gui`` takes them itself; after ``--`` nothing is moved."""
+    command = command_named(argv)
+    if command is None or command == "gui":
+        return argv
+    at = _position_of_command(argv)
+    before, after = argv[: at + 1], argv[at + 1 :]
+    moved: list[str] = []
+    kept: list[str] = []
+    words = iter(after)
+    for word in words:
+        if word == _END_OF_OPTIONS:
+            kept += [word, *words]
+            break
+        if word in _GLOBAL_WITH_VALUE:
+            value = next(words, None)
+            moved += [word] if value is None else [word, value]
+        elif word not in ("--version", "--self-test") and _is_global_option(word):
+            moved.append(word)
+        else:
+            kept.append(word)
+    return [*before[:at], *moved, before[at], *kept]
+
+
+def _position_of_command(argv: list[str]) -> int:
+    """Where the command is in ``argv`` (`command_named` found one)."""
+    tokens = iter(enumerate(argv))
+    for index, token in tokens:
+        if token in _GLOBAL_WITH_VALUE:
+            next(tokens, None)
+        elif not _is_global_option(token):
+            return index
+    raise ValueError("no command")  # pragma: no cover - command_named said there is one
 
 
 def _is_global_option(token: str) -> bool:
@@ -172,7 +217,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    given = list(argv if argv is not None else sys.argv[1:])
+    given = global_options_first(list(argv if argv is not None else sys.argv[1:]))
     parser = build_parser(given)
     args = parser.parse_args(given)
     if args.self_test:

@@ -45,6 +45,7 @@ class _CaseOutcome:
     case: Case
     decision: Decision | None
     orientation: Orientation
+    decision_json: dict[str, str] | None = None  # as --json prints it (--decide's words)
 
 
 def run(options: GlobalOptions, args: QcOptions) -> int:
@@ -63,11 +64,13 @@ def run(options: GlobalOptions, args: QcOptions) -> int:
                 EXIT_USAGE,
             )
         from scaninbox.cli.arguments import case_ref
+        from scaninbox.cli.ref_lookup import resolve_ref
 
-        ref = case_ref(args.ref)
+        ref = resolve_ref(options, case_ref(args.ref))
         outcome = _check_case(options, args, ref)
         qc = outcome.run
         title = f"case {ref}"
+        case_json = {"case": str(ref), "decision": outcome.decision_json}
         if outcome.decision is not None:
             when = outcome.decision.when.astimezone().strftime("%Y-%m-%d %H:%M")
             title += f" — decision: {outcome.decision.decision} ({outcome.decision.who}, {when})"
@@ -80,8 +83,9 @@ def run(options: GlobalOptions, args: QcOptions) -> int:
         inputs = _file_inputs(args)
         qc = check_scans(inputs, teeth=teeth)
         outcome = None
+        case_json = None
         title = ", ".join(item.label for item in inputs)
-    print_result(qc.result, as_json=args.json, title=title)
+    print_result(qc.result, as_json=args.json, title=title, case=case_json)
     if report is not None:
         _write_report(qc, report, outcome)
     return EXIT_QC_FAILED if qc.result.verdict == "fail" else 0
@@ -243,7 +247,16 @@ def _check_stored(
     )
     # As the window's viewer shows the case: the portal's mapping and the person's turn for it.
     orientation = report_orientation(store, case, PortalTurns.of(app_paths()))
-    return _CaseOutcome(run, case, decision, orientation)
+    decision_json = None
+    if recorded is not None:
+        decision_json = {
+            "decision": recorded.decision,
+            "label": recorded.label,
+            "note": recorded.note,
+            "who": recorded.who,
+            "when": recorded.decided_at.isoformat(),
+        }
+    return _CaseOutcome(run, case, decision, orientation, decision_json)
 
 
 def _scan_hashes(scans: list[ScanFile], paths: list[Path]) -> list[tuple[str, str | None]]:

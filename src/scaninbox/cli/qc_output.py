@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from scaninbox.qc import KIND_TITLES, Finding, QcResult, Severity
 
@@ -23,9 +24,14 @@ _MAIN_FIGURE = {
 }
 
 
-def print_result(result: QcResult, *, as_json: bool, title: str) -> None:
+def print_result(
+    result: QcResult, *, as_json: bool, title: str, case: Mapping[str, Any] | None = None
+) -> None:
+    """``case``: what JSON says first — the case reference and its recorded decision (both
+    null when files were checked)."""
+    head = dict(case) if case is not None else {"case": None, "decision": None}
     text = (
-        json.dumps(result.to_json(), ensure_ascii=False, indent=2)
+        json.dumps({**head, **result.to_json()}, ensure_ascii=False, indent=2)
         if as_json
         else "\n".join(result_lines(result, title))
     )

@@ -86,6 +86,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="jaw of every file (default: guessed from each file name, else upper)",
     )
     parser.add_argument("--view", choices=_VIEWS, default="front", help="camera (default: front)")
+    parser.add_argument(
+        "--scanner-colours",
+        action="store_true",
+        help="the colours the scanner recorded (default: each jaw in its colour, as the window)",
+    )
     parser.add_argument("--size", default="1280x960", metavar="WxH", help="picture size in pixels")
     parser.set_defaults(
         handler=deferred("scaninbox.cli.render_command", "run_render", RenderOptions.from_args)
@@ -103,6 +108,7 @@ class RenderOptions:
     jaw: Jaw | None = None  # files only: every file's jaw, None to guess from each name
     view: str = "front"
     size: tuple[int, int] = (1280, 960)
+    scanner_colours: bool = False  # the window's default: jaw colours
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> RenderOptions:
@@ -124,6 +130,7 @@ class RenderOptions:
             jaw=Jaw(args.jaw) if args.jaw else None,
             view=args.view,
             size=size,
+            scanner_colours=bool(args.scanner_colours),
         )
 
 
@@ -146,14 +153,22 @@ def run_render(options: GlobalOptions, command: RenderOptions) -> int:
     except PictureWriteError as exc:
         raise CliError(str(exc), EXIT_OTHER) from None
     if command.case is not None:
-        drawing = _case_files(options, command.case, command.view)
+        from scaninbox.cli.ref_lookup import resolve_ref
+
+        drawing = _case_files(options, resolve_ref(options, command.case), command.view)
     else:
         files = [
             _File(path, command.jaw or guess_jaw(path.name), path.name) for path in command.files
         ]
         drawing = _Drawing(files, _orientation(command.axis_mapping))
     try:
-        written = _draw(drawing, out, size=command.size, view=command.view)
+        written = _draw(
+            drawing,
+            out,
+            size=command.size,
+            view=command.view,
+            scanner_colours=command.scanner_colours,
+        )
     except MeshError as exc:
         raise CliError(str(exc), EXIT_OTHER) from None
     except PictureWriteError as exc:  # a folder, a device, /proc, a name too long …
@@ -196,7 +211,9 @@ def _orientation(mapping: str | None) -> Orientation:
     return resolve_orientation(mapping, portal="these files")
 
 
-def _draw(drawing: _Drawing, out: Path, *, size: tuple[int, int], view: str) -> Path:
+def _draw(
+    drawing: _Drawing, out: Path, *, size: tuple[int, int], view: str, scanner_colours: bool
+) -> Path:
     """Read, orient (estimating when there is no mapping) and draw; the note goes to stderr."""
     from scaninbox.cli.text_layout import write_error
     from scaninbox.domain import known_jaw
@@ -210,7 +227,7 @@ def _draw(drawing: _Drawing, out: Path, *, size: tuple[int, int], view: str) -> 
     if orientation.note is not None:
         write_error(f"{orientation.note}.")  # quotes the portal's name and axis mapping: escaped
     scans = [
-        SceneInput(orient(mesh, orientation.matrix), jaw=f.jaw)
+        SceneInput(orient(mesh, orientation.matrix), jaw=f.jaw, vertex_colours=scanner_colours)
         for mesh, f in zip(meshes, drawing.files, strict=True)
     ]
     return render_png(scans, out, size=size, view=view)

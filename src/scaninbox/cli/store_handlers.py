@@ -9,6 +9,7 @@ from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_OTHER, EXIT_USAGE, CliErro
 from scaninbox.cli.local_store import open_local_store, run_with_store
 from scaninbox.cli.options import GlobalOptions
 from scaninbox.cli.output import print_json, write_error, write_line
+from scaninbox.cli.ref_lookup import resolve_ref
 from scaninbox.cli.store_commands import JsonOptions, PruneOptions, RefOptions, SyncCommandOptions
 from scaninbox.cli.store_output import cache_info_json, cache_info_text, sync_json, sync_text
 from scaninbox.cli.text_layout import clean
@@ -57,11 +58,11 @@ def run_sync(options: GlobalOptions, command: SyncCommandOptions) -> int:
             return EXIT_OTHER
         return 0
 
-    return run_with_store(options, work)
+    return run_with_store(options, work, progress=not command.json)
 
 
 def run_pin(options: GlobalOptions, command: RefOptions) -> int:
-    ref = command.ref
+    ref = resolve_ref(options, command.ref)
     if options.offline:
         with open_local_store(options) as local:
             if not local.store.set_pinned(ref, True):
@@ -88,7 +89,7 @@ def run_pin(options: GlobalOptions, command: RefOptions) -> int:
 
 
 def run_unpin(options: GlobalOptions, command: RefOptions) -> int:
-    ref = command.ref
+    ref = resolve_ref(options, command.ref)
     with open_local_store(options) as local:
         if not local.store.set_pinned(ref, False):
             raise CliError(f"Case {ref} is not stored on this computer.", EXIT_NOT_FOUND)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TextIO
 
 from scaninbox.cli.text_layout import Progress, clean
 from scaninbox.domain import CaseRef, format_size, local_minute
@@ -20,6 +20,7 @@ from scaninbox.store import (
     FileCache,
     MalformedRecord,
     OfflineCounts,
+    PrefetchProgress,
     SyncListener,
     SyncReport,
     folder_size_bytes,
@@ -39,10 +40,12 @@ _LISTED = 20  # refs listed by name in text output before "and N more"
 
 
 class ProgressListener(SyncListener):
-    """Sync and download progress on one self-overwriting stderr line (terminals only)."""
+    """Sync and download progress on one self-overwriting stderr line (terminals only):
+    during a prefetch the files done of all and the bytes so far, then the file on its way."""
 
-    def __init__(self) -> None:
-        self._line = Progress()
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self._line = Progress(stream)
+        self._files = ""  # the prefetch's tally while one runs
 
     def on_sync_progress(self, pages: int, cases: int, server_total: int) -> None:
         self._line.show(f"Syncing: {cases} of {server_total} cases…")
@@ -50,12 +53,27 @@ class ProgressListener(SyncListener):
     def on_sync_finished(self, report: SyncReport) -> None:
         self._line.done()
 
+    def on_prefetch_progress(self, progress: PrefetchProgress) -> None:
+        if progress.finished:
+            self._files = ""
+            self._line.done()
+            return
+        self._files = (
+            f"Files: {progress.files_done:,} of {progress.files_total:,}, "
+            f"{format_size(progress.bytes_done)}"
+        )
+        self._line.show(self._files)
+
     def on_download_progress(self, progress: DownloadProgress) -> None:
         total = f" of {format_size(progress.total_bytes)}" if progress.total_bytes else ""
-        self._line.show(f"{progress.file.name}: {format_size(progress.done_bytes)}{total}")
+        file = f"{progress.file.name}: {format_size(progress.done_bytes)}{total}"
+        self._line.show(f"{self._files} · {file}" if self._files else file)
 
     def on_file_ready(self, ref: CaseRef, file: object, path: object) -> None:
-        self._line.done()
+        if self._files:
+            self._line.show(self._files)
+        else:
+            self._line.done()
 
 
 def sync_text(
@@ -90,6 +108,11 @@ def sync_text(
             f"  could not fetch {clean(spec)} of case {ref}: {why}"
             for ref, spec, why in files.failed
         ]
+        if files.disk_full:
+            lines.append(
+                "The disk is full, so fetching files stopped there: free some disk space (or "
+                "lower the offline cache limit) and sync again."
+            )
         if files.left_out:
             noun = "case" if files.left_out == 1 else "cases"
             lines.append(
@@ -135,6 +158,7 @@ def sync_json(
             ],
             "alreadyCached": files.already_cached,
             "leftOut": files.left_out,
+            "diskFull": files.disk_full,
             "failed": [
                 {"ref": str(r), "file": s.name, "reason": why} for r, s, why in files.failed
             ],

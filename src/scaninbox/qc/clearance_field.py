@@ -49,6 +49,8 @@ __all__ = [
 CAP_MM = 3.0  # farther than this no clearance or reduction question needs an answer
 UNCHANGED_MM = 0.01  # a preparation point this near a point of the scan before: nothing removed
 
+_MOST_CELLS = 1 << 20  # cells along a side of `_on_points`' grid: its int64 keys stay exact
+
 CHUNK_POINTS = 20_000  # points asked between two progress reports (about 0.5 s at worst)
 
 F32 = npt.NDArray[np.float32]
@@ -121,6 +123,11 @@ def _on_points(
     if not len(points) or not len(query):
         return np.zeros(len(query), bool)
     low = np.minimum(points.min(axis=0), query.min(axis=0))
+    high = np.maximum(points.max(axis=0), query.max(axis=0))
+    if not float((high - low).max()) / tolerance < _MOST_CELLS:
+        # Three cell numbers this large would overflow the int64 key: every point is asked
+        # the long way (what this shortcut only saves).
+        return np.zeros(len(query), bool)
     cells = np.floor((points - low) / tolerance).astype(np.int64)
     span = int(max(cells.max(), np.floor((query - low) / tolerance).max())) + 2
     keys = (cells[:, 0] * span + cells[:, 1]) * span + cells[:, 2]

@@ -34,6 +34,7 @@ __all__ = ["Distances", "Surface", "column_means", "load_vtk", "near_boxes"]
 F64 = npt.NDArray[np.float64]
 _ON_FEATURE = 1e-6  # a barycentric weight below this puts the closest point on an edge/corner
 _SPAN = 6  # a triangle box more voxels wide than this is marked on its own
+_MOST_VOXELS = 16e6  # the prefilter's grid at most (twice the ~8 million its cells aim at)
 _STOP_EVERY = 4096  # closest-point queries between looks at a stop request (~10 ms of them)
 
 
@@ -309,6 +310,12 @@ def near_boxes(box_low: F64, box_high: F64, query: F64, window: float) -> npt.ND
     high = np.array([box_high[:, k].max() for k in range(3)], np.float64) + window
     # Voxels as wide as the window, but never more than ~8 million of them.
     cell = max(window, float(np.prod(high - low) / 8e6) ** (1 / 3))
+    if not np.isfinite(high - low).all():
+        return np.arange(len(query), dtype=np.int64)  # no grid spans it: every point may be near
+    # A flat or long extent (far-flung coordinates) can still ask for more along one or two
+    # sides than the volume says: coarser voxels until the grid itself fits.
+    while float(np.prod(np.floor((high - low) / cell) + 1)) > _MOST_VOXELS:
+        cell *= 2
     shape = np.floor((high - low) / cell).astype(np.int64) + 1
     grid = np.zeros(tuple(shape), bool)
     stride = (int(shape[1] * shape[2]), int(shape[2]), 1)

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scaninbox.domain import exact_time, format_date, local_time, relative_time
+from scaninbox.domain import exact_time, format_date, format_size, local_time, relative_time
 from scaninbox.qt.inbox import icons
 from scaninbox.qt.quiet_progress import set_progress_quietly
 from scaninbox.qt.theme import is_dark
@@ -173,6 +173,7 @@ class SyncStatus(QObject):
         self.unreadable_label.setVisible(False)
         self._last_sync: datetime | None = None
         self._downloads: dict[object, tuple[int, int | None]] = {}
+        self._prefetch: Any = None  # the running prefetch's PrefetchProgress
         self._state_text = ""
         self._clock = QTimer(self)
         self._clock.setInterval(_REFRESH_MS)
@@ -238,6 +239,12 @@ class SyncStatus(QObject):
             self._downloads[key] = (done_bytes, total_bytes)
         self._schedule_downloads()
 
+    def prefetch_progress(self, progress: Any) -> None:
+        """A prefetch's tally (``PrefetchProgress``): the files done of all and the bytes
+        take the place of the files on their way until it has finished."""
+        self._prefetch = None if progress.finished else progress
+        self._schedule_downloads()
+
     def download_finished(self, key: Any) -> None:
         self._downloads.pop(key, None)
         self._schedule_downloads()
@@ -248,6 +255,7 @@ class SyncStatus(QObject):
 
     def clear(self) -> None:
         self._downloads.clear()
+        self._prefetch = None
         self._progress_timer.stop()
         self._update_downloads()
         self.set_state("", "")
@@ -265,9 +273,19 @@ class SyncStatus(QObject):
 
     def _update_downloads(self) -> None:
         count = len(self._downloads)
-        self.download_bar.setVisible(count > 0)
-        self.download_label.setVisible(count > 0)
+        tally = self._prefetch
+        self.download_bar.setVisible(count > 0 or tally is not None)
+        self.download_label.setVisible(count > 0 or tally is not None)
+        if tally is not None and tally.files_total:
+            done, total = tally.files_done, tally.files_total
+            set_progress_quietly(self.download_bar, int(1000 * done / total))
+            self.download_label.setText(
+                f"Offline copies: {done:,} of {total:,} files, {format_size(tally.bytes_done)}"
+            )
+            return
         if not count:
+            self.download_bar.setVisible(False)
+            self.download_label.setVisible(False)
             return
         done_bytes = sum(d for d, _t in self._downloads.values())
         totals = [t for _d, t in self._downloads.values() if t is not None]

@@ -79,6 +79,7 @@ class SyncPresenter(QObject):
         signals.downloadProgress.connect(self._on_download_progress)
         signals.fileReady.connect(self._on_file_done)
         signals.fileFailed.connect(self._on_file_done)
+        signals.prefetchProgress.connect(self._status.prefetch_progress)
         self._status.set_last_sync(session.store.last_sync_at())
         self.show_state()
 

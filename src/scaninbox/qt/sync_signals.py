@@ -15,7 +15,14 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, QThread, Signal
 
 from scaninbox.domain import CaseRef
-from scaninbox.store import DownloadProgress, EngineState, FileSpec, SyncListener, SyncReport
+from scaninbox.store import (
+    DownloadProgress,
+    EngineState,
+    FileSpec,
+    PrefetchProgress,
+    SyncListener,
+    SyncReport,
+)
 
 __all__ = ["SyncSignals"]
 
@@ -27,7 +34,7 @@ class SyncSignals(QObject):
     - ``syncStarted(bool full)``, ``syncProgress(int pages, int cases, int server_total)``,
       ``syncFinished(SyncReport)``, ``newCases(list[CaseRef])``
     - ``downloadProgress(DownloadProgress)``, ``fileReady(CaseRef, FileSpec, Path)``,
-      ``fileFailed(CaseRef, FileSpec, str)``
+      ``fileFailed(CaseRef, FileSpec, str)``, ``prefetchProgress(PrefetchProgress)``
     """
 
     stateChanged = Signal(object, str)
@@ -38,6 +45,7 @@ class SyncSignals(QObject):
     downloadProgress = Signal(object)
     fileReady = Signal(object, object, object)
     fileFailed = Signal(object, object, str)
+    prefetchProgress = Signal(object)
 
     _relay = Signal(str, object)
 
@@ -86,3 +94,6 @@ class _Listener(SyncListener):
 
     def on_file_failed(self, ref: CaseRef, file: FileSpec, message: str) -> None:
         self._signals.deliver("fileFailed", ref, file, message)
+
+    def on_prefetch_progress(self, progress: PrefetchProgress) -> None:
+        self._signals.deliver("prefetchProgress", progress)

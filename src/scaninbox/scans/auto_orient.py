@@ -47,6 +47,9 @@ Matrix = npt.NDArray[np.float64]
 SNAP_DEGREES = 10.0  # above the estimate's error, even with teeth missing on one side (7°)
 _MAX_TRIANGLES = 40_000  # a deterministic sample is plenty for the statistics below
 _GRID_MM = 1.0
+# Cells along a side of the footprint grid: 1 mm cells up to 256 mm from the centre (an arch
+# reaches about 45), coarser beyond, so that no extent sizes an array past this.
+_MOST_BINS = 512
 _END_SHARE = 0.15  # the front and back slices of the footprint compared for width
 _SKEW_DECIDES = 0.08  # below this the height skew is too weak to overrule the vector area
 _MIN_SYMMETRY = 0.6  # IoU of the footprint and its mirror image
@@ -153,7 +156,7 @@ def _mirror_overlap(
     """Intersection over union of the footprint and its mirror image across the line through
     the centre at ``angle`` (grid cells, so the point density does not matter)."""
     along, across = _turned(flat, np.array([math.cos(angle), math.sin(angle)]))
-    bins = max(8, int(2 * reach / _GRID_MM))
+    bins = int(min(max(8.0, 2 * reach / _GRID_MM), _MOST_BINS))
     # The cells the triangles fall in, computed directly: np.histogram2d binary-searches every
     # coordinate in its edges and took ~90 % of the estimate. Triangles without area fill no
     # cell, and those beyond ``reach`` (a corner of the turned square) are left out, as there.

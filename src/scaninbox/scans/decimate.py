@@ -13,8 +13,13 @@ import numpy as np
 
 from scaninbox.scans.mesh import Mesh
 from scaninbox.scans.normals import face_normals, point_normals
+from scaninbox.scans.validate import MAX_COORDINATE_MM
 
 __all__ = ["decimate"]
+
+# Cells along the longest side at most: the cluster keys (three cell numbers in one int64) then
+# never overflow, whatever the extent against the triangles' size.
+_MOST_CELLS = 1 << 20
 
 
 def decimate(mesh: Mesh, fraction: float = 0.1) -> Mesh:
@@ -23,6 +28,12 @@ def decimate(mesh: Mesh, fraction: float = 0.1) -> Mesh:
         raise ValueError("fraction must be in (0, 1]")
     if fraction == 1 or mesh.n_faces < 64:
         return mesh
+    # Over all coordinates at once: per axis of an (N, 3) array numpy is several times slower.
+    lowest, highest = float(mesh.points.min()), float(mesh.points.max())
+    if not max(-lowest, highest) <= MAX_COORDINATE_MM:
+        # No jaw in millimetres (the readers refuse such files): its areas would overflow
+        # float32, so it has no coarse copy.
+        return mesh
     original_normals = face_normals(mesh.points, mesh.faces)
     areas = np.linalg.norm(original_normals, axis=1) / 2
     surface = float(areas.sum())
@@ -30,6 +41,7 @@ def decimate(mesh: Mesh, fraction: float = 0.1) -> Mesh:
     # carries about two triangles.
     target_points = max(8.0, fraction * mesh.n_faces / 2)
     cell = np.sqrt(surface / target_points) if surface > 0 else 1.0
+    cell = max(float(cell), (highest - lowest) / _MOST_CELLS)  # no side spans more
     cluster, n_clusters = _clusters(mesh.points, cell)
     counts = np.bincount(cluster, minlength=n_clusters).astype(np.float64)
     points = np.empty((n_clusters, 3), np.float32)

@@ -28,6 +28,7 @@ from scaninbox.scans.sniff import (
 )
 from scaninbox.scans.stl import parse_binary_stl
 from scaninbox.scans.stl_ascii import parse_ascii_stl
+from scaninbox.scans.validate import require_scan_coordinates
 
 __all__ = ["MeshSource", "read_mesh", "sniff_format"]
 
@@ -130,10 +131,12 @@ def _parse_by_format(data: BytesLike, name: str) -> Mesh:
         return parse_binary_stl(data, name)
     if kind is ScanFormat.STL_ASCII:
         return parse_ascii_stl(data, name)
+    # STL soups were checked on the way (`require_finite`); text PLY and OBJ readers check
+    # finiteness as they parse, not the size of the coordinates, so that is checked here.
     if kind is ScanFormat.PLY:
-        return parse_ply(data, name)
+        return require_scan_coordinates(parse_ply(data, name))
     if kind is ScanFormat.OBJ:
-        return parse_obj(data, name)
+        return require_scan_coordinates(parse_obj(data, name))
     if kind is ScanFormat.OTHER_MESH:
         return read_with_trimesh(data, name, name.rsplit(".", 1)[-1].lower())
     raise MeshError(name, "it is not a 3D mesh this program knows (STL, PLY or OBJ)")

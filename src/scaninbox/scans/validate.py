@@ -1,19 +1,51 @@
-"""Checks every reader runs before it hands out a mesh, so that bad input fails in plain words."""
+"""Checks every reader runs before it hands out a mesh, so that bad input fails in plain words.
+
+Coordinates are refused when they are not finite, and when they are far beyond any jaw in
+millimetres (`MAX_COORDINATE_MM`): a file whose points reach 1e30 is not a scan this program can
+measure or draw, and every later step that sizes something from the extent (the orientation
+estimate's footprint grid, the level of detail's clusters, QC's voxel prefilters) would only
+overflow on it. Refused here, right after reading, such a file is one sentence like any other
+unreadable file.
+"""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-from scaninbox.scans.mesh import FloatArray, IndexArray, MeshError
+from scaninbox.scans.mesh import FloatArray, IndexArray, Mesh, MeshError
 
-__all__ = ["require_finite", "require_indices_in_range"]
+__all__ = [
+    "MAX_COORDINATE_MM",
+    "require_finite",
+    "require_indices_in_range",
+    "require_scan_coordinates",
+]
+
+# A jaw is about 100 mm across and scanners export it near their origin; 100 m is a thousand
+# times that, still far inside float32 (whose squares and cross products of such numbers stay
+# finite) and where its steps are still below a hundredth of a millimetre.
+MAX_COORDINATE_MM = 1e5
 
 
 def require_finite(points: FloatArray, name: str) -> None:
-    """Reject NaN and infinite coordinates (min/max propagate both, without a boolean copy)."""
-    if points.size and not (np.isfinite(points.min()) and np.isfinite(points.max())):
+    """Reject NaN and infinite coordinates, and coordinates beyond `MAX_COORDINATE_MM` (min/max
+    propagate NaN and bound the rest, without a boolean copy)."""
+    if not points.size:
+        return
+    low, high = float(points.min()), float(points.max())
+    if not (math.isfinite(low) and math.isfinite(high)):
         bad = int(np.count_nonzero(~np.isfinite(points).all(axis=1)))
         raise MeshError(name, f"{bad:,} points have coordinates that are not finite numbers")
+    _require_jaw_sized(low, high, name)
+
+
+def require_scan_coordinates(mesh: Mesh) -> Mesh:
+    """``mesh`` itself when its coordinates pass `require_finite` (for readers that check
+    finiteness their own way); raises `MeshError` otherwise."""
+    require_finite(mesh.points, mesh.name)
+    return mesh
 
 
 def require_indices_in_range(faces: IndexArray, n_points: int, name: str) -> None:
@@ -29,3 +61,19 @@ def require_indices_in_range(faces: IndexArray, n_points: int, name: str) -> Non
             f"a triangle refers to point {culprit:,} but the file has {n_points:,} points "
             f"(valid: 0 to {n_points - 1:,})",
         )
+
+
+def _require_jaw_sized(low: float, high: float, name: str) -> None:
+    largest = max(abs(low), abs(high))
+    if largest > MAX_COORDINATE_MM:
+        raise MeshError(
+            name,
+            f"its coordinates are not in millimetres of a jaw: up to {_magnitude(largest)} "
+            "(a jaw is about 100 mm across)",
+        )
+
+
+def _magnitude(value: float) -> str:
+    """``1e30``, ``3.4e38``: the size of a number in a sentence, not numpy's ``1e+30``."""
+    mantissa, _, exponent = f"{value:.1e}".partition("e")
+    return f"{mantissa.removesuffix('.0')}e{int(exponent)}"

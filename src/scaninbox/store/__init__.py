@@ -42,6 +42,7 @@ from scaninbox.store.events import (
     DownloadProgress,
     EngineState,
     FetchReport,
+    PrefetchProgress,
     SyncListener,
     SyncReport,
 )
@@ -73,6 +74,7 @@ __all__ = [
     "NoLocalAccountError",
     "NotCachedError",
     "OfflineCounts",
+    "PrefetchProgress",
     "SortKey",
     "SortSpec",
     "StoreCorruptError",

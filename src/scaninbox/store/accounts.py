@@ -26,7 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from scaninbox.paths import AppPaths, ensure_private_dir
-from scaninbox.store.errors import NoLocalAccountError, StoreError
+from scaninbox.store.errors import (
+    NoLocalAccountError,
+    StoreError,
+    disk_full_error,
+    disk_is_full,
+)
 
 __all__ = [
     "CUSTOM_ENVIRONMENT",
@@ -191,9 +196,18 @@ def _write_index(paths: AppPaths, index: dict[str, dict[str, Any]]) -> None:
     folder = ensure_private_dir(paths.config_dir)
     path = folder / _INDEX_NAME
     temp = folder / f".{_INDEX_NAME}.{os.getpid()}.tmp"
-    fd = os.open(temp, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        json.dump(index, handle, indent=2, sort_keys=True)
-        handle.flush()
-        os.fsync(handle.fileno())
-    temp.replace(path)
+    try:
+        fd = os.open(temp, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(index, handle, indent=2, sort_keys=True)
+            handle.flush()
+            os.fsync(handle.fileno())
+        temp.replace(path)
+    except OSError as exc:
+        # A write or flush error names no file (the disk with no byte left): say which, plainly.
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        if disk_is_full(exc):
+            raise disk_full_error(f"the list of accounts {path}") from exc
+        reason = (exc.strerror or type(exc).__name__).lower()
+        raise StoreError(f"The list of accounts {path} cannot be saved ({reason}).") from exc

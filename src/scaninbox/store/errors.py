@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import errno
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -23,10 +24,16 @@ __all__ = [
     "StoreError",
     "StoreFullError",
     "StoreVersionError",
+    "disk_full_error",
     "disk_is_full",
+    "file_error_text",
     "storage_fault",
     "store_error",
 ]
+
+# An I/O error of SQLite's with less than this free beside the database is the full disk:
+# SQLite reports ENOSPC while sizing its shared memory or journal as SQLITE_IOERR, not FULL.
+_NEARLY_FULL_BYTES = 1 << 20
 
 # SQLite's primary result codes (the low byte of an extended code).
 _SQLITE_PERM, _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_CORRUPT = 3, 8, 10, 11
@@ -75,6 +82,23 @@ def storage_fault(exc: sqlite3.Error) -> bool:
     return primary in _STORAGE_CODES
 
 
+def disk_full_error(what: str) -> StoreFullError:
+    """The one sentence for a full disk; ``what`` names the file ("the local database …")."""
+    return StoreFullError(
+        f"The disk that holds {what} is full, so nothing more can be saved. Nothing stored was "
+        "lost: free some disk space (or lower the offline cache limit) and try again."
+    )
+
+
+def file_error_text(exc: OSError, name: str) -> str:
+    """What went wrong keeping the file ``name`` (a scan, a PDF) in the local file cache, in
+    words naming that file only: never the cache's own scratch or blob paths."""
+    if disk_is_full(exc):
+        return f"There is not enough disk space to keep {name!r} in the local file cache"
+    reason = (exc.strerror or type(exc).__name__).lower()
+    return f"{name!r} could not be kept in the local file cache ({reason})"
+
+
 def store_error(exc: sqlite3.Error | OSError, path: Path | str) -> StoreError:
     """The plain-words error for what SQLite (or the file system) said about the database at
     ``path``. Only real damage (SQLITE_CORRUPT, SQLITE_NOTADB) advises removing local data: a
@@ -83,12 +107,8 @@ def store_error(exc: sqlite3.Error | OSError, path: Path | str) -> StoreError:
     primary = code & 0xFF if isinstance(code, int) else None
     os_errno = exc.errno if isinstance(exc, OSError) else None
     detail = str(exc).strip() or type(exc).__name__
-    if disk_is_full(exc):
-        return StoreFullError(
-            f"The disk that holds the local database {path} is full, so nothing more can be "
-            "saved. Nothing stored was lost: free some disk space (or lower the offline cache "
-            "limit) and try again."
-        )
+    if disk_is_full(exc) or (primary == _SQLITE_IOERR and _nearly_full(Path(path).parent)):
+        return disk_full_error(f"the local database {path}")
     if primary in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
         return StoreCorruptError(
             f"The local database {path} is damaged or is not a Scan Inbox store ({detail}). "
@@ -107,3 +127,10 @@ def store_error(exc: sqlite3.Error | OSError, path: Path | str) -> StoreError:
     if primary == _SQLITE_IOERR or isinstance(exc, OSError):
         return StoreError(f"The disk failed to read or write the local database {path} ({detail}).")
     return StoreError(f"The local database {path} reported a problem: {detail}.")
+
+
+def _nearly_full(folder: Path) -> bool:
+    try:
+        return shutil.disk_usage(folder).free < _NEARLY_FULL_BYTES
+    except OSError:
+        return False

@@ -22,6 +22,7 @@ __all__ = [
     "EngineState",
     "FetchReport",
     "Listeners",
+    "PrefetchProgress",
     "SyncListener",
     "SyncReport",
 ]
@@ -68,6 +69,18 @@ class DownloadProgress:
     total_bytes: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class PrefetchProgress:
+    """A prefetch so far: files done (fetched or failed) of those it set out to fetch, the
+    bytes received for them; ``finished`` once it has ended (fewer may be done: it stops at
+    the cache limit)."""
+
+    files_done: int
+    files_total: int
+    bytes_done: int
+    finished: bool = False
+
+
 @dataclass(slots=True)
 class FetchReport:
     """What fetching the files of some cases did."""
@@ -76,12 +89,14 @@ class FetchReport:
     already_cached: int = 0
     failed: list[tuple[CaseRef, FileSpec, str]] = field(default_factory=list)
     left_out: int = 0  # cases whose files did not fit under the offline cache limit
+    disk_full: bool = False  # a file did not fit on the disk: a prefetch stops there
 
     def merge(self, other: FetchReport) -> None:
         self.fetched += other.fetched
         self.already_cached += other.already_cached
         self.failed += other.failed
         self.left_out += other.left_out
+        self.disk_full = self.disk_full or other.disk_full
 
 
 class SyncListener:
@@ -107,6 +122,9 @@ class SyncListener:
     def on_file_ready(self, ref: CaseRef, file: FileSpec, path: Path) -> None: ...
 
     def on_file_failed(self, ref: CaseRef, file: FileSpec, message: str) -> None: ...
+
+    def on_prefetch_progress(self, progress: PrefetchProgress) -> None:
+        """How far a prefetch (``sync --with-files``, the window's background one) has got."""
 
 
 class Listeners(SyncListener):
@@ -146,6 +164,9 @@ class Listeners(SyncListener):
 
     def on_file_failed(self, ref: CaseRef, file: FileSpec, message: str) -> None:
         self._each("on_file_failed", ref, file, message)
+
+    def on_prefetch_progress(self, progress: PrefetchProgress) -> None:
+        self._each("on_prefetch_progress", progress)
 
     def _each(self, method: str, *args: object) -> None:
         for listener in list(self._listeners):

@@ -18,7 +18,13 @@ from scaninbox.api.errors import ApiError, SessionExpiredError, TransportError
 from scaninbox.api.wire import SignedFileLink
 from scaninbox.domain import CaseRef, FileKind
 from scaninbox.store.derive import FileSpec
-from scaninbox.store.errors import NotCachedError, StoreError
+from scaninbox.store.errors import (
+    NotCachedError,
+    StoreError,
+    StoreFullError,
+    disk_is_full,
+    file_error_text,
+)
 from scaninbox.store.events import DownloadProgress, FetchReport, SyncListener
 from scaninbox.store.filecache import FileCache
 
@@ -85,8 +91,14 @@ class FileFetcher:
             elif isinstance(outcome, TransportError | SessionExpiredError):
                 offline = outcome
                 report.failed.append((ref, file.spec, str(outcome)))
-            elif isinstance(outcome, ApiError | StoreError | OSError):
+            elif isinstance(outcome, ApiError | StoreError):
                 report.failed.append((ref, file.spec, str(outcome)))
+                report.disk_full |= isinstance(outcome, StoreFullError) or bool(
+                    getattr(outcome, "disk_full", False)
+                )
+            elif isinstance(outcome, OSError):
+                report.failed.append((ref, file.spec, file_error_text(outcome, file.spec.name)))
+                report.disk_full |= disk_is_full(outcome)
             elif isinstance(outcome, BaseException):
                 raise outcome
         if offline is not None:
@@ -103,8 +115,11 @@ class FileFetcher:
     async def _fetch_one(self, ref: CaseRef, spec: FileSpec) -> Path:
         try:
             return await self.ensure(ref, spec)
-        except (ApiError, StoreError, OSError) as exc:
+        except (ApiError, StoreError) as exc:
             self._listener.on_file_failed(ref, spec, str(exc))
+            raise
+        except OSError as exc:  # keeping it in the cache: its name, never the cache's paths
+            self._listener.on_file_failed(ref, spec, file_error_text(exc, spec.name))
             raise
 
     async def _download(self, ref: CaseRef, spec: FileSpec, progress: ProgressFn | None) -> Path:
@@ -122,9 +137,13 @@ class FileFetcher:
                     progress(event)
 
             _log.debug("downloading %s of case %s", spec, ref)
-            # Errors name the scan, not the scratch file it is written to.
+            # Errors name the scan and the cache, not the scratch file it is written to.
             result = await self._client.download(
-                self._link(ref, spec), temp, progress=report, name=spec.name
+                self._link(ref, spec),
+                temp,
+                progress=report,
+                name=spec.name,
+                where="the local file cache",
             )
             # add() deletes a download it refuses; anything else left in the scratch folder
             # goes with it when the cache closes (or on the next open after a crash).

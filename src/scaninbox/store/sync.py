@@ -36,6 +36,7 @@ from scaninbox.api.errors import (
 from scaninbox.domain import CaseRef
 from scaninbox.settings import Settings
 from scaninbox.store.case_store import CaseStore
+from scaninbox.store.derive import FileSpec
 from scaninbox.store.errors import StoreError
 from scaninbox.store.events import EngineState, FetchReport, Listeners, SyncListener, SyncReport
 from scaninbox.store.fetcher import FileFetcher
@@ -43,6 +44,7 @@ from scaninbox.store.filecache import FileCache
 from scaninbox.store.offline import cases_missing_files, is_small, refs_due_between
 from scaninbox.store.records import StoredCase
 from scaninbox.store.sync_pass import COMMIT_INTERVAL_S, SyncPass, save_account_details
+from scaninbox.store.sync_progress import PrefetchTally
 from scaninbox.store.writer import StoreWriter
 
 __all__ = ["SyncEngine", "SyncOptions"]
@@ -219,17 +221,44 @@ class SyncEngine:
         else:
             received_since = None
         report = FetchReport()
-        await self._fetch_small_files(report, room_bytes)
-        wanted = await asyncio.to_thread(self.store.cases_needing_files, received_since)
-        for position, ref in enumerate(wanted):
-            if self.cache.stored_bytes() >= room_bytes:
-                row = self.store.row(ref)
-                if row is None or not row.pinned:  # pinned come first: the rest are not
-                    _log.info("prefetch stopped: the file cache is nearly full")
-                    report.left_out += len(wanted) - position
+        plan, wanted = await asyncio.to_thread(self._prefetch_plan, received_since)
+        tally = PrefetchTally(plan, self._listeners.on_prefetch_progress)
+        self._listeners.add(tally)
+        tally.start()
+        try:
+            await self._fetch_small_files(report, room_bytes)
+            for position, ref in enumerate(wanted):
+                if report.disk_full:  # every next file would fail alike
+                    _log.info("prefetch stopped: the disk is full")
                     break
-            report.merge(await self.fetcher.fetch_case(ref))
+                if self.cache.stored_bytes() >= room_bytes:
+                    row = self.store.row(ref)
+                    if row is None or not row.pinned:  # pinned come first: the rest are not
+                        _log.info("prefetch stopped: the file cache is nearly full")
+                        report.left_out += len(wanted) - position
+                        break
+                report.merge(await self.fetcher.fetch_case(ref))
+        finally:
+            self._listeners.remove(tally)
+            tally.finish()
         return report
+
+    def _prefetch_plan(
+        self, received_since: datetime | None
+    ) -> tuple[set[tuple[CaseRef, FileSpec]], list[CaseRef]]:
+        """The files a prefetch sets out to fetch (for its progress), and the cases whose
+        files it fetches after the small ones (on a worker thread: it reads every case)."""
+        plan: set[tuple[CaseRef, FileSpec]] = set()
+        for ref, updated_at in cases_missing_files(self.store):
+            stored = None if self._small_done.get(ref) == updated_at else self.store.case(ref)
+            if stored is not None:
+                plan.update((ref, f.spec) for f in stored.missing_files if is_small(f.spec))
+        wanted = self.store.cases_needing_files(received_since)
+        for ref in wanted:
+            stored = self.store.case(ref)
+            if stored is not None:
+                plan.update((ref, f.spec) for f in stored.missing_files)
+        return plan, wanted
 
     async def _fetch_small_files(self, report: FetchReport, room_bytes: float) -> None:
         """Order forms and previews of every listed case. A case whose small files are all
@@ -237,7 +266,7 @@ class SyncEngine:
         for ref, updated_at in await asyncio.to_thread(cases_missing_files, self.store):
             if self._small_done.get(ref) == updated_at:
                 continue
-            if self.cache.stored_bytes() >= room_bytes:
+            if self.cache.stored_bytes() >= room_bytes or report.disk_full:
                 return
             part = await self.fetcher.fetch_case(ref, only=is_small)
             report.merge(part)

@@ -29,6 +29,8 @@ from scaninbox.api.limits import NetworkLimits
 from scaninbox.api.paging import IncompleteListingError
 from scaninbox.api.urls import check_storage_url, is_loopback_host
 from scaninbox.api.wire import SignedFileLink
+from scaninbox.domain import CaseRef
+from scaninbox.settings import Settings
 
 pytestmark = pytest.mark.anyio
 
@@ -112,6 +114,61 @@ async def test_a_trickled_sign_in_ends_at_the_deadline(http: httpx.AsyncClient) 
         with pytest.raises(errors.TransportError) as caught:
             await client.login("a@b.test", "pw")
     assert "did not answer the sign-in within 0.5 seconds" in str(caught.value)
+
+
+async def test_a_trickled_sign_in_ends_at_the_short_deadline_not_the_pages_one(
+    http: httpx.AsyncClient,
+) -> None:
+    body = json.dumps(login_body()).encode()
+
+    def trickle(reply: Reply) -> None:
+        reply.head(200, {"Content-Type": "application/json", "Content-Length": str(len(body))})
+        reply.trickle(slowly(body), every_s=0.05)  # a byte a second, sped up: ~15 s in all
+
+    limits = replace(FAST, request_deadline_s=20, short_deadline_s=0.4)
+    with HostileServer({"/auth/login": trickle}) as server:
+        client = ApiClient(http, server.base_url, limits=limits)
+        started = asyncio.get_running_loop().time()
+        with pytest.raises(errors.TransportError) as caught:
+            await client.login("a@b.test", "pw")
+        waited = asyncio.get_running_loop().time() - started
+    assert "did not answer the sign-in within 0.4 seconds" in str(caught.value)
+    assert waited < 5  # nowhere near the 20 s a page of cases may take
+
+
+async def test_a_trickled_small_answer_ends_at_the_short_deadline(http: httpx.AsyncClient) -> None:
+    body = json.dumps(case(7)).encode()
+
+    def trickle(reply: Reply) -> None:
+        reply.head(200, {"Content-Type": "application/json", "Content-Length": str(len(body))})
+        reply.trickle(slowly(body), every_s=0.05)
+
+    with HostileServer({"/unified-cases/case-7": trickle}) as server:
+        client = client_for(http, server, request_deadline_s=20, short_deadline_s=0.4)
+        with pytest.raises(errors.TransportError) as caught:
+            await client.get_case(CaseRef.parse("case-7"))
+    assert "did not send case case-7 within 0.4 seconds" in str(caught.value)
+
+
+async def test_a_slow_page_of_cases_keeps_the_longer_deadline(http: httpx.AsyncClient) -> None:
+    body = json.dumps(page([case(n) for n in range(3)], 1, 20, 3)).encode()
+
+    def trickle(reply: Reply) -> None:
+        reply.head(200, {"Content-Type": "application/json", "Content-Length": str(len(body))})
+        pieces = (body[i : i + 16] for i in range(0, len(body), 16))
+        reply.trickle(pieces, every_s=0.02)  # longer in all than the short deadline
+
+    with HostileServer({"/unified-cases": trickle}) as server:
+        client = client_for(http, server, request_deadline_s=20, short_deadline_s=0.1)
+        result = await client.list_cases()
+    assert [c.guid for c in result.items] == ["case-0", "case-1", "case-2"]
+
+
+def test_the_short_deadline_is_never_longer_than_the_request_deadline() -> None:
+    assert NetworkLimits().short_deadline_s == 25
+    assert NetworkLimits(request_deadline_s=10).short_deadline_s == 10
+    assert NetworkLimits.from_settings(Settings(request_deadline_s=300)).short_deadline_s == 25
+    assert NetworkLimits.from_settings(Settings(request_deadline_s=8)).short_deadline_s == 8
 
 
 async def test_a_trickled_download_is_stopped_and_leaves_nothing(

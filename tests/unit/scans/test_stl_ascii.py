@@ -72,7 +72,7 @@ def test_a_solid_name_made_of_numbers_is_not_read_as_a_point() -> None:
 
 
 def test_exponent_spellings() -> None:
-    corners = ["1e-3", "1E+02", "-2.5e-07", "3.E1", ".5e+2", "7e0", "-0.0", "+4", "12345678.9"]
+    corners = ["1e-3", "1E+02", "-2.5e-07", "3.E1", ".5e+2", "7e0", "-0.0", "+4", "12345.67891"]
     facet = "facet normal 0 0 1\nouter loop\n{}\nendloop\nendfacet\n"
     body = "".join(
         facet.format("\n".join(f"vertex {a} {b} {c}" for a, b, c in [corners[i : i + 3]] * 3))

@@ -163,8 +163,16 @@ def _draw_ticket(
     painter.drawText(title_box, int(Qt.TextFlag.TextWordWrap), name)
     y += painter.boundingRect(title_box, int(Qt.TextFlag.TextWordWrap), name).height()
     painter.setFont(_font(painter, 9))
+    # Under the code, ending where it ends: a guid is twice as wide as the code, and written
+    # from its left edge it ran past the page's.
+    metrics = QFontMetricsF(painter.font(), painter.device())
+    reference = metrics.elidedText(f"Case {case.ref}", Qt.TextElideMode.ElideMiddle, page.width())
     painter.drawText(
-        QPointF(qr_rect.left(), qr_rect.bottom() + 4 * dots_per_mm), f"Case {case.ref}"
+        QPointF(
+            qr_rect.right() - metrics.horizontalAdvance(reference),
+            qr_rect.bottom() + 4 * dots_per_mm,
+        ),
+        reference,
     )
     y = max(y + 4 * dots_per_mm, qr_rect.bottom() + 10 * dots_per_mm)
 
