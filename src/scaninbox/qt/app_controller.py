@@ -5,11 +5,11 @@ Start-up (``start``): the window shows first; then, in the background, ``--demo`
 the built-in sandbox, ``--offline`` opens the last account's store, and otherwise the last
 account opens with its remembered session (offline-first: cases show at once, the service is
 contacted behind them) — or, with none, the sign-in dialog appears over the window. The 3D
-stack's libraries start loading on a worker thread before the window is built
-(`viewer_host.begin_stack_import`); the viewer itself is put in place from the window's first
-paint on, beside the account's start: the demo's sandbox runs in a process of its own
-(`scaninbox.demo_process`), so what shares Python's lock with the import is only the client's
-own work, and a case shown meanwhile has its missing files fetched ahead (`ViewerHost`).
+stack starts loading on a worker thread at the window's first paint, beside the account's
+start: the demo's sandbox runs in a process of its own (`scaninbox.demo_process`), so
+what shares Python's lock with the import is only the client's own work, and a case shown
+meanwhile has its missing files fetched ahead (`ViewerHost`). (With the sandbox in this process,
+starting the import this early made both the first rows and the first 3D frame later.)
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from scaninbox.qt.sign_in_prompts import SignInPrompts
 from scaninbox.qt.startup_trace import trace
 from scaninbox.qt.theme import Theme, apply_theme
 from scaninbox.qt.ui_state import UiState
-from scaninbox.qt.viewer_host import ViewerHost, begin_stack_import
+from scaninbox.qt.viewer_host import ViewerHost
 from scaninbox.settings import Settings, SettingsError, load_settings
 
 if TYPE_CHECKING:
@@ -161,7 +161,6 @@ class AppController(QObject):
         """Show the window, then open an account in the background."""
         if self.options.load_viewer:
             self.viewer.prepare_window()
-        begin_stack_import(wanted=self.options.load_viewer)  # beside the window's first paint
         self.window.show()
         if self.options.files:
             self.open_local_files(self.options.files)

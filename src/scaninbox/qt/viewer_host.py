@@ -1,14 +1,13 @@
-"""Bringing the 3D viewer in beside the window: VTK loads in the background.
+"""Bringing the 3D viewer in after the window is up: VTK loads in the background.
 
-Importing VTK, pyvista and pyvistaqt takes about a second of CPU (``benchmarks/startup.py``), so
-the window opens without waiting for them: `begin_stack_import` starts importing them on a
-worker thread while the GUI thread builds the window (only the libraries: our viewer's modules
-share import cycles with the window's, which two threads must not import at once). Once the
-window is painted (`start`) the case pane's "3D scans" tab shows "Loading the 3D viewer…" while
-``scaninbox.qt.viewer.preload_3d_stack()`` finishes the stack on a worker thread (the account's
-bulk prefetch waits meanwhile: `scaninbox.qt.prefetch_hold`); then the viewport is created on
-the GUI thread, put into the tab, and shown the current case. When the viewer cannot be loaded
-the tab says so in plain words and the rest of the window works.
+Importing VTK, pyvista and pyvistaqt costs 1.0–1.2 s of the import thread's CPU (measured in the
+app, 2026-11-24; its wall time grows with whatever else holds Python's lock or the machine's
+cores), so the window opens without them: the case pane's "3D scans" tab shows "Loading the 3D
+viewer…" while ``scaninbox.qt.viewer.preload_3d_stack()`` imports the stack on a worker thread,
+from the window's first paint on (the account's bulk prefetch waits meanwhile:
+`scaninbox.qt.prefetch_hold`); then the viewport is created on the GUI thread, put into the tab,
+and shown the current case. When the viewer cannot be loaded the tab says so in plain words and the
+rest of the window works.
 
 A case selected while the stack is still loading has fetched meanwhile what the viewport's first
 look would draw and this computer lacks — a jaw's preview where the case has one (small), else
@@ -32,7 +31,6 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
-import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -46,33 +44,9 @@ from scaninbox.qt.case_pane import CaseFile, CaseFileProvider, CasePane
 from scaninbox.qt.case_pane.file_fetch import FileProblem, obtain
 from scaninbox.qt.startup_trace import trace
 
-__all__ = ["ViewerHost", "begin_stack_import"]
+__all__ = ["ViewerHost"]
 
 _log = logging.getLogger(__name__)
-_stack_import: threading.Thread | None = None
-
-
-def begin_stack_import(*, wanted: bool = True) -> None:
-    """Start importing the 3D stack's libraries on a worker thread (once per process, and only
-    when the viewer is ``wanted``; call beside the window's construction). Not a daemon:
-    quitting meanwhile waits for the import rather than stopping a thread in the middle of
-    loading a library. A failure is left for `ViewerHost.start` to report, which imports the
-    same modules again."""
-    global _stack_import  # noqa: PLW0603 - one import per process
-    if _stack_import is not None or not wanted:
-        return
-
-    def run() -> None:
-        try:
-            viewer: Any = importlib.import_module("scaninbox.qt.viewer")
-            preload = getattr(viewer, "preload_libraries", None)
-            if preload is not None:
-                preload()
-        except Exception as exc:  # reported by the viewer's own load
-            _log.info("the 3D stack could not be imported ahead: %s", exc)
-
-    _stack_import = threading.Thread(target=run, name="import the 3D stack")
-    _stack_import.start()
 
 
 class ViewerHost(QObject):
