@@ -313,9 +313,21 @@ def _peer_viewer(
             actor.GetProperty().SetInterpolationToPhong()
     if matched:
         _match_lights_and_background(peer)
+        # One render per frame, as ours: the interactor's render requests become repaints,
+        # and the repaint renders (pyvistaqt's paintGL renders through the interactor).
         interactor = peer.iren.interactor
-        interactor.EnableRenderOff()  # its render requests become repaints, as in ours
-        interactor.AddObserver("RenderEvent", lambda *_: peer.update())
+        interactor.EnableRenderOff()
+        interactor.AddObserver("RenderEvent", lambda *_: peer._in_paint or peer.update())
+        stock_paint = peer.paintGL
+
+        def paint_once() -> None:
+            interactor.EnableRenderOn()
+            try:
+                stock_paint()
+            finally:
+                interactor.EnableRenderOff()
+
+        peer.paintGL = paint_once
     peer.view_xz()
     peer.show()
     return peer
