@@ -38,8 +38,6 @@ def test_the_full_frame_comes_with_the_full_scans_not_with_their_previews(
     assert shown.args == [found.case.ref]
     stages = viewport.sink.stages
     assert stages  # full scans drawn, no preview left among the visible ones
-    assert all(
-        stages[state.key] is not Stage.PREVIEW for state in viewport.scene if state.visible
-    )
+    assert all(stages[state.key] is not Stage.PREVIEW for state in viewport.scene if state.visible)
     assert len(viewport.stage.pictures) == 0
     assert complete == [found.case.ref]  # once
