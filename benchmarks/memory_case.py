@@ -8,7 +8,11 @@ Each side runs in a fresh process (peak RSS, ``ru_maxrss``, is per process), the
 turns ``--runs`` times: ours opens the viewport, shows the case from the STL files and waits
 until both scans are refined and their levels of detail built, then draws a frame; the peer
 reads both files with ``pyvista.read`` and shows them with ``add_mesh(smooth_shading=True)``
-(what a plain viewer does) and draws a frame. Printed: min / median ±spread in MiB, the ratio
+(what a plain viewer does) and draws a frame. Multisampling is off on both sides (ours switches
+it off under software OpenGL, `render_policy`; the peer's is switched off before its first
+frame: its default 4–8 samples would cost it memory ours does not pay); each side prints the
+samples it drew with, the OpenGL renderer and its window size. Scenario: "2 × N-triangle case
+shown, one full frame at rest". Printed: min / median ±spread in MiB, the ratio
 of the medians and the ratios run by run (min / median ±spread), and the load average.
 Target (issue 11): ours at least 25 % below the peer.
 
@@ -113,6 +117,9 @@ async def run():
         await asyncio.sleep(0.01)
     view.view.render()
     mark("full frame at rest")
+    window = view.view.render_window
+    print(f"INFO ours: MSAA {window.GetMultiSamples()}, {view.view.renderer_name}, "
+          f"{tuple(window.GetSize())} px")
     print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
     view.close()
 
@@ -138,6 +145,7 @@ mark("imports (Qt, VTK, pyvista)")
 folder = Path(sys.argv[1])
 app = QApplication([])
 view = QtInteractor(None)
+view.render_window.SetMultiSamples(0)  # as ours under software OpenGL: like with like
 view.resize(1000, 671)
 mark("interactor made")
 for name, colour in (("upper.stl", "#e8dcc0"), ("lower.stl", "#bcd8f0")):
@@ -149,6 +157,10 @@ view.show()
 view.render()
 app.processEvents()
 mark("shown, full frame")
+window = view.render_window
+renderer = [l for l in window.ReportCapabilities().splitlines() if "renderer string" in l]
+print(f"INFO peer: MSAA {window.GetMultiSamples()}, {renderer[0].split(':', 1)[1].strip()}, "
+      f"{tuple(window.GetSize())} px")
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 view.close()
 """
@@ -157,10 +169,12 @@ view.close()
 
 @dataclass
 class Run:
-    """One child process: its steps (name, RSS at the end, highest RSS during) and ru_maxrss."""
+    """One child process: its steps (name, RSS at the end, highest RSS during), ru_maxrss and
+    what it says it drew with."""
 
     steps: list[tuple[str, float, float]]
     peak: float
+    info: str = ""
 
 
 def run_side(script: str, folder: Path) -> Run:
@@ -196,7 +210,8 @@ def run_side(script: str, folder: Path) -> Run:
         during = [r for t, r in samples if since < t <= float(at)]
         steps.append((name, int(rss) / MIB, max([int(rss) / MIB, *during])))
         since = float(at)
-    return Run(steps, int(out.strip().splitlines()[-1]) / 1024)
+    info = " ".join(line[5:] for line in out.splitlines() if line.startswith("INFO "))
+    return Run(steps, int(out.strip().splitlines()[-1]) / 1024, info)
 
 
 def print_steps(label: str, runs: list[Run]) -> None:
@@ -231,6 +246,9 @@ def main() -> int:
         f"{load:.2f} at start, {os.getloadavg()[0]:.2f} at the end; each side one process "
         f"(llvmpipe threads: {os.environ.get('LP_NUM_THREADS', os.cpu_count())})"
     )
+    print("scenario: a 2-arch case shown, one full frame at rest; multisampling off on both sides")
+    for side_runs in runs.values():
+        print(f"  {side_runs[0].info}")
     print_steps("ours (viewport)", runs["ours"])
     print_steps("peer (plain pyvistaqt)", runs["peer"])
     print()

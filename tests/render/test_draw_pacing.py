@@ -13,12 +13,14 @@ import numpy as np
 import pytest
 
 from scaninbox.domain import Jaw
-from scaninbox.render import draw_pacing, scene
+from scaninbox.render import draw_pacing, render_policy, scene
+from scaninbox.render.appearance import gl_renderer_name
 from scaninbox.render.canvas import OffscreenCanvas
 from scaninbox.render.draw_pacing import IN_FLIGHT, LARGE_TRIANGLES, pace_drawing
 from scaninbox.render.offscreen import SceneInput, render_png
 from scaninbox.render.pieces import to_pieces
 from scaninbox.render.polydata import to_polydata
+from scaninbox.render.render_policy import RenderPolicy
 from scaninbox.scans import Mesh, refine
 from tests.render import pixels
 from tests.unit.scans.meshfiles import arch_mesh
@@ -161,9 +163,10 @@ def test_one_large_draw_is_rasterised_while_the_next_is_sorted(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     fences = _recording(monkeypatch)
-    monkeypatch.setattr(draw_pacing, "_renders_in_software", lambda window: True)
     monkeypatch.setattr(draw_pacing, "LARGE_TRIANGLES", 100)  # every piece below counts
     canvas = OffscreenCanvas((200, 150))
+    # Paced whatever this machine's OpenGL is (the policy asked at the first large draw).
+    render_policy.remember(canvas.render_window, RenderPolicy("llvmpipe (LLVM 15.0.6, 256 bits)"))
     try:
         for piece in to_pieces(_arch(60, 11), most=300):  # 1,180 triangles: 4 pieces
             _add(canvas, piece, canvas.render_window)
@@ -210,7 +213,7 @@ def test_a_real_fence_is_made_and_waited_for(large_arches: tuple[Mesh, Mesh]) ->
         assert handle is not None
         fences.wait(handle)
         fences.wait(handle)  # gone: passed over, no OpenGL error
-        software = draw_pacing.is_software_renderer(draw_pacing.gl_renderer_name(canvas))
+        software = render_policy.classify(gl_renderer_name(canvas)).value == "software"
     finally:
         canvas.close()
     if software:

@@ -1,5 +1,6 @@
-"""``--quit-when-ready``: wait until a case is selected and shown (with its first 3D frame when
-the viewer exists), save a screenshot of the window, and quit — or give up after a while.
+"""``--quit-when-ready``: wait until a case is selected and shown (with its scans at full
+resolution in the 3D view when the viewer exists — not a preview of them), save a screenshot of
+the window, and quit — or give up after a while.
 
 The screenshot shows the picture a person ends up looking at: the window is grabbed once the 3D
 view shows its final (smooth) frame (`final_grab.FinalFrameGrab`), not after a fixed delay.
@@ -55,7 +56,8 @@ class ReadinessWatch(QObject):
         model = window.inbox.model
         model.queryApplied.connect(self._select_first_case)
         window.cases.caseShown.connect(self._on_case_shown)
-        viewer.caseShown.connect(self._on_frame)
+        viewer.caseShown.connect(self._on_first_frame)
+        viewer.caseComplete.connect(self._on_frame)
         viewer.unavailable.connect(self._on_viewer_unavailable)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -73,10 +75,14 @@ class ReadinessWatch(QObject):
             self._shown = ref
             self._check()
 
+    def _on_first_frame(self, ref: object) -> None:
+        if isinstance(ref, CaseRef):
+            trace("case-3d-frame")  # something of the first case drawn (a preview may be all)
+
     def _on_frame(self, ref: object) -> None:
         self._framed = ref if isinstance(ref, CaseRef) else None
         if self._framed is not None:
-            trace("case-3d-frame")  # the first case's scans drawn: what a person waits for
+            trace("case-full-frame")  # its scans at full resolution: what a person waits for
         self._check()
 
     def _on_viewer_unavailable(self, _text: str) -> None:

@@ -51,11 +51,13 @@ _log = logging.getLogger(__name__)
 class ViewerHost(QObject):
     """Owns the 3D viewport once it exists. Signals: ``ready()`` (the viewport is in place),
     ``unavailable(str)``, ``caseShown(CaseRef)`` (its first frame of a case),
+    ``caseComplete(CaseRef)`` (its first frame with the case's scans at full resolution),
     ``statusMessage(str)``."""
 
     ready = Signal()
     unavailable = Signal(str)
     caseShown = Signal(object)
+    caseComplete = Signal(object)
     statusMessage = Signal(str)
 
     def __init__(
@@ -173,6 +175,7 @@ class ViewerHost(QObject):
         self.viewport = viewport
         viewport.statusMessage.connect(self.statusMessage)
         viewport.caseShown.connect(self.caseShown)
+        viewport.caseComplete.connect(self.caseComplete)
         self._pane.set_viewer_widget(viewport)
         if self._gl_stand_in is not None:  # the window keeps its composition without it
             self._gl_stand_in.deleteLater()

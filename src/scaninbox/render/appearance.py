@@ -25,9 +25,10 @@ person lets go — only the highlight and the flanks the fill light alone reache
 only in motion. One light fewer is one lighting term fewer on every pixel of every frame.
 
 Software OpenGL (Mesa llvmpipe, the renderer of machines without a GPU and of Xvfb) pays for
-multisampling on every pixel: a 600k-triangle frame at 1280×960 takes 0.45 s with VTK's default
-8 samples and 0.18 s with none. So multisampling is switched off when the renderer string says
-llvmpipe (or another software rasteriser) and FXAA, a cheap image-space pass, smooths edges.
+multisampling on every pixel (``benchmarks/README.md``). So multisampling is switched off where
+the render policy says so (`render_policy`: a software rasteriser) and FXAA, a cheap
+image-space pass, smooths edges; a graphics card keeps its multisampling. The policy is decided
+here, when the window's OpenGL is first asked (`decide_policy`), and kept per render window.
 """
 
 from __future__ import annotations
@@ -37,7 +38,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from scaninbox.render import render_policy
 from scaninbox.render.orientation_marker import add_orientation_marker
+from scaninbox.render.render_policy import RenderPolicy
 
 __all__ = [
     "BACKGROUND_BOTTOM",
@@ -52,6 +55,7 @@ __all__ = [
     "add_orientation_marker",
     "apply_material",
     "configure_antialiasing",
+    "decide_policy",
     "gl_renderer_name",
     "is_software_renderer",
     "style_plotter",
@@ -115,8 +119,7 @@ class LightRig:
         self.moving.SetSwitch(moving)
 
 
-_SOFTWARE = ("llvmpipe", "softpipe", "swrast", "software rasterizer", "swiftshader")
-_RENDERER_LINE = re.compile(r"OpenGL renderer string:\s*(.+)")
+_GL_LINE = re.compile(r"OpenGL (renderer|vendor|version) string:\s*(.+)")
 
 
 def style_plotter(plotter: Any) -> LightRig:
@@ -163,37 +166,66 @@ def _light(renderer: Any) -> LightRig:
     return rig
 
 
-def gl_renderer_name(plotter: Any) -> str | None:
-    """The OpenGL renderer string ("llvmpipe (LLVM 15.0.6, 256 bits)", …), None if unknown.
+def gl_strings(plotter: Any) -> dict[str, str]:
+    """The OpenGL "renderer", "vendor" and "version" strings ("llvmpipe (LLVM 15.0.6, 256
+    bits)", "Mesa", "4.5 (Core Profile) Mesa 22.3.6"); empty when unknown.
 
     An off-screen window is initialised for the question; an on-screen one (Qt) must already
     have been shown.
     """
     window = plotter.render_window
     if window is None:
-        return None
-    match = _RENDERER_LINE.search(window.ReportCapabilities() or "")
-    if match is None and getattr(plotter, "off_screen", False):
+        return {}
+    found = _gl_lines(window.ReportCapabilities() or "")
+    if not found and getattr(plotter, "off_screen", False):
         window.Initialize()
-        match = _RENDERER_LINE.search(window.ReportCapabilities() or "")
-    return match.group(1).strip() if match else None
+        found = _gl_lines(window.ReportCapabilities() or "")
+    return {key: value.strip() for key, value in found.items()}
+
+
+def _gl_lines(report: str) -> dict[str, str]:
+    return {match.group(1): match.group(2) for match in _GL_LINE.finditer(report)}
+
+
+def gl_renderer_name(plotter: Any) -> str | None:
+    """The OpenGL renderer string ("llvmpipe (LLVM 15.0.6, 256 bits)", …), None if unknown."""
+    return gl_strings(plotter).get("renderer")
 
 
 def is_software_renderer(name: str | None) -> bool:
     """Whether the OpenGL renderer ``name`` (`gl_renderer_name`) rasterises in software."""
-    return name is not None and any(word in name.lower() for word in _SOFTWARE)
+    return render_policy.classify(name) is render_policy.RendererKind.SOFTWARE
+
+
+def decide_policy(plotter: Any) -> RenderPolicy:
+    """The render policy of ``plotter``'s window: the one decided already, else decided now
+    from its OpenGL strings (or the assumed renderer: `render_policy.assumed`) and kept for the
+    window's life. Asked before OpenGL can answer, the policy of an unknown renderer is
+    returned and not kept."""
+    window = plotter.render_window
+    known = render_policy.policy_for(window)
+    if known is not None:
+        return known
+    strings = gl_strings(plotter)
+    policy = render_policy.decide(
+        strings.get("renderer"), strings.get("vendor"), strings.get("version")
+    )
+    if window is not None and (strings or policy.renderer is not None):
+        render_policy.remember(window, policy)
+    return policy
 
 
 def configure_antialiasing(plotter: Any) -> str | None:
-    """MSAA off and FXAA on under software OpenGL; returns the renderer name it decided on."""
-    name = gl_renderer_name(plotter)
-    if is_software_renderer(name):
+    """MSAA off and FXAA on where the render policy says so (software OpenGL); returns the
+    renderer name it decided on."""
+    policy = decide_policy(plotter)
+    if policy.fxaa_instead_of_msaa:
         plotter.render_window.SetMultiSamples(0)
         # Straight to VTK: pyvista swaps FXAA for supersampling (several times the pixels) on
         # EGL builds, which is exactly the cost we are avoiding; FXAA renders fine there.
         for renderer in plotter.renderers:
             renderer.SetUseFXAA(True)
-    return name
+    return policy.renderer
 
 
 def _rgb(colour: str) -> tuple[float, float, float]:

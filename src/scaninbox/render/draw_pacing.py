@@ -22,9 +22,10 @@ same ~37 MiB as one piece of 150k), and the full-size frame is shorter (the figu
 ``benchmarks/README.md``, "stillpeer"). Where fences cannot be had, the whole queue is waited
 for as before.
 
-Only software rasterisers wait: a graphics card keeps its queue in its own memory, and waiting
-there would only cost time. The renderer is asked once per render window, at its first large
-draw (the context is current then, also in a window that was not shown when the scene was
+Only where the render policy says so (`render_policy.RenderPolicy.pace_draws`: a software
+rasteriser, or one it does not know): a graphics card keeps its queue in its own memory, and
+waiting there would only cost time. The policy is asked once per render window, at its first
+large draw (the context is current then, also in a window that was not shown when the scene was
 built). No fence outlives its frame: those left are dropped at the window's ``EndEvent``.
 """
 
@@ -35,7 +36,7 @@ from collections import deque
 from types import SimpleNamespace
 from typing import Any
 
-from scaninbox.render.appearance import gl_renderer_name, is_software_renderer
+from scaninbox.render.appearance import decide_policy
 from scaninbox.render.gl_fences import GLFences, load_fences
 
 __all__ = ["IN_FLIGHT", "LARGE_TRIANGLES", "pace_drawing"]
@@ -48,7 +49,7 @@ IN_FLIGHT = 1  # large draws that may still be rasterised while the next one is 
 
 def pace_drawing(mapper: Any, window: Any) -> None:
     """Before ``mapper`` draws a large mesh, wait until ``window`` has drawn what was queued
-    before the previous large draw, if ``window`` renders in software.
+    before the previous large draw, if ``window``'s render policy paces draws.
 
     VTK fires ``UpdateShaderEvent`` on each mapper just before its draw call, once per frame,
     with the context current. The window is held weakly, so that the mapper does not keep it
@@ -74,7 +75,7 @@ class _Queue:
 
     def __init__(self, window: Any) -> None:
         self._window = weakref.ref(window)
-        self._software: bool | None = None  # decided at the first large draw
+        self._paced: bool | None = None  # decided at the first large draw
         self._fences: GLFences | None = None
         self._pending: deque[int] = deque()
         add_observer = getattr(window, "AddObserver", None)
@@ -85,12 +86,13 @@ class _Queue:
         window = self._window()
         if window is None:
             return
-        if self._software is None:
-            self._software = _renders_in_software(window)
-            if self._software:
+        if self._paced is None:
+            policy = decide_policy(SimpleNamespace(render_window=window))
+            self._paced = policy.pace_draws
+            if policy.use_fences:
                 name = getattr(window, "GetClassName", lambda: "")()
                 self._fences = load_fences(egl_first="EGL" in name)
-        if not self._software:
+        if not self._paced:
             return
         fences = self._fences
         handle = fences.insert() if fences is not None else None
@@ -110,10 +112,3 @@ class _Queue:
 
 # Keyed weakly: a window gone takes its queue along (the queue holds the window weakly too).
 _queues: weakref.WeakKeyDictionary[Any, _Queue] = weakref.WeakKeyDictionary()
-
-
-def _renders_in_software(window: Any) -> bool:
-    """Whether ``window``'s OpenGL is a software rasteriser; unknown counts as software (the
-    wait is cheap where it is not needed, the pile is not where it is)."""
-    name = gl_renderer_name(SimpleNamespace(render_window=window))
-    return name is None or is_software_renderer(name)

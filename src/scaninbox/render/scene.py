@@ -3,9 +3,11 @@
 The scene owns one VTK actor per scan, and a second one for its level of detail (LOD) once the
 caller hands a coarse copy in (`set_lod`). Before every frame it looks at the render window's
 desired update rate, which VTK's interactor raises while the user rotates or zooms and lowers
-when the mouse is released: while it is high the scene draws only what motion needs — the
-coarse actors, one light instead of two (`appearance.LightRig`), no FXAA (and the Qt view
-draws a smaller picture: `scaninbox.qt.viewer.interactor`) —, otherwise the full look. Each
+when the mouse is released. While it is high and the window's render policy degrades motion
+(`render_policy`: a software rasteriser, or frames measured too slow for the target rate) the
+scene draws only what motion needs — the coarse actors, one light instead of two
+(`appearance.LightRig`), no FXAA (and the Qt view draws a smaller picture:
+`scaninbox.qt.viewer.interactor`) —, otherwise the full look, also while turning. Each
 actor keeps its own GPU buffers, so swapping costs nothing. A plotter whose ``draft_frame`` is
 true while it draws (the Qt view's first picture of a still, smoothed once the view settles)
 gets the full look without FXAA for that frame.
@@ -39,7 +41,7 @@ import numpy as np
 import numpy.typing as npt
 
 from scaninbox.domain import Jaw
-from scaninbox.render.appearance import apply_material, style_plotter
+from scaninbox.render.appearance import apply_material, decide_policy, style_plotter
 from scaninbox.render.draw_pacing import pace_drawing
 from scaninbox.render.field_paint import FIELD_COLOURS, paint
 from scaninbox.render.pieces import shift_scale_method, to_pieces
@@ -323,7 +325,8 @@ class ScanScene:
 
     @property
     def showing_lod(self) -> bool:
-        """Whether the last frame was drawn for motion (the coarse copies, the moving light)."""
+        """Whether the last frame was drawn degraded for motion (the coarse copies, the moving
+        light): only while the camera moves, and only where the render policy says so."""
         return self._showing_lod
 
     def close(self) -> None:
@@ -333,8 +336,13 @@ class ScanScene:
             window.RemoveObserver(self._observer)
         self._observer = None
 
+    def degrades_motion(self) -> bool:
+        """Whether the camera's motion is drawn degraded on this window (`render_policy`)."""
+        return decide_policy(self.plotter).degrade_while_moving
+
     def _before_frame(self, window: Any, _event: str) -> None:
         interacting = window.GetDesiredUpdateRate() > _INTERACTIVE_RATE
+        interacting = interacting and self.degrades_motion()
         if interacting != self._showing_lod:
             self._showing_lod = interacting
             for state in self._scans.values():

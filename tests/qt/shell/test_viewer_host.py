@@ -25,6 +25,7 @@ from tests.qt.shell.conftest import WAIT_MS, sign_in_via_dialog
 class StandInViewport(QLabel):
     statusMessage = Signal(str)
     caseShown = Signal(object)
+    caseComplete = Signal(object)  # the stand-in shows a case whole in its first frame
 
     def __init__(self, parent: QWidget | None) -> None:
         super().__init__("3D", parent)
@@ -35,6 +36,7 @@ class StandInViewport(QLabel):
         self.shown.append(case)
         if case is not None:
             QTimer.singleShot(0, lambda: self.caseShown.emit(case.ref))
+            QTimer.singleShot(0, lambda: self.caseComplete.emit(case.ref))
 
     def close(self) -> bool:
         self.closed = True

@@ -13,15 +13,17 @@ Four changes to the stock widget, each for a measured or observed reason:
 - Keys stay with Qt. VTK's interactor styles bind letters to global actions (``w`` turns every
   actor into wireframe, ``3`` asks for stereo, ``q``/``e`` exit, pyvista adds more); the viewport
   has its own shortcuts, so key presses are never handed to VTK.
-- A smaller picture while the camera moves. Software OpenGL pays for every pixel (clearing,
-  the background, shading the surfaces), so while VTK's interactor asks for its interactive
-  frame rate the scene is drawn at `MOVING_SCALE` of the width and height (a quarter of the
-  pixels) and the copy to the widget stretches it; at rest it is drawn at full size again.
-  Mouse positions are handed to VTK in the size it draws at, so turning, panning and zooming
-  move the camera exactly as far as at full size.
-- The still picture first, its smooth edges a moment later. Under software OpenGL the edges are
-  smoothed by FXAA, which costs 40–44 ms of a ~150 ms full-size frame (2 × 300k triangles,
-  1000×671, llvmpipe) — more than the bare pyvistaqt viewer's whole lead. So a frame asked for
+- A smaller picture while the camera moves, where the render policy degrades motion
+  (`scaninbox.render.render_policy`: software OpenGL, which pays for every pixel, or frames
+  measured too slow for the target rate; a graphics card otherwise draws the full picture while
+  turning). Then, while VTK's interactor asks for its interactive frame rate, the scene is
+  drawn at `moving_scale` of the width and height (a quarter of the pixels) and the copy to the
+  widget stretches it; at rest it is drawn at full size again. Mouse positions are handed to
+  VTK in the size it draws at, so turning, panning and zooming move the camera exactly as far
+  as at full size. Every frame drawn at full quality is timed for the policy.
+- The still picture first, its smooth edges a moment later, where the policy smooths edges with
+  FXAA (software OpenGL: FXAA is a large share of its frame, figures in ``benchmarks/``;
+  a graphics card multisamples instead and draws every frame final). So a frame asked for
   is drawn without it (a draft: `draft_frame` is true while it is drawn, and the scene leaves
   FXAA out), and once the view has settled — no new frame asked for within `SETTLE_MS` of
   the draft reaching the screen, the camera not held — the same view is drawn once more with
@@ -32,12 +34,14 @@ Four changes to the stock widget, each for a measured or observed reason:
   a full FXAA frame, about a quarter of its time); without a kept picture of this view at this
   size it is drawn in full.
 
-Anti-aliasing is decided when the GL context first exists (`configure_antialiasing` needs it).
+The render policy (and with it anti-aliasing) is decided when the GL context first exists
+(`configure_antialiasing` needs it).
 """
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any
@@ -52,10 +56,10 @@ from PySide6.QtWidgets import QWidget
 from pyvistaqt import QtInteractor
 
 from scaninbox.qt.viewer.smooth_replay import SmoothReplay
+from scaninbox.render.render_policy import MOVING_SCALE, RenderPolicy
 
 __all__ = ["MOVING_SCALE", "SETTLE_MS", "SceneInteractor"]
 
-MOVING_SCALE = 0.5  # of the view's width and height, drawn while the camera moves
 # The view counts as settled once no frame was asked for within this time: longer than the gap
 # between a wheel's or the keyboard's steps, short enough that nobody sees the edges change.
 SETTLE_MS = 100
@@ -76,8 +80,9 @@ class SceneInteractor(QtInteractor):
         settle_ms: int = SETTLE_MS,
     ) -> None:
         super().__init__(parent, auto_update=False)
-        self.moving_scale = moving_scale
+        self.moving_scale = moving_scale  # where the render policy degrades motion
         self.renderer_name: str | None = None
+        self.policy: RenderPolicy | None = None  # decided in initializeGL
         # True while a draft is drawn (read by `ScanScene` to leave FXAA out), else False.
         self.draft_frame = False
         self._smooths = False  # FXAA at rest (software OpenGL): drafts and a settled pass
@@ -201,10 +206,13 @@ class SceneInteractor(QtInteractor):
             surface.destroyed.connect(lambda: shiboken6.invalidate(surface))
         if self.renderer_name is None:
             from scaninbox.render import configure_antialiasing
+            from scaninbox.render.appearance import decide_policy
 
             # Before the first frame: multisampling buffers are made by the first render.
             self.renderer_name = configure_antialiasing(self) or ""
-            self._smooths = bool(self.renderer.GetUseFXAA())
+            self.policy = decide_policy(self)
+            self._smooths = self.policy.smooth_when_settled
+            self._replays = self._replays and self.policy.replay_fxaa
 
     def paintGL(self) -> None:
         interactor = self._vtk_interactor
@@ -226,12 +234,15 @@ class SceneInteractor(QtInteractor):
             else:
                 replaying = replay.can_replay()
         interactor.EnableRenderOn()
+        started = time.perf_counter()
         try:
             with replay.replaying() if replay is not None and replaying else nullcontext():
                 super().paintGL()  # type: ignore[no-untyped-call]
         finally:
             interactor.EnableRenderOff()
             self.draft_frame = False
+        if self.policy is not None and not replaying and not self._degrading(moving):
+            self.policy.record_full_frame(time.perf_counter() - started)
         self._unchanged = smooth
         self._settled_pending = smooth and settling
         self._draft_shown = self._smooths and not smooth
@@ -323,6 +334,10 @@ class SceneInteractor(QtInteractor):
         window = self.render_window
         return window is not None and window.GetDesiredUpdateRate() > _INTERACTIVE_RATE
 
+    def _degrading(self, moving: bool) -> bool:
+        """Whether a frame drawn now (``moving``: the camera moves) is drawn degraded."""
+        return moving and (self.policy is None or self.policy.degrade_while_moving)
+
     def _on_settled(self) -> None:
         # The camera held still mid-drag is not settled: its release draws and waits again.
         if self._vtk_interactor is None or self._moving():
@@ -348,13 +363,14 @@ class SceneInteractor(QtInteractor):
             self.frameSettled.emit()
 
     def _fit_drawing_size(self) -> None:
-        """Draw at `moving_scale` while VTK asks for its interactive rate, else at full size."""
+        """Draw at `moving_scale` while VTK asks for its interactive rate and the render policy
+        degrades motion, else at full size."""
         interactor, window = self._vtk_interactor, self.render_window
         if interactor is None or window is None:
             return
         ratio = self.devicePixelRatioF()
         full = (max(1, round(self.width() * ratio)), max(1, round(self.height() * ratio)))
-        scale = self.moving_scale if self._moving() else 1.0
+        scale = self.moving_scale if self._degrading(self._moving()) else 1.0
         target = (max(1, round(full[0] * scale)), max(1, round(full[1] * scale)))
         current = window.GetSize()
         if (current[0], current[1]) == target:

@@ -1,5 +1,7 @@
 """`ScanSink`: where a `CaseLoader`'s results land — the scene, the rows, the overlays — and
-`FirstFrame`, which says when the first frame of a case is on screen.
+`FirstFrame`, which says when a frame of a case is on screen: the first showing something of
+it (a preview may be all), and the first showing every visible scan at full resolution (what
+a person waits for: no preview left, or the load over, whatever could be had).
 
 The sink keeps, per scene key, the stage it shows (preview, as read, refined) so that a full
 scan replacing its preview takes the preview's place (with a fresh level of detail), and so that
@@ -77,6 +79,7 @@ class ScanSink:
         scanner_colours: QAction,
         first_frame: FirstFrame,
         say: Callable[[str], None],
+        full_frame: FirstFrame | None = None,
     ) -> None:
         self._view = view
         self._scene = scene
@@ -85,6 +88,7 @@ class ScanSink:
         self._camera = camera
         self._scanner_colours = scanner_colours
         self._first_frame = first_frame
+        self._full_frame = full_frame
         self._say = say
         self._planned: dict[str, PlannedScan] = {}
         self.stages: dict[str, Stage] = {}
@@ -103,6 +107,8 @@ class ScanSink:
         self._first_look_done = False
         self._stage.offer_retry(False)
         self._first_frame.start(ref)
+        if self._full_frame is not None:
+            self._full_frame.start(ref)
 
     def showing(self, key: str) -> bool:
         """Whether anything of scan ``key`` is on show (a mesh or a preview picture)."""
@@ -139,6 +145,7 @@ class ScanSink:
         self._scanner_colours.setEnabled(any(s.has_colours for s in self._scene))
         if self._first_look_done and self._shows_something():
             self._drawn_something(camera=added)
+            self._expect_full_frame()
         self._tell(key)
 
     def show_lod(self, key: str, lod: Mesh) -> None:
@@ -182,10 +189,12 @@ class ScanSink:
         self._first_look_done = True
         if self._shows_something():
             self._drawn_something(camera=True)
+            self._expect_full_frame()
 
     def load_done(self) -> None:
         trouble = (RowState.OFFLINE, RowState.PROBLEM)
         self._stage.offer_retry(any(row.state in trouble for row in self._scans.rows()))
+        self._expect_full_frame(over=True)  # all there is to show is shown
         if self._shows_something():
             return
         if len(self._scene):  # all there is starts hidden (a scan before preparation alone)
@@ -209,6 +218,21 @@ class ScanSink:
     def _tell(self, key: str) -> None:
         for listener in list(self.listeners):
             listener(key)
+
+    def _expect_full_frame(self, *, over: bool = False) -> None:
+        """Report the next frame as the case's full one once every visible scan is shown at
+        full resolution (or the load is ``over``)."""
+        if self._full_frame is None:
+            return
+        waiting = [
+            planned
+            for planned in self._planned.values()
+            if planned.file is not None
+            and planned.visible
+            and self.stages.get(planned.key) in (None, Stage.PREVIEW)
+        ]
+        if over or not waiting:
+            self._full_frame.expect()
 
     def _shows_something(self) -> bool:
         """Whether a frame now would show anything of the case: a hidden scan (the bite, the

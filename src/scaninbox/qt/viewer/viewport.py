@@ -3,9 +3,10 @@
 `show_case` plans the rows (`plan.plan_scans`), resolves the portal's orientation, and starts a
 `CaseLoader` under the async bridge (key ``"case"``: showing another case cancels it). Its
 results land in the `ScanSink` (scene, rows, overlays); after the first frame that shows
-something of the case, ``caseShown(ref)`` is emitted (`FirstFrame`). Each load carries a
-`LoadToken`; a superseded load's token is dead, so nothing it still produces (a provider may
-ignore cancellation) can paint over the newer case.
+something of the case, ``caseShown(ref)`` is emitted (`FirstFrame`), and ``caseComplete(ref)``
+after the first frame showing its visible scans at full resolution (no preview left). Each
+load carries a `LoadToken`; a superseded load's token is dead, so nothing it still produces (a
+provider may ignore cancellation) can paint over the newer case.
 
 Orientation: `scaninbox.scans.resolve_orientation` from the portal's ``axisMapping`` and the turn
 the person chose for that portal (Flip / Turn, remembered in `PortalTurns`); without a mapping
@@ -14,7 +15,8 @@ the loader estimates it from the first arch, and the note over the view says so.
 The camera takes the front view when a case's first scans arrive, and again as more arrive,
 until the person turns, zooms or picks another view.
 
-Signals: ``statusMessage(str)`` for the window's status bar, ``caseShown(object)``.
+Signals: ``statusMessage(str)`` for the window's status bar, ``caseShown(object)``,
+``caseComplete(object)``.
 """
 
 from __future__ import annotations
@@ -65,6 +67,7 @@ _OCCLUSAL_VIEWS = {Jaw.UPPER: View.UPPER, Jaw.LOWER: View.LOWER}
 class ScanViewport(QWidget):
     statusMessage = Signal(str)
     caseShown = Signal(object)
+    caseComplete = Signal(object)
 
     def __init__(
         self,
@@ -101,6 +104,7 @@ class ScanViewport(QWidget):
         self.camera = CameraGuide(self.scene, self.scans, self.view)
         self.finding_focus = FindingFocus(self.view)  # also knows the case's orientation
         self.first_frame = FirstFrame(self.view, self.caseShown.emit)
+        self.full_frame = FirstFrame(self.view, self.caseComplete.emit)
         self.sink = ScanSink(
             view=self.view,
             scene=self.scene,
@@ -110,6 +114,7 @@ class ScanViewport(QWidget):
             scanner_colours=self.controls.scanner_colours,
             first_frame=self.first_frame,
             say=self.statusMessage.emit,
+            full_frame=self.full_frame,
         )
 
         # Clearance / reduction colour maps in the "Colours" button (after "Measure"), C toggles.
@@ -182,6 +187,7 @@ class ScanViewport(QWidget):
             assert case is not None
             self._case = case
             self.first_frame.again()
+            self.full_frame.again()
             return
         self._mapping_text = mapping
         self._turn = turn
@@ -214,6 +220,7 @@ class ScanViewport(QWidget):
         if not planned:
             self.stage.set_message("This case has no scans.")
             self.first_frame.expect()
+            self.full_frame.expect()
             return
         self.stage.set_message("Loading the scans…")
         loader = CaseLoader(
