@@ -9,7 +9,9 @@ whole processes, in one run; and a three-scan case, in process and as a whole pr
    - ours: ``python -m scaninbox qc --upper FILE --json`` — the whole process: interpreter
      start, imports, reading the STL, welding, holes, fragments, non-manifold / degenerate /
      duplicate triangles, basic figures, the JSON printed;
-   - pyvista: ``pyvista.read(FILE).clean()``, ``connectivity("all")`` for the pieces,
+   - pyvista: ``pyvista.read(FILE)`` (VTK's STL reader merges coincident points by default:
+     the one weld, as ours welds once — a ``.clean()`` after it welded a second time, work our
+     side does not do), ``connectivity("all")`` for the pieces,
      ``extract_feature_edges`` for the boundary and for non-manifold edges, ``connectivity`` on
      the boundary edges for the loops and their perimeters (what the same answers take there);
    - python start: ``python -c "import numpy"``, the floor both pay.
@@ -65,7 +67,7 @@ import json, sys
 import numpy as np
 import pyvista as pv
 
-mesh = pv.read(sys.argv[1]).clean()
+mesh = pv.read(sys.argv[1])  # vtkSTLReader welds (Merging on): once, as ours
 pieces = mesh.connectivity("all")
 sizes = np.bincount(np.asarray(pieces.cell_data["RegionId"]))
 boundary = mesh.extract_feature_edges(

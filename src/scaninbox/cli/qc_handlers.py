@@ -17,14 +17,7 @@ from typing import TYPE_CHECKING
 
 from scaninbox.cli.case_scans import cached_scan_paths, fetched_scan_paths
 from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_QC_FAILED, EXIT_USAGE, CliError
-from scaninbox.domain import (
-    Case,
-    CaseRef,
-    Jaw,
-    full_scans,
-    is_before_preparation,
-    parse_fdi,
-)
+from scaninbox.domain import Case, CaseRef, Jaw, full_scans, parse_fdi
 
 if TYPE_CHECKING:
     from scaninbox.cli.local_store import LocalStore
@@ -190,51 +183,27 @@ def _check_stored(
     paths: list[Path],
 ) -> _CaseOutcome:
     """QC of a stored case: run, keep the result with the case, record a decision if asked."""
-    import json
-
     from scaninbox.paths import app_paths
     from scaninbox.portal_turns import PortalTurns
-    from scaninbox.qc import QC_VERSION, QcResult, check_scans
     from scaninbox.qc.report import Decision
-    from scaninbox.services.qc_work import report_orientation
-    from scaninbox.store.duplicates import StoreDuplicates
-    from scaninbox.store.qc_store import (
-        files_key,
-        qc_decision,
-        qc_result,
-        save_qc_result,
-        set_qc_decision,
-    )
+    from scaninbox.services.qc_work import check_case_scans, record_decision, report_orientation
+    from scaninbox.store.qc_store import qc_decision
 
     stored = store.case(ref)
     if stored is None:  # removed meanwhile
         raise CliError(f"Case {ref} is not stored on this computer.", EXIT_NOT_FOUND)
     case = stored.case
-    others = StoreDuplicates(store).duplicate_candidates(case)
-    key = files_key(_scan_hashes(scans, paths), QC_VERSION)
-    kept = qc_result(store, ref)
-    # The same scans (by content) were checked before: their checks stand; the work and the
-    # case data are checked afresh. A report needs the meshes for its pictures: run again.
-    previous = None
-    if kept is not None and kept.files_key == key and args.report is None:
-        previous = QcResult.from_json(json.loads(kept.result_json))
+    # The same scans (by content) checked before: their checks stand, the work and the case
+    # data are checked afresh. A report needs the meshes for its pictures: a fresh run.
+    checked = check_case_scans(store, case, scans, paths, fresh=args.report is not None)
+    if checked.reused:
         print(
-            f"The scans are unchanged since {kept.checked_at.astimezone():%Y-%m-%d %H:%M}: "
+            f"The scans are unchanged since {checked.checked_at.astimezone():%Y-%m-%d %H:%M}: "
             "their checks are reused.",
             file=sys.stderr,
         )
-    run = check_scans(_inputs(scans, paths), case=case, others=others, previous=previous)
-    save_qc_result(
-        store,
-        ref,
-        key=key,
-        qc_version=QC_VERSION,
-        verdict=str(run.result.verdict),
-        result_json=json.dumps(run.result.to_json(), ensure_ascii=False),
-        checked_at=kept.checked_at if previous is not None and kept is not None else None,
-    )
     if args.decide is not None:
-        set_qc_decision(store, ref, args.decide, note=args.note or "", who=_who(store))
+        record_decision(store, ref, args.decide, note=args.note or "", who=_who(store))
     recorded = qc_decision(store, ref)
     decision = (
         Decision(recorded.label, recorded.note, recorded.who, recorded.decided_at)
@@ -243,23 +212,7 @@ def _check_stored(
     )
     # As the window's viewer shows the case: the portal's mapping and the person's turn for it.
     orientation = report_orientation(store, case, PortalTurns.of(app_paths()))
-    return _CaseOutcome(run, case, decision, orientation)
-
-
-def _scan_hashes(scans: list[ScanFile], paths: list[Path]) -> list[tuple[str, str | None]]:
-    """(name, content SHA-256) per scan: the file cache names its blobs by their hash."""
-    import hashlib
-    import re
-
-    hashes: list[tuple[str, str | None]] = []
-    for scan, path in zip(scans, paths, strict=True):
-        if re.fullmatch(r"[0-9a-f]{64}", path.name):
-            digest = path.name
-        else:  # not a cache blob: hash the content
-            with path.open("rb") as handle:
-                digest = hashlib.file_digest(handle, "sha256").hexdigest()
-        hashes.append((scan.filename or path.name, digest))
-    return hashes
+    return _CaseOutcome(checked.run, case, decision, orientation)
 
 
 def _who(store: CaseStore) -> str:
@@ -269,12 +222,3 @@ def _who(store: CaseStore) -> str:
     if me is not None:
         return me.name or me.email
     return getpass.getuser()
-
-
-def _inputs(scans: list[ScanFile], paths: list[Path]) -> list[ScanInput]:
-    from scaninbox.qc import ScanInput
-
-    return [
-        ScanInput(path, scan.jaw, scan.filename or path.name, is_before_preparation(scan))
-        for scan, path in zip(scans, paths, strict=True)
-    ]

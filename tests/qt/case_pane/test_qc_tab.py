@@ -259,28 +259,28 @@ def test_a_check_or_report_under_way_is_stopped_when_its_task_is_cancelled(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # The worker cannot be cancelled like the task awaiting it: the tab hands it a stop event
-    # and sets it. `run_qc` is the real one, entered only once the stop is set (so that the
-    # check is surely under way when another case is shown), which it then honours.
+    # and sets it. `check_scans` is the real one, entered only once the stop is set (so that
+    # the check is surely under way when another case is shown), which it then honours.
     from scaninbox.qc.stopping import QcStopped
     from scaninbox.services import qc_work
 
     provider, ref, case, _perimeter = _served_case(store, tmp_path, 4)
     handed: list[threading.Event | None] = []
     ended: list[str] = []
-    real = qc_work.run_qc
+    real = qc_work.check_scans
 
-    def waits_for_the_stop(*args: Any, stop: threading.Event | None = None) -> Any:
+    def waits_for_the_stop(*args: Any, stop: threading.Event | None = None, **kw: Any) -> Any:
         handed.append(stop)
         if stop is None or not stop.wait(30):
             ended.append("not stopped")
-            return real(*args, stop=stop)
+            return real(*args, stop=stop, **kw)
         try:
-            return real(*args, stop=stop)
+            return real(*args, stop=stop, **kw)
         except QcStopped:
             ended.append("stopped")
             raise
 
-    monkeypatch.setattr(qc_work, "run_qc", waits_for_the_stop)
+    monkeypatch.setattr(qc_work, "check_scans", waits_for_the_stop)
     dialogs = FakeDialogs()
     dialogs.save_path = tmp_path / "report.pdf"
     pane = CasePane(provider, dialogs=dialogs)
