@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from scaninbox.qc.distance import F64, Distances, Surface, column_means, near_boxes
+from scaninbox.qc.figures import kept, mm_text, number_text
 from scaninbox.qc.findings import Finding, Severity
 from scaninbox.qc.scan_checks import ScanGeometry
 from scaninbox.qc.thresholds import QcThresholds
@@ -83,14 +84,14 @@ def check_occlusion(
         return OcclusionResult([], False, None)
     gap, arch, where = best
     apart = gap > limits.occlusion_max_gap_mm
-    message = f"Smallest distance between the arches: {gap:.2f} mm"
+    message = f"Smallest distance between the arches: {mm_text(gap)}"
     message += " — the arches are not in occlusion." if apart else "."
     finding = Finding(
         "clearance",
         Severity.WARN if apart else Severity.INFO,
         message,
         (float(where[0]), float(where[1]), float(where[2])),
-        {"min_mm": round(gap, 3), "jaw": arch.jaw, "file": arch.file},
+        {"min_mm": kept(gap), "jaw": arch.jaw, "file": arch.file},
     )
     return OcclusionResult([finding], not apart, gap)
 
@@ -172,12 +173,12 @@ def _bite_through(a: Arch, b: Arch, d: Distances, limits: QcThresholds) -> list[
             Finding(
                 "bite_through",
                 severity,
-                f"The {a.jaw} arch lies up to {worst:.2f} mm inside the {b.jaw} arch "
-                f"over {square_mm:.1f} mm².",
+                f"The {a.jaw} arch lies up to {mm_text(worst)} inside the {b.jaw} arch "
+                f"over {number_text(square_mm, 1)} mm².",
                 (float(where[0]), float(where[1]), float(where[2])),
                 {
-                    "depth_mm": round(worst, 3),
-                    "area_mm2": round(square_mm, 2),
+                    "depth_mm": kept(worst),
+                    "area_mm2": kept(square_mm, 2),
                     "jaw": a.jaw,
                     "against": b.jaw,
                     "file": a.file,

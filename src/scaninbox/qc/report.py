@@ -24,9 +24,10 @@ from fpdf import FPDF
 
 from scaninbox.domain import Case, Jaw, teeth_text, work_summary
 from scaninbox.qc.decision import Decision
+from scaninbox.qc.figures import figures_words
 from scaninbox.qc.findings import KIND_TITLES, Finding, Severity, Verdict
 from scaninbox.qc.report_clearance import clearance_pictures, clearance_section
-from scaninbox.qc.report_views import SEVERITY_RGB, Marker, scan_picture
+from scaninbox.qc.report_views import SEVERITY_RGB, Marker, picture_height, scan_picture
 from scaninbox.qc.run import QcRun
 from scaninbox.scans import Orientation
 
@@ -37,6 +38,7 @@ _VERDICT_RGB = {
     Verdict.WARN: (230, 140, 0),
     Verdict.FAIL: (200, 40, 40),
 }
+_PICTURE_MM = 130.0  # the width of a scan picture on the page (as the maps')
 _ROWS_PER_KIND = 30  # more small findings of one kind are summed up in one line
 _FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"),)
 
@@ -291,9 +293,7 @@ def _finding_row(pdf: _Report, file: str, finding: Finding, number: int | None) 
     pdf.cell(12, 5.5, finding.severity.upper(), align="C")
     pdf.set_text_color(0, 0, 0)
     pdf.use("", 8.5)
-    figures = ", ".join(
-        f"{name} {value}" for name, value in finding.figures.items() if name not in ("file",)
-    )
+    figures = figures_words(finding.figures)  # plain words, never the JSON's key names
     where = ""
     if finding.center_mm is not None:
         x, y, z = finding.center_mm
@@ -307,16 +307,19 @@ def _finding_row(pdf: _Report, file: str, finding: Finding, number: int | None) 
 def _views(pdf: _Report, run: QcRun, pictures: list[tuple[str, Path]], note: str) -> None:
     if not pictures:
         return
-    pdf.add_page()
+    # On the page the findings end on when the heading, the note and the first picture fit
+    # there: a new page for them left a page nearly empty (issue 25, point 8).
+    if pdf.get_y() + 32 + picture_height(pictures[0][1], _PICTURE_MM) > pdf.page_break_trigger:
+        pdf.add_page()
     _heading(pdf, "Views (findings marked by number)")
     pdf.use("", 8.5)  # which orientation the pictures were drawn in, always
     pdf.multi_cell(0, 5, pdf.text_of(note), new_x="LMARGIN", new_y="NEXT")
     for caption, picture in pictures:
-        if pdf.get_y() > 170:
+        if pdf.get_y() + 8 + picture_height(picture, _PICTURE_MM) > pdf.page_break_trigger:
             pdf.add_page()
         pdf.use("B", 9)
         pdf.cell(0, 6, pdf.text_of(caption), new_x="LMARGIN", new_y="NEXT")
-        pdf.image(str(picture), w=150)
+        pdf.image(str(picture), w=_PICTURE_MM)
         pdf.ln(2)
     del run
 

@@ -27,7 +27,7 @@ from scaninbox.qc.scan_checks import ScanGeometry
 from scaninbox.qc.tag_layout import Tag, place_tags
 from scaninbox.scans import Mesh, point_normals
 
-__all__ = ["SEVERITY_RGB", "Marker", "scan_picture", "turned_geometry"]
+__all__ = ["SEVERITY_RGB", "Marker", "picture_height", "scan_picture", "turned_geometry"]
 
 SEVERITY_RGB = {
     Severity.FAIL: (200, 40, 40),
@@ -274,3 +274,11 @@ def _unit_rgb(colour: tuple[int, int, int] | str) -> tuple[float, float, float]:
     if isinstance(colour, str):
         colour = (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
     return (colour[0] / 255, colour[1] / 255, colour[2] / 255)
+
+
+def picture_height(picture: Path, width_mm: float) -> float:
+    """The height (mm) a PNG picture takes on the page at ``width_mm`` wide (its size is in its
+    header: nothing is decoded)."""
+    header = picture.read_bytes()[16:24]
+    width, height = int.from_bytes(header[:4], "big"), int.from_bytes(header[4:], "big")
+    return width_mm * height / max(1, width)
