@@ -148,7 +148,9 @@ def _with_case_checks(
         items = [WorkItem(tuple(teeth), fixed=True, label="the work")]
     if items:
         checks.append("coverage")
-        jaws = {item.jaw for item in inputs}
+        if any(item.needs_antagonist for item in items):
+            checks.append("antagonist")
+        jaws = {item.jaw for item in inputs if not item.before_preparation}
         findings += coverage_findings(
             items,
             jaws,

@@ -185,7 +185,7 @@ def test_export_qc_report_writes_the_pdf_off_the_gui_thread(
     data = dialogs.save_path.read_bytes()
     assert data.startswith(b"%PDF")
     assert b"/Type /Page" in data
-    views = next(p for p in pdf_pages(dialogs.save_path) if p.startswith("Views"))
+    views = next(p for p in pdf_pages(dialogs.save_path) if "Views (findings" in p)
     assert "Orientation, as in the viewer: No axis mapping for 3Shape" in views
     assert "turned" not in views
 
@@ -198,7 +198,7 @@ def test_export_qc_report_writes_the_pdf_off_the_gui_thread(
     messages.clear()
     pane.qc.export_button.click()
     qtbot.waitUntil(lambda: any(m.startswith("QC report saved") for m in messages), timeout=120_000)
-    views = next(p for p in pdf_pages(dialogs.save_path) if p.startswith("Views"))
+    views = next(p for p in pdf_pages(dialogs.save_path) if "Views (findings" in p)
     assert "turned upside down and back to front as chosen for 3Shape" in views
 
 
