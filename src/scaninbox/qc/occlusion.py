@@ -16,7 +16,7 @@ about as deep as the window. So the answer is exact, and costs little for arches
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -46,6 +46,11 @@ class OcclusionResult:
     findings: list[Finding]
     in_occlusion: bool
     clearance_mm: float | None
+    # Per arch (by jaw): the other arch's surface for more questions (room for the material),
+    # whether its sides are read flipped, and the arch's points found within the window.
+    surfaces: dict[str, Surface] = field(default_factory=dict)
+    flipped: dict[str, bool] = field(default_factory=dict)
+    near: dict[str, Distances] = field(default_factory=dict)
 
 
 def surface_of(geometry: ScanGeometry, stop: threading.Event | None = None) -> Surface:
@@ -71,8 +76,11 @@ def check_occlusion(
     for a, b, d in answers:
         findings += _bite_through(a, b, d, limits)
     findings.sort(key=lambda f: -float(f.figures["depth_mm"]))
+    antagonist = {a.jaw: surfaces[id(b)] for a, b in pairs}
+    flipped = {a.jaw: flip[id(b)] for a, b in pairs}
+    near = {a.jaw: d for a, _b, d in answers}
     if findings:
-        return OcclusionResult(findings, True, 0.0)
+        return OcclusionResult(findings, True, 0.0, antagonist, flipped, near)
     best: tuple[float, Arch, npt.NDArray[np.float64]] | None = None
     for a, _b, d in answers:
         if len(d.index):
@@ -81,7 +89,7 @@ def check_occlusion(
             if best is None or gap < best[0]:
                 best = (gap, a, p[id(a)][d.index[i]])
     if best is None:  # cannot happen: the window grows to the whole scene
-        return OcclusionResult([], False, None)
+        return OcclusionResult([], False, None, antagonist, flipped, near)
     gap, arch, where = best
     apart = gap > limits.occlusion_max_gap_mm
     message = f"Smallest distance between the arches: {mm_text(gap)}"
@@ -93,7 +101,7 @@ def check_occlusion(
         (float(where[0]), float(where[1]), float(where[2])),
         {"min_mm": kept(gap), "jaw": arch.jaw, "file": arch.file},
     )
-    return OcclusionResult([finding], not apart, gap)
+    return OcclusionResult([finding], not apart, gap, antagonist, flipped, near)
 
 
 def _distances(surface: Surface, points: F64, flip: bool) -> Distances:

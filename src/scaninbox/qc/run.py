@@ -18,6 +18,7 @@ from datetime import date
 from pathlib import Path
 
 from scaninbox.domain import Case, Jaw
+from scaninbox.qc.bite import bite_findings
 from scaninbox.qc.case_data import case_data_findings
 from scaninbox.qc.coverage import WorkItem, coverage_findings, work_items
 from scaninbox.qc.distance import load_vtk
@@ -30,7 +31,17 @@ from scaninbox.scans import MeshError, read_mesh
 
 __all__ = ["QcRun", "ScanInput", "check_scans"]
 
-_OCCLUSION_KINDS = ("bite_through", "clearance")
+# Findings made from the meshes: taken over from a kept result of the same scans.
+_GEOMETRY_KINDS = (
+    "bite_through",
+    "clearance",
+    "jaw_swapped",
+    "one_sided_contact",
+    "insufficient_room",
+    "undercut",
+    "abutment_divergence",
+)
+_GEOMETRY_CHECKS = ("occlusion", "bite", "room", "undercut")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +88,8 @@ def check_scans(
     checks = ["scans", "holes", "fragments", "mesh"] if inputs else []
     findings: list[Finding] = []
     if previous is not None and [s.file for s in previous.scans] == [i.label for i in inputs]:
-        findings += [f for f in previous.findings if f.kind in _OCCLUSION_KINDS]
-        if "occlusion" in previous.checks:
-            checks.append("occlusion")
+        findings += [f for f in previous.findings if f.kind in _GEOMETRY_KINDS]
+        checks += [c for c in _GEOMETRY_CHECKS if c in previous.checks]
         in_occlusion = any(
             f.kind == "bite_through" or (f.kind == "clearance" and f.severity is not Severity.WARN)
             for f in findings
@@ -113,9 +123,15 @@ def check_scans(
     if Jaw.UPPER in arches and Jaw.LOWER in arches:
         stop_if_asked(stop)
         checks.append("occlusion")
-        occlusion = check_occlusion(arches[Jaw.UPPER], arches[Jaw.LOWER], limits, stop=stop)
+        upper, lower = arches[Jaw.UPPER], arches[Jaw.LOWER]
+        occlusion = check_occlusion(upper, lower, limits, stop=stop)
         findings += occlusion.findings
         in_occlusion = occlusion.in_occlusion
+        stop_if_asked(stop)
+        if in_occlusion:
+            checks.append("bite")
+            bite, _frame = bite_findings(upper, lower, occlusion, limits)
+            findings += bite
     return _with_case_checks(
         QcRun(QcResult(scans, (), ()), tuple(inputs), geometry),
         checks,
