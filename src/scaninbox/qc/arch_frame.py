@@ -29,7 +29,13 @@ import numpy.typing as npt
 
 from scaninbox.qc.topology import Edges
 
-__all__ = ["ArchFrame", "arch_frame", "tooth_of_points", "tooth_widths"]
+__all__ = [
+    "ArchFrame",
+    "arch_frame",
+    "tooth_of_points",
+    "tooth_positions",
+    "tooth_widths",
+]
 
 F64 = npt.NDArray[np.float64]
 _TEETH_SHARE = 0.35  # the occlusal-most share of the points taken for the teeth
@@ -57,6 +63,7 @@ class ArchFrame:
     front_mm: float  # the most anterior teeth point, along ``anterior`` from ``centre``
     back_mm: float  # the most posterior one
     teeth: npt.NDArray[np.int64]  # indices of the points taken for the teeth
+    teeth_xyz: F64  # those points
 
     def plane(self, points: F64) -> tuple[F64, F64]:
         """(left, anterior) coordinates of ``points`` from the centre."""
@@ -110,6 +117,7 @@ def arch_frame(points: npt.ArrayLike, edges: Edges, *, upper: bool) -> ArchFrame
         front_mm=float(y_mid.max()) if len(y_mid) else 0.0,
         back_mm=float(y_mid.min()) if len(y_mid) else 0.0,
         teeth=teeth,
+        teeth_xyz=t,
     )
 
 
@@ -118,11 +126,20 @@ def tooth_of_points(
 ) -> npt.NDArray[np.int64]:
     """The FDI tooth (permanent, 11–17 / 21–27 / 31–37 / 41–47) each point lies on or next to,
     estimated along the arch curve (0: not placed — behind the second molars, or no curve)."""
+    return tooth_positions(points, frame, upper=upper)[0]
+
+
+def tooth_positions(
+    points: npt.ArrayLike, frame: ArchFrame, *, upper: bool
+) -> tuple[npt.NDArray[np.int64], F64]:
+    """`tooth_of_points`, and where along its tooth's stretch each point lies (0 at the mesial
+    end, 1 at the distal end): the middle of a stretch is that tooth's most surely."""
     p = np.asarray(points, np.float64)
-    teeth_points = p[frame.teeth]
+    where = np.zeros(len(p))
+    teeth_points = frame.teeth_xyz
     tx, ty = frame.plane(teeth_points)
     if len(tx) < 50:
-        return np.zeros(len(p), np.int64)
+        return np.zeros(len(p), np.int64), where
     # The arch curve through the middle of the teeth: their median distance from a centre
     # inside the horseshoe, direction by direction (the angle runs one way along the arch, so
     # a point on a molar's cheek side lands on that molar).
@@ -140,7 +157,7 @@ def tooth_of_points(
             middle_angle.append(float(np.median(angle[here])))
             middle_radius.append(float(np.median(radius[here])))
     if len(middle_angle) < 8:
-        return np.zeros(len(p), np.int64)
+        return np.zeros(len(p), np.int64), where
     curve_a = np.array(middle_angle)
     # Smoothed over five directions: the median jumps between a tooth's cheek and tongue
     # sides, and the curve's length with it.
@@ -150,11 +167,22 @@ def tooth_of_points(
     length = np.concatenate([[0.0], np.cumsum(np.hypot(np.diff(cx), np.diff(cy)))])
 
     def arc(x: F64, y: F64) -> F64:
-        a = np.arctan2(y - centre_y, x - x_mid)
-        a = np.where(a < -np.pi / 2, a + 2 * np.pi, a)
-        # Angles grow from the +x (patient's left) end: a negative arc is toward the left.
-        result: F64 = -np.interp(a, curve_a, length)
-        return result
+        # The arc length at the nearest point of the curve (a point on a molar's cheek or
+        # tongue side lands beside that molar, not where a ray from the centre meets the curve).
+        # The angles grow from the patient's left (+x) round to the right: negated, the arc
+        # grows toward the left (positive there once the midline is taken off).
+        ax, ay = cx[:-1] + x_mid, cy[:-1] + centre_y
+        dx, dy = np.diff(cx), np.diff(cy)
+        seg = np.maximum(dx * dx + dy * dy, 1e-12)
+        result = np.empty(len(x))
+        for start in range(0, len(x), 8192):
+            px_, py_ = x[start : start + 8192, None], y[start : start + 8192, None]
+            t = np.clip(((px_ - ax) * dx + (py_ - ay) * dy) / seg, 0.0, 1.0)
+            gap = (px_ - ax - t * dx) ** 2 + (py_ - ay - t * dy) ** 2
+            best = np.argmin(gap, axis=1)
+            rows = np.arange(len(best))
+            result[start : start + 8192] = length[best] + t[rows, best] * np.sqrt(seg[best])
+        return -result
 
     s_teeth = arc(tx, ty)
     # The midline: the middle of the curve's front millimetre (the incisal edges); each side
@@ -180,4 +208,7 @@ def tooth_of_points(
         inside = (here >= 0) & (position >= 1) & (position <= len(widths))
         quadrant = (2 if side > 0 else 1) if upper else (3 if side > 0 else 4)
         fdi[inside] = quadrant * 10 + position[inside]
-    return fdi
+        start = bounds[np.clip(position - 1, 0, len(widths) - 1)]
+        stretch = np.diff(bounds)[np.clip(position - 1, 0, len(widths) - 1)]
+        where[inside] = ((here - start) / stretch)[inside]
+    return fdi, where

@@ -24,6 +24,7 @@ from scaninbox.qc.coverage import WorkItem, coverage_findings, work_items
 from scaninbox.qc.distance import load_vtk
 from scaninbox.qc.findings import Finding, QcResult, ScanResult, Severity
 from scaninbox.qc.occlusion import Arch, check_occlusion
+from scaninbox.qc.room import prepared_teeth, room_findings
 from scaninbox.qc.scan_checks import ScanGeometry, check_mesh
 from scaninbox.qc.stopping import stop_if_asked
 from scaninbox.qc.thresholds import QcThresholds
@@ -130,8 +131,15 @@ def check_scans(
         stop_if_asked(stop)
         if in_occlusion:
             checks.append("bite")
-            bite, _frame = bite_findings(upper, lower, occlusion, limits)
+            bite, frame = bite_findings(upper, lower, occlusion, limits)
             findings += bite
+            prepared = prepared_teeth(case.worktypes) if case is not None else []
+            if prepared and not any(f.kind == "jaw_swapped" for f in bite):
+                stop_if_asked(stop)
+                checks.append("room")
+                frames = {"upper": frame} if frame is not None else {}
+                by_jaw = {"upper": upper, "lower": lower}
+                findings += room_findings(prepared, by_jaw, occlusion, limits, frames)
     return _with_case_checks(
         QcRun(QcResult(scans, (), ()), tuple(inputs), geometry),
         checks,

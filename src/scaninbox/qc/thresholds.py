@@ -25,7 +25,8 @@ Defaults, and why:
   articulating paper) touch; a side whose posterior teeth all stay ``open_side_mm`` (0.5 mm) or
   more from the antagonist while the other side touches was bitten open (``warn``).
 - **Room for the material** (`MATERIAL_MINIMUMS`): the smallest occlusal clearance over a
-  prepared tooth against the least thickness the prescribed material needs there.
+  prepared tooth against the least thickness the prescribed material needs there: short by up
+  to ``room_warn_mm`` (0.2 mm) ``warn``, more ``fail``.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ class QcThresholds:
     duplicate_window_days: int = 30
     contact_mm: float = 0.1
     open_side_mm: float = 0.5
+    room_warn_mm: float = 0.2
 
 
 @dataclass(frozen=True, slots=True)
