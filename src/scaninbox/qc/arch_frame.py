@@ -136,79 +136,90 @@ def tooth_positions(
     end, 1 at the distal end): the middle of a stretch is that tooth's most surely."""
     p = np.asarray(points, np.float64)
     where = np.zeros(len(p))
-    teeth_points = frame.teeth_xyz
-    tx, ty = frame.plane(teeth_points)
-    if len(tx) < 50:
-        return np.zeros(len(p), np.int64), where
-    # The arch curve through the middle of the teeth: their median distance from a centre
-    # inside the horseshoe, direction by direction (the angle runs one way along the arch, so
-    # a point on a molar's cheek side lands on that molar).
-    x_mid = (float(tx.max()) + float(tx.min())) / 2
-    centre_y = float(ty.min()) + 0.3 * (float(ty.max()) - float(ty.min()))
-    angle = np.arctan2(ty - centre_y, tx - x_mid)
-    angle = np.where(angle < -np.pi / 2, angle + 2 * np.pi, angle)  # one run, behind to behind
-    radius = np.hypot(tx - x_mid, ty - centre_y)
-    bins = np.linspace(float(angle.min()), float(angle.max()), 41)
-    which = np.clip(np.searchsorted(bins, angle) - 1, 0, len(bins) - 2)
-    middle_angle, middle_radius = [], []
-    for k in range(len(bins) - 1):
-        here = which == k
-        if here.sum() >= 3:
-            middle_angle.append(float(np.median(angle[here])))
-            middle_radius.append(float(np.median(radius[here])))
-    if len(middle_angle) < 8:
-        return np.zeros(len(p), np.int64), where
-    curve_a = np.array(middle_angle)
-    # Smoothed over five directions: the median jumps between a tooth's cheek and tongue
-    # sides, and the curve's length with it.
-    kernel = np.ones(5) / 5
-    curve_r = np.convolve(np.pad(np.array(middle_radius), 2, mode="edge"), kernel, "valid")
-    cx, cy = curve_r * np.cos(curve_a), curve_r * np.sin(curve_a)
-    length = np.concatenate([[0.0], np.cumsum(np.hypot(np.diff(cx), np.diff(cy)))])
-
-    def arc(x: F64, y: F64) -> F64:
-        # The arc length at the nearest point of the curve (a point on a molar's cheek or
-        # tongue side lands beside that molar, not where a ray from the centre meets the curve).
-        # The angles grow from the patient's left (+x) round to the right: negated, the arc
-        # grows toward the left (positive there once the midline is taken off).
-        ax, ay = cx[:-1] + x_mid, cy[:-1] + centre_y
-        dx, dy = np.diff(cx), np.diff(cy)
-        seg = np.maximum(dx * dx + dy * dy, 1e-12)
-        result = np.empty(len(x))
-        for start in range(0, len(x), 8192):
-            px_, py_ = x[start : start + 8192, None], y[start : start + 8192, None]
-            t = np.clip(((px_ - ax) * dx + (py_ - ay) * dy) / seg, 0.0, 1.0)
-            gap = (px_ - ax - t * dx) ** 2 + (py_ - ay - t * dy) ** 2
-            best = np.argmin(gap, axis=1)
-            rows = np.arange(len(best))
-            result[start : start + 8192] = length[best] + t[rows, best] * np.sqrt(seg[best])
-        return -result
-
-    s_teeth = arc(tx, ty)
+    fdi = np.zeros(len(p), np.int64)
+    curve = _ArchCurve.through(frame)
+    if curve is None:
+        return fdi, where
+    tx, ty = frame.plane(frame.teeth_xyz)
+    s_teeth = curve.arc(tx, ty)
     # The midline: the middle of the curve's front millimetre (the incisal edges); each side
     # reaches from there to its own distal end (an arch is seldom quite symmetric).
     low, high = (float(v) for v in np.quantile(s_teeth, (0.002, 0.998)))
-    front = np.flatnonzero(cy >= float(cy.max()) - 1.0)  # the incisal edge's top millimetre
-    middle = float(-length[front].mean())
+    front = np.flatnonzero(curve.y >= float(curve.y.max()) - 1.0)
+    middle = float(-curve.length[front].mean())
     low, high = low - middle, high - middle
-    s_teeth = s_teeth - middle
     px, py = frame.plane(p)
-    s = arc(px, py) - middle
+    s = curve.arc(px, py) - middle
     widths = np.array(tooth_widths(upper))
     edges_std = np.concatenate([[0.0], np.cumsum(widths)])
-    fdi = np.zeros(len(p), np.int64)
     for side in (1.0, -1.0):  # +x is the patient's left
-        on_side = s_teeth * side > 0
-        if not on_side.any():
-            continue
         reach = high if side > 0 else -low
+        if reach <= 0:
+            continue
         bounds = edges_std * reach / edges_std[-1]
         here = s * side
         position = np.searchsorted(bounds, here, side="right")  # 1 … 7 inside, 8 beyond
         inside = (here >= 0) & (position >= 1) & (position <= len(widths))
         quadrant = (2 if side > 0 else 1) if upper else (3 if side > 0 else 4)
         fdi[inside] = quadrant * 10 + position[inside]
-        start = bounds[np.clip(position - 1, 0, len(widths) - 1)]
-        stretch = np.diff(bounds)[np.clip(position - 1, 0, len(widths) - 1)]
-        where[inside] = ((here - start) / stretch)[inside]
+        slot = np.clip(position - 1, 0, len(widths) - 1)
+        where[inside] = ((here - bounds[slot]) / np.diff(bounds)[slot])[inside]
     return fdi, where
+
+
+@dataclass(frozen=True, slots=True)
+class _ArchCurve:
+    """The arch curve through the middle of the teeth, in the frame's (left, anterior) plane:
+    a polyline round a centre inside the horseshoe, and the arc length at its corners."""
+
+    x: F64
+    y: F64
+    length: F64
+
+    @classmethod
+    def through(cls, frame: ArchFrame) -> _ArchCurve | None:
+        tx, ty = frame.plane(frame.teeth_xyz)
+        if len(tx) < 50:
+            return None
+        # The teeth's median distance from the centre, direction by direction.
+        x_mid = (float(tx.max()) + float(tx.min())) / 2
+        centre_y = float(ty.min()) + 0.3 * (float(ty.max()) - float(ty.min()))
+        angle = np.arctan2(ty - centre_y, tx - x_mid)
+        angle = np.where(angle < -np.pi / 2, angle + 2 * np.pi, angle)  # behind to behind
+        radius = np.hypot(tx - x_mid, ty - centre_y)
+        bins = np.linspace(float(angle.min()), float(angle.max()), 41)
+        which = np.clip(np.searchsorted(bins, angle) - 1, 0, len(bins) - 2)
+        middle_angle, middle_radius = [], []
+        for k in range(len(bins) - 1):
+            here = which == k
+            if here.sum() >= 3:
+                middle_angle.append(float(np.median(angle[here])))
+                middle_radius.append(float(np.median(radius[here])))
+        if len(middle_angle) < 8:
+            return None
+        curve_a = np.array(middle_angle)
+        # Smoothed over five directions: the median jumps between a tooth's cheek and tongue
+        # sides, and the curve's length with it.
+        kernel = np.ones(5) / 5
+        curve_r = np.convolve(np.pad(np.array(middle_radius), 2, mode="edge"), kernel, "valid")
+        x = curve_r * np.cos(curve_a) + x_mid
+        y = curve_r * np.sin(curve_a) + centre_y
+        length = np.concatenate([[0.0], np.cumsum(np.hypot(np.diff(x), np.diff(y)))])
+        return cls(x, y, length)
+
+    def arc(self, x: F64, y: F64) -> F64:
+        """The arc length at the nearest point of the curve (a point on a molar's cheek or
+        tongue side lands beside that molar), negated: the curve runs from the patient's left
+        (+x) round to the right, and the arc is to grow toward the left."""
+        ax, ay = self.x[:-1], self.y[:-1]
+        dx, dy = np.diff(self.x), np.diff(self.y)
+        seg = np.maximum(dx * dx + dy * dy, 1e-12)
+        result = np.empty(len(x))
+        for start in range(0, len(x), 8192):
+            px, py = x[start : start + 8192, None], y[start : start + 8192, None]
+            t = np.clip(((px - ax) * dx + (py - ay) * dy) / seg, 0.0, 1.0)
+            gap = (px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2
+            best = np.argmin(gap, axis=1)
+            rows = np.arange(len(best))
+            result[start : start + 8192] = self.length[best] + t[rows, best] * np.sqrt(seg[best])
+        return -result

@@ -93,7 +93,7 @@ def room_findings(
         if frame is None:
             frame = arch_frame(arch.geometry.points, arch.geometry.edges, upper=jaw == "upper")
             known[jaw] = frame
-        finding = _room_of(item, minimum, arch, frame, occlusion, limits)
+        finding = _room_of(item, minimum, arch, frame=frame, occlusion=occlusion, limits=limits)
         if finding is not None:
             findings.append(finding)
     return findings
@@ -103,6 +103,7 @@ def _room_of(
     item: PreparedTooth,
     minimum: MaterialMinimum,
     arch: Arch,
+    *,
     frame: ArchFrame,
     occlusion: OcclusionResult,
     limits: QcThresholds,
@@ -128,7 +129,9 @@ def _room_of(
     short = minimum.needed_mm - least
     severity = Severity.FAIL if short > limits.room_warn_mm else Severity.WARN
     place = points[found.index[nearest]]
-    room = f"{mm_text(least)} of room" if least >= 0 else f"no room ({mm_text(-least)} bite-through)"
+    room = (
+        f"{mm_text(least)} of room" if least >= 0 else f"no room ({mm_text(-least)} bite-through)"
+    )
     return Finding(
         "insufficient_room",
         severity,
