@@ -90,6 +90,6 @@ def _folded_line(kind: str, group: Iterable[Finding]) -> str:
     text = f"  info  {len(items)} small {title}s"
     if figure is not None:
         name, unit = figure
-        largest = max(float(f.figures.get(name, 0.0)) for f in items)
+        largest = max(f.number(name) for f in items)
         text += f", the largest {largest:.2f} {unit}"
     return text + " (--json lists each)"

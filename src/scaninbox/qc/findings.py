@@ -24,7 +24,7 @@ __all__ = [
     "worst",
 ]
 
-Figure = float | int | str
+Figure = float | int | str | list[float]  # a list: a direction (an axis, unit)
 
 
 class Severity(StrEnum):
@@ -110,6 +110,11 @@ class Finding:
             (float(centre[0]), float(centre[1]), float(centre[2])) if centre else None,
             {k: v for k, v in data.items() if k not in skip},
         )
+
+    def number(self, name: str, default: float = 0.0) -> float:
+        """The figure ``name`` as a number (``default`` when it is missing or not one)."""
+        value = self.figures.get(name)
+        return float(value) if isinstance(value, int | float) else default
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -75,7 +75,7 @@ def check_occlusion(
     findings: list[Finding] = []
     for a, b, d in answers:
         findings += _bite_through(a, b, d, limits)
-    findings.sort(key=lambda f: -float(f.figures["depth_mm"]))
+    findings.sort(key=lambda f: -f.number("depth_mm"))
     antagonist = {a.jaw: surfaces[id(b)] for a, b in pairs}
     flipped = {a.jaw: flip[id(b)] for a, b in pairs}
     near = {a.jaw: d for a, _b, d in answers}

@@ -28,7 +28,7 @@ from scaninbox.qc.findings import Finding, Severity
 from scaninbox.qc.occlusion import Arch, OcclusionResult
 from scaninbox.qc.thresholds import MaterialMinimum, QcThresholds, material_minimum
 
-__all__ = ["PreparedTooth", "prepared_teeth", "room_findings"]
+__all__ = ["PreparedTooth", "bridge_abutments", "prepared_teeth", "room_findings"]
 
 _CORE = (0.2, 0.8)  # the middle of a tooth's estimated stretch
 _NOT_PREPARED = ("pontic", "implant")
@@ -64,6 +64,18 @@ def prepared_teeth(worktypes: Sequence[Worktype]) -> list[PreparedTooth]:
         for tooth in worktype_teeth(worktype):
             found.setdefault(tooth, PreparedTooth(tooth, worktype.material, worktype.setting))
     return [found[t] for t in sorted(found)]
+
+
+def bridge_abutments(worktypes: Sequence[Worktype]) -> list[tuple[int, int]]:
+    """Each bridge's two end abutments (its first and last prepared units)."""
+    found = []
+    for worktype in worktypes:
+        if "bridge" not in (worktype.restoration_type or "").lower():
+            continue
+        ends = [t.tooth for t in prepared_teeth([worktype])]
+        if len(ends) >= 2:
+            found.append((ends[0], ends[-1]))
+    return found
 
 
 def _not_prepared(restoration: str | None) -> bool:

@@ -17,17 +17,18 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from scaninbox.domain import Case, Jaw
+from scaninbox.domain import Case, Jaw, is_upper
 from scaninbox.qc.bite import bite_findings
 from scaninbox.qc.case_data import case_data_findings
 from scaninbox.qc.coverage import WorkItem, coverage_findings, work_items
 from scaninbox.qc.distance import load_vtk
 from scaninbox.qc.findings import Finding, QcResult, ScanResult, Severity
 from scaninbox.qc.occlusion import Arch, check_occlusion
-from scaninbox.qc.room import prepared_teeth, room_findings
+from scaninbox.qc.room import bridge_abutments, prepared_teeth, room_findings
 from scaninbox.qc.scan_checks import ScanGeometry, check_mesh
 from scaninbox.qc.stopping import stop_if_asked
 from scaninbox.qc.thresholds import QcThresholds
+from scaninbox.qc.undercut import undercut_findings
 from scaninbox.scans import MeshError, read_mesh
 
 __all__ = ["QcRun", "ScanInput", "check_scans"]
@@ -140,6 +141,20 @@ def check_scans(
                 frames = {"upper": frame} if frame is not None else {}
                 by_jaw = {"upper": upper, "lower": lower}
                 findings += room_findings(prepared, by_jaw, occlusion, limits, frames)
+    if case is not None and not any(f.kind == "jaw_swapped" for f in findings):
+        prepared_work = prepared_teeth(case.worktypes)
+        if prepared_work and any(
+            ("upper" if is_upper(p.tooth) else "lower") in {str(j) for j in arches}
+            for p in prepared_work
+        ):
+            stop_if_asked(stop)
+            checks.append("undercut")
+            findings += undercut_findings(
+                [p.tooth for p in prepared_work],
+                bridge_abutments(case.worktypes),
+                {str(jaw): arch for jaw, arch in arches.items()},
+                limits,
+            )
     return _with_case_checks(
         QcRun(QcResult(scans, (), ()), tuple(inputs), geometry),
         checks,

@@ -27,6 +27,11 @@ Defaults, and why:
 - **Room for the material** (`MATERIAL_MINIMUMS`): the smallest occlusal clearance over a
   prepared tooth against the least thickness the prescribed material needs there: short by up
   to ``room_warn_mm`` (0.2 mm) ``warn``, more ``fail``.
+- **Undercut** on a preparation's best path of insertion (searched within ``max_tilt_deg``, 25°,
+  of the occlusal axis): up to ``undercut_warn_mm`` (0.1 mm) the die spacer and cement gap take
+  it up; deeper ``warn``; from ``undercut_fail_mm`` (0.3 mm) ``fail``: the crown will not seat.
+- **Abutment divergence**: two abutments of a bridge whose best axes are more than
+  ``divergence_warn_deg`` (10°, about the total taper a preparation is given) apart ``warn``.
 """
 
 from __future__ import annotations
@@ -52,6 +57,10 @@ class QcThresholds:
     contact_mm: float = 0.1
     open_side_mm: float = 0.5
     room_warn_mm: float = 0.2
+    undercut_warn_mm: float = 0.1
+    undercut_fail_mm: float = 0.3
+    max_tilt_deg: float = 25.0
+    divergence_warn_deg: float = 10.0
 
 
 @dataclass(frozen=True, slots=True)
