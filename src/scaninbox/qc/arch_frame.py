@@ -22,7 +22,7 @@ finding that names a tooth found this way says it was estimated.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -64,6 +64,10 @@ class ArchFrame:
     back_mm: float  # the most posterior one
     teeth: npt.NDArray[np.int64]  # indices of the points taken for the teeth
     teeth_xyz: F64  # those points
+    # `tooth_positions` of the arch's own points, worked out once (several checks ask).
+    known: dict[tuple[int, bool], tuple[npt.NDArray[np.int64], F64]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def plane(self, points: F64) -> tuple[F64, F64]:
         """(left, anterior) coordinates of ``points`` from the centre."""
@@ -133,7 +137,19 @@ def tooth_positions(
     points: npt.ArrayLike, frame: ArchFrame, *, upper: bool
 ) -> tuple[npt.NDArray[np.int64], F64]:
     """`tooth_of_points`, and where along its tooth's stretch each point lies (0 at the mesial
-    end, 1 at the distal end): the middle of a stretch is that tooth's most surely."""
+    end, 1 at the distal end): the middle of a stretch is that tooth's most surely. The answer
+    for an array asked before (the arch's own points, by several checks) is kept."""
+    key = (id(points), upper)
+    if key in frame.known and frame.known[key][0].shape[0] == len(points):  # type: ignore[arg-type]
+        return frame.known[key]
+    found = _tooth_positions(points, frame, upper=upper)
+    frame.known[key] = found
+    return found
+
+
+def _tooth_positions(
+    points: npt.ArrayLike, frame: ArchFrame, *, upper: bool
+) -> tuple[npt.NDArray[np.int64], F64]:
     p = np.asarray(points, np.float64)
     where = np.zeros(len(p))
     fdi = np.zeros(len(p), np.int64)
@@ -175,6 +191,8 @@ class _ArchCurve:
     x: F64
     y: F64
     length: F64
+    angle: F64  # of each corner, seen from the centre
+    centre: tuple[float, float]
 
     @classmethod
     def through(cls, frame: ArchFrame) -> _ArchCurve | None:
@@ -205,7 +223,7 @@ class _ArchCurve:
         x = curve_r * np.cos(curve_a) + x_mid
         y = curve_r * np.sin(curve_a) + centre_y
         length = np.concatenate([[0.0], np.cumsum(np.hypot(np.diff(x), np.diff(y)))])
-        return cls(x, y, length)
+        return cls(x, y, length, curve_a, (x_mid, centre_y))
 
     def arc(self, x: F64, y: F64) -> F64:
         """The arc length at the nearest point of the curve (a point on a molar's cheek or
@@ -214,12 +232,16 @@ class _ArchCurve:
         ax, ay = self.x[:-1], self.y[:-1]
         dx, dy = np.diff(self.x), np.diff(self.y)
         seg = np.maximum(dx * dx + dy * dy, 1e-12)
-        result = np.empty(len(x))
-        for start in range(0, len(x), 8192):
-            px, py = x[start : start + 8192, None], y[start : start + 8192, None]
-            t = np.clip(((px - ax) * dx + (py - ay) * dy) / seg, 0.0, 1.0)
-            gap = (px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2
-            best = np.argmin(gap, axis=1)
-            rows = np.arange(len(best))
-            result[start : start + 8192] = self.length[best] + t[rows, best] * np.sqrt(seg[best])
+        # Only the segments near the point's own direction from the centre can be nearest.
+        a = np.arctan2(y - self.centre[1], x - self.centre[0])
+        a = np.where(a < -np.pi / 2, a + 2 * np.pi, a)
+        near = np.searchsorted(self.angle, a)[:, None] + np.arange(-4, 4)[None, :]
+        near = np.clip(near, 0, len(seg) - 1)
+        px, py = x[:, None], y[:, None]
+        t = np.clip(((px - ax[near]) * dx[near] + (py - ay[near]) * dy[near]) / seg[near], 0, 1)
+        gap = (px - ax[near] - t * dx[near]) ** 2 + (py - ay[near] - t * dy[near]) ** 2
+        pick = np.argmin(gap, axis=1)
+        rows = np.arange(len(x))
+        best = near[rows, pick]
+        result = self.length[best] + t[rows, pick] * np.sqrt(seg[best])
         return -result

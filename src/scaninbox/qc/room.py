@@ -122,7 +122,7 @@ def _room_of(
 ) -> Finding | None:
     points = arch.geometry.points.astype(np.float64)
     teeth = frame.teeth
-    fdi, where = tooth_positions(points, frame, upper=arch.jaw == "upper")
+    fdi, where = tooth_positions(arch.geometry.points, frame, upper=arch.jaw == "upper")
     fdi, where = fdi[teeth], where[teeth]
     core = teeth[(fdi == item.tooth) & (where >= _CORE[0]) & (where <= _CORE[1])]
     surface = occlusion.surfaces[arch.jaw]

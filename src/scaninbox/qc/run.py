@@ -18,6 +18,7 @@ from datetime import date
 from pathlib import Path
 
 from scaninbox.domain import Case, Jaw, is_upper
+from scaninbox.qc.arch_frame import ArchFrame
 from scaninbox.qc.bite import bite_findings
 from scaninbox.qc.case_data import case_data_findings
 from scaninbox.qc.coverage import WorkItem, coverage_findings, work_items
@@ -122,6 +123,7 @@ def check_scans(
         if usable and not item.before_preparation and item.jaw in (Jaw.UPPER, Jaw.LOWER):
             arches.setdefault(item.jaw, Arch(str(item.jaw), item.label, geometry[i]))
     in_occlusion = False
+    frames: dict[str, ArchFrame] = {}  # each arch's frame, worked out once for every check
     if Jaw.UPPER in arches and Jaw.LOWER in arches:
         stop_if_asked(stop)
         checks.append("occlusion")
@@ -138,7 +140,8 @@ def check_scans(
             if prepared and not any(f.kind == "jaw_swapped" for f in bite):
                 stop_if_asked(stop)
                 checks.append("room")
-                frames = {"upper": frame} if frame is not None else {}
+                if frame is not None:
+                    frames["upper"] = frame
                 by_jaw = {"upper": upper, "lower": lower}
                 findings += room_findings(prepared, by_jaw, occlusion, limits, frames)
     if case is not None and not any(f.kind == "jaw_swapped" for f in findings):
@@ -154,6 +157,7 @@ def check_scans(
                 bridge_abutments(case.worktypes),
                 {str(jaw): arch for jaw, arch in arches.items()},
                 limits,
+                frames,
             )
     return _with_case_checks(
         QcRun(QcResult(scans, (), ()), tuple(inputs), geometry),

@@ -192,6 +192,7 @@ def undercut_findings(
     axes: dict[int, F64] = {}
     regions: dict[int, Region] = {}
     starts: dict[int, F64] = {}
+    shares: dict[int, tuple[F64, F64]] = {}  # per arch: each point's area and normal
     findings: list[Finding] = []
     for tooth in prepared:
         jaw = "upper" if is_upper(tooth) else "lower"
@@ -202,7 +203,7 @@ def undercut_findings(
         if frame is None:
             frame = arch_frame(arch.geometry.points, arch.geometry.edges, upper=jaw == "upper")
             known[jaw] = frame
-        region = _region(arch, frame, tooth)
+        region = _region(arch, frame, tooth, shares)
         if region is None:
             continue
         regions[tooth], starts[tooth] = region, frame.occlusal
@@ -240,19 +241,24 @@ def undercut_findings(
     return findings
 
 
-def _region(arch: Arch, frame: ArchFrame, tooth: int) -> Region | None:
+def _region(
+    arch: Arch, frame: ArchFrame, tooth: int, surface_shares: dict[int, tuple[F64, F64]]
+) -> Region | None:
     """The walls of ``tooth`` (the middle of its estimated stretch, from its top down to
     `_PREP_HEIGHT_MM` below it)."""
     geometry = arch.geometry
     points = geometry.points.astype(np.float64)
-    fdi, where = tooth_positions(points, frame, upper=arch.jaw == "upper")
+    fdi, where = tooth_positions(geometry.points, frame, upper=arch.jaw == "upper")
     height = frame.height(points)
     mine = (fdi == tooth) & (where >= _CORE[0]) & (where <= _CORE[1])
     if mine.sum() < 30:
         return None
     top = float(np.quantile(height[mine], 0.99))
     chosen = np.flatnonzero(mine & (height >= top - _PREP_HEIGHT_MM))
-    weights, normals = _point_areas(geometry.faces, geometry.face_area, points, len(points))
+    weights, normals = surface_shares.get(id(geometry)) or _point_areas(
+        geometry.faces, geometry.face_area, points, len(points)
+    )
+    surface_shares[id(geometry)] = (weights, normals)
     return region_of(points[chosen], weights[chosen], normals[chosen], frame.occlusal)
 
 
