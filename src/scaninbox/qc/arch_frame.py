@@ -243,5 +243,5 @@ class _ArchCurve:
         pick = np.argmin(gap, axis=1)
         rows = np.arange(len(x))
         best = near[rows, pick]
-        result = self.length[best] + t[rows, pick] * np.sqrt(seg[best])
+        result: F64 = self.length[best] + t[rows, pick] * np.sqrt(seg[best])
         return -result
