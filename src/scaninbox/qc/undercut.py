@@ -49,7 +49,7 @@ _SECTORS = 48
 _PREP_HEIGHT_MM = 7.0  # a preparation's walls: this far below its top, no farther
 _CORE = (0.15, 0.85)
 _FACING_UP = 0.05  # a surface tilted up more than this (about 3°) is seen from above
-_SEARCH_POINTS = 3000  # points the axis search looks at (all of them for the final answer)
+_SEARCH_POINTS = 2000  # points the axis search looks at (all of them for the final answer)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,21 +70,18 @@ def undercut_depths(
     rel = points - centre
     height = rel @ a
     flat = rel - np.outer(height, a)
-    u = np.cross(a, [1.0, 0.0, 0.0] if abs(a[0]) < 0.9 else [0.0, 1.0, 0.0])
+    u = _cross(a, np.array([1.0, 0.0, 0.0] if abs(a[0]) < 0.9 else [0.0, 1.0, 0.0]))
     u /= np.linalg.norm(u)
-    v = np.cross(a, u)
+    v = _cross(a, u)
     x, y = flat @ u, flat @ v
     radius = np.hypot(x, y)
     sector = ((np.arctan2(y, x) + np.pi) / (2 * np.pi) * sectors).astype(np.int64) % sectors
-    # Highest first within each sector: the running widest above every point.
+    # Highest first within each sector: the running widest above every point. One running
+    # maximum over all sectors at once: each sector is lifted above every earlier one.
     order = np.lexsort((-height, sector))
     r_sorted = radius[order]
-    s_sorted = sector[order]
-    widest = np.empty_like(r_sorted)
-    starts = np.flatnonzero(np.r_[True, s_sorted[1:] != s_sorted[:-1]])
-    ends = np.r_[starts[1:], len(order)]
-    for start, end in zip(starts, ends, strict=True):
-        widest[start:end] = np.maximum.accumulate(r_sorted[start:end])
+    lift = (float(radius.max()) + 1.0) * sector[order]
+    widest = np.maximum.accumulate(r_sorted + lift) - lift
     depth: F64 = np.empty_like(radius)
     depth[order] = widest - r_sorted
     if normals is not None:
@@ -139,7 +136,8 @@ def common_axis(
     balanced = balanced / max(float(np.linalg.norm(balanced)), 1e-12)
     best: F64 = start
     best_score = np.inf
-    stages = ((5.0, max_tilt_deg, False), (1.0, 3.0, True), (0.25, 0.5, True))
+    coarse = max_tilt_deg / 4
+    stages = ((coarse, max_tilt_deg, False), (1.0, coarse / 2, True), (0.25, 0.5, True))
     for step, reach, around_best in stages:
         for axis in _cone(best if around_best else start, reach, step):
             if float(axis @ start) < np.cos(np.radians(max_tilt_deg + 1e-6)):
@@ -169,6 +167,14 @@ def _cone(middle: F64, reach_deg: float, step_deg: float) -> list[F64]:
             )
         tilt += step_deg
     return axes
+
+
+def _cross(a: F64, b: F64) -> F64:
+    """The cross product of two 3-vectors (`np.cross` costs more than the rest of a small
+    undercut question)."""
+    return np.array(
+        [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+    )
 
 
 def _degrees(a: F64, b: F64) -> float:
