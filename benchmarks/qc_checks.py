@@ -15,9 +15,9 @@ whole processes, in one run; and a three-scan case, in process and as a whole pr
      ``extract_feature_edges`` for the boundary and for non-manifold edges, ``connectivity`` on
      the boundary edges for the loops and their perimeters (what the same answers take there);
    - python start: ``python -c "import numpy"``, the floor both pay.
-2. A three-scan case from the sandbox's arches (upper, lower, bite;
-   ~140k triangles per arch as its portals export them; 16, 24 and 26 prepared): ``check_scans`` in process with a case
-   (crowns on 16 and 26, a bridge 24–26) so that every check runs — read, per-scan checks,
+2. A three-scan case from the sandbox's arches (upper, lower, bite; ~140k triangles per arch
+   as its portals export them; 16, 24 and 26 prepared): ``check_scans`` in process with a
+   case (crowns on 16 and 26, a bridge 24–26) so that every check runs — read, per-scan checks,
    bite-through / clearance, jaw swapped / one-sided contact, room for the material, undercuts
    and the abutments' divergence, antagonist and case data — and ``scaninbox qc --upper U
    --lower L --bite B --json`` as a whole process (files: no case, so no room or undercut
