@@ -99,7 +99,8 @@ def test_every_minimum_names_its_source_and_prepared_teeth_leave_out_pontics() -
     crown = Worktype(category="Fixed", restoration_type="Crown", material="PMMA", fdi="36")
     implant = Worktype(category="Fixed", restoration_type="ImplantCrown", fdi="46")
     guard = Worktype(category="Other", restoration_type="NightGuard", fdi="16")
-    assert prepared_teeth([bridge, crown, implant, guard]) == [
+    veneer = Worktype(category="Fixed", restoration_type="Veneer", fdi="11")
+    assert prepared_teeth([bridge, crown, implant, guard, veneer]) == [
         PreparedTooth(24, "Zirconia", "Layered"),
         PreparedTooth(26, "Zirconia", "Monolithic"),
         PreparedTooth(36, "PMMA", None),

@@ -1,4 +1,5 @@
-"""``scaninbox qc REF | --upper FILE [--lower FILE] [--bite FILE] [--teeth 16,26]``: scan QC.
+"""``scaninbox qc REF [--rescan-pack FILE.pdf] | --upper FILE [--lower FILE] [--bite FILE]
+[--teeth 16,26]``: scan QC.
 
 Declares the arguments; `scaninbox.cli.qc_handlers` does the work when the command runs.
 Exit codes: 0 when nothing fails (pass or warn), 6 when a check fails, the others as for every
@@ -27,6 +28,7 @@ class QcOptions:
     teeth: str | None = None
     json: bool = False
     report: Path | None = None
+    rescan_pack: Path | None = None
     decide: str | None = None
     note: str | None = None
 
@@ -40,6 +42,7 @@ class QcOptions:
             teeth=args.teeth,
             json=args.json,
             report=args.report,
+            rescan_pack=args.rescan_pack,
             decide=args.decide,
             note=args.note,
         )
@@ -67,6 +70,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
     parser.add_argument("--report", type=Path, metavar="FILE.pdf", help="write a PDF report")
+    parser.add_argument(
+        "--rescan-pack",
+        type=Path,
+        metavar="FILE.pdf",
+        help="write a rescan request for the dentist: each problem in plain words with a "
+        "picture, what to rescan, the case and the lab's contact (a case REF only)",
+    )
     parser.add_argument(
         "--decide",
         choices=("ready", "rescan"),

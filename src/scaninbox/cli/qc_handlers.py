@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from scaninbox.domain import ScanFile
     from scaninbox.qc import QcRun, ScanInput
     from scaninbox.qc.report import Decision
+    from scaninbox.qc.rescan_pack import LabContact
     from scaninbox.scans import Orientation
     from scaninbox.store import CaseStore, SyncEngine
 
@@ -38,6 +39,7 @@ class _CaseOutcome:
     case: Case
     decision: Decision | None
     orientation: Orientation
+    contact: LabContact | None = None
 
 
 def run(options: GlobalOptions, args: QcOptions) -> int:
@@ -45,9 +47,10 @@ def run(options: GlobalOptions, args: QcOptions) -> int:
     from scaninbox.qc import check_scans
 
     report: Path | None = args.report
-    if report is not None and not report.parent.is_dir():
-        folder = str(report.parent)
-        raise CliError(f"The folder {folder!r} for the report does not exist.", EXIT_USAGE)
+    for pdf, what in ((report, "report"), (args.rescan_pack, "rescan pack")):
+        if pdf is not None and not pdf.parent.is_dir():
+            folder = str(pdf.parent)
+            raise CliError(f"The folder {folder!r} for the {what} does not exist.", EXIT_USAGE)
     files = [args.upper, args.lower, args.bite]
     if args.ref is not None:
         if any(f is not None for f in files) or args.teeth is not None:
@@ -65,8 +68,8 @@ def run(options: GlobalOptions, args: QcOptions) -> int:
             when = outcome.decision.when.astimezone().strftime("%Y-%m-%d %H:%M")
             title += f" — decision: {outcome.decision.decision} ({outcome.decision.who}, {when})"
     else:
-        if args.decide is not None or args.note is not None:
-            raise CliError("--decide and --note are for a case REF.", EXIT_USAGE)
+        if args.decide is not None or args.note is not None or args.rescan_pack is not None:
+            raise CliError("--decide, --note and --rescan-pack are for a case REF.", EXIT_USAGE)
         if args.upper is None:
             raise CliError("Give a case REF, or scan files starting with --upper FILE.", EXIT_USAGE)
         teeth = parse_teeth(args.teeth) if args.teeth is not None else []
@@ -77,6 +80,8 @@ def run(options: GlobalOptions, args: QcOptions) -> int:
     print_result(qc.result, as_json=args.json, title=title)
     if report is not None:
         _write_report(qc, report, outcome)
+    if args.rescan_pack is not None and outcome is not None:
+        _write_rescan_pack(qc, args.rescan_pack, outcome)
     return EXIT_QC_FAILED if qc.result.verdict == "fail" else 0
 
 
@@ -135,6 +140,30 @@ def _write_report(qc: QcRun, path: Path, outcome: _CaseOutcome | None) -> None:
         os.close(saved)
 
 
+def _write_rescan_pack(qc: QcRun, path: Path, outcome: _CaseOutcome) -> None:
+    from scaninbox.qc.rescan_pack import LabContact, write_rescan_pack
+
+    sys.stdout.flush()  # VTK's native warnings while it renders go to stderr (see above)
+    saved = os.dup(1)
+    os.dup2(2, 1)
+    try:
+        write_rescan_pack(
+            qc,
+            path,
+            case=outcome.case,
+            contact=outcome.contact or LabContact("The dental laboratory"),
+            orientation=outcome.orientation,
+        )
+    except OSError as exc:
+        raise CliError(
+            f"The rescan pack {str(path)!r} could not be written: {exc.strerror}."
+        ) from None
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
 # ------------------------------------------------------------------ a case
 
 
@@ -186,7 +215,12 @@ def _check_stored(
     from scaninbox.paths import app_paths
     from scaninbox.portal_turns import PortalTurns
     from scaninbox.qc.report import Decision
-    from scaninbox.services.qc_work import check_case_scans, record_decision, report_orientation
+    from scaninbox.services.qc_work import (
+        check_case_scans,
+        lab_contact,
+        record_decision,
+        report_orientation,
+    )
     from scaninbox.store.qc_store import qc_decision
 
     stored = store.case(ref)
@@ -195,7 +229,8 @@ def _check_stored(
     case = stored.case
     # The same scans (by content) checked before: their checks stand, the work and the case
     # data are checked afresh. A report needs the meshes for its pictures: a fresh run.
-    checked = check_case_scans(store, case, scans, paths, fresh=args.report is not None)
+    pictures = args.report is not None or args.rescan_pack is not None
+    checked = check_case_scans(store, case, scans, paths, fresh=pictures)
     if checked.reused:
         print(
             f"The scans are unchanged since {checked.checked_at.astimezone():%Y-%m-%d %H:%M}: "
@@ -212,7 +247,7 @@ def _check_stored(
     )
     # As the window's viewer shows the case: the portal's mapping and the person's turn for it.
     orientation = report_orientation(store, case, PortalTurns.of(app_paths()))
-    return _CaseOutcome(checked.run, case, decision, orientation)
+    return _CaseOutcome(checked.run, case, decision, orientation, lab_contact(store))
 
 
 def _who(store: CaseStore) -> str:

@@ -31,7 +31,7 @@ from scaninbox.qc.report_views import SEVERITY_RGB, Marker, picture_height, scan
 from scaninbox.qc.run import QcRun
 from scaninbox.scans import Orientation
 
-__all__ = ["Decision", "orientation_words", "write_report"]
+__all__ = ["Decision", "ReportDocument", "orientation_words", "settled_orientation", "write_report"]
 
 _VERDICT_RGB = {
     Verdict.PASS: (30, 140, 60),
@@ -91,6 +91,7 @@ class _Report(FPDF):
     def __init__(self, made: datetime) -> None:
         super().__init__(orientation="P", unit="mm", format="A4")
         self.made = made
+        self.footer_title = "Scan Inbox QC report"
         self.set_creation_date(made)
         self.set_auto_page_break(auto=True, margin=16)
         self.unicode_ok = False
@@ -115,7 +116,8 @@ class _Report(FPDF):
         self.use("", 7.5)
         self.set_text_color(110, 110, 110)
         stamp = self.made.astimezone().strftime("%Y-%m-%d %H:%M")
-        self.cell(0, 5, self.text_of(f"Scan Inbox QC report · {stamp} · page {self.page_no()}"))
+        title = self.footer_title
+        self.cell(0, 5, self.text_of(f"{title} · {stamp} · page {self.page_no()}"))
         self.set_text_color(0, 0, 0)
 
 
@@ -402,3 +404,8 @@ def _pictures(
 
 def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# For the other documents QC writes (`rescan_pack`): the same page, fonts and orientation.
+ReportDocument = _Report
+settled_orientation = _settled

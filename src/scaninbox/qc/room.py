@@ -2,7 +2,7 @@
 thickness its prescribed material needs (`thresholds.MATERIAL_MINIMUMS`).
 
 A prepared tooth is a tooth of fixed work that carries a restoration (a crown, a bridge's
-abutment, an inlay, onlay or veneer; not a pontic, not an implant's parts). Where it is on the
+abutment, an inlay or onlay; not a pontic, an implant's parts or a veneer). Where it is on the
 scan is estimated along the arch (`arch_frame.tooth_positions`); only the middle three fifths of
 its stretch are asked, so that a neighbour in contact with the antagonist — the estimate can be
 off by part of a tooth — is not taken for the preparation. The clearance is the signed
@@ -31,7 +31,9 @@ from scaninbox.qc.thresholds import MaterialMinimum, QcThresholds, material_mini
 __all__ = ["PreparedTooth", "bridge_abutments", "prepared_teeth", "room_findings"]
 
 _CORE = (0.2, 0.8)  # the middle of a tooth's estimated stretch
-_NOT_PREPARED = ("pontic", "implant")
+# A pontic replaces a missing tooth, an implant's parts sit on an implant, and a veneer's
+# preparation is labial only: none is a preparation the occlusal room or a crown's path asks of.
+_NOT_PREPARED = ("pontic", "implant", "veneer")
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,8 +11,9 @@ Deliberately awkward cases (indices per organisation; index 0 is the newest case
 - every third index (0, 3, 6 …): worktype ``from``/``to`` as decimal strings;
 - index ≡ 2 (mod 5): members without a value are left out instead of sent as null;
 - index ≡ 5 (mod 7): an unknown extra member at the top level and in ``acceptedData``;
-- ``QC_DEMO_FAULTS``: demo cases that show what sends crowns back — index 12 (crowns on 36/37)
-  comes without the upper scan (``missing_antagonist``), index 33 (crowns on 46/47) with its
+- ``QC_DEMO_FAULTS``: demo cases that show what sends crowns back — index 12 (crowns on 36/37
+  with the default seed) comes without the opposing jaw's scan (``missing_antagonist``), index
+  33 (crowns on 46/47) with its
   upper and lower scans filed under each other's jaw (``jaw_swapped``). Others show
   ``insufficient_room`` by themselves (index 14: a porcelain-fused-to-metal crown on 22 with
   too little room).
@@ -185,8 +186,10 @@ def _add_files(
     pre_jaw: JawName = "upper" if rng.random() < 0.5 else "lower"
     scans = scan_files(plan, recipes, portal, content.external_id, pre_jaw_hint=pre_jaw)
     fault = QC_DEMO_FAULTS.get(meta.index) if meta.org == "demo" else None
-    if fault == "missing_antagonist":
-        scans = [s for s in scans if _jaw_of(s) != "upper"]  # the crowns are lower: no antagonist
+    worked = [jaw for jaw in ("upper", "lower") if plan.jaws[jaw].treatments]  # type: ignore[index]
+    if fault == "missing_antagonist" and len(worked) == 1:
+        opposing = "lower" if worked[0] == "upper" else "upper"
+        scans = [s for s in scans if _jaw_of(s) != opposing]
     entries = [scan_entry(s, plan, variant=variant, link_prefix=link_prefix) for s in scans]
     if fault == "jaw_swapped":
         swap = {"upper": "lower", "lower": "upper"}

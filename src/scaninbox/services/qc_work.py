@@ -33,6 +33,7 @@ from scaninbox.qc.stopping import stop_if_asked
 
 if TYPE_CHECKING:
     from scaninbox.portal_turns import PortalTurns
+    from scaninbox.qc.rescan_pack import LabContact
     from scaninbox.scans import Orientation
     from scaninbox.store import CaseStore
     from scaninbox.store.qc_store import QcDecisionRecord, QcResultRecord
@@ -43,6 +44,7 @@ __all__ = [
     "QcStanding",
     "check_case_scans",
     "kept_qc",
+    "lab_contact",
     "record_decision",
     "report_orientation",
     "scan_hashes",
@@ -208,3 +210,15 @@ def report_orientation(store: CaseStore, case: Case, turns: PortalTurns) -> Orie
 
     mapping = store.axis_mapping(case.source)
     return resolve_orientation(mapping, portal=case.source, turn=turns.turn_for(case.source))
+
+
+def lab_contact(store: CaseStore) -> LabContact:
+    """Who the dentist contacts about a rescan: the signed-in person's laboratory (the first
+    organisation of ``/me``), name and e-mail."""
+    from scaninbox.qc.rescan_pack import LabContact
+
+    me = store.me()
+    if me is None:
+        return LabContact("The dental laboratory")
+    lab = me.organizations[0].name if me.organizations else "The dental laboratory"
+    return LabContact(lab, me.name or "", me.email)
