@@ -304,3 +304,36 @@ def test_a_check_or_report_under_way_is_stopped_when_its_task_is_cancelled(
     qtbot.waitUntil(lambda: len(ended) == 2, timeout=30_000)
     assert ended == ["stopped", "stopped"]
     assert not (tmp_path / "report.pdf").exists()
+
+
+def test_the_rescan_pack_is_written_beside_rescan_needed(
+    qtbot: QtBot, qt_loop: asyncio.AbstractEventLoop, store: CaseStore, tmp_path: Path
+) -> None:
+    provider, ref, case, _perimeter = _served_case(store, tmp_path, 5)
+    dialogs = FakeDialogs()
+    dialogs.save_path = tmp_path / "rescan.pdf"
+    pane = CasePane(provider, dialogs=dialogs)
+    qtbot.addWidget(pane)
+    pane.resize(1100, 700)
+    pane.show()
+    qtbot.waitExposed(pane)
+    pane.qc.set_account(store, _WHO)
+    pane.show_case(case, pinned=False, fully_cached=True)
+    qc = pane.qc
+    with qtbot.waitSignal(qc.resultShown, timeout=60_000):
+        pane.tabs.setCurrentIndex(CasePane.QC_TAB)
+    # Beside "Rescan needed", on the same row.
+    assert qc.pack_button.isEnabled()
+    assert abs(qc.pack_button.y() - qc.rescan_button.y()) < 4
+    assert qc.pack_button.x() > qc.rescan_button.x()
+    messages: list[str] = []
+    pane.statusMessage.connect(messages.append)
+    qtbot.mouseClick(qc.pack_button, Qt.MouseButton.LeftButton)
+    assert dialogs.asked == [f"save:Rescan request {ref}.pdf"]
+    qtbot.waitUntil(
+        lambda: any(m.startswith("Rescan pack saved") for m in messages), timeout=120_000
+    )
+    text = " ".join(pdf_pages(dialogs.save_path))
+    assert text.startswith("Rescan request")
+    assert str(ref) in text
+    assert "What to do: Rescan that area of the jaw" in text  # the hole punched on the cusp

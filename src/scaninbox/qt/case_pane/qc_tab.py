@@ -117,6 +117,12 @@ class QcTab(QWidget):
         self.rescan_button = QPushButton("Rescan needed", self)
         self.ready_button.clicked.connect(lambda: self.decide("ready"))
         self.rescan_button.clicked.connect(lambda: self.decide("rescan"))
+        self.pack_button = QPushButton("Rescan pack…", self)
+        self.pack_button.setToolTip(
+            "Write a rescan request for the dentist: each problem in plain words with a "
+            "picture, what to rescan, the case and the lab's contact"
+        )
+        self.pack_button.clicked.connect(self.export_rescan_pack)
         self.decision_label = muted_label("", self)
         self.export_button = QPushButton("Export QC report…", self)
         self.export_button.clicked.connect(self.export_report)
@@ -146,6 +152,7 @@ class QcTab(QWidget):
         decide.addWidget(self.note, 1)
         decide.addWidget(self.ready_button)
         decide.addWidget(self.rescan_button)
+        decide.addWidget(self.pack_button)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(lists, 1)
@@ -188,7 +195,7 @@ class QcTab(QWidget):
         """Deciding needs a case and a store; "Ready to accept" also needs a verdict that is
         current (not one made on older scans)."""
         enabled = self._case is not None and self._store is not None
-        for widget in (self.rescan_button, self.note):
+        for widget in (self.rescan_button, self.note, self.pack_button):
             widget.setEnabled(enabled)
         self.ready_button.setEnabled(enabled and not self.outdated)
         self.ready_button.setToolTip(
@@ -286,6 +293,22 @@ class QcTab(QWidget):
             return
         async_bridge.run(self._export(job, path), owner=self, key="qc-report", name="qc report")
 
+    def export_rescan_pack(self) -> None:
+        """Write the rescan pack for the dentist (`scaninbox.qc.rescan_pack`), off the GUI
+        thread, as ``scaninbox qc REF --rescan-pack`` does."""
+        job = self._scans_here() if self._store is not None else None
+        if job is None:
+            self.statusMessage.emit(
+                "The rescan pack needs the case's scans on this computer: open the QC tab first."
+            )
+            return
+        path = self._dialogs.save_file_path(self, f"Rescan request {job.case.ref}.pdf")
+        if path is None:
+            return
+        async_bridge.run(
+            self._export(job, path, pack=True), owner=self, key="qc-pack", name="rescan pack"
+        )
+
     # ------------------------------------------------------------------ work
 
     def _scans_here(self) -> _ScansHere | None:
@@ -367,33 +390,41 @@ class QcTab(QWidget):
         )
         self.resultShown.emit()
 
-    async def _export(self, job: _ScansHere, path: Path) -> None:
-        from scaninbox.services.qc_work import check_case_scans, report_orientation
+    async def _export(self, job: _ScansHere, path: Path, *, pack: bool = False) -> None:
+        from scaninbox.services.qc_work import check_case_scans, lab_contact, report_orientation
 
         store = self._store
         if store is None or store.closed:
             return
         orientation = report_orientation(store, job.case, self._turns)
         decision = self._decision()
+        contact = lab_contact(store)
+        what = "rescan pack" if pack else "QC report"
 
         def write(stop: threading.Event) -> Path:
             from scaninbox.qc.report import write_report
 
-            # Fresh: the report's pictures need the meshes (the result is kept, as any check).
+            # Fresh: the pictures need the meshes (the result is kept, as any check).
             run = check_case_scans(store, job.case, job.scans, job.paths, fresh=True, stop=stop).run
+            if pack:
+                from scaninbox.qc.rescan_pack import write_rescan_pack
+
+                return write_rescan_pack(
+                    run, path, case=job.case, contact=contact, orientation=orientation
+                )
             return write_report(
                 run, path, case=job.case, decision=decision, orientation=orientation
             )
 
-        self.statusMessage.emit(f"Writing the QC report {path.name}…")
+        self.statusMessage.emit(f"Writing the {what} {path.name}…")
         try:
             # The pane goes: the run stops, and no report is written for nobody.
             written = await async_bridge.to_thread_stoppable(write)
         except OSError as exc:
-            self.statusMessage.emit(f"The QC report could not be written: {exc.strerror or exc}.")
+            self.statusMessage.emit(f"The {what} could not be written: {exc.strerror or exc}.")
             return
         self.qcChanged.emit(job.case.ref)  # its fresh run was kept
-        self.statusMessage.emit(f"QC report saved: {written}")
+        self.statusMessage.emit(f"{what[0].upper()}{what[1:]} saved: {written}")
 
     # ------------------------------------------------------------------ store reads
 
