@@ -14,7 +14,7 @@ from pathlib import Path
 
 from scaninbox.cli.deferred import deferred
 
-__all__ = ["QcOptions", "register"]
+__all__ = ["QcOptions", "QcStatsOptions", "register"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -48,7 +48,37 @@ class QcOptions:
         )
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class QcStatsOptions:
+    """``scaninbox qc-stats``: the scorecard, by clinic or portal."""
+
+    by: str = "clinic"
+    json: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> QcStatsOptions:
+        return cls(by=args.by, json=args.json)
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    _register_qc(subparsers)
+    stats = subparsers.add_parser(
+        "qc-stats",
+        help="the QC scorecard per clinic or portal and month, over the local store",
+        description=(
+            "Per clinic (or portal) and month, over the cases checked on this computer: how "
+            "many were checked, the share with each kind of finding (warn or fail), how many "
+            "failed and how many rescans were decided."
+        ),
+    )
+    stats.add_argument("--by", choices=("clinic", "portal"), default="clinic")
+    stats.add_argument("--json", action="store_true", help="print the scorecard as one object")
+    stats.set_defaults(
+        handler=deferred("scaninbox.cli.qc_output", "run_stats", QcStatsOptions.from_args)
+    )
+
+
+def _register_qc(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "qc",
         help="check a case's scans for holes, fragments, bite-through and missing data",

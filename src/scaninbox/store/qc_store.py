@@ -25,11 +25,13 @@ __all__ = [
     "QcDecisionRecord",
     "QcResultRecord",
     "QcState",
+    "QcStatsRow",
     "cases_with_files",
     "files_key",
     "qc_decision",
     "qc_result",
     "qc_states",
+    "qc_stats_rows",
     "save_qc_result",
     "set_qc_decision",
     "suspect_signatures",
@@ -219,3 +221,30 @@ def cases_with_files(store: CaseStore, kind: str, *, leaving_out_type: str) -> l
         (kind, leaving_out_type),
     )
     return [CaseRef(ref, numeric=bool(numeric)) for ref, numeric in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class QcStatsRow:
+    """One checked case for the scorecard: who sent it, when it was checked, what QC kept of
+    it, and the local decision."""
+
+    clinic: str
+    portal: str
+    checked_at: datetime
+    result_json: str
+    decision: str | None
+
+
+def qc_stats_rows(store: CaseStore) -> list[QcStatsRow]:
+    """Every case (not removed) with a kept QC result, oldest check first."""
+    rows = store.query(
+        "SELECT c.clinic, c.source, q.checked_at, q.result_json, d.decision "
+        "FROM qc_results q JOIN cases c ON c.id = q.case_id "
+        "LEFT JOIN qc_decisions d ON d.ref = c.ref AND d.ref_numeric = c.ref_numeric "
+        "WHERE c.removed_at IS NULL ORDER BY q.checked_at",
+        (),
+    )
+    return [
+        QcStatsRow(clinic or "", source or "", datetime.fromtimestamp(when, UTC), text, decision)
+        for clinic, source, when, text, decision in rows
+    ]
