@@ -1,5 +1,5 @@
 """``scaninbox qc REF [--rescan-pack FILE.pdf] | --upper FILE [--lower FILE] [--bite FILE]
-[--teeth 16,26]``: scan QC.
+[--upper-pre-prep FILE] [--lower-pre-prep FILE] [--teeth 16,26]``: scan QC.
 
 Declares the arguments; `scaninbox.cli.qc_handlers` does the work when the command runs.
 Exit codes: 0 when nothing fails (pass or warn), 6 when a check fails, the others as for every
@@ -25,6 +25,8 @@ class QcOptions:
     upper: Path | None = None
     lower: Path | None = None
     bite: Path | None = None
+    upper_pre_prep: Path | None = None
+    lower_pre_prep: Path | None = None
     teeth: str | None = None
     json: bool = False
     report: Path | None = None
@@ -39,6 +41,8 @@ class QcOptions:
             upper=args.upper,
             lower=args.lower,
             bite=args.bite,
+            upper_pre_prep=args.upper_pre_prep,
+            lower_pre_prep=args.lower_pre_prep,
             teeth=args.teeth,
             json=args.json,
             report=args.report,
@@ -93,6 +97,18 @@ def _register_qc(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     parser.add_argument("--upper", type=Path, metavar="FILE", help="upper arch scan file")
     parser.add_argument("--lower", type=Path, metavar="FILE", help="lower arch scan file")
     parser.add_argument("--bite", type=Path, metavar="FILE", help="bite registration scan file")
+    parser.add_argument(
+        "--upper-pre-prep",
+        type=Path,
+        metavar="FILE",
+        help="the upper jaw scanned before the preparation (finds the margins)",
+    )
+    parser.add_argument(
+        "--lower-pre-prep",
+        type=Path,
+        metavar="FILE",
+        help="the lower jaw scanned before the preparation (finds the margins)",
+    )
     parser.add_argument(
         "--teeth",
         metavar="FDI,...",

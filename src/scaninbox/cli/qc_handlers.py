@@ -51,11 +51,12 @@ def run(options: GlobalOptions, args: QcOptions) -> int:
         if pdf is not None and not pdf.parent.is_dir():
             folder = str(pdf.parent)
             raise CliError(f"The folder {folder!r} for the {what} does not exist.", EXIT_USAGE)
-    files = [args.upper, args.lower, args.bite]
+    files = [args.upper, args.lower, args.bite, args.upper_pre_prep, args.lower_pre_prep]
     if args.ref is not None:
         if any(f is not None for f in files) or args.teeth is not None:
             raise CliError(
-                "Give a case REF or scan files (--upper, --lower, --bite, --teeth), not both.",
+                "Give a case REF or scan files (--upper, --lower, --bite, --upper-pre-prep, "
+                "--lower-pre-prep, --teeth), not both.",
                 EXIT_USAGE,
             )
         from scaninbox.cli.arguments import case_ref
@@ -104,12 +105,19 @@ def _file_inputs(args: QcOptions) -> list[ScanInput]:
     from scaninbox.qc import ScanInput
 
     inputs = []
-    for path, jaw in ((args.upper, Jaw.UPPER), (args.lower, Jaw.LOWER), (args.bite, Jaw.BITE)):
+    given = (
+        (args.upper, Jaw.UPPER, False),
+        (args.lower, Jaw.LOWER, False),
+        (args.bite, Jaw.BITE, False),
+        (args.upper_pre_prep, Jaw.UPPER, True),
+        (args.lower_pre_prep, Jaw.LOWER, True),
+    )
+    for path, jaw, before in given:
         if path is None:
             continue
         if not Path(path).is_file():
             raise CliError(f"The scan file {str(path)!r} does not exist.", EXIT_USAGE)
-        inputs.append(ScanInput(Path(path), jaw))
+        inputs.append(ScanInput(Path(path), jaw, before_preparation=before))
     return inputs
 
 

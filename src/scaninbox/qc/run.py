@@ -24,6 +24,7 @@ from scaninbox.qc.case_data import case_data_findings
 from scaninbox.qc.coverage import WorkItem, coverage_findings, work_items
 from scaninbox.qc.distance import load_vtk
 from scaninbox.qc.findings import Finding, QcResult, ScanResult, Severity
+from scaninbox.qc.margins import holes_at_margins, margin_findings, margins_from_reduction
 from scaninbox.qc.occlusion import Arch, check_occlusion
 from scaninbox.qc.room import bridge_abutments, prepared_teeth, room_findings
 from scaninbox.qc.scan_checks import ScanGeometry, check_mesh
@@ -43,8 +44,9 @@ _GEOMETRY_KINDS = (
     "insufficient_room",
     "undercut",
     "abutment_divergence",
+    "margin",
 )
-_GEOMETRY_CHECKS = ("occlusion", "bite", "room", "undercut")
+_GEOMETRY_CHECKS = ("occlusion", "bite", "room", "undercut", "margins")
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +126,16 @@ def check_scans(
             arches.setdefault(item.jaw, Arch(str(item.jaw), item.label, geometry[i]))
     in_occlusion = False
     frames: dict[str, ArchFrame] = {}  # each arch's frame, worked out once for every check
+    scans = _with_margins(
+        inputs,
+        scans,
+        geometry=geometry,
+        arches=arches,
+        frames=frames,
+        findings=findings,
+        checks=checks,
+        stop=stop,
+    )
     if Jaw.UPPER in arches and Jaw.LOWER in arches:
         stop_if_asked(stop)
         checks.append("occlusion")
@@ -170,6 +182,34 @@ def check_scans(
         today=today,
         limits=limits,
     )
+
+
+def _with_margins(
+    inputs: Sequence[ScanInput],
+    scans: tuple[ScanResult, ...],
+    *,
+    geometry: dict[int, ScanGeometry],
+    arches: dict[Jaw, Arch],
+    frames: dict[str, ArchFrame],
+    findings: list[Finding],
+    checks: list[str],
+    stop: threading.Event | None,
+) -> tuple[ScanResult, ...]:
+    """Margins found against each pre-preparation scan (`qc.margins`), their findings added to
+    ``findings``; the preparation scan's holes marked at a margin or not."""
+    out = list(scans)
+    for i, item in enumerate(inputs):
+        arch = arches.get(item.jaw)
+        if not item.before_preparation or arch is None or i not in geometry:
+            continue
+        stop_if_asked(stop)
+        margins, frame = margins_from_reduction(arch, geometry[i], frames.get(arch.jaw))
+        frames[arch.jaw] = frame
+        checks.append("margins")
+        findings += margin_findings(arch, margins)
+        index = next(k for k, other in enumerate(inputs) if other.label == arch.file)
+        out[index] = holes_at_margins(out[index], arch.geometry, margins)
+    return tuple(out)
 
 
 def _with_case_checks(

@@ -1,0 +1,89 @@
+"""Margins (issue 27.3): with a scan taken before the preparation the margin is the edge of the
+zone 0.2 mm or more inside it; a hole within 1 mm of it fails as ``hole`` with ``at_margin`` and
+the tooth whatever its size, other holes keep their grading — through ``scaninbox qc --upper …
+--upper-pre-prep …`` on the sandbox's prepared arch."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scaninbox.qc.margins import margins_from_reduction
+from scaninbox.qc.occlusion import Arch
+from scaninbox.qc.scan_checks import check_mesh
+from scaninbox.sandbox.arch_mesh import ArchRecipe, build_arch
+from scaninbox.sandbox.mesh_files import stl_bytes
+from scaninbox.scans import Mesh
+from tests.qc.shapes import punch
+from tests.store.conftest import scaninbox
+
+
+def _arch(recipe: ArchRecipe) -> tuple[np.ndarray, np.ndarray]:
+    built = build_arch(recipe, spacing_mm=0.25)
+    return np.ascontiguousarray(built.vertices, np.float32), np.ascontiguousarray(
+        built.faces, np.int32
+    )
+
+
+def _geometry(points: np.ndarray, faces: np.ndarray, name: str) -> Arch:
+    mesh = Mesh(points, faces, welded=True)
+    return Arch("upper", name, check_mesh(mesh, jaw="upper", file=name)[1])
+
+
+def test_the_margin_of_a_prepared_tooth_is_the_edge_of_its_reduction() -> None:
+    prepared = _geometry(*_arch(ArchRecipe("upper", 3, treatments=((16, "stump"),))), "p.stl")
+    before = _geometry(*_arch(ArchRecipe("upper", 3)), "pre.stl")
+    (margin,), _frame = margins_from_reduction(prepared, before.geometry)
+    assert margin.tooth == 16
+    # The line goes round the tooth: as long as a first molar's outline (10.2 mm wide).
+    assert 25.0 < margin.length_mm < 45.0
+    # Every point of it is on the edge: 0.2 mm or more removed on one side, less on the other.
+    from scaninbox.qc.clearance_field import reduction_field
+    from scaninbox.qc.occlusion import surface_of
+
+    removed = reduction_field(prepared.geometry.points, surface_of(before.geometry))
+    assert np.all(removed[margin.points] >= 0.2)
+
+
+@pytest.mark.parametrize(("offset_mm", "at_margin"), [(0.5, True), (6.0, False)])
+def test_a_hole_near_the_margin_fails_whatever_its_size(
+    tmp_path: Path, offset_mm: float, at_margin: bool
+) -> None:
+    points, faces = _arch(ArchRecipe("upper", 3, treatments=((16, "stump"),)))
+    prepared = _geometry(points, faces, "p.stl")
+    before_points, before_faces = _arch(ArchRecipe("upper", 3))
+    before = _geometry(before_points, before_faces, "pre.stl")
+    (margin,), _frame = margins_from_reduction(prepared, before.geometry)
+    # A small hole (0.5 mm across: info by its size) beside a margin point, toward the
+    # tooth's outside (away from the margin's middle), or farther away on the same side.
+    line = prepared.geometry.points[margin.points].astype(np.float64)
+    start = line[0]
+    outward = start - line.mean(axis=0)
+    outward /= np.linalg.norm(outward)
+    target = start + outward * offset_mm
+    nearest = prepared.geometry.points[
+        np.argmin(np.linalg.norm(prepared.geometry.points - target, axis=1))
+    ]
+    kept, _removed = punch(points, faces, nearest, 0.3)
+    upper = tmp_path / "upper.stl"
+    upper.write_bytes(stl_bytes(points, kept, header_text="prepared"))
+    pre = tmp_path / "upper pre.stl"
+    pre.write_bytes(stl_bytes(before_points, before_faces, header_text="before"))
+    done = scaninbox("qc", "--upper", str(upper), "--upper-pre-prep", str(pre), "--json")
+    assert done.code in (0, 6), done.err
+    result = json.loads(done.out)
+    holes = [f for f in result["scans"][0]["findings"] if f["kind"] == "hole"]
+    made = min(holes, key=lambda f: float(np.linalg.norm(np.array(f["center_mm"]) - nearest)))
+    assert float(np.linalg.norm(np.array(made["center_mm"]) - nearest)) < 1.0
+    assert made["at_margin"] is at_margin
+    if at_margin:
+        assert (made["severity"], made["tooth"]) == ("fail", 16)
+        assert done.code == 6
+    else:
+        assert made["severity"] == "info"
+    (found,) = [f for f in result["findings"] if f["kind"] == "margin"]
+    assert (found["tooth"], found["method"]) == (16, "pre-preparation scan")
+    assert result["checks"]["margins"] in ("pass", "fail", "warn")
