@@ -109,8 +109,10 @@ def run_stats(options: GlobalOptions, args: QcStatsOptions) -> int:
     from scaninbox.cli.local_cases import answer_offline
     from scaninbox.services.qc_stats import scorecard
 
-    by = "portal" if args.by == "portal" else "clinic"
-    card = answer_offline(options, lambda local: scorecard(local.store, by))
+    card = answer_offline(
+        options,
+        lambda local: scorecard(local.store, "portal" if args.by == "portal" else "clinic"),
+    )
     text = (
         json.dumps(card.to_json(), ensure_ascii=False, indent=2)
         if args.json

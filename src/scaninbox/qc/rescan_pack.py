@@ -17,6 +17,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+import numpy as np
+import numpy.typing as npt
+
 from scaninbox.domain import Case, Jaw
 from scaninbox.qc.figures import mm_text, number_text
 from scaninbox.qc.findings import Finding, Severity
@@ -28,6 +31,7 @@ from scaninbox.scans import Orientation
 __all__ = ["LabContact", "Problem", "rescan_problems", "write_rescan_pack"]
 
 _PICTURE_MM = 110.0
+F64 = npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,8 +127,8 @@ def rescan_problems(run: QcRun) -> list[Problem]:
     """The findings a dentist acts on (warn and fail), worst first, in plain words."""
     labels = [item.label for item in run.inputs]
     found: list[tuple[Finding, int | None]] = []
-    for index, scan in enumerate(run.result.scans):
-        found += [(f, index) for f in scan.findings]
+    for index, scanned in enumerate(run.result.scans):
+        found += [(f, index) for f in scanned.findings]
     for f in run.result.findings:
         file = f.figures.get("file")
         found.append((f, labels.index(str(file)) if file in labels else None))
@@ -223,7 +227,7 @@ def _problem(pdf: ReportDocument, number: int, problem: Problem, picture: Path |
 
 
 def _picture(
-    run: QcRun, problem: Problem, number: int, folder: Path, matrix: object
+    run: QcRun, problem: Problem, number: int, folder: Path, matrix: F64 | None
 ) -> Path | None:
     finding = problem.finding
     index = problem.scan
@@ -239,5 +243,5 @@ def _picture(
         [marker],
         out,
         matrix=matrix,
-        size=(900, 560),  # type: ignore[arg-type]
+        size=(900, 560),
     )

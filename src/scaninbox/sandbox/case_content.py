@@ -186,7 +186,7 @@ def _add_files(
     pre_jaw: JawName = "upper" if rng.random() < 0.5 else "lower"
     scans = scan_files(plan, recipes, portal, content.external_id, pre_jaw_hint=pre_jaw)
     fault = QC_DEMO_FAULTS.get(meta.index) if meta.org == "demo" else None
-    worked = [jaw for jaw in ("upper", "lower") if plan.jaws[jaw].treatments]  # type: ignore[index]
+    worked = [jaw for jaw in ("upper", "lower") if plan.jaws[jaw].treatments]
     if fault == "missing_antagonist" and len(worked) == 1:
         opposing = "lower" if worked[0] == "upper" else "upper"
         scans = [s for s in scans if _jaw_of(s) != opposing]
