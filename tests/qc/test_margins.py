@@ -87,3 +87,21 @@ def test_a_hole_near_the_margin_fails_whatever_its_size(
     (found,) = [f for f in result["findings"] if f["kind"] == "margin"]
     assert (found["tooth"], found["method"]) == (16, "pre-preparation scan")
     assert result["checks"]["margins"] in ("pass", "fail", "warn")
+
+
+def test_the_margin_is_drawn_on_the_report_s_picture(tmp_path: Path) -> None:
+    from scaninbox.domain import Jaw
+    from scaninbox.qc.report_views import scan_picture
+    from tests.render.pixels import load
+
+    prepared = _geometry(*_arch(ArchRecipe("upper", 3, treatments=((16, "stump"),))), "p.stl")
+    before = _geometry(*_arch(ArchRecipe("upper", 3)), "pre.stl")
+    (margin,), _frame = margins_from_reduction(prepared, before.geometry)
+    counts = []
+    for edges, name in ((None, "plain.png"), (margin.edges, "margin.png")):
+        out = scan_picture(prepared.geometry, Jaw.UPPER, [], tmp_path / name, margin_edges=edges)
+        pixels = load(out)
+        # The line's blue, lit and shaded: far bluer than the scan or the background.
+        counts.append(int(((pixels[..., 2] - pixels[..., 0]) > 80).sum()))
+    assert counts[0] == 0
+    assert counts[1] > 150  # a line round the tooth, a few pixels wide

@@ -52,6 +52,7 @@ class Margin:
     tooth: int  # FDI (estimated along the arch); 0 when it could not be placed
     points: npt.NDArray[np.int64]  # indices into the preparation scan's points, on the line
     length_mm: float
+    edges: npt.NDArray[np.int64]  # the scan's edges joining two of them: the line to draw
 
 
 def margins_from_reduction(
@@ -80,7 +81,10 @@ def margins_from_reduction(
         teeth = fdi[members][fdi[members] > 0]
         tooth = int(np.bincount(teeth).argmax()) if len(teeth) else 0
         line_points = geometry.points[line].astype(np.float64)
-        margins.append(Margin(tooth, line, _length(line_points, found_frame)))
+        on_line = np.zeros(len(zone), bool)
+        on_line[line] = True
+        drawn = np.flatnonzero(on_line[e.a] & on_line[e.b])
+        margins.append(Margin(tooth, line, _length(line_points, found_frame), drawn))
     return margins, found_frame
 
 

@@ -394,7 +394,15 @@ def _pictures(
         jaw = item.jaw if item.jaw in (Jaw.UPPER, Jaw.LOWER) else Jaw.BITE
         fragments = [f for f in scan.findings if f.kind == "fragment"]
         tinted = [i for i, f in enumerate(fragments) if f.severity is not Severity.INFO]
-        scan_picture(geometry, jaw, markers, out, matrix=matrix, tinted=tinted)
+        scan_picture(
+            geometry,
+            jaw,
+            markers,
+            out,
+            matrix=matrix,
+            tinted=tinted,
+            margin_edges=run.margin_edges.get(index),
+        )
         count = len(own)
         caption = f"{str(item.jaw).capitalize()} — {item.label}: {count} finding"
         caption += "" if count == 1 else "s"

@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+import numpy as np
+import numpy.typing as npt
+
 from scaninbox.domain import Case, Jaw, is_upper
 from scaninbox.qc.arch_frame import ArchFrame
 from scaninbox.qc.bite import bite_findings
@@ -66,6 +69,8 @@ class QcRun:
     result: QcResult
     inputs: tuple[ScanInput, ...]
     geometry: dict[int, ScanGeometry] = field(default_factory=dict)  # by index into inputs
+    # The margins' lines (edge ids of that scan's geometry), by index into inputs.
+    margin_edges: dict[int, npt.NDArray[np.int64]] = field(default_factory=dict)
 
 
 def check_scans(
@@ -126,9 +131,11 @@ def check_scans(
             arches.setdefault(item.jaw, Arch(str(item.jaw), item.label, geometry[i]))
     in_occlusion = False
     frames: dict[str, ArchFrame] = {}  # each arch's frame, worked out once for every check
+    margin_edges: dict[int, npt.NDArray[np.int64]] = {}
     scans = _with_margins(
         inputs,
         scans,
+        margin_edges=margin_edges,
         geometry=geometry,
         arches=arches,
         frames=frames,
@@ -157,22 +164,9 @@ def check_scans(
                 by_jaw = {"upper": upper, "lower": lower}
                 findings += room_findings(prepared, by_jaw, occlusion, limits, frames)
     if case is not None and not any(f.kind == "jaw_swapped" for f in findings):
-        prepared_work = prepared_teeth(case.worktypes)
-        if prepared_work and any(
-            ("upper" if is_upper(p.tooth) else "lower") in {str(j) for j in arches}
-            for p in prepared_work
-        ):
-            stop_if_asked(stop)
-            checks.append("undercut")
-            findings += undercut_findings(
-                [p.tooth for p in prepared_work],
-                bridge_abutments(case.worktypes),
-                {str(jaw): arch for jaw, arch in arches.items()},
-                limits,
-                frames,
-            )
+        findings += _undercuts(case, arches, limits=limits, frames=frames, checks=checks, stop=stop)
     return _with_case_checks(
-        QcRun(QcResult(scans, (), ()), tuple(inputs), geometry),
+        QcRun(QcResult(scans, (), ()), tuple(inputs), geometry, margin_edges),
         checks,
         findings,
         in_occlusion,
@@ -181,6 +175,31 @@ def check_scans(
         others=others,
         today=today,
         limits=limits,
+    )
+
+
+def _undercuts(
+    case: Case,
+    arches: dict[Jaw, Arch],
+    *,
+    limits: QcThresholds,
+    frames: dict[str, ArchFrame],
+    checks: list[str],
+    stop: threading.Event | None,
+) -> list[Finding]:
+    """Undercuts and abutment divergence of the case's prepared teeth on the arches there are."""
+    prepared = prepared_teeth(case.worktypes)
+    here = {str(jaw) for jaw in arches}
+    if not any(("upper" if is_upper(p.tooth) else "lower") in here for p in prepared):
+        return []
+    stop_if_asked(stop)
+    checks.append("undercut")
+    return undercut_findings(
+        [p.tooth for p in prepared],
+        bridge_abutments(case.worktypes),
+        {str(jaw): arch for jaw, arch in arches.items()},
+        limits,
+        frames,
     )
 
 
@@ -194,6 +213,7 @@ def _with_margins(
     findings: list[Finding],
     checks: list[str],
     stop: threading.Event | None,
+    margin_edges: dict[int, npt.NDArray[np.int64]],
 ) -> tuple[ScanResult, ...]:
     """Margins found against each pre-preparation scan (`qc.margins`), their findings added to
     ``findings``; the preparation scan's holes marked at a margin or not."""
@@ -209,6 +229,8 @@ def _with_margins(
         findings += margin_findings(arch, margins)
         index = next(k for k, other in enumerate(inputs) if other.label == arch.file)
         out[index] = holes_at_margins(out[index], arch.geometry, margins)
+        if margins:
+            margin_edges[index] = np.concatenate([m.edges for m in margins])
     return tuple(out)
 
 
@@ -250,7 +272,7 @@ def _with_case_checks(
             findings.append(Finding("coverage", Severity.FAIL, "The case has no scans."))
             checks.append("coverage")
     result = QcResult(run.result.scans, tuple(findings), tuple(dict.fromkeys(checks)))
-    return QcRun(result, inputs, run.geometry)
+    return QcRun(result, inputs, run.geometry, run.margin_edges)
 
 
 def _check_one(
