@@ -54,6 +54,9 @@ def _demo_case_kinds(index: int, folder: Path) -> set[tuple[str, str]]:
     return {(f.kind, str(f.severity)) for f in result.all_findings}
 
 
+_SEVERITY = {"one_sided_contact": "warn"}
+
+
 @pytest.mark.parametrize(
     ("index", "kind"),
     [
@@ -62,7 +65,7 @@ def _demo_case_kinds(index: int, folder: Path) -> set[tuple[str, str]]:
     ],
 )
 def test_a_demo_case_shows_the_finding(index: int, kind: str, tmp_path: Path) -> None:
-    assert (kind, "fail") in _demo_case_kinds(index, tmp_path)
+    assert (kind, _SEVERITY.get(kind, "fail")) in _demo_case_kinds(index, tmp_path)
 
 
 def test_a_demo_case_filed_right_with_room_raises_none_of_them(tmp_path: Path) -> None:

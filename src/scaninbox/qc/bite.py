@@ -175,7 +175,7 @@ def _one_sided(
         "one_sided_contact",
         Severity.WARN,
         f"The arches touch only on the patient's {side}; on the {open_side} the back teeth "
-        f"stay {mm_text(gap)} or more apart — "
+        f"stay at least {mm_text(gap)} apart — "
         "a bite taken open on one side.",
         (float(where[0]), float(where[1]), float(where[2])),
         {

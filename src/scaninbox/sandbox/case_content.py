@@ -13,7 +13,7 @@ Deliberately awkward cases (indices per organisation; index 0 is the newest case
 - index ≡ 5 (mod 7): an unknown extra member at the top level and in ``acceptedData``;
 - ``QC_DEMO_FAULTS``: demo cases that show what sends crowns back — index 12 (crowns on 36/37
   with the default seed) comes without the opposing jaw's scan (``missing_antagonist``), index
-  33 (crowns on 46/47) with its
+  40 with a bite open on the patient's left (``one_sided_contact``), 33 (crowns on 46/47) with its
   upper and lower scans filed under each other's jaw (``jaw_swapped``). Others show
   ``insufficient_room`` by themselves (index 14: a porcelain-fused-to-metal crown on 22 with
   too little room).
@@ -58,7 +58,7 @@ HOSTILE_NAMES_INDEX = 1
 NULL_DATA_INDEX = 4
 MOSTLY_NULL_INDEX = 6
 NO_ORDER_FORM_INDEX = 9
-QC_DEMO_FAULTS = {12: "missing_antagonist", 33: "jaw_swapped"}
+QC_DEMO_FAULTS = {12: "missing_antagonist", 33: "jaw_swapped", 40: "one_sided_contact"}
 # Showcase work at fixed indices of the dental organisation, so the first page shows variety.
 _FORCED_KINDS = {
     0: "crown",
@@ -182,10 +182,11 @@ def _add_files(
     # A careless scan, so QC has a hole and a fragment to show: the demo organisation's first
     # Shining 3D cases (a portal the render and viewer comparisons of clean arches do not use).
     careless = meta.org == "demo" and portal.name == "Shining 3D" and meta.index < 12
-    recipes = arch_recipes(rng, meta.seed, plan, defects=careless)
+    fault = QC_DEMO_FAULTS.get(meta.index) if meta.org == "demo" else None
+    open_side = "left" if fault == "one_sided_contact" else None
+    recipes = arch_recipes(rng, meta.seed, plan, defects=careless, open_side=open_side)
     pre_jaw: JawName = "upper" if rng.random() < 0.5 else "lower"
     scans = scan_files(plan, recipes, portal, content.external_id, pre_jaw_hint=pre_jaw)
-    fault = QC_DEMO_FAULTS.get(meta.index) if meta.org == "demo" else None
     worked = [jaw for jaw in ("upper", "lower") if plan.jaws[jaw].treatments]
     if fault == "missing_antagonist" and len(worked) == 1:
         opposing = "lower" if worked[0] == "upper" else "upper"
