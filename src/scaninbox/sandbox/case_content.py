@@ -183,8 +183,13 @@ def _add_files(
     # Shining 3D cases (a portal the render and viewer comparisons of clean arches do not use).
     careless = meta.org == "demo" and portal.name == "Shining 3D" and meta.index < 12
     fault = QC_DEMO_FAULTS.get(meta.index) if meta.org == "demo" else None
-    open_side = "left" if fault == "one_sided_contact" else None
-    recipes = arch_recipes(rng, meta.seed, plan, defects=careless, open_side=open_side)
+    recipes = arch_recipes(
+        rng,
+        meta.seed,
+        plan,
+        defects=careless,
+        open_side="left" if fault == "one_sided_contact" else None,
+    )
     pre_jaw: JawName = "upper" if rng.random() < 0.5 else "lower"
     scans = scan_files(plan, recipes, portal, content.external_id, pre_jaw_hint=pre_jaw)
     worked = [jaw for jaw in ("upper", "lower") if plan.jaws[jaw].treatments]
