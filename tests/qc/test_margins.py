@@ -105,3 +105,27 @@ def test_the_margin_is_drawn_on_the_report_s_picture(tmp_path: Path) -> None:
         counts.append(int(((pixels[..., 2] - pixels[..., 0]) > 80).sum()))
     assert counts[0] == 0
     assert counts[1] > 150  # a line round the tooth, a few pixels wide
+
+
+@pytest.mark.parametrize(("tooth", "seed"), [(16, 3), (14, 3), (26, 5), (36, 4)])
+def test_without_a_pre_preparation_scan_the_margin_is_estimated_near_the_true_line(
+    tooth: int, seed: int
+) -> None:
+    from scaninbox.qc.margins import estimated_margins
+
+    jaw = "upper" if tooth < 30 else "lower"
+    points, faces = _arch(ArchRecipe(jaw, seed, treatments=((tooth, "stump"),)))  # type: ignore[arg-type]
+    mesh = Mesh(points, faces, welded=True)
+    prepared = Arch(jaw, "p.stl", check_mesh(mesh, jaw=jaw, file="p.stl")[1])
+    before_points, before_faces = _arch(ArchRecipe(jaw, seed))  # type: ignore[arg-type]
+    before = Mesh(before_points, before_faces, welded=True)
+    (truth,), frame = margins_from_reduction(prepared, check_mesh(before, jaw=jaw, file="b.stl")[1])
+    (estimate,) = estimated_margins(prepared, frame, [tooth])
+    assert estimate.estimated
+    assert estimate.tooth == tooth
+    line = prepared.geometry.points[truth.points].astype(np.float64)
+    found = prepared.geometry.points[estimate.points].astype(np.float64)
+    gap = np.min(np.linalg.norm(found[:, None] - line[None], axis=2), axis=1)
+    assert float(np.median(gap)) < 1.5
+    assert float(gap.max()) < 2.5
+    assert estimate.length_mm == pytest.approx(truth.length_mm, rel=0.15)

@@ -21,13 +21,18 @@ import numpy as np
 import numpy.typing as npt
 
 from scaninbox.domain import Case, Jaw, is_upper
-from scaninbox.qc.arch_frame import ArchFrame
+from scaninbox.qc.arch_frame import ArchFrame, arch_frame
 from scaninbox.qc.bite import bite_findings
 from scaninbox.qc.case_data import case_data_findings
 from scaninbox.qc.coverage import WorkItem, coverage_findings, work_items
 from scaninbox.qc.distance import load_vtk
 from scaninbox.qc.findings import Finding, QcResult, ScanResult, Severity
-from scaninbox.qc.margins import holes_at_margins, margin_findings, margins_from_reduction
+from scaninbox.qc.margins import (
+    estimated_margins,
+    holes_at_margins,
+    margin_findings,
+    margins_from_reduction,
+)
 from scaninbox.qc.occlusion import Arch, check_occlusion
 from scaninbox.qc.room import bridge_abutments, prepared_teeth, room_findings
 from scaninbox.qc.scan_checks import ScanGeometry, check_mesh
@@ -142,6 +147,7 @@ def check_scans(
         findings=findings,
         checks=checks,
         stop=stop,
+        prepared=[p.tooth for p in prepared_teeth(case.worktypes)] if case is not None else [],
     )
     if Jaw.UPPER in arches and Jaw.LOWER in arches:
         stop_if_asked(stop)
@@ -214,10 +220,13 @@ def _with_margins(
     checks: list[str],
     stop: threading.Event | None,
     margin_edges: dict[int, npt.NDArray[np.int64]],
+    prepared: Sequence[int] = (),
 ) -> tuple[ScanResult, ...]:
-    """Margins found against each pre-preparation scan (`qc.margins`), their findings added to
+    """Margins found against each pre-preparation scan (`qc.margins`) — or, for prepared
+    teeth of a jaw without one, estimated from the shape — their findings added to
     ``findings``; the preparation scan's holes marked at a margin or not."""
     out = list(scans)
+    done: set[str] = set()
     for i, item in enumerate(inputs):
         arch = arches.get(item.jaw)
         if not item.before_preparation or arch is None or i not in geometry:
@@ -231,6 +240,21 @@ def _with_margins(
         out[index] = holes_at_margins(out[index], arch.geometry, margins)
         if margins:
             margin_edges[index] = np.concatenate([m.edges for m in margins])
+        done.add(arch.jaw)
+    for jaw, arch in arches.items():
+        teeth = [t for t in prepared if ("upper" if is_upper(t) else "lower") == str(jaw)]
+        if not teeth or arch.jaw in done:
+            continue
+        stop_if_asked(stop)
+        frame = frames.get(arch.jaw) or arch_frame(
+            arch.geometry.points, arch.geometry.edges, upper=arch.jaw == "upper"
+        )
+        frames[arch.jaw] = frame
+        estimated = estimated_margins(arch, frame, teeth)
+        checks.append("margins")
+        findings += margin_findings(arch, estimated)
+        index = next(k for k, other in enumerate(inputs) if other.label == arch.file)
+        out[index] = holes_at_margins(out[index], arch.geometry, estimated)
     return tuple(out)
 
 
