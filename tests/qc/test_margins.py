@@ -129,3 +129,33 @@ def test_without_a_pre_preparation_scan_the_margin_is_estimated_near_the_true_li
     assert float(np.median(gap)) < 1.5
     assert float(gap.max()) < 2.5
     assert estimate.length_mm == pytest.approx(truth.length_mm, rel=0.15)
+
+
+def test_an_estimated_margin_is_found_again_from_the_file_to_draw_it(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from scaninbox.domain import Case, CaseRef, Jaw, Worktype
+    from scaninbox.qc import ScanInput, check_scans
+    from scaninbox.qc.outlines import scan_shapes
+
+    points, faces = _arch(ArchRecipe("upper", 3, treatments=((16, "stump"),)))
+    upper = tmp_path / "upper.stl"
+    upper.write_bytes(stl_bytes(points, faces, header_text="prepared"))
+    crown = Worktype(category="Fixed", restoration_type="Crown", material="Zirconia", fdi="16")
+    case = Case(
+        ref=CaseRef.parse("1"),
+        worktypes=(crown,),
+        received_at=datetime(2026, 11, 20, tzinfo=UTC),
+    )
+    result = check_scans([ScanInput(upper, Jaw.UPPER, "upper.stl")], case=case).result
+    (margin,) = [f for f in result.findings if f.kind == "margin"]
+    assert margin.figures["method"] == "estimated from the shape"
+    assert margin.figures["tooth"] == 16
+    assert "estimated" in margin.message
+    assert margin.center_mm is not None
+    shape = scan_shapes(upper, jaw="upper", name="upper.stl").match(
+        "margin", margin.center_mm, margin.figures
+    )
+    assert shape is not None
+    assert shape.closed_loop is not None
+    assert len(shape.closed_loop) >= 18  # a line round the tooth, sector by sector

@@ -1,10 +1,13 @@
-"""The exact shape of a hole or a fragment finding, for marking it in 3D.
+"""The exact shape of a hole, a fragment or an estimated margin finding, for marking it in 3D.
 
 A QC result keeps each finding's centre and figures (the JSON contract); what the window draws
 when a finding is clicked — a hole's boundary loop, a fragment's own triangles — is worked out
 again from the scan file, with the same checks (`scan_checks.check_mesh`), and matched to the
 clicked finding by kind and centre. So stored results stay small and unchanged, and the mark is
-exactly what QC measured. Everything is in the scan file's own coordinates.
+exactly what QC measured. Everything is in the scan file's own coordinates. A margin estimated
+from the shape (`qc.margins.estimated_margins`) is worked out again for every tooth of the
+file's jaw and matched the same way; a margin found against a pre-preparation scan needs that
+scan too and is not drawn here (its finding's ring marks the place).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ class FindingShape:
     """A hole's boundary (``lines``: point pairs, in loop order when the loop is simple) or a
     fragment's triangles (``faces``), over ``points``."""
 
-    kind: str  # "hole" or "fragment"
+    kind: str  # "hole", "fragment" or "margin"
     centre_mm: tuple[float, float, float]
     points: npt.NDArray[np.float32]  # (n, 3)
     lines: npt.NDArray[np.int64]  # (m, 2) into points; empty for a fragment
@@ -83,7 +86,39 @@ def scan_shapes(path: Path, *, jaw: str, name: str) -> ScanShapes:
     for finding, face_ids in zip(fragments, geometry.fragment_faces, strict=False):
         if finding.center_mm is not None:
             shapes.append(_fragment(geometry, face_ids, finding.center_mm))
+    if jaw in ("upper", "lower"):
+        shapes += _margins(geometry, jaw, name)
     return ScanShapes(tuple(shapes))
+
+
+def _margins(geometry: ScanGeometry, jaw: str, name: str) -> list[FindingShape]:
+    """The estimated margin of every tooth of the jaw, as a closed line (sector order)."""
+    from scaninbox.qc.arch_frame import arch_frame
+    from scaninbox.qc.margins import estimated_margins
+    from scaninbox.qc.occlusion import Arch
+
+    if not len(geometry.faces):
+        return []
+    frame = arch_frame(geometry.points, geometry.edges, upper=jaw == "upper")
+    quadrants = (1, 2) if jaw == "upper" else (3, 4)
+    teeth = [q * 10 + p for q in quadrants for p in range(1, 8)]
+    shapes = []
+    for margin in estimated_margins(Arch(jaw, name, geometry), frame, teeth):
+        points = np.ascontiguousarray(geometry.points[margin.points], np.float32)
+        centre = points.astype(np.float64).mean(axis=0)
+        n = len(points)
+        lines = np.stack([np.arange(n), (np.arange(n) + 1) % n], axis=1).astype(np.int64)
+        shapes.append(
+            FindingShape(
+                "margin",
+                (float(centre[0]), float(centre[1]), float(centre[2])),
+                points,
+                lines,
+                np.zeros((0, 3), np.int64),
+                np.arange(n, dtype=np.int64),
+            )
+        )
+    return shapes
 
 
 def _hole(
