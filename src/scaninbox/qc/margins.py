@@ -152,7 +152,7 @@ def margin_findings(arch: Arch, margins: Sequence[Margin]) -> list[Finding]:
                 (float(centre[0]), float(centre[1]), float(centre[2])),
                 {
                     "tooth": margin.tooth,
-                    "length_mm": kept(margin.length_mm, 1),
+                    "length_mm": kept(margin.length_mm),
                     "method": "estimated from the shape"
                     if margin.estimated
                     else "pre-preparation scan",

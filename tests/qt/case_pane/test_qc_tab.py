@@ -337,3 +337,36 @@ def test_the_rescan_pack_is_written_beside_rescan_needed(
     assert text.startswith("Rescan request")
     assert str(ref) in text
     assert "What to do: Rescan that area of the jaw" in text  # the hole punched on the cusp
+
+
+def test_the_scorecard_shows_the_checked_cases_by_clinic_and_by_portal(
+    qtbot: QtBot, qt_loop: asyncio.AbstractEventLoop, store: CaseStore, tmp_path: Path
+) -> None:
+    provider, _ref, case, _perimeter = _served_case(store, tmp_path, 6)
+    pane = CasePane(provider)
+    qtbot.addWidget(pane)
+    pane.resize(1100, 700)
+    pane.show()
+    qtbot.waitExposed(pane)
+    pane.qc.set_account(store, _WHO)
+    pane.show_case(case, pinned=False, fully_cached=True)
+    with qtbot.waitSignal(pane.qc.resultShown, timeout=60_000):
+        pane.tabs.setCurrentIndex(CasePane.QC_TAB)
+    with qtbot.waitSignal(pane.qc.decisionRecorded):
+        qtbot.mouseClick(pane.qc.rescan_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(pane.qc.scorecard_button, Qt.MouseButton.LeftButton)
+    card = pane.qc.scorecard
+    assert card is not None
+    qtbot.addWidget(card)
+    qtbot.waitUntil(lambda: card.table.topLevelItemCount() == 1, timeout=30_000)  # type: ignore[attr-defined]
+    row = card.table.topLevelItem(0)  # type: ignore[attr-defined]
+    clinic = case.clinic.name if case.clinic else "(unknown)"
+    assert [row.text(i) for i in (0, 2, 3, 4)] == [clinic, "1", "1", "1"]
+    assert "Hole 100%" in row.text(5)
+    card.by.setCurrentIndex(1)  # type: ignore[attr-defined]
+    qtbot.waitUntil(
+        lambda: card.table.headerItem().text(0) == "Portal",  # type: ignore[attr-defined]
+        timeout=30_000,
+    )
+    assert card.table.topLevelItem(0).text(0) == (case.source or "(unknown)")  # type: ignore[attr-defined]
+    assert "1 case checked" in card.state.text()  # type: ignore[attr-defined]

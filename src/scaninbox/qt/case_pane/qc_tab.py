@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
+    QDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -124,6 +125,12 @@ class QcTab(QWidget):
         )
         self.pack_button.clicked.connect(self.export_rescan_pack)
         self.decision_label = muted_label("", self)
+        self.scorecard_button = QPushButton("Scorecard…", self)
+        self.scorecard_button.setToolTip(
+            "Per clinic or portal and month: cases checked, failed, rescans and the findings"
+        )
+        self.scorecard_button.clicked.connect(self.show_scorecard)
+        self.scorecard: QDialog | None = None
         self.export_button = QPushButton("Export QC report…", self)
         self.export_button.clicked.connect(self.export_report)
         self.rerun_button = QPushButton("Re-run QC", self)
@@ -138,6 +145,7 @@ class QcTab(QWidget):
         top.addWidget(self.verdict_label)
         top.addWidget(self.state_label, 1)
         top.addWidget(self.rerun_button)
+        top.addWidget(self.scorecard_button)
         top.addWidget(self.export_button)
         lists = QHBoxLayout()
         left = QVBoxLayout()
@@ -292,6 +300,20 @@ class QcTab(QWidget):
         if path is None:
             return
         async_bridge.run(self._export(job, path), owner=self, key="qc-report", name="qc report")
+
+    def show_scorecard(self) -> None:
+        """The QC scorecard of the open account (`qc_scorecard.QcScorecard`)."""
+        store = self._store
+        if store is None or store.closed:
+            self.statusMessage.emit("The scorecard needs an open account.")
+            return
+        from scaninbox.qt.case_pane.qc_scorecard import QcScorecard
+
+        if self.scorecard is not None:
+            self.scorecard.close()
+        self.scorecard = QcScorecard(store, self.window())
+        self.scorecard.resize(760, 420)
+        self.scorecard.show()
 
     def export_rescan_pack(self) -> None:
         """Write the rescan pack for the dentist (`scaninbox.qc.rescan_pack`), off the GUI
