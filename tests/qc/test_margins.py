@@ -98,8 +98,8 @@ def test_the_margin_is_drawn_on_the_report_s_picture(tmp_path: Path) -> None:
     before = _geometry(*_arch(ArchRecipe("upper", 3)), "pre.stl")
     (margin,), _frame = margins_from_reduction(prepared, before.geometry)
     counts = []
-    for edges, name in ((None, "plain.png"), (margin.edges, "margin.png")):
-        out = scan_picture(prepared.geometry, Jaw.UPPER, [], tmp_path / name, margin_edges=edges)
+    for lines, name in ((None, "plain.png"), (margin.segments(prepared.geometry), "margin.png")):
+        out = scan_picture(prepared.geometry, Jaw.UPPER, [], tmp_path / name, margin_lines=lines)
         pixels = load(out)
         # The line's blue, lit and shaded: far bluer than the scan or the background.
         counts.append(int(((pixels[..., 2] - pixels[..., 0]) > 80).sum()))
@@ -159,3 +159,20 @@ def test_an_estimated_margin_is_found_again_from_the_file_to_draw_it(tmp_path: P
     assert shape is not None
     assert shape.closed_loop is not None
     assert len(shape.closed_loop) >= 18  # a line round the tooth, sector by sector
+
+
+def test_an_estimated_margin_is_drawn_on_the_picture_too(tmp_path: Path) -> None:
+    from scaninbox.domain import Jaw
+    from scaninbox.qc.margins import estimated_margins
+    from scaninbox.qc.report_views import scan_picture
+    from tests.render.pixels import load
+
+    prepared = _geometry(*_arch(ArchRecipe("upper", 3, treatments=((16, "stump"),))), "p.stl")
+    before = _geometry(*_arch(ArchRecipe("upper", 3)), "pre.stl")
+    _found, frame = margins_from_reduction(prepared, before.geometry)
+    (estimate,) = estimated_margins(prepared, frame, [16])
+    lines = estimate.segments(prepared.geometry)
+    assert len(lines) == len(estimate.points)  # joined round, back to the start
+    out = scan_picture(prepared.geometry, Jaw.UPPER, [], tmp_path / "m.png", margin_lines=lines)
+    pixels = load(out)
+    assert int(((pixels[..., 2] - pixels[..., 0]) > 80).sum()) > 100

@@ -63,6 +63,15 @@ class Margin:
     edges: npt.NDArray[np.int64]  # the scan's edges joining two of them: the line to draw
     estimated: bool = False  # from the shape alone (no pre-preparation scan)
 
+    def segments(self, geometry: ScanGeometry) -> npt.NDArray[np.int64]:
+        """The line to draw, as pairs of point indices: the scan's edges along it, or (an
+        estimate: one point per sector) its points joined round in order."""
+        if len(self.edges):
+            e = geometry.edges
+            return np.stack([e.a[self.edges], e.b[self.edges]], axis=1).astype(np.int64)
+        ring = self.points
+        return np.stack([ring, np.roll(ring, -1)], axis=1).astype(np.int64)
+
 
 def margins_from_reduction(
     prepared: Arch, before: ScanGeometry, frame: ArchFrame | None = None

@@ -401,7 +401,7 @@ def _pictures(
             out,
             matrix=matrix,
             tinted=tinted,
-            margin_edges=run.margin_edges.get(index),
+            margin_lines=run.margin_lines.get(index),
         )
         count = len(own)
         caption = f"{str(item.jaw).capitalize()} — {item.label}: {count} finding"

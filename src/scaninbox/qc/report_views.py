@@ -56,7 +56,7 @@ def scan_picture(
     tinted: Sequence[int] | None = None,
     size: tuple[int, int] = (1000, 760),
     tags: list[Tag] | None = None,
-    margin_edges: npt.NDArray[np.int64] | None = None,
+    margin_lines: npt.NDArray[np.int64] | None = None,
 ) -> Path:
     """Render the scan with ``markers`` into the PNG ``out``; ``matrix`` is the portal's
     orientation (canonical = matrix @ file point), identity when unknown. ``tinted`` picks the
@@ -73,8 +73,8 @@ def scan_picture(
         scene.set_scan("scan", mesh, jaw=jaw if jaw in (Jaw.UPPER, Jaw.LOWER) else Jaw.BITE)
         span = float(np.linalg.norm(points.max(axis=0) - points.min(axis=0)))
         _outline_holes(canvas, geometry)
-        if margin_edges is not None and len(margin_edges):
-            _draw_edges(canvas, geometry, margin_edges, _MARGIN_RGB)
+        if margin_lines is not None and len(margin_lines):
+            _draw_segments(canvas, geometry, margin_lines, _MARGIN_RGB)
         _tint_fragments(canvas, geometry, tinted)
         view = {Jaw.UPPER: View.UPPER, Jaw.LOWER: View.LOWER}.get(jaw, View.FRONT)
         radius = max(0.4, span / 70)
@@ -100,13 +100,13 @@ def turned_geometry(
     return dataclasses.replace(geometry, points=points, faces=faces), mesh, turn
 
 
-def _draw_edges(
-    canvas: Any, geometry: ScanGeometry, ids: npt.NDArray[np.int64], rgb: tuple[int, int, int]
+def _draw_segments(
+    canvas: Any, geometry: ScanGeometry, pairs: npt.NDArray[np.int64], rgb: tuple[int, int, int]
 ) -> None:
-    """The mesh edges ``ids`` drawn as a line (a margin)."""
+    """Segments between pairs of the scan's points drawn as a line (a margin)."""
     from vtkmodules.vtkCommonDataModel import vtkCellArray
 
-    ends = np.stack([geometry.edges.a[ids], geometry.edges.b[ids]], axis=1).astype(np.int32)
+    ends = np.ascontiguousarray(pairs, np.int32)
     lines = vtkCellArray()
     lines.Use32BitStorage()
     lines.SetData(2, _vtk_array(ends.reshape(-1), np.int32))

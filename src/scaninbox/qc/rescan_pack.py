@@ -244,5 +244,5 @@ def _picture(
         out,
         matrix=matrix,
         size=(900, 560),
-        margin_edges=run.margin_edges.get(index),
+        margin_lines=run.margin_lines.get(index),
     )

@@ -74,8 +74,8 @@ class QcRun:
     result: QcResult
     inputs: tuple[ScanInput, ...]
     geometry: dict[int, ScanGeometry] = field(default_factory=dict)  # by index into inputs
-    # The margins' lines (edge ids of that scan's geometry), by index into inputs.
-    margin_edges: dict[int, npt.NDArray[np.int64]] = field(default_factory=dict)
+    # The margins' lines (pairs of that scan's point indices), by index into inputs.
+    margin_lines: dict[int, npt.NDArray[np.int64]] = field(default_factory=dict)
 
 
 def check_scans(
@@ -136,11 +136,11 @@ def check_scans(
             arches.setdefault(item.jaw, Arch(str(item.jaw), item.label, geometry[i]))
     in_occlusion = False
     frames: dict[str, ArchFrame] = {}  # each arch's frame, worked out once for every check
-    margin_edges: dict[int, npt.NDArray[np.int64]] = {}
+    margin_lines: dict[int, npt.NDArray[np.int64]] = {}
     scans = _with_margins(
         inputs,
         scans,
-        margin_edges=margin_edges,
+        margin_lines=margin_lines,
         geometry=geometry,
         arches=arches,
         frames=frames,
@@ -172,7 +172,7 @@ def check_scans(
     if case is not None and not any(f.kind == "jaw_swapped" for f in findings):
         findings += _undercuts(case, arches, limits=limits, frames=frames, checks=checks, stop=stop)
     return _with_case_checks(
-        QcRun(QcResult(scans, (), ()), tuple(inputs), geometry, margin_edges),
+        QcRun(QcResult(scans, (), ()), tuple(inputs), geometry, margin_lines),
         checks,
         findings,
         in_occlusion,
@@ -219,7 +219,7 @@ def _with_margins(
     findings: list[Finding],
     checks: list[str],
     stop: threading.Event | None,
-    margin_edges: dict[int, npt.NDArray[np.int64]],
+    margin_lines: dict[int, npt.NDArray[np.int64]],
     prepared: Sequence[int] = (),
 ) -> tuple[ScanResult, ...]:
     """Margins found against each pre-preparation scan (`qc.margins`) — or, for prepared
@@ -239,7 +239,7 @@ def _with_margins(
         index = next(k for k, other in enumerate(inputs) if other.label == arch.file)
         out[index] = holes_at_margins(out[index], arch.geometry, margins)
         if margins:
-            margin_edges[index] = np.concatenate([m.edges for m in margins])
+            margin_lines[index] = np.concatenate([m.segments(arch.geometry) for m in margins])
         done.add(arch.jaw)
     for jaw, arch in arches.items():
         teeth = [t for t in prepared if ("upper" if is_upper(t) else "lower") == str(jaw)]
@@ -255,6 +255,8 @@ def _with_margins(
         findings += margin_findings(arch, estimated)
         index = next(k for k, other in enumerate(inputs) if other.label == arch.file)
         out[index] = holes_at_margins(out[index], arch.geometry, estimated)
+        if estimated:
+            margin_lines[index] = np.concatenate([m.segments(arch.geometry) for m in estimated])
     return tuple(out)
 
 
@@ -296,7 +298,7 @@ def _with_case_checks(
             findings.append(Finding("coverage", Severity.FAIL, "The case has no scans."))
             checks.append("coverage")
     result = QcResult(run.result.scans, tuple(findings), tuple(dict.fromkeys(checks)))
-    return QcRun(result, inputs, run.geometry, run.margin_edges)
+    return QcRun(result, inputs, run.geometry, run.margin_lines)
 
 
 def _check_one(
