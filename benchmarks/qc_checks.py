@@ -44,10 +44,12 @@ CPU before this session's work). Three-scan case: ``check_scans`` 0.24 s CPU in 
 Re-measured 2026-11-24 at load 3.5–3.9 after the command line's start was cut (fewer imports,
 one BLAS thread): ours 0.36 / 0.38 s CPU, the pyvista way 1.14 / 1.18 s CPU: 3.1× CPU, 3.2×
 wall (median), the target met; three-scan case 0.62 s CPU, 0.78 s wall as a whole process.
-Re-measured 2026-12-06 at load 6.7–8.7 (the peer no longer welding twice; the case with every
-check of issue 27): 400k arch, ours 0.31 / 0.32 s CPU, the pyvista way 0.88 / 0.90 s CPU: 2.8×
-CPU, 3.3× wall (median); three-scan case with the case, in process 0.56–0.77 s CPU (0.65–2.4 s
-wall at that load), files only 0.25 s CPU; whole process 0.51 s CPU.
+Re-measured 2026-12-06 at load 5.3 (the peer no longer welding twice; the case with every
+check of issue 27, margins estimated for its prepared teeth): 400k arch, ours 0.30 / 0.31 s CPU,
+the pyvista way 0.85 / 0.87 s CPU: 2.8× CPU, 2.9× wall (median) — the 3.1–3.4× of before
+compared with a peer that welded twice; three-scan case with the case, in process 0.65 / 0.68 s
+CPU, 0.99 / 1.09 s wall at that load (0.61–0.72 s wall at load 4.5); whole process (files, no
+case) 0.54 / 0.56 s CPU.
 Details and the before figures: ``benchmarks/README.md``.
 """
 
