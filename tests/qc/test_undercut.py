@@ -4,6 +4,8 @@ bridge whose abutments lean apart; no undercut on the sandbox's tapered preparat
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -113,3 +115,35 @@ def test_abutments_leaning_apart_have_no_common_path(lean_deg: float, diverge: b
     angle = np.degrees(np.arccos(np.clip(float(own[0] @ own[1]), -1, 1)))
     truth = np.degrees(np.arccos(np.clip(float(mesial_axis @ distal_axis), -1, 1)))
     assert angle == pytest.approx(truth, abs=2.0)
+
+
+def test_an_unprepared_real_tooth_prescribed_a_crown_has_an_undercut_drawn_again_from_the_file(
+    realscans: Path,
+) -> None:
+    # The real arch's 16 is a natural molar: its bulge overhangs its neck on every path.
+    from datetime import UTC, datetime
+
+    from scaninbox.domain import Case, CaseRef, Jaw, Worktype
+    from scaninbox.qc import ScanInput, check_scans
+    from scaninbox.qc.outlines import scan_shapes
+
+    path = realscans / "Example_01_binary.stl"
+    crown = Worktype(category="Fixed", restoration_type="Crown", material="Zirconia", fdi="16")
+    case = Case(
+        ref=CaseRef.parse("1"), worktypes=(crown,), received_at=datetime(2026, 1, 1, tzinfo=UTC)
+    )
+    result = check_scans([ScanInput(path, Jaw.UPPER, "upper.stl")], case=case).result
+    (undercut,) = [f for f in result.findings if f.kind == "undercut"]
+    assert undercut.figures["tooth"] == 16
+    assert undercut.number("depth_mm") >= 0.3
+    assert str(undercut.severity) == "fail"
+    assert undercut.center_mm is not None
+    # Clicked in the QC tab: its triangles are found again from the file, along its axis.
+    shape = scan_shapes(path, jaw="upper", name="upper.stl").match(
+        "undercut", undercut.center_mm, undercut.figures
+    )
+    assert shape is not None
+    assert shape.kind == "undercut"
+    assert len(shape.faces) > 10
+    near = np.linalg.norm(shape.points.astype(np.float64) - np.asarray(undercut.center_mm), axis=1)
+    assert float(near.min()) < 1.0  # the tinted area holds the deepest point

@@ -28,6 +28,7 @@ __all__ = ["FindingShape", "ScanShapes", "scan_shapes"]
 # A kept finding matches a shape worked out again when their centres are this close (the same
 # file gives the same centre to the last digit; a changed file gives no match: no wrong mark).
 _MATCH_MM = 0.05
+_UNDERCUT_SHOWN_MM = 0.1  # the undercut tinted: as deep as the check warns of
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +36,7 @@ class FindingShape:
     """A hole's boundary (``lines``: point pairs, in loop order when the loop is simple) or a
     fragment's triangles (``faces``), over ``points``."""
 
-    kind: str  # "hole", "fragment" or "margin"
+    kind: str  # "hole", "fragment", "margin" or "undercut" (its triangles, as a fragment's)
     centre_mm: tuple[float, float, float]
     points: npt.NDArray[np.float32]  # (n, 3)
     lines: npt.NDArray[np.int64]  # (m, 2) into points; empty for a fragment
@@ -48,14 +49,19 @@ class FindingShape:
 
 @dataclass(frozen=True, slots=True)
 class ScanShapes:
-    """The hole and fragment shapes of one scan file, in the order of its findings."""
+    """The hole and fragment shapes of one scan file, in the order of its findings (and its
+    geometry, for an undercut worked out when it is asked for: it needs the finding's axis)."""
 
     shapes: tuple[FindingShape, ...]
+    geometry: ScanGeometry | None = None
+    jaw: str = ""
 
     def match(
         self, kind: str, centre_mm: tuple[float, float, float], figures: Mapping[str, object]
     ) -> FindingShape | None:
         """The shape of the finding of ``kind`` centred at ``centre_mm`` (None: no such)."""
+        if kind == "undercut":
+            return self._undercut(centre_mm, figures)
         best: FindingShape | None = None
         best_distance = _MATCH_MM
         for shape in self.shapes:
@@ -69,6 +75,35 @@ class ScanShapes:
             if isinstance(edges, int) and edges != len(best.lines):
                 return None  # the same place, another loop: the file changed
         return best
+
+    def _undercut(
+        self, centre_mm: tuple[float, float, float], figures: Mapping[str, object]
+    ) -> FindingShape | None:
+        """The triangles of the tooth's walls in undercut along the finding's axis (its deepest
+        point must be the finding's centre: else the file changed, and nothing is drawn)."""
+        from scaninbox.qc.arch_frame import arch_frame
+        from scaninbox.qc.occlusion import Arch
+        from scaninbox.qc.undercut import tooth_walls, undercut_depths
+
+        geometry, tooth, axis = self.geometry, figures.get("tooth"), figures.get("axis")
+        if geometry is None or not isinstance(tooth, int) or not isinstance(axis, list):
+            return None
+        upper = self.jaw == "upper"
+        frame = arch_frame(geometry.points, geometry.edges, upper=upper)
+        found = tooth_walls(Arch(self.jaw, "", geometry), frame, tooth, {})
+        if found is None:
+            return None
+        region, index = found
+        depth = undercut_depths(region.points, np.asarray(axis, np.float64), region.normals)
+        deepest = region.points[int(np.argmax(depth))]
+        if math.dist(tuple(float(v) for v in deepest), centre_mm) > _MATCH_MM:
+            return None
+        deep = np.zeros(len(geometry.points), bool)
+        deep[index[depth >= _UNDERCUT_SHOWN_MM]] = True
+        faces = np.flatnonzero(deep[geometry.faces].any(axis=1))  # the deepest point included
+        if not len(faces):
+            return None
+        return _fragment(geometry, faces, centre_mm, kind="undercut")
 
 
 def scan_shapes(path: Path, *, jaw: str, name: str) -> ScanShapes:
@@ -88,7 +123,7 @@ def scan_shapes(path: Path, *, jaw: str, name: str) -> ScanShapes:
             shapes.append(_fragment(geometry, face_ids, finding.center_mm))
     if jaw in ("upper", "lower"):
         shapes += _margins(geometry, jaw, name)
-    return ScanShapes(tuple(shapes))
+    return ScanShapes(tuple(shapes), geometry, jaw)
 
 
 def _margins(geometry: ScanGeometry, jaw: str, name: str) -> list[FindingShape]:
@@ -158,12 +193,15 @@ def _facing(
 
 
 def _fragment(
-    geometry: ScanGeometry, face_ids: npt.NDArray[np.int64], centre: tuple[float, float, float]
+    geometry: ScanGeometry,
+    face_ids: npt.NDArray[np.int64],
+    centre: tuple[float, float, float],
+    kind: str = "fragment",
 ) -> FindingShape:
     corners = geometry.faces[face_ids]
     used, local = np.unique(corners, return_inverse=True)
     return FindingShape(
-        "fragment",
+        kind,
         centre,
         np.ascontiguousarray(geometry.points[used], np.float32),
         np.zeros((0, 2), np.int64),

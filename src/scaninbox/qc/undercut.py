@@ -40,6 +40,7 @@ __all__ = [
     "Region",
     "best_axis",
     "common_axis",
+    "tooth_walls",
     "undercut_depths",
     "undercut_findings",
 ]
@@ -247,9 +248,23 @@ def undercut_findings(
     return findings
 
 
+def tooth_walls(
+    arch: Arch, frame: ArchFrame, tooth: int, surface_shares: dict[int, tuple[F64, F64]]
+) -> tuple[Region, npt.NDArray[np.int64]] | None:
+    """`_region` and the indices of its points in the arch's geometry."""
+    return _region_and_index(arch, frame, tooth, surface_shares)
+
+
 def _region(
     arch: Arch, frame: ArchFrame, tooth: int, surface_shares: dict[int, tuple[F64, F64]]
 ) -> Region | None:
+    found = _region_and_index(arch, frame, tooth, surface_shares)
+    return found[0] if found is not None else None
+
+
+def _region_and_index(
+    arch: Arch, frame: ArchFrame, tooth: int, surface_shares: dict[int, tuple[F64, F64]]
+) -> tuple[Region, npt.NDArray[np.int64]] | None:
     """The walls of ``tooth`` (the middle of its estimated stretch, from its top down to
     `_PREP_HEIGHT_MM` below it)."""
     geometry = arch.geometry
@@ -265,7 +280,8 @@ def _region(
         geometry.faces, geometry.face_area, points, len(points)
     )
     surface_shares[id(geometry)] = (weights, normals)
-    return region_of(points[chosen], weights[chosen], normals[chosen], frame.occlusal)
+    region = region_of(points[chosen], weights[chosen], normals[chosen], frame.occlusal)
+    return region, chosen
 
 
 def region_of(points: F64, weights: F64, normals: F64, occlusal: F64) -> Region:
