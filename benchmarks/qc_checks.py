@@ -9,14 +9,19 @@ whole processes, in one run; and a three-scan case, in process and as a whole pr
    - ours: ``python -m scaninbox qc --upper FILE --json`` — the whole process: interpreter
      start, imports, reading the STL, welding, holes, fragments, non-manifold / degenerate /
      duplicate triangles, basic figures, the JSON printed;
-   - pyvista: ``pyvista.read(FILE).clean()``, ``connectivity("all")`` for the pieces,
+   - pyvista: ``pyvista.read(FILE)`` (VTK's STL reader merges coincident points by default:
+     the one weld, as ours welds once — a ``.clean()`` after it welded a second time, work our
+     side does not do), ``connectivity("all")`` for the pieces,
      ``extract_feature_edges`` for the boundary and for non-manifold edges, ``connectivity`` on
      the boundary edges for the loops and their perimeters (what the same answers take there);
    - python start: ``python -c "import numpy"``, the floor both pay.
-2. A three-scan case from the sandbox's arches (upper, lower, bite; ~140k triangles per arch as
-   its portals export them): ``check_scans`` in process (the QC work: read, per-scan checks,
-   bite-through / clearance between the arches) and ``scaninbox qc --upper U --lower L --bite B
-   --json`` as a whole process.
+2. A three-scan case from the sandbox's arches (upper, lower, bite; ~140k triangles per arch
+   as its portals export them; 16, 24 and 26 prepared): ``check_scans`` in process with a
+   case (crowns on 16 and 26, a bridge 24–26) so that every check runs — read, per-scan checks,
+   bite-through / clearance, jaw swapped / one-sided contact, room for the material, undercuts
+   and the abutments' divergence, antagonist and case data — and ``scaninbox qc --upper U
+   --lower L --bite B --json`` as a whole process (files: no case, so no room or undercut
+   checks).
 
 Every figure is given as wall time and as CPU time (user + system, of the child process for the
 whole-process rows, of this process for the in-process row: threads add to CPU, not to wall),
@@ -39,6 +44,12 @@ CPU before this session's work). Three-scan case: ``check_scans`` 0.24 s CPU in 
 Re-measured 2026-11-24 at load 3.5–3.9 after the command line's start was cut (fewer imports,
 one BLAS thread): ours 0.36 / 0.38 s CPU, the pyvista way 1.14 / 1.18 s CPU: 3.1× CPU, 3.2×
 wall (median), the target met; three-scan case 0.62 s CPU, 0.78 s wall as a whole process.
+Re-measured 2026-12-06 at load 5.3 (the peer no longer welding twice; the case with every
+check of issue 27, margins estimated for its prepared teeth): 400k arch, ours 0.30 / 0.31 s CPU,
+the pyvista way 0.85 / 0.87 s CPU: 2.8× CPU, 2.9× wall (median) — the 3.1–3.4× of before
+compared with a peer that welded twice; three-scan case with the case, in process 0.65 / 0.68 s
+CPU, 0.99 / 1.09 s wall at that load (0.61–0.72 s wall at load 4.5); whole process (files, no
+case) 0.54 / 0.56 s CPU.
 Details and the before figures: ``benchmarks/README.md``.
 """
 
@@ -65,7 +76,7 @@ import json, sys
 import numpy as np
 import pyvista as pv
 
-mesh = pv.read(sys.argv[1]).clean()
+mesh = pv.read(sys.argv[1])  # vtkSTLReader welds (Merging on): once, as ours
 pieces = mesh.connectivity("all")
 sizes = np.bincount(np.asarray(pieces.cell_data["RegionId"]))
 boundary = mesh.extract_feature_edges(
@@ -110,7 +121,9 @@ def _case_files(folder: Path) -> list[Path]:
     from scaninbox.sandbox.arch_mesh import ArchRecipe, build_arch, build_bite
     from scaninbox.sandbox.mesh_files import stl_bytes
 
-    upper, lower = ArchRecipe("upper", 3), ArchRecipe("lower", 3)
+    # 16, 24 and 26 prepared (the sandbox's stumps): every check has work to look at.
+    upper = ArchRecipe("upper", 3, treatments=((16, "stump"), (24, "stump"), (26, "stump")))
+    lower = ArchRecipe("lower", 3)
     meshes = {
         "upper": build_arch(upper, spacing_mm=0.16),
         "lower": build_arch(lower, spacing_mm=0.16),
@@ -122,6 +135,47 @@ def _case_files(folder: Path) -> list[Path]:
         path.write_bytes(stl_bytes(mesh.vertices, mesh.faces, header_text=f"case {name}"))
         paths.append(path)
     return paths
+
+
+def _crown_case() -> object:
+    """A case with monolithic zirconia crowns on 16 and 26 and a layered bridge 24–26 (on the
+    benchmark's prepared 16, 24 and 26): the bite,
+    room-for-material, undercut and antagonist checks all run."""
+    from datetime import UTC, date, datetime
+
+    from scaninbox.domain import Case, CaseRef, OrderForm, Patient, Unit, Worktype
+
+    crowns = tuple(
+        Worktype(
+            category="Fixed",
+            restoration_type="Crown",
+            material="Zirconia",
+            setting="Monolithic",
+            fdi=str(tooth),
+        )
+        for tooth in (16, 26)
+    )
+    bridge = Worktype(
+        category="Fixed",
+        restoration_type="Bridge",
+        material="Zirconia",
+        setting="Layered",
+        units=(
+            Unit(restoration_type="Crown", fdi="24"),
+            Unit(restoration_type="Pontic", fdi="25"),
+            Unit(restoration_type="Crown", fdi="26"),
+        ),
+    )
+    return Case(
+        ref=CaseRef.parse("1"),
+        patient=Patient(first_name="Anna", last_name="Muster", date_of_birth="1980-02-03"),
+        order_form=OrderForm(filename="order.pdf"),
+        worktypes=(*crowns, bridge),
+        delivery_date=date(2099, 1, 1),
+        received_at=datetime(2026, 11, 20, 9, 0, tzinfo=UTC),
+        source="3Shape",
+        external_id="X-1",
+    )
 
 
 def _child_env(folder: Path) -> dict[str, str]:
@@ -211,11 +265,12 @@ def main() -> None:
             for p, jaw in zip(paths, (Jaw.UPPER, Jaw.LOWER, Jaw.BITE), strict=True)
         ]
         counts = [read_mesh(p).n_faces for p in paths]
-        check_scans(inputs)
+        case = _crown_case()
+        check_scans(inputs, case=case)  # type: ignore[arg-type]
         in_process = Timing()
         for _ in range(args.repeat):
             start, cpu = time.perf_counter(), time.process_time()
-            result = check_scans(inputs).result
+            result = check_scans(inputs, case=case).result  # type: ignore[arg-type]
             in_process.add(time.perf_counter() - start, time.process_time() - cpu)
         command = [python, "-m", "scaninbox", "qc"]
         for flag, path in zip(("--upper", "--lower", "--bite"), paths, strict=True):
@@ -227,9 +282,10 @@ def main() -> None:
             whole.add(*_run(command, env))
         print(
             f"Three-scan case (sandbox arches, {' + '.join(f'{c:,}' for c in counts)} triangles; "
+            f"crowns 16, 26 and a bridge 24-26: checks {', '.join(result.checks)}; "
             f"verdict {result.verdict}, {len(result.all_findings)} findings)"
         )
-        print("\n".join(_rows("check_scans, in process", in_process)))
+        print("\n".join(_rows("check_scans with the case, in process", in_process)))
         print("\n".join(_rows("scaninbox qc, whole process", whole)))
         print(
             f"  medians: in process {statistics.median(in_process.wall):.2f} s, whole process "

@@ -110,3 +110,43 @@ def opening(points: Points, faces: Faces, removed: list[int]) -> tuple[float, np
     length = sum(math.dist(points[u].tolist(), points[v].tolist()) for u, v in rim)
     corners = sorted({p for e in rim for p in e})
     return length, points[corners].astype(np.float64).mean(axis=0)
+
+
+def stump(
+    *,
+    tilt_deg: float = 0.0,
+    taper_deg: float = 6.0,
+    ledge_mm: float = 0.0,
+    radius_mm: float = 3.0,
+    height_mm: float = 5.0,
+) -> tuple[Points, Faces, np.ndarray]:
+    """A crown preparation: a frustum tapering ``taper_deg`` toward its closed top, open at its
+    base, its axis tilted ``tilt_deg`` from +Z about the Y axis (returned as the third value).
+    ``ledge_mm``: on one side (azimuth 0 ± 40°) the upper two fifths stick out that far
+    beyond the taper — an overhang, an undercut of that depth just below it."""
+    rings, around = 101, 120
+    heights = np.linspace(0.0, height_mm, rings)
+    phi = np.linspace(0.0, 2 * np.pi, around, endpoint=False)
+    h, a = np.meshgrid(heights, phi, indexing="ij")
+    r = radius_mm - h * np.tan(np.radians(taper_deg))
+    side = np.abs(np.angle(np.exp(1j * a))) < np.radians(40)
+    r = r + np.where(side & (h >= 0.6 * height_mm), ledge_mm, 0.0)
+    points = np.stack([r * np.cos(a), r * np.sin(a), h], axis=-1).reshape(-1, 3)
+    faces = []
+    for i in range(rings - 1):
+        for j in range(around):
+            p0, p1 = i * around + j, i * around + (j + 1) % around
+            q0, q1 = p0 + around, p1 + around
+            faces += [(p0, p1, q1), (p0, q1, q0)]
+    top = len(points)
+    points = np.vstack([points, [[0.0, 0.0, height_mm]]])
+    last = (rings - 1) * around
+    faces += [(last + j, last + (j + 1) % around, top) for j in range(around)]
+    t = np.radians(tilt_deg)
+    turn = np.array([[np.cos(t), 0, np.sin(t)], [0, 1, 0], [-np.sin(t), 0, np.cos(t)]])
+    axis = turn @ np.array([0.0, 0.0, 1.0])
+    return (
+        (points @ turn.T).astype(np.float32),
+        np.array(faces, np.int32),
+        axis,
+    )

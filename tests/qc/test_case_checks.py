@@ -45,6 +45,8 @@ def test_teeth_need_a_scan_of_their_jaw_and_fixed_work_its_antagonist_and_bite()
     assert "16" in missing[0].message
     assert "antagonist" in missing[1].message
     assert "lower" in missing[1].message
+    assert [f.kind for f in missing] == ["coverage", "missing_antagonist"]
+    assert missing[1].figures == {"teeth": "16, 26", "jaw": "lower"}
 
     no_bite = coverage_findings([crown], {Jaw.UPPER, Jaw.LOWER}, has_bite=False, in_occlusion=False)
     assert len(no_bite) == 1
@@ -55,12 +57,24 @@ def test_teeth_need_a_scan_of_their_jaw_and_fixed_work_its_antagonist_and_bite()
         )
 
 
-def test_removable_work_needs_only_its_own_jaw() -> None:
-    denture = WorkItem((36, 46), fixed=False)
-    assert not coverage_findings([denture], {Jaw.LOWER}, has_bite=False, in_occlusion=False)
+def test_removable_work_needs_its_own_jaw_and_the_antagonist() -> None:
+    denture = WorkItem((36, 46), fixed=False, removable=True)
+    assert not coverage_findings(
+        [denture], {Jaw.LOWER, Jaw.UPPER}, has_bite=False, in_occlusion=False
+    )  # no bite needed for removable work
+    (antagonist,) = coverage_findings([denture], {Jaw.LOWER}, has_bite=False, in_occlusion=False)
+    assert (antagonist.kind, antagonist.severity) == ("missing_antagonist", Severity.FAIL)
+    assert antagonist.figures["jaw"] == "upper"
     lower_teeth = coverage_findings([denture], {Jaw.UPPER}, has_bite=False, in_occlusion=False)
     assert len(lower_teeth) == 1
     assert "lower" in lower_teeth[0].message
+    # A full denture names its jaw without teeth: the opposing jaw is still needed.
+    full = WorkItem((), fixed=False, removable=True, jaw=Jaw.LOWER)
+    (named,) = coverage_findings([full], {Jaw.LOWER}, has_bite=False, in_occlusion=False)
+    assert (named.kind, named.figures["jaw"]) == ("missing_antagonist", "upper")
+    # Other work (a night guard filed as "other") asks for no antagonist.
+    guard = WorkItem((16,), fixed=False)
+    assert not coverage_findings([guard], {Jaw.UPPER}, has_bite=False, in_occlusion=False)
 
 
 def test_work_items_take_teeth_from_worktypes_units_and_spans() -> None:
@@ -78,6 +92,7 @@ def test_work_items_take_teeth_from_worktypes_units_and_spans() -> None:
     assert items[1].teeth == ()
     assert items[1].jaw is Jaw.LOWER
     assert not items[1].fixed
+    assert items[1].removable
     findings = coverage_findings(items, {Jaw.UPPER}, has_bite=True, in_occlusion=False)
     assert any("lower jaw" in f.message for f in findings)
 

@@ -68,12 +68,14 @@ def test_a_clean_arch_passes_and_the_text_output_names_the_checks(tmp_path: Path
     assert "No holes" in done.out
     done = scaninbox("qc", "--upper", str(upper), "--json")
     assert json.loads(done.out)["verdict"] == "pass"
-    # Fixed work on an upper tooth needs the antagonist: coverage fails.
+    # Fixed work on an upper tooth needs the antagonist: a missing_antagonist failure.
     done = scaninbox("qc", "--upper", str(upper), "--teeth", "16", "--json")
     assert done.code == 6
-    (coverage,) = json.loads(done.out)["findings"]
-    assert coverage["kind"] == "coverage"
-    assert "antagonist" in coverage["message"]
+    (antagonist,) = json.loads(done.out)["findings"]
+    assert antagonist["kind"] == "missing_antagonist"
+    assert antagonist["severity"] == "fail"
+    assert (antagonist["teeth"], antagonist["jaw"]) == ("16", "lower")
+    assert json.loads(done.out)["checks"]["antagonist"] == "fail"
 
 
 def test_usage_mistakes_and_unreadable_files(tmp_path: Path) -> None:
@@ -149,5 +151,5 @@ def test_the_report_of_a_case_turns_its_pictures_as_the_viewer_does(
     report = tmp_path / "turned.pdf"
     done = scaninbox("--base-url", server.base_url, "qc", str(case.ref), "--report", str(report))
     assert done.code in (0, 6), done.err
-    views = next(p for p in pdf_pages(report) if p.startswith("Views"))
+    views = next(p for p in pdf_pages(report) if "Views (findings" in p)
     assert f"axis mapping, turned upside down as chosen for {case.source}." in views

@@ -59,7 +59,7 @@ COMMANDS = {
     **dict.fromkeys(("cases", "case", "download"), "scaninbox.cli.case_commands"),
     **dict.fromkeys(("sync", "pin", "unpin", "cache"), "scaninbox.cli.store_commands"),
     "render": "scaninbox.cli.render_command",
-    "qc": "scaninbox.cli.qc_commands",
+    **dict.fromkeys(("qc", "qc-stats"), "scaninbox.cli.qc_commands"),
 }
 # The options before the command, as `build_parser` declares them: those that take a value.
 _GLOBAL_FLAGS = frozenset(("--version", "--demo", "--offline", "--verbose", "--self-test"))

@@ -17,14 +17,7 @@ from typing import TYPE_CHECKING
 
 from scaninbox.cli.case_scans import cached_scan_paths, fetched_scan_paths
 from scaninbox.cli.errors import EXIT_NOT_FOUND, EXIT_QC_FAILED, EXIT_USAGE, CliError
-from scaninbox.domain import (
-    Case,
-    CaseRef,
-    Jaw,
-    full_scans,
-    is_before_preparation,
-    parse_fdi,
-)
+from scaninbox.domain import Case, CaseRef, Jaw, full_scans, parse_fdi
 
 if TYPE_CHECKING:
     from scaninbox.cli.local_store import LocalStore
@@ -33,6 +26,7 @@ if TYPE_CHECKING:
     from scaninbox.domain import ScanFile
     from scaninbox.qc import QcRun, ScanInput
     from scaninbox.qc.report import Decision
+    from scaninbox.qc.rescan_pack import LabContact
     from scaninbox.scans import Orientation
     from scaninbox.store import CaseStore, SyncEngine
 
@@ -45,6 +39,7 @@ class _CaseOutcome:
     case: Case
     decision: Decision | None
     orientation: Orientation
+    contact: LabContact | None = None
     decision_json: dict[str, str] | None = None  # as --json prints it (--decide's words)
 
 
@@ -53,14 +48,16 @@ def run(options: GlobalOptions, args: QcOptions) -> int:
     from scaninbox.qc import check_scans
 
     report: Path | None = args.report
-    if report is not None and not report.parent.is_dir():
-        folder = str(report.parent)
-        raise CliError(f"The folder {folder!r} for the report does not exist.", EXIT_USAGE)
-    files = [args.upper, args.lower, args.bite]
+    for pdf, what in ((report, "report"), (args.rescan_pack, "rescan pack")):
+        if pdf is not None and not pdf.parent.is_dir():
+            folder = str(pdf.parent)
+            raise CliError(f"The folder {folder!r} for the {what} does not exist.", EXIT_USAGE)
+    files = [args.upper, args.lower, args.bite, args.upper_pre_prep, args.lower_pre_prep]
     if args.ref is not None:
         if any(f is not None for f in files) or args.teeth is not None:
             raise CliError(
-                "Give a case REF or scan files (--upper, --lower, --bite, --teeth), not both.",
+                "Give a case REF or scan files (--upper, --lower, --bite, --upper-pre-prep, "
+                "--lower-pre-prep, --teeth), not both.",
                 EXIT_USAGE,
             )
         from scaninbox.cli.arguments import case_ref
@@ -75,8 +72,8 @@ def run(options: GlobalOptions, args: QcOptions) -> int:
             when = outcome.decision.when.astimezone().strftime("%Y-%m-%d %H:%M")
             title += f" — decision: {outcome.decision.decision} ({outcome.decision.who}, {when})"
     else:
-        if args.decide is not None or args.note is not None:
-            raise CliError("--decide and --note are for a case REF.", EXIT_USAGE)
+        if args.decide is not None or args.note is not None or args.rescan_pack is not None:
+            raise CliError("--decide, --note and --rescan-pack are for a case REF.", EXIT_USAGE)
         if args.upper is None:
             raise CliError("Give a case REF, or scan files starting with --upper FILE.", EXIT_USAGE)
         teeth = parse_teeth(args.teeth) if args.teeth is not None else []
@@ -88,6 +85,8 @@ def run(options: GlobalOptions, args: QcOptions) -> int:
     print_result(qc.result, as_json=args.json, title=title, case=case_json)
     if report is not None:
         _write_report(qc, report, outcome)
+    if args.rescan_pack is not None and outcome is not None:
+        _write_rescan_pack(qc, args.rescan_pack, outcome)
     return EXIT_QC_FAILED if qc.result.verdict == "fail" else 0
 
 
@@ -110,12 +109,19 @@ def _file_inputs(args: QcOptions) -> list[ScanInput]:
     from scaninbox.qc import ScanInput
 
     inputs = []
-    for path, jaw in ((args.upper, Jaw.UPPER), (args.lower, Jaw.LOWER), (args.bite, Jaw.BITE)):
+    given = (
+        (args.upper, Jaw.UPPER, False),
+        (args.lower, Jaw.LOWER, False),
+        (args.bite, Jaw.BITE, False),
+        (args.upper_pre_prep, Jaw.UPPER, True),
+        (args.lower_pre_prep, Jaw.LOWER, True),
+    )
+    for path, jaw, before in given:
         if path is None:
             continue
         if not Path(path).is_file():
             raise CliError(f"The scan file {str(path)!r} does not exist.", EXIT_USAGE)
-        inputs.append(ScanInput(Path(path), jaw))
+        inputs.append(ScanInput(Path(path), jaw, before_preparation=before))
     return inputs
 
 
@@ -140,6 +146,30 @@ def _write_report(qc: QcRun, path: Path, outcome: _CaseOutcome | None) -> None:
             )
     except OSError as exc:
         raise CliError(f"The report {str(path)!r} could not be written: {exc.strerror}.") from None
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def _write_rescan_pack(qc: QcRun, path: Path, outcome: _CaseOutcome) -> None:
+    from scaninbox.qc.rescan_pack import LabContact, write_rescan_pack
+
+    sys.stdout.flush()  # VTK's native warnings while it renders go to stderr (see above)
+    saved = os.dup(1)
+    os.dup2(2, 1)
+    try:
+        write_rescan_pack(
+            qc,
+            path,
+            case=outcome.case,
+            contact=outcome.contact or LabContact("The dental laboratory"),
+            orientation=outcome.orientation,
+        )
+    except OSError as exc:
+        raise CliError(
+            f"The rescan pack {str(path)!r} could not be written: {exc.strerror}."
+        ) from None
     finally:
         sys.stdout.flush()
         os.dup2(saved, 1)
@@ -194,51 +224,33 @@ def _check_stored(
     paths: list[Path],
 ) -> _CaseOutcome:
     """QC of a stored case: run, keep the result with the case, record a decision if asked."""
-    import json
-
     from scaninbox.paths import app_paths
     from scaninbox.portal_turns import PortalTurns
-    from scaninbox.qc import QC_VERSION, QcResult, check_scans
     from scaninbox.qc.report import Decision
-    from scaninbox.services.qc_work import report_orientation
-    from scaninbox.store.duplicates import StoreDuplicates
-    from scaninbox.store.qc_store import (
-        files_key,
-        qc_decision,
-        qc_result,
-        save_qc_result,
-        set_qc_decision,
+    from scaninbox.services.qc_work import (
+        check_case_scans,
+        lab_contact,
+        record_decision,
+        report_orientation,
     )
+    from scaninbox.store.qc_store import qc_decision
 
     stored = store.case(ref)
     if stored is None:  # removed meanwhile
         raise CliError(f"Case {ref} is not stored on this computer.", EXIT_NOT_FOUND)
     case = stored.case
-    others = StoreDuplicates(store).duplicate_candidates(case)
-    key = files_key(_scan_hashes(scans, paths), QC_VERSION)
-    kept = qc_result(store, ref)
-    # The same scans (by content) were checked before: their checks stand; the work and the
-    # case data are checked afresh. A report needs the meshes for its pictures: run again.
-    previous = None
-    if kept is not None and kept.files_key == key and args.report is None:
-        previous = QcResult.from_json(json.loads(kept.result_json))
+    # The same scans (by content) checked before: their checks stand, the work and the case
+    # data are checked afresh. A report needs the meshes for its pictures: a fresh run.
+    pictures = args.report is not None or args.rescan_pack is not None
+    checked = check_case_scans(store, case, scans, paths, fresh=pictures)
+    if checked.reused:
         print(
-            f"The scans are unchanged since {kept.checked_at.astimezone():%Y-%m-%d %H:%M}: "
+            f"The scans are unchanged since {checked.checked_at.astimezone():%Y-%m-%d %H:%M}: "
             "their checks are reused.",
             file=sys.stderr,
         )
-    run = check_scans(_inputs(scans, paths), case=case, others=others, previous=previous)
-    save_qc_result(
-        store,
-        ref,
-        key=key,
-        qc_version=QC_VERSION,
-        verdict=str(run.result.verdict),
-        result_json=json.dumps(run.result.to_json(), ensure_ascii=False),
-        checked_at=kept.checked_at if previous is not None and kept is not None else None,
-    )
     if args.decide is not None:
-        set_qc_decision(store, ref, args.decide, note=args.note or "", who=_who(store))
+        record_decision(store, ref, args.decide, note=args.note or "", who=_who(store))
     recorded = qc_decision(store, ref)
     decision = (
         Decision(recorded.label, recorded.note, recorded.who, recorded.decided_at)
@@ -256,23 +268,7 @@ def _check_stored(
             "who": recorded.who,
             "when": recorded.decided_at.isoformat(),
         }
-    return _CaseOutcome(run, case, decision, orientation, decision_json)
-
-
-def _scan_hashes(scans: list[ScanFile], paths: list[Path]) -> list[tuple[str, str | None]]:
-    """(name, content SHA-256) per scan: the file cache names its blobs by their hash."""
-    import hashlib
-    import re
-
-    hashes: list[tuple[str, str | None]] = []
-    for scan, path in zip(scans, paths, strict=True):
-        if re.fullmatch(r"[0-9a-f]{64}", path.name):
-            digest = path.name
-        else:  # not a cache blob: hash the content
-            with path.open("rb") as handle:
-                digest = hashlib.file_digest(handle, "sha256").hexdigest()
-        hashes.append((scan.filename or path.name, digest))
-    return hashes
+    return _CaseOutcome(checked.run, case, decision, orientation, lab_contact(store), decision_json)
 
 
 def _who(store: CaseStore) -> str:
@@ -282,12 +278,3 @@ def _who(store: CaseStore) -> str:
     if me is not None:
         return me.name or me.email
     return getpass.getuser()
-
-
-def _inputs(scans: list[ScanFile], paths: list[Path]) -> list[ScanInput]:
-    from scaninbox.qc import ScanInput
-
-    return [
-        ScanInput(path, scan.jaw, scan.filename or path.name, is_before_preparation(scan))
-        for scan, path in zip(scans, paths, strict=True)
-    ]

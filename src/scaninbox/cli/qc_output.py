@@ -9,11 +9,16 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scaninbox.qc import KIND_TITLES, Finding, QcResult, Severity
 
-__all__ = ["print_result", "result_lines"]
+if TYPE_CHECKING:
+    from scaninbox.cli.options import GlobalOptions
+    from scaninbox.cli.qc_commands import QcStatsOptions
+    from scaninbox.services.qc_stats import Scorecard
+
+__all__ = ["print_result", "result_lines", "run_stats", "scorecard_lines"]
 
 _ORDER = {Severity.FAIL: 0, Severity.WARN: 1, Severity.INFO: 2}
 _FOLD_AFTER = 3
@@ -96,6 +101,48 @@ def _folded_line(kind: str, group: Iterable[Finding]) -> str:
     text = f"  info  {len(items)} small {title}s"
     if figure is not None:
         name, unit = figure
-        largest = max(float(f.figures.get(name, 0.0)) for f in items)
+        largest = max(f.number(name) for f in items)
         text += f", the largest {largest:.2f} {unit}"
     return text + " (--json lists each)"
+
+
+# ---------------------------------------------------------------------- the scorecard
+
+
+def run_stats(options: GlobalOptions, args: QcStatsOptions) -> int:
+    """``scaninbox qc-stats``: the scorecard of the local store (no network)."""
+    from scaninbox.cli.local_cases import answer_offline
+    from scaninbox.services.qc_stats import scorecard
+
+    card = answer_offline(
+        options,
+        lambda local: scorecard(local.store, "portal" if args.by == "portal" else "clinic"),
+    )
+    text = (
+        json.dumps(card.to_json(), ensure_ascii=False, indent=2)
+        if args.json
+        else "\n".join(scorecard_lines(card))
+    )
+    stream = sys.stdout
+    encoding = stream.encoding or "utf-8"
+    stream.write(text.encode(encoding, errors="replace").decode(encoding) + "\n")
+    return 0
+
+
+def scorecard_lines(card: Scorecard) -> list[str]:
+    if not card.lines:
+        return ["No case has been checked on this computer yet."]
+    lines = [f"QC scorecard by {card.by}"]
+    who = None
+    for line in card.lines:
+        if line.who != who:
+            who = line.who
+            lines += ["", who]
+        lines.append(
+            f"  {line.month}  {line.checked:>4} checked  {line.failed:>4} failed  "
+            f"{line.rescans:>4} rescans"
+        )
+        for kind, count in line.kinds.most_common():
+            title = KIND_TITLES.get(kind, kind.replace("_", " "))
+            lines.append(f"            {line.share(kind):>5.0%}  {title} ({count})")
+    return lines

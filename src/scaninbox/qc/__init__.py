@@ -24,8 +24,9 @@ from scaninbox.qc.run import QcRun, ScanInput, check_scans
 from scaninbox.qc.stopping import QcStopped
 from scaninbox.qc.thresholds import QcThresholds
 
-# Moves when a change makes earlier stored results stale (they are checked again).
-QC_VERSION = 1
+# Moves when a change makes earlier stored results stale (they are checked again): 2 added the
+# bite, room-for-material and undercut checks.
+QC_VERSION = 2
 
 __all__ = [
     "CHECK_TITLES",

@@ -1,9 +1,11 @@
 """Jaw coverage: the work can be made from the scans the case has.
 
 Every tooth of the work (its worktypes and units, FDI) needs a scan of its jaw (quadrants 1, 2,
-5, 6 upper; 3, 4, 7, 8 lower). Fixed work (crowns, bridges…) also needs the opposing jaw — the
-antagonist, for the bite — and either a bite scan or the two arches in occlusion, or the
-technician cannot set the occlusal height.
+5, 6 upper; 3, 4, 7, 8 lower). Fixed and removable work (crowns, bridges, dentures…) also needs
+the opposing jaw — the antagonist, to set the occlusion: without it a ``missing_antagonist``
+finding fails the case (labs name a missing antagonist among the first causes of rescans).
+Fixed work also needs either a bite scan or the two arches in occlusion, or the technician
+cannot set the occlusal height.
 """
 
 from __future__ import annotations
@@ -26,6 +28,12 @@ class WorkItem:
     fixed: bool
     label: str = "the work"
     jaw: Jaw | None = None
+    removable: bool = False
+
+    @property
+    def needs_antagonist(self) -> bool:
+        """Fixed and removable work is made to the opposing jaw's occlusion."""
+        return self.fixed or self.removable
 
 
 def work_items(worktypes: Iterable[Worktype]) -> list[WorkItem]:
@@ -34,12 +42,14 @@ def work_items(worktypes: Iterable[Worktype]) -> list[WorkItem]:
         named = (worktype.jaw or "").strip().lower()
         jaw = {"upper": Jaw.UPPER, "lower": Jaw.LOWER}.get(named)
         label = worktype.restoration_type or worktype.category or "the work"
+        category = (worktype.category or "").strip().lower()
         items.append(
             WorkItem(
                 tuple(worktype_teeth(worktype)),
-                (worktype.category or "").strip().lower() == "fixed",
+                category == "fixed",
                 label,
                 jaw,
+                removable=category == "removable",
             )
         )
     return items
@@ -57,21 +67,25 @@ def coverage_findings(
     named_missing: set[Jaw] = set()
     antagonist_missing: dict[Jaw, set[int]] = {Jaw.UPPER: set(), Jaw.LOWER: set()}
     needs_bite: set[int] = set()
+    named_antagonist: set[Jaw] = set()
     for item in items:
         for tooth in item.teeth:
             jaw = Jaw.UPPER if is_upper(tooth) else Jaw.LOWER
             other = Jaw.LOWER if jaw is Jaw.UPPER else Jaw.UPPER
             if jaw not in jaws:
                 missing[jaw].add(tooth)
-            if item.fixed:
-                if other not in jaws:
-                    antagonist_missing[other].add(tooth)
-                elif jaw in jaws and not has_bite and not in_occlusion:
-                    needs_bite.add(tooth)
-        if item.jaw is not None and not item.teeth and item.jaw not in jaws:
-            named_missing.add(item.jaw)
+            if item.needs_antagonist and other not in jaws:
+                antagonist_missing[other].add(tooth)
+            elif item.fixed and jaw in jaws and not has_bite and not in_occlusion:
+                needs_bite.add(tooth)
+        if item.jaw is not None and not item.teeth:
+            if item.jaw not in jaws:
+                named_missing.add(item.jaw)
+            opposing = Jaw.LOWER if item.jaw is Jaw.UPPER else Jaw.UPPER
+            if item.needs_antagonist and opposing not in jaws:
+                named_antagonist.add(opposing)
     findings += _missing_jaws(missing, named_missing)
-    findings += _missing_antagonists(antagonist_missing)
+    findings += _missing_antagonists(antagonist_missing, named_antagonist)
     if needs_bite:
         findings.append(
             Finding(
@@ -113,20 +127,31 @@ def _missing_jaws(missing: dict[Jaw, set[int]], named_missing: set[Jaw]) -> list
     return findings
 
 
-def _missing_antagonists(antagonist_missing: dict[Jaw, set[int]]) -> list[Finding]:
+def _missing_antagonists(antagonist_missing: dict[Jaw, set[int]], named: set[Jaw]) -> list[Finding]:
     findings = []
     for jaw, teeth in antagonist_missing.items():
         if teeth:
             findings.append(
                 Finding(
-                    "coverage",
+                    "missing_antagonist",
                     Severity.FAIL,
-                    f"Fixed work on {format_teeth(teeth)} needs the antagonist: the case has no "
+                    f"The work on {format_teeth(teeth)} needs the antagonist: the case has no "
                     f"{jaw} scan.",
                     None,
                     {"teeth": format_teeth(teeth), "jaw": str(jaw)},
                 )
             )
+    for jaw in sorted(named - {j for j, t in antagonist_missing.items() if t}):
+        other = Jaw.LOWER if jaw is Jaw.UPPER else Jaw.UPPER
+        findings.append(
+            Finding(
+                "missing_antagonist",
+                Severity.FAIL,
+                f"The work for the {other} jaw needs the antagonist: the case has no {jaw} scan.",
+                None,
+                {"jaw": str(jaw)},
+            )
+        )
     return findings
 
 

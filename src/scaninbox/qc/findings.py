@@ -24,7 +24,7 @@ __all__ = [
     "worst",
 ]
 
-Figure = float | int | str
+Figure = float | int | str | list[float]  # a list: a direction (an axis, unit)
 
 
 class Severity(StrEnum):
@@ -51,7 +51,14 @@ KIND_TITLES: dict[str, str] = {
     "duplicate_triangles": "Duplicate triangles",
     "bite_through": "Bite-through",
     "clearance": "Clearance",
+    "jaw_swapped": "Upper and lower swapped",
+    "one_sided_contact": "Bite open on one side",
+    "insufficient_room": "Too little room for the material",
+    "undercut": "Undercut",
+    "abutment_divergence": "Abutments not parallel",
+    "margin": "Margin",
     "coverage": "Jaw coverage",
+    "missing_antagonist": "Missing antagonist",
     "order_form": "Order form",
     "patient": "Patient",
     "delivery_date": "Delivery date",
@@ -67,7 +74,15 @@ CHECK_TITLES: dict[str, tuple[str, tuple[str, ...]]] = {
     "fragments": ("No floating fragments", ("fragment",)),
     "mesh": ("Clean mesh", ("non_manifold", "degenerate", "duplicate_triangles")),
     "occlusion": ("No bite-through, arches in occlusion", ("bite_through", "clearance")),
+    "bite": ("Scans filed right, bite closed on both sides", ("jaw_swapped", "one_sided_contact")),
+    "room": ("Room for the material over the preparations", ("insufficient_room",)),
+    "undercut": (
+        "No undercuts, abutments parallel",
+        ("undercut", "abutment_divergence"),
+    ),
+    "margins": ("Margins found, none open", ("margin",)),
     "coverage": ("Jaw coverage for the work", ("coverage",)),
+    "antagonist": ("Antagonist scanned for the work", ("missing_antagonist",)),
     "order_form": ("Order form present", ("order_form",)),
     "patient": ("Patient identifiable", ("patient",)),
     "delivery_date": ("Delivery date not past", ("delivery_date",)),
@@ -97,6 +112,11 @@ class Finding:
             (float(centre[0]), float(centre[1]), float(centre[2])) if centre else None,
             {k: v for k, v in data.items() if k not in skip},
         )
+
+    def number(self, name: str, default: float = 0.0) -> float:
+        """The figure ``name`` as a number (``default`` when it is missing or not one)."""
+        value = self.figures.get(name)
+        return float(value) if isinstance(value, int | float) else default
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {

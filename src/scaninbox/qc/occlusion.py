@@ -16,12 +16,13 @@ about as deep as the window. So the answer is exact, and costs little for arches
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
 from scaninbox.qc.distance import F64, Distances, Surface, column_means, near_boxes
+from scaninbox.qc.figures import kept, mm_text, number_text
 from scaninbox.qc.findings import Finding, Severity
 from scaninbox.qc.scan_checks import ScanGeometry
 from scaninbox.qc.thresholds import QcThresholds
@@ -45,6 +46,11 @@ class OcclusionResult:
     findings: list[Finding]
     in_occlusion: bool
     clearance_mm: float | None
+    # Per arch (by jaw): the other arch's surface for more questions (room for the material),
+    # whether its sides are read flipped, and the arch's points found within the window.
+    surfaces: dict[str, Surface] = field(default_factory=dict)
+    flipped: dict[str, bool] = field(default_factory=dict)
+    near: dict[str, Distances] = field(default_factory=dict)
 
 
 def surface_of(geometry: ScanGeometry, stop: threading.Event | None = None) -> Surface:
@@ -69,9 +75,12 @@ def check_occlusion(
     findings: list[Finding] = []
     for a, b, d in answers:
         findings += _bite_through(a, b, d, limits)
-    findings.sort(key=lambda f: -float(f.figures["depth_mm"]))
+    findings.sort(key=lambda f: -f.number("depth_mm"))
+    antagonist = {a.jaw: surfaces[id(b)] for a, b in pairs}
+    flipped = {a.jaw: flip[id(b)] for a, b in pairs}
+    near = {a.jaw: d for a, _b, d in answers}
     if findings:
-        return OcclusionResult(findings, True, 0.0)
+        return OcclusionResult(findings, True, 0.0, antagonist, flipped, near)
     best: tuple[float, Arch, npt.NDArray[np.float64]] | None = None
     for a, _b, d in answers:
         if len(d.index):
@@ -80,19 +89,19 @@ def check_occlusion(
             if best is None or gap < best[0]:
                 best = (gap, a, p[id(a)][d.index[i]])
     if best is None:  # cannot happen: the window grows to the whole scene
-        return OcclusionResult([], False, None)
+        return OcclusionResult([], False, None, antagonist, flipped, near)
     gap, arch, where = best
     apart = gap > limits.occlusion_max_gap_mm
-    message = f"Smallest distance between the arches: {gap:.2f} mm"
+    message = f"Smallest distance between the arches: {mm_text(gap)}"
     message += " — the arches are not in occlusion." if apart else "."
     finding = Finding(
         "clearance",
         Severity.WARN if apart else Severity.INFO,
         message,
         (float(where[0]), float(where[1]), float(where[2])),
-        {"min_mm": round(gap, 3), "jaw": arch.jaw, "file": arch.file},
+        {"min_mm": kept(gap), "jaw": arch.jaw, "file": arch.file},
     )
-    return OcclusionResult([finding], not apart, gap)
+    return OcclusionResult([finding], not apart, gap, antagonist, flipped, near)
 
 
 def _distances(surface: Surface, points: F64, flip: bool) -> Distances:
@@ -172,12 +181,12 @@ def _bite_through(a: Arch, b: Arch, d: Distances, limits: QcThresholds) -> list[
             Finding(
                 "bite_through",
                 severity,
-                f"The {a.jaw} arch lies up to {worst:.2f} mm inside the {b.jaw} arch "
-                f"over {square_mm:.1f} mm².",
+                f"The {a.jaw} arch lies up to {mm_text(worst)} inside the {b.jaw} arch "
+                f"over {number_text(square_mm, 1)} mm².",
                 (float(where[0]), float(where[1]), float(where[2])),
                 {
-                    "depth_mm": round(worst, 3),
-                    "area_mm2": round(square_mm, 2),
+                    "depth_mm": kept(worst),
+                    "area_mm2": kept(square_mm, 2),
                     "jaw": a.jaw,
                     "against": b.jaw,
                     "file": a.file,

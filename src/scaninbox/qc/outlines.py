@@ -1,10 +1,13 @@
-"""The exact shape of a hole or a fragment finding, for marking it in 3D.
+"""The exact shape of a hole, a fragment or an estimated margin finding, for marking it in 3D.
 
 A QC result keeps each finding's centre and figures (the JSON contract); what the window draws
 when a finding is clicked — a hole's boundary loop, a fragment's own triangles — is worked out
 again from the scan file, with the same checks (`scan_checks.check_mesh`), and matched to the
 clicked finding by kind and centre. So stored results stay small and unchanged, and the mark is
-exactly what QC measured. Everything is in the scan file's own coordinates.
+exactly what QC measured. Everything is in the scan file's own coordinates. A margin estimated
+from the shape (`qc.margins.estimated_margins`) is worked out again for every tooth of the
+file's jaw and matched the same way; a margin found against a pre-preparation scan needs that
+scan too and is not drawn here (its finding's ring marks the place).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ __all__ = ["FindingShape", "ScanShapes", "scan_shapes"]
 # A kept finding matches a shape worked out again when their centres are this close (the same
 # file gives the same centre to the last digit; a changed file gives no match: no wrong mark).
 _MATCH_MM = 0.05
+_UNDERCUT_SHOWN_MM = 0.1  # the undercut tinted: as deep as the check warns of
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +36,7 @@ class FindingShape:
     """A hole's boundary (``lines``: point pairs, in loop order when the loop is simple) or a
     fragment's triangles (``faces``), over ``points``."""
 
-    kind: str  # "hole" or "fragment"
+    kind: str  # "hole", "fragment", "margin" or "undercut" (its triangles, as a fragment's)
     centre_mm: tuple[float, float, float]
     points: npt.NDArray[np.float32]  # (n, 3)
     lines: npt.NDArray[np.int64]  # (m, 2) into points; empty for a fragment
@@ -45,14 +49,19 @@ class FindingShape:
 
 @dataclass(frozen=True, slots=True)
 class ScanShapes:
-    """The hole and fragment shapes of one scan file, in the order of its findings."""
+    """The hole and fragment shapes of one scan file, in the order of its findings (and its
+    geometry, for an undercut worked out when it is asked for: it needs the finding's axis)."""
 
     shapes: tuple[FindingShape, ...]
+    geometry: ScanGeometry | None = None
+    jaw: str = ""
 
     def match(
         self, kind: str, centre_mm: tuple[float, float, float], figures: Mapping[str, object]
     ) -> FindingShape | None:
         """The shape of the finding of ``kind`` centred at ``centre_mm`` (None: no such)."""
+        if kind == "undercut":
+            return self._undercut(centre_mm, figures)
         best: FindingShape | None = None
         best_distance = _MATCH_MM
         for shape in self.shapes:
@@ -66,6 +75,35 @@ class ScanShapes:
             if isinstance(edges, int) and edges != len(best.lines):
                 return None  # the same place, another loop: the file changed
         return best
+
+    def _undercut(
+        self, centre_mm: tuple[float, float, float], figures: Mapping[str, object]
+    ) -> FindingShape | None:
+        """The triangles of the tooth's walls in undercut along the finding's axis (its deepest
+        point must be the finding's centre: else the file changed, and nothing is drawn)."""
+        from scaninbox.qc.arch_frame import arch_frame
+        from scaninbox.qc.occlusion import Arch
+        from scaninbox.qc.undercut import tooth_walls, undercut_depths
+
+        geometry, tooth, axis = self.geometry, figures.get("tooth"), figures.get("axis")
+        if geometry is None or not isinstance(tooth, int) or not isinstance(axis, list):
+            return None
+        upper = self.jaw == "upper"
+        frame = arch_frame(geometry.points, geometry.edges, upper=upper)
+        found = tooth_walls(Arch(self.jaw, "", geometry), frame, tooth, {})
+        if found is None:
+            return None
+        region, index = found
+        depth = undercut_depths(region.points, np.asarray(axis, np.float64), region.normals)
+        deepest = region.points[int(np.argmax(depth))]
+        if math.dist(tuple(float(v) for v in deepest), centre_mm) > _MATCH_MM:
+            return None
+        deep = np.zeros(len(geometry.points), bool)
+        deep[index[depth >= _UNDERCUT_SHOWN_MM]] = True
+        faces = np.flatnonzero(deep[geometry.faces].any(axis=1))  # the deepest point included
+        if not len(faces):
+            return None
+        return _fragment(geometry, faces, centre_mm, kind="undercut")
 
 
 def scan_shapes(path: Path, *, jaw: str, name: str) -> ScanShapes:
@@ -83,7 +121,39 @@ def scan_shapes(path: Path, *, jaw: str, name: str) -> ScanShapes:
     for finding, face_ids in zip(fragments, geometry.fragment_faces, strict=False):
         if finding.center_mm is not None:
             shapes.append(_fragment(geometry, face_ids, finding.center_mm))
-    return ScanShapes(tuple(shapes))
+    if jaw in ("upper", "lower"):
+        shapes += _margins(geometry, jaw, name)
+    return ScanShapes(tuple(shapes), geometry, jaw)
+
+
+def _margins(geometry: ScanGeometry, jaw: str, name: str) -> list[FindingShape]:
+    """The estimated margin of every tooth of the jaw, as a closed line (sector order)."""
+    from scaninbox.qc.arch_frame import arch_frame
+    from scaninbox.qc.margins import estimated_margins
+    from scaninbox.qc.occlusion import Arch
+
+    if not len(geometry.faces):
+        return []
+    frame = arch_frame(geometry.points, geometry.edges, upper=jaw == "upper")
+    quadrants = (1, 2) if jaw == "upper" else (3, 4)
+    teeth = [q * 10 + p for q in quadrants for p in range(1, 8)]
+    shapes = []
+    for margin in estimated_margins(Arch(jaw, name, geometry), frame, teeth):
+        points = np.ascontiguousarray(geometry.points[margin.points], np.float32)
+        centre = points.astype(np.float64).mean(axis=0)
+        n = len(points)
+        lines = np.stack([np.arange(n), (np.arange(n) + 1) % n], axis=1).astype(np.int64)
+        shapes.append(
+            FindingShape(
+                "margin",
+                (float(centre[0]), float(centre[1]), float(centre[2])),
+                points,
+                lines,
+                np.zeros((0, 3), np.int64),
+                np.arange(n, dtype=np.int64),
+            )
+        )
+    return shapes
 
 
 def _hole(
@@ -123,12 +193,15 @@ def _facing(
 
 
 def _fragment(
-    geometry: ScanGeometry, face_ids: npt.NDArray[np.int64], centre: tuple[float, float, float]
+    geometry: ScanGeometry,
+    face_ids: npt.NDArray[np.int64],
+    centre: tuple[float, float, float],
+    kind: str = "fragment",
 ) -> FindingShape:
     corners = geometry.faces[face_ids]
     used, local = np.unique(corners, return_inverse=True)
     return FindingShape(
-        "fragment",
+        kind,
         centre,
         np.ascontiguousarray(geometry.points[used], np.float32),
         np.zeros((0, 2), np.int64),

@@ -24,19 +24,21 @@ from fpdf import FPDF
 
 from scaninbox.domain import Case, Jaw, teeth_text, work_summary
 from scaninbox.qc.decision import Decision
+from scaninbox.qc.figures import figures_words
 from scaninbox.qc.findings import KIND_TITLES, Finding, Severity, Verdict
 from scaninbox.qc.report_clearance import clearance_pictures, clearance_section
-from scaninbox.qc.report_views import SEVERITY_RGB, Marker, scan_picture
+from scaninbox.qc.report_views import SEVERITY_RGB, Marker, picture_height, scan_picture
 from scaninbox.qc.run import QcRun
 from scaninbox.scans import Orientation
 
-__all__ = ["Decision", "orientation_words", "write_report"]
+__all__ = ["Decision", "ReportDocument", "orientation_words", "settled_orientation", "write_report"]
 
 _VERDICT_RGB = {
     Verdict.PASS: (30, 140, 60),
     Verdict.WARN: (230, 140, 0),
     Verdict.FAIL: (200, 40, 40),
 }
+_PICTURE_MM = 130.0  # the width of a scan picture on the page (as the maps')
 _ROWS_PER_KIND = 30  # more small findings of one kind are summed up in one line
 _FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"),)
 
@@ -89,6 +91,7 @@ class _Report(FPDF):
     def __init__(self, made: datetime) -> None:
         super().__init__(orientation="P", unit="mm", format="A4")
         self.made = made
+        self.footer_title = "Scan Inbox QC report"
         self.set_creation_date(made)
         self.set_auto_page_break(auto=True, margin=16)
         self.unicode_ok = False
@@ -113,7 +116,8 @@ class _Report(FPDF):
         self.use("", 7.5)
         self.set_text_color(110, 110, 110)
         stamp = self.made.astimezone().strftime("%Y-%m-%d %H:%M")
-        self.cell(0, 5, self.text_of(f"Scan Inbox QC report · {stamp} · page {self.page_no()}"))
+        title = self.footer_title
+        self.cell(0, 5, self.text_of(f"{title} · {stamp} · page {self.page_no()}"))
         self.set_text_color(0, 0, 0)
 
 
@@ -291,9 +295,7 @@ def _finding_row(pdf: _Report, file: str, finding: Finding, number: int | None) 
     pdf.cell(12, 5.5, finding.severity.upper(), align="C")
     pdf.set_text_color(0, 0, 0)
     pdf.use("", 8.5)
-    figures = ", ".join(
-        f"{name} {value}" for name, value in finding.figures.items() if name not in ("file",)
-    )
+    figures = figures_words(finding.figures)  # plain words, never the JSON's key names
     where = ""
     if finding.center_mm is not None:
         x, y, z = finding.center_mm
@@ -307,16 +309,19 @@ def _finding_row(pdf: _Report, file: str, finding: Finding, number: int | None) 
 def _views(pdf: _Report, run: QcRun, pictures: list[tuple[str, Path]], note: str) -> None:
     if not pictures:
         return
-    pdf.add_page()
+    # On the page the findings end on when the heading, the note and the first picture fit
+    # there: a new page for them left a page nearly empty (issue 25, point 8).
+    if pdf.get_y() + 32 + picture_height(pictures[0][1], _PICTURE_MM) > pdf.page_break_trigger:
+        pdf.add_page()
     _heading(pdf, "Views (findings marked by number)")
     pdf.use("", 8.5)  # which orientation the pictures were drawn in, always
     pdf.multi_cell(0, 5, pdf.text_of(note), new_x="LMARGIN", new_y="NEXT")
     for caption, picture in pictures:
-        if pdf.get_y() > 170:
+        if pdf.get_y() + 8 + picture_height(picture, _PICTURE_MM) > pdf.page_break_trigger:
             pdf.add_page()
         pdf.use("B", 9)
         pdf.cell(0, 6, pdf.text_of(caption), new_x="LMARGIN", new_y="NEXT")
-        pdf.image(str(picture), w=150)
+        pdf.image(str(picture), w=_PICTURE_MM)
         pdf.ln(2)
     del run
 
@@ -389,7 +394,15 @@ def _pictures(
         jaw = item.jaw if item.jaw in (Jaw.UPPER, Jaw.LOWER) else Jaw.BITE
         fragments = [f for f in scan.findings if f.kind == "fragment"]
         tinted = [i for i, f in enumerate(fragments) if f.severity is not Severity.INFO]
-        scan_picture(geometry, jaw, markers, out, matrix=matrix, tinted=tinted)
+        scan_picture(
+            geometry,
+            jaw,
+            markers,
+            out,
+            matrix=matrix,
+            tinted=tinted,
+            margin_lines=run.margin_lines.get(index),
+        )
         count = len(own)
         caption = f"{str(item.jaw).capitalize()} — {item.label}: {count} finding"
         caption += "" if count == 1 else "s"
@@ -399,3 +412,8 @@ def _pictures(
 
 def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# For the other documents QC writes (`rescan_pack`): the same page, fonts and orientation.
+ReportDocument = _Report
+settled_orientation = _settled

@@ -21,12 +21,14 @@ import numpy.typing as npt
 from scaninbox.domain import Jaw
 from scaninbox.qc.clearance_field import CAP_MM, clearance_field
 from scaninbox.qc.occlusion import surface_of
-from scaninbox.qc.report_views import turned_geometry
+from scaninbox.qc.report_views import picture_height, turned_geometry
 from scaninbox.qc.run import QcRun
 from scaninbox.qc.scan_checks import ScanGeometry
 from scaninbox.render import ColourScale, MapKind
 
 __all__ = ["ClearancePicture", "clearance_pictures", "clearance_section"]
+
+_PICTURE_MM = 130.0  # the width of a map picture on the page
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,16 +99,25 @@ def clearance_section(
     and its smallest clearance or deepest bite-through."""
     if not pictures:
         return
-    pdf.add_page()
+    # A new page only when the heading and the first picture with its legend do not fit.
+    if pdf.get_y() + 12 + _room(picture_height(pictures[0].path, _PICTURE_MM)) > (
+        pdf.page_break_trigger
+    ):
+        pdf.add_page()
     heading(pdf, "Occlusal clearance (distance to the antagonist, mm)")
     for picture in pictures:
-        if pdf.get_y() > 150:
+        if pdf.get_y() + _room(picture_height(picture.path, _PICTURE_MM)) > pdf.page_break_trigger:
             pdf.add_page()
         pdf.use("B", 9)
         pdf.cell(0, 6, pdf.text_of(picture.caption), new_x="LMARGIN", new_y="NEXT")
-        pdf.image(str(picture.path), w=130)
+        pdf.image(str(picture.path), w=_PICTURE_MM)
         _legend(pdf, picture)
         pdf.ln(3)
+
+
+def _room(picture_mm: float) -> float:
+    """A picture's height with its caption and legend (mm)."""
+    return 6 + picture_mm + 18
 
 
 def _legend(pdf: Any, picture: ClearancePicture) -> None:
@@ -128,12 +139,8 @@ def _legend(pdf: Any, picture: ClearancePicture) -> None:
         pdf.rect(pdf.get_x(), pdf.get_y() + 0.7, 3, 3, style="F")
         pdf.set_x(pdf.get_x() + 4)
         pdf.cell(pdf.get_string_width(text) + 6, 4.5, pdf.text_of(text))
-    least = picture.least_mm
-    if least is None:
-        summary = f"More than {CAP_MM:.0f} mm from the antagonist everywhere."
-    elif least < 0:
-        summary = f"Bite-through up to {-least:.2f} mm."
-    else:
-        summary = f"Smallest clearance {least:.2f} mm."
+    from scaninbox.qc.figures import clearance_summary
+
+    summary = clearance_summary(picture.least_mm, CAP_MM)
     pdf.use("B", 8)
     pdf.cell(0, 4.5, pdf.text_of(summary), new_x="LMARGIN", new_y="NEXT")

@@ -27,7 +27,7 @@ from scaninbox.qc.scan_checks import ScanGeometry
 from scaninbox.qc.tag_layout import Tag, place_tags
 from scaninbox.scans import Mesh, point_normals
 
-__all__ = ["SEVERITY_RGB", "Marker", "scan_picture", "turned_geometry"]
+__all__ = ["SEVERITY_RGB", "Marker", "picture_height", "scan_picture", "turned_geometry"]
 
 SEVERITY_RGB = {
     Severity.FAIL: (200, 40, 40),
@@ -35,6 +35,7 @@ SEVERITY_RGB = {
     Severity.INFO: (40, 110, 200),
 }
 _OUTLINE_RGB = (200, 0, 160)
+_MARGIN_RGB = (0, 150, 230)  # a preparation's margin line
 _FRAGMENT_RGB = "#8a2be2"
 
 
@@ -55,6 +56,7 @@ def scan_picture(
     tinted: Sequence[int] | None = None,
     size: tuple[int, int] = (1000, 760),
     tags: list[Tag] | None = None,
+    margin_lines: npt.NDArray[np.int64] | None = None,
 ) -> Path:
     """Render the scan with ``markers`` into the PNG ``out``; ``matrix`` is the portal's
     orientation (canonical = matrix @ file point), identity when unknown. ``tinted`` picks the
@@ -71,6 +73,8 @@ def scan_picture(
         scene.set_scan("scan", mesh, jaw=jaw if jaw in (Jaw.UPPER, Jaw.LOWER) else Jaw.BITE)
         span = float(np.linalg.norm(points.max(axis=0) - points.min(axis=0)))
         _outline_holes(canvas, geometry)
+        if margin_lines is not None and len(margin_lines):
+            _draw_segments(canvas, geometry, margin_lines, _MARGIN_RGB)
         _tint_fragments(canvas, geometry, tinted)
         view = {Jaw.UPPER: View.UPPER, Jaw.LOWER: View.LOWER}.get(jaw, View.FRONT)
         radius = max(0.4, span / 70)
@@ -94,6 +98,23 @@ def turned_geometry(
     faces = geometry.faces if np.linalg.det(turn) >= 0 else geometry.faces[:, ::-1].copy()
     mesh = Mesh(points, faces, normals=point_normals(points, faces), welded=True, name="scan")
     return dataclasses.replace(geometry, points=points, faces=faces), mesh, turn
+
+
+def _draw_segments(
+    canvas: Any, geometry: ScanGeometry, pairs: npt.NDArray[np.int64], rgb: tuple[int, int, int]
+) -> None:
+    """Segments between pairs of the scan's points drawn as a line (a margin)."""
+    from vtkmodules.vtkCommonDataModel import vtkCellArray
+
+    ends = np.ascontiguousarray(pairs, np.int32)
+    lines = vtkCellArray()
+    lines.Use32BitStorage()
+    lines.SetData(2, _vtk_array(ends.reshape(-1), np.int32))
+    poly = _points_poly(geometry.points)
+    poly.SetLines(lines)
+    actor = _actor(canvas, poly, rgb)
+    actor.GetProperty().SetLineWidth(3)
+    actor.GetProperty().SetRenderLinesAsTubes(True)
 
 
 def _outline_holes(canvas: Any, geometry: ScanGeometry) -> None:
@@ -274,3 +295,11 @@ def _unit_rgb(colour: tuple[int, int, int] | str) -> tuple[float, float, float]:
     if isinstance(colour, str):
         colour = (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
     return (colour[0] / 255, colour[1] / 255, colour[2] / 255)
+
+
+def picture_height(picture: Path, width_mm: float) -> float:
+    """The height (mm) a PNG picture takes on the page at ``width_mm`` wide (its size is in its
+    header: nothing is decoded)."""
+    header = picture.read_bytes()[16:24]
+    width, height = int.from_bytes(header[:4], "big"), int.from_bytes(header[4:], "big")
+    return width_mm * height / max(1, width)

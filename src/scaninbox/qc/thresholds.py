@@ -21,13 +21,24 @@ Defaults, and why:
   registration is wrong.
 - **Clearance** (arches apart): more than ``occlusion_max_gap_mm`` (1 mm) means the arches are not
   in occlusion (``warn``; for fixed work without a bite scan the coverage check fails).
+- **One-sided contact**: arches within ``contact_mm`` (0.1 mm: scan noise and the thickness of
+  articulating paper) touch; a side whose posterior teeth all stay ``open_side_mm`` (0.5 mm) or
+  more from the antagonist while the other side touches was bitten open (``warn``).
+- **Room for the material** (`MATERIAL_MINIMUMS`): the smallest occlusal clearance over a
+  prepared tooth against the least thickness the prescribed material needs there: short by up
+  to ``room_warn_mm`` (0.2 mm) ``warn``, more ``fail``.
+- **Undercut** on a preparation's best path of insertion (searched within ``max_tilt_deg``, 25°,
+  of the occlusal axis): up to ``undercut_warn_mm`` (0.1 mm) the die spacer and cement gap take
+  it up; deeper ``warn``; from ``undercut_fail_mm`` (0.3 mm) ``fail``: the crown will not seat.
+- **Abutment divergence**: two abutments of a bridge whose best axes are more than
+  ``divergence_warn_deg`` (10°, about the total taper a preparation is given) apart ``warn``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["QcThresholds"]
+__all__ = ["MATERIAL_MINIMUMS", "MaterialMinimum", "QcThresholds", "material_minimum"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,3 +54,81 @@ class QcThresholds:
     bite_through_fail_mm: float = 0.3
     occlusion_max_gap_mm: float = 1.0
     duplicate_window_days: int = 30
+    contact_mm: float = 0.1
+    open_side_mm: float = 0.5
+    room_warn_mm: float = 0.2
+    undercut_warn_mm: float = 0.1
+    undercut_fail_mm: float = 0.3
+    max_tilt_deg: float = 25.0
+    divergence_warn_deg: float = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class MaterialMinimum:
+    """The least occlusal thickness (mm) a material needs over a prepared tooth, and where the
+    figure comes from."""
+
+    name: str  # as a person reads it
+    needed_mm: float
+    source: str
+
+
+# The least occlusal (functional cusp) thickness per material and setting. Manufacturers give
+# ranges (thinner for low-load settings); these are the figures for a posterior crown, which a
+# lab can raise but should not go below. Keys: (material, setting) as the portals name them,
+# lower case; setting "" applies to any setting.
+MATERIAL_MINIMUMS: dict[tuple[str, str], MaterialMinimum] = {
+    ("zirconia", "monolithic"): MaterialMinimum(
+        "monolithic zirconia",
+        1.0,
+        "Ivoclar, IPS e.max ZirCAD / Zenostar preparation guidelines: 1.0 mm occlusal for "
+        "monolithic zirconia crowns (some high-strength zirconias allow 0.5–0.7 mm)",
+    ),
+    ("zirconia", "layered"): MaterialMinimum(
+        "layered zirconia",
+        1.5,
+        "Ivoclar, IPS e.max Clinical Guide: a 0.5 mm framework with at least 1.0 mm of "
+        "veneering ceramic, 1.5–2.0 mm occlusal",
+    ),
+    ("lithiumdisilicate", "monolithic"): MaterialMinimum(
+        "monolithic lithium disilicate",
+        1.5,
+        "Ivoclar, IPS e.max Clinical Guide: 1.5 mm occlusal for monolithic posterior crowns",
+    ),
+    ("lithiumdisilicate", "layered"): MaterialMinimum(
+        "layered lithium disilicate",
+        1.5,
+        "Ivoclar, IPS e.max Clinical Guide: 1.5–2.0 mm occlusal for layered crowns",
+    ),
+    ("porcelainfusedtometal", ""): MaterialMinimum(
+        "porcelain fused to metal",
+        2.0,
+        "Shillingburg et al., Fundamentals of Fixed Prosthodontics (4th ed.), the metal-ceramic "
+        "crown: 1.5–2.0 mm occlusal reduction where porcelain covers the occlusal surface",
+    ),
+    ("nonpreciousmetal", ""): MaterialMinimum(
+        "cast metal",
+        1.0,
+        "Shillingburg et al., Fundamentals of Fixed Prosthodontics (4th ed.), the full metal "
+        "crown: 1.0 mm on non-functional, 1.5 mm on functional cusps",
+    ),
+    ("preciousmetal", ""): MaterialMinimum(
+        "cast metal",
+        1.0,
+        "Shillingburg et al., Fundamentals of Fixed Prosthodontics (4th ed.), the full metal "
+        "crown: 1.0 mm on non-functional, 1.5 mm on functional cusps",
+    ),
+    ("pmma", ""): MaterialMinimum(
+        "PMMA (provisional)",
+        1.5,
+        "Makers of CAD/CAM PMMA blanks (e.g. Ivoclar Telio CAD): at least 1.5 mm occlusal",
+    ),
+}
+
+
+def material_minimum(material: str | None, setting: str | None) -> MaterialMinimum | None:
+    """The minimum for a prescribed material and setting (None: not a material with a known
+    minimum — nothing is judged)."""
+    key = "".join((material or "").lower().split())
+    how = "".join((setting or "").lower().split())
+    return MATERIAL_MINIMUMS.get((key, how)) or MATERIAL_MINIMUMS.get((key, ""))

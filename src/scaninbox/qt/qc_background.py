@@ -6,9 +6,10 @@ the engine's fetcher, which reports ``fileReady``), looks at every cached case w
 result when an account opens, keeps the bounded `QcQueue`, and checks one case at a time on ONE
 worker thread of its own, at a lower CPU priority than the window. The GUI thread only keeps the
 queue and emits signals: reading the store for a case, QC itself and keeping the result all run
-on the worker (each thread reads the store through its own connection; the result is written
-through the store's one writer). Signing out (``detach``) empties the queue and cancels: a check
-still running finishes unobserved and its result is dropped.
+on the worker, in one call (`scaninbox.services.qc_queue.check_case`; each thread reads the
+store through its own connection; the result is written through the store's one writer).
+Signing out (``detach``) empties the queue and sets the stop: a check still running ends at its
+next step and nothing of it is kept.
 
 Signals: ``started(CaseRef)``, ``checked(CaseRef)`` (a result was kept), ``failed(CaseRef,
 str)``, ``pendingChanged()`` (the set of cases waiting or being checked changed — the inbox
@@ -225,7 +226,7 @@ class BackgroundQc(QObject):
 
     async def _check(self, ref: CaseRef) -> bool:
         """Check ``ref`` on the worker and keep its result; False when the account changed."""
-        from scaninbox.services.qc_queue import check_case, save_outcome
+        from scaninbox.services.qc_queue import check_case
 
         store, cache, generation = self._store, self._cache, self._generation
         if store is None or cache is None:
@@ -233,13 +234,10 @@ class BackgroundQc(QObject):
         self._running = ref
         self.started.emit(ref)
         try:
+            # Checked and kept on the worker (`qc_work.check_case_scans`); an account that
+            # closes meanwhile sets the stop, and nothing of its check is kept.
             checked = await self._on_worker(check_case, store, cache, ref, self._stop)
-            current = generation == self._generation
-            saved = (
-                current
-                and checked is not None
-                and await self._on_worker(save_outcome, store, checked)
-            )
+            saved = checked is not None and checked.outcome.kept
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # an unreadable file, a damaged store: say so, go on

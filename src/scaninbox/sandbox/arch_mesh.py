@@ -51,6 +51,12 @@ class ArchRecipe:
     # A careless scan: a hole on the first molar's cusp and a floating fragment beside the
     # first premolar (a few demo cases have it, so QC has something to find and mark).
     defects: bool = False
+    # A bite taken open on one side: this arch sinks away from the antagonist on the patient's
+    # "left" or "right" (none at the midline, about 1 mm at the second molars).
+    open_side: Literal["left", "right"] | None = None
+
+
+_OPEN_SLOPE = 0.04  # mm of opening per mm from the midline, on the open side
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +171,13 @@ def _build(
     centers, normals = layout.frame(s)
     xy = centers[:, None, :] + w[None, :, None] * normals[:, None, :]
     z = occlusal - height if recipe.jaw == "upper" else height - occlusal
+    if recipe.open_side is not None:
+        # +X is the patient's right (``axes``); away from the antagonist is up for the upper
+        # arch, down for the lower one.
+        toward = xy[:, :, 0] if recipe.open_side == "right" else -xy[:, :, 0]
+        away = 1.0 if recipe.jaw == "upper" else -1.0
+        # The other side closes fully (the arches otherwise keep a bite gap): it touches.
+        z = z + away * (_OPEN_SLOPE * np.clip(toward, 0.0, None) - 2 * _BITE_GAP_MM - 0.1)
     vertices = np.concatenate([xy, z[:, :, None]], axis=2).reshape(-1, 3).astype(np.float32)
     faces = _grid_faces(n_s, n_w)
     if _facing_z(vertices, faces) * (-1.0 if recipe.jaw == "upper" else 1.0) < 0:

@@ -10,7 +10,13 @@ Deliberately awkward cases (indices per organisation; index 0 is the newest case
 - ``NO_ORDER_FORM_INDEX`` (9): no order form and no attachments;
 - every third index (0, 3, 6 …): worktype ``from``/``to`` as decimal strings;
 - index ≡ 2 (mod 5): members without a value are left out instead of sent as null;
-- index ≡ 5 (mod 7): an unknown extra member at the top level and in ``acceptedData``.
+- index ≡ 5 (mod 7): an unknown extra member at the top level and in ``acceptedData``;
+- ``QC_DEMO_FAULTS``: demo cases that show what sends crowns back — index 12 (crowns on 36/37
+  with the default seed) comes without the opposing jaw's scan (``missing_antagonist``), index
+  40 with a bite open on the patient's left (``one_sided_contact``), 33 (crowns on 46/47) with its
+  upper and lower scans filed under each other's jaw (``jaw_swapped``). Others show
+  ``insufficient_room`` by themselves (index 14: a porcelain-fused-to-metal crown on 22 with
+  too little room).
 
 About one case in ten has no order form; then the variant calls it incomplete.
 """
@@ -33,7 +39,7 @@ from scaninbox.sandbox.case_files import (
 )
 from scaninbox.sandbox.case_people import customer_json, patient_json, pick_customer
 from scaninbox.sandbox.catalogue import CaseMeta
-from scaninbox.sandbox.file_specs import ArchFile, OrderFormFile
+from scaninbox.sandbox.file_specs import ArchFile, OrderFormFile, PreviewPicture
 from scaninbox.sandbox.organisations import Organisation
 from scaninbox.sandbox.portals import Portal, portal_by_id
 from scaninbox.sandbox.work_plans import KINDS, ORTHO_KINDS, JawName, WorkPlan, make_work_plan
@@ -43,6 +49,7 @@ __all__ = [
     "MOSTLY_NULL_INDEX",
     "NO_ORDER_FORM_INDEX",
     "NULL_DATA_INDEX",
+    "QC_DEMO_FAULTS",
     "CaseContent",
     "build_case_content",
 ]
@@ -51,6 +58,7 @@ HOSTILE_NAMES_INDEX = 1
 NULL_DATA_INDEX = 4
 MOSTLY_NULL_INDEX = 6
 NO_ORDER_FORM_INDEX = 9
+QC_DEMO_FAULTS = {12: "missing_antagonist", 33: "jaw_swapped", 40: "one_sided_contact"}
 # Showcase work at fixed indices of the dental organisation, so the first page shows variety.
 _FORCED_KINDS = {
     0: "crown",
@@ -174,12 +182,26 @@ def _add_files(
     # A careless scan, so QC has a hole and a fragment to show: the demo organisation's first
     # Shining 3D cases (a portal the render and viewer comparisons of clean arches do not use).
     careless = meta.org == "demo" and portal.name == "Shining 3D" and meta.index < 12
-    recipes = arch_recipes(rng, meta.seed, plan, defects=careless)
+    fault = QC_DEMO_FAULTS.get(meta.index) if meta.org == "demo" else None
+    recipes = arch_recipes(
+        rng,
+        meta.seed,
+        plan,
+        defects=careless,
+        open_side="left" if fault == "one_sided_contact" else None,
+    )
     pre_jaw: JawName = "upper" if rng.random() < 0.5 else "lower"
     scans = scan_files(plan, recipes, portal, content.external_id, pre_jaw_hint=pre_jaw)
-    data["scanFiles"] = [
-        scan_entry(s, plan, variant=variant, link_prefix=link_prefix) for s in scans
-    ]
+    worked = [jaw for jaw in ("upper", "lower") if plan.jaws[jaw].treatments]
+    if fault == "missing_antagonist" and len(worked) == 1:
+        opposing = "lower" if worked[0] == "upper" else "upper"
+        scans = [s for s in scans if _jaw_of(s) != opposing]
+    entries = [scan_entry(s, plan, variant=variant, link_prefix=link_prefix) for s in scans]
+    if fault == "jaw_swapped":
+        swap = {"upper": "lower", "lower": "upper"}
+        for entry in entries:
+            entry["jaw"] = swap.get(entry["jaw"], entry["jaw"])
+    data["scanFiles"] = entries
     tags = [t for w in plan.worktypes for t in w["tags"] or []]
     implant = next((t["value"] for t in tags if t["type"] == "ImplantSystem"), None)
     shade = next((w["shade"] for w in plan.worktypes if w["shade"]), None)
@@ -210,6 +232,13 @@ def _add_files(
         content.files[("order-form", name)] = StoredFile("order-form", name, None, recipe)
     for stored in [*scans, *miscs]:
         content.files[(stored.kind, stored.filename)] = stored
+
+
+def _jaw_of(stored: StoredFile) -> str | None:
+    recipe = stored.recipe
+    if isinstance(recipe, ArchFile | PreviewPicture):
+        return recipe.recipe.jaw
+    return None
 
 
 def _digit_strings(worktypes: list[dict[str, Any]]) -> None:

@@ -70,9 +70,15 @@ class StoredFile:
 
 
 def arch_recipes(
-    rng: random.Random, seed: int, plan: WorkPlan, *, defects: bool = False
+    rng: random.Random,
+    seed: int,
+    plan: WorkPlan,
+    *,
+    defects: bool = False,
+    open_side: Literal["left", "right"] | None = None,
 ) -> dict[JawName, ArchRecipe]:
-    """Each jaw's arch; ``defects`` gives the upper one a hole and a floating fragment."""
+    """Each jaw's arch; ``defects`` gives the upper one a hole and a floating fragment;
+    ``open_side`` sinks the lower one away from the upper on that side (a bite open there)."""
     recipes = {}
     for jaw in JAWS:
         work = plan.jaws[jaw]
@@ -85,6 +91,7 @@ def arch_recipes(
             crowding=work.crowding,
             edentulous=work.edentulous,
             defects=defects and jaw == "upper" and not work.edentulous,
+            open_side=open_side if jaw == "lower" else None,
         )
     return recipes
 

@@ -11,19 +11,18 @@ is no longer open), earlier dates first, then the newest arrival; a case someone
 full, the least urgent case is left out (it is found again at the next start or file arrival).
 
 Threads: `candidates` and `check_case` read the store and the cache's files and are meant for
-one worker thread (the store gives each thread its own reader connection); `save_outcome` writes
-through the store's one writer. `QcQueue` is plain data for the thread that owns it (the GUI's).
+one worker thread (the store gives each thread its own reader connection); `check_case` keeps
+its result through the store's one writer (`qc_work.check_case_scans`, the one way a case is
+checked, keyed and kept). The SQL is the store's (`scaninbox.store.qc_store`).
+`QcQueue` is plain data for the thread that owns it (the GUI's).
 """
 
 from __future__ import annotations
 
-import json
-import logging
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
-from enum import StrEnum
+from datetime import date, datetime
 from pathlib import Path
 
 from scaninbox.domain import (
@@ -35,8 +34,14 @@ from scaninbox.domain import (
     delivery_urgency,
     full_scans,
 )
-from scaninbox.qc import QC_VERSION, QcResult
-from scaninbox.services.qc_work import QcJob, QcOutcome, run_qc
+from scaninbox.qc import QC_VERSION
+from scaninbox.services.qc_work import (
+    CheckedScans,
+    QcStanding,
+    check_case_scans,
+    scans_key,
+    standing,
+)
 from scaninbox.store import CaseStore, FileCache, FileSpec, StoredCase
 
 __all__ = [
@@ -51,11 +56,8 @@ __all__ = [
     "check_case",
     "outdated_among",
     "outdated_results",
-    "save_outcome",
     "suspect_results",
 ]
-
-_log = logging.getLogger(__name__)
 
 DEFAULT_QUEUE_LIMIT = 500
 _URGENCY_ORDER = (
@@ -65,14 +67,6 @@ _URGENCY_ORDER = (
     Urgency.LATER,
     Urgency.NOT_APPLICABLE,
 )
-
-
-class QcStanding(StrEnum):
-    """How a case's kept QC result stands against its scans as cached now."""
-
-    UNCHECKED = "unchecked"  # no result kept (or one from another QC version)
-    STALE = "stale"  # a result of other scans: a file changed since
-    CURRENT = "current"  # the result of exactly these scans
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,11 +95,10 @@ class QcCandidate:
 
 @dataclass(frozen=True, slots=True)
 class CheckedCase:
-    """A case checked on the worker, to be saved (`save_outcome`) unless it was cancelled."""
+    """A case checked (and its result kept) on the worker."""
 
     ref: CaseRef
-    outcome: QcOutcome
-    kept_checked_at: datetime | None  # when the reused scan checks were made
+    outcome: CheckedScans
 
 
 # ---------------------------------------------------------------------- what needs checking
@@ -130,14 +123,6 @@ def _cached_hashes(stored: StoredCase) -> list[tuple[ScanFile, str]] | None:
     return found or None
 
 
-def _key_of(hashes: Sequence[tuple[ScanFile, str]]) -> str:
-    """The content key of the cached scans: the same key the QC tab computes from the cached
-    paths (`qc_work.scans_key`)."""
-    from scaninbox.store.qc_store import files_key
-
-    return files_key([(scan.filename or sha, sha) for scan, sha in hashes], QC_VERSION)
-
-
 def candidate_of(store: CaseStore, ref: CaseRef, *, today: date) -> QcCandidate | None:
     """``ref`` as a candidate when all its full scans are cached (whatever its standing)."""
     from scaninbox.store.qc_store import qc_result
@@ -148,19 +133,12 @@ def candidate_of(store: CaseStore, ref: CaseRef, *, today: date) -> QcCandidate 
     hashes = _cached_hashes(stored)
     if hashes is None:
         return None
-    key = _key_of(hashes)
-    kept = qc_result(store, ref)
-    if kept is None or kept.qc_version != QC_VERSION:
-        standing = QcStanding.UNCHECKED
-    elif kept.files_key != key:
-        standing = QcStanding.STALE
-    else:
-        standing = QcStanding.CURRENT
+    key = scans_key(hashes)
     case = stored.case
     return QcCandidate(
         ref,
         key,
-        standing,
+        standing(qc_result(store, ref), key),
         delivery_urgency(case.delivery_date, status=case.status, today=today),
         case.delivery_date,
         case.received_at,
@@ -187,26 +165,9 @@ def suspect_results(store: CaseStore, refs: Sequence[CaseRef]) -> dict[CaseRef, 
     against now (the kept key, the case's change time, the cached scans' names and hashes):
     while the signature stays, so does the answer of `outdated_among`. One statement, cheap
     enough for the inbox's GUI thread per block of rows; most kept results are not suspects."""
-    if not refs:
-        return {}
-    from scaninbox.store.qc_store import wanted_refs
+    from scaninbox.store.qc_store import suspect_signatures
 
-    wanted, params = wanted_refs(refs)
-    rows = store.query(
-        wanted  # noqa: S608 — placeholders only (wanted_refs)
-        + "SELECT c.ref, c.ref_numeric, q.files_key || ' ' || c.updated_at || ' ' || "
-        "(SELECT group_concat(f.name || ':' || f.file_type || ':' || f.sha256, '/') FROM "
-        "(SELECT name, file_type, sha256 FROM files WHERE case_id = c.id AND kind = ? "
-        "ORDER BY name, file_type) f) "
-        "FROM wanted w "
-        "JOIN cases c ON c.ref = w.ref AND c.ref_numeric = w.numeric "
-        "JOIN qc_results q ON q.case_id = c.id "
-        "WHERE q.qc_version = ? AND c.removed_at IS NULL AND (c.updated_at > q.checked_at "
-        "OR EXISTS (SELECT 1 FROM files f WHERE f.case_id = c.id AND f.kind = ? "
-        "AND f.fetched_at > q.checked_at))",
-        [*params, FileKind.SCAN.value, QC_VERSION, FileKind.SCAN.value],
-    )
-    return {CaseRef(value, numeric=bool(numeric)): str(sign) for value, numeric, sign in rows}
+    return suspect_signatures(store, refs, scan_kind=FileKind.SCAN.value, qc_version=QC_VERSION)
 
 
 def outdated_among(store: CaseStore, suspects: Iterable[CaseRef]) -> set[CaseRef]:
@@ -219,7 +180,7 @@ def outdated_among(store: CaseStore, suspects: Iterable[CaseRef]) -> set[CaseRef
         stored = store.case(ref)
         hashes = _cached_hashes(stored) if stored is not None and not stored.removed else None
         kept = qc_result(store, ref) if hashes is not None else None
-        if hashes is not None and kept is not None and _key_of(hashes) != kept.files_key:
+        if hashes is not None and standing(kept, scans_key(hashes)) is QcStanding.STALE:
             outdated.add(ref)
     return outdated
 
@@ -228,12 +189,9 @@ def cases_with_cached_scans(store: CaseStore) -> list[CaseRef]:
     """Cases (not removed) with at least one full scan in the cache: where to look at start.
     Previews do not count (the sync fetches them for every case; the cache's size bounds the
     rest)."""
-    rows = store.query(
-        "SELECT DISTINCT c.ref, c.ref_numeric FROM cases c JOIN files f ON f.case_id = c.id "
-        "WHERE f.kind = ? AND f.file_type != 'preview' AND c.removed_at IS NULL",
-        (FileKind.SCAN.value,),
-    )
-    return [CaseRef(ref, numeric=bool(numeric)) for ref, numeric in rows]
+    from scaninbox.store.qc_store import cases_with_files
+
+    return cases_with_files(store, FileKind.SCAN.value, leaving_out_type="preview")
 
 
 # ---------------------------------------------------------------------- the queue
@@ -295,14 +253,12 @@ class QcQueue:
 def check_case(
     store: CaseStore, cache: FileCache, ref: CaseRef, stop: threading.Event | None = None
 ) -> CheckedCase | None:
-    """QC of case ``ref`` from its cached scans (reusing the kept scan checks when the scans are
-    unchanged); None when the case or one of its scans is no longer on this computer.
-    ``stop`` set (an account closing, the app quitting): `QcStopped` at the check's next step.
+    """QC of case ``ref`` from its cached scans, kept with the case (`check_case_scans`: the
+    kept scan checks are reused while the scans are unchanged); None when the case or one of
+    its scans is no longer on this computer. ``stop`` set (an account closing, the app
+    quitting): `QcStopped` at the check's next step, and nothing is kept.
 
-    Reads the store on the calling thread's own connection; writes nothing."""
-    from scaninbox.store.duplicates import StoreDuplicates
-    from scaninbox.store.qc_store import qc_result
-
+    Reads the store on the calling thread's own connection, writes through its one writer."""
     stored = store.case(ref)
     if stored is None or stored.removed:
         return None
@@ -315,35 +271,5 @@ def check_case(
         if not path.is_file():
             return None  # evicted meanwhile: it comes back with the next download
         paths.append(path)
-    case = stored.case
     scans: Sequence[ScanFile] = [scan for scan, _sha in hashes]
-    kept = qc_result(store, ref)
-    previous: QcResult | None = None
-    kept_key: str | None = None
-    if kept is not None and kept.qc_version == QC_VERSION:
-        kept_key = kept.files_key
-        try:
-            previous = QcResult.from_json(json.loads(kept.result_json))
-        except (ValueError, KeyError, TypeError):
-            _log.info("the kept QC result of %s could not be read; checking afresh", ref)
-    others = tuple(StoreDuplicates(store).duplicate_candidates(case))
-    job = QcJob(case, tuple(scans), tuple(paths), others)
-    outcome = run_qc(job, kept_key, previous, stop=stop)
-    reused_at = kept.checked_at if outcome.reused and kept is not None else None
-    return CheckedCase(ref, outcome, reused_at)
-
-
-def save_outcome(store: CaseStore, checked: CheckedCase) -> bool:
-    """Keep ``checked``'s result with its case (False when the case is gone from the store)."""
-    from scaninbox.store.qc_store import save_qc_result
-
-    result = checked.outcome.run.result
-    return save_qc_result(
-        store,
-        checked.ref,
-        key=checked.outcome.key,
-        qc_version=QC_VERSION,
-        verdict=str(result.verdict),
-        result_json=json.dumps(result.to_json(), ensure_ascii=False),
-        checked_at=checked.kept_checked_at or datetime.now(UTC),
-    )
+    return CheckedCase(ref, check_case_scans(store, stored.case, scans, paths, stop=stop))

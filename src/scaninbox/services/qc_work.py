@@ -1,81 +1,205 @@
-"""QC of one case's local scans: the blocking work, Qt-free so it runs on a worker thread.
+"""QC of one case's local scans — checked, keyed and kept in one place (Qt-free: a worker thread).
 
-A case's full-resolution scans (local paths) are checked with `scaninbox.qc.check_scans`; the
-key of the scans' content (the cache names its blobs by their SHA-256) decides whether a kept
-result still stands — then only the work and case data are checked again, as ``scaninbox qc``
-does. The QC tab and the background queue (`qc_queue`) both run it; neither reads the store
-here.
+`check_case_scans` is the one way a case's scans are checked, whoever asks: ``scaninbox qc REF``,
+the background QC (`qc_queue.check_case`) and the QC tab. It
+
+1. keys the scans by their content (`scans_key`: the scans' names and SHA-256, and the QC
+   version; a cache blob is named by its hash, so nothing is read for it),
+2. reads the kept result and decides how it stands (`standing`: unchecked, stale or current) —
+   a current one's scan checks are reused, and only the work and case data are checked again,
+3. checks (`scaninbox.qc.check_scans`), and
+4. keeps the result with the case (`scaninbox.store.qc_store`: the store holds the SQL).
+
+What a reviewer decides (`record_decision`) is kept here too, so no widget writes to the store.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
+import logging
 import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scaninbox.domain import Case, ScanFile, is_before_preparation
+from scaninbox.domain import Case, CaseRef, ScanFile, is_before_preparation
 from scaninbox.qc import QC_VERSION, QcResult, QcRun, ScanInput, check_scans
+from scaninbox.qc.stopping import stop_if_asked
 
 if TYPE_CHECKING:
     from scaninbox.portal_turns import PortalTurns
+    from scaninbox.qc.rescan_pack import LabContact
     from scaninbox.scans import Orientation
     from scaninbox.store import CaseStore
+    from scaninbox.store.qc_store import QcDecisionRecord, QcResultRecord
 
-__all__ = ["QcJob", "QcOutcome", "report_orientation", "run_qc", "scans_key"]
+__all__ = [
+    "CheckedScans",
+    "KeptQc",
+    "QcStanding",
+    "check_case_scans",
+    "kept_qc",
+    "lab_contact",
+    "record_decision",
+    "report_orientation",
+    "scan_hashes",
+    "scans_key",
+    "standing",
+]
+
+_log = logging.getLogger(__name__)
+_BLOB_NAME = re.compile(r"[0-9a-f]{64}")
+
+
+class QcStanding(StrEnum):
+    """How a case's kept QC result stands against its scans as they are now."""
+
+    UNCHECKED = "unchecked"  # no result kept (or one from another QC version)
+    STALE = "stale"  # a result of other scans: a file changed since
+    CURRENT = "current"  # the result of exactly these scans
 
 
 @dataclass(frozen=True, slots=True)
-class QcJob:
-    case: Case
-    scans: tuple[ScanFile, ...]
-    paths: tuple[Path, ...]
-    others: tuple[Case, ...] = ()
+class KeptQc:
+    """A kept result of this QC version, read back (``result`` None: it could not be read)."""
+
+    record: QcResultRecord
+    result: QcResult | None
 
 
 @dataclass(frozen=True, slots=True)
-class QcOutcome:
+class CheckedScans:
+    """What `check_case_scans` did: the run, the scans' key, whether the kept scan checks were
+    reused (then ``checked_at`` is when they were made), and whether the result was kept."""
+
     run: QcRun
     key: str
     reused: bool
+    checked_at: datetime
+    kept: bool
 
 
-def scans_key(scans: Sequence[ScanFile], paths: Sequence[Path]) -> str:
-    """The content key of the scans (a cache blob is named by its hash: no reading needed)."""
-    hashes: list[tuple[str, str | None]] = []
+# ---------------------------------------------------------------------- keys and standing
+
+
+def scan_hashes(scans: Sequence[ScanFile], paths: Sequence[Path]) -> list[tuple[ScanFile, str]]:
+    """Each scan with its content's SHA-256: a cache blob is named by it (nothing is read), any
+    other file is hashed."""
+    found: list[tuple[ScanFile, str]] = []
     for scan, path in zip(scans, paths, strict=True):
-        if re.fullmatch(r"[0-9a-f]{64}", path.name):
+        if _BLOB_NAME.fullmatch(path.name):
             digest = path.name
         else:
             with path.open("rb") as handle:
                 digest = hashlib.file_digest(handle, "sha256").hexdigest()
-        hashes.append((scan.filename or path.name, digest))
-    # Imported here: opening the window loads no SQLite code.
-    from scaninbox.store.qc_store import files_key
-
-    return files_key(hashes, QC_VERSION)
+        found.append((scan, digest))
+    return found
 
 
-def run_qc(
-    job: QcJob,
-    kept_key: str | None,
-    kept: QcResult | None,
+def scans_key(hashes: Sequence[tuple[ScanFile, str]]) -> str:
+    """The content key of scans with their hashes (`scan_hashes`, or the store's records of
+    the cached files): the one key a kept result is compared with."""
+    from scaninbox.store.qc_store import files_key  # opening the window loads no SQLite code
+
+    return files_key([(scan.filename or sha, sha) for scan, sha in hashes], QC_VERSION)
+
+
+def standing(kept: QcResultRecord | None, key: str | None) -> QcStanding:
+    """How ``kept`` stands against the scans keyed ``key`` now (None: not every scan is here —
+    then the kept result is the last word there is, and counts as current)."""
+    if kept is None or kept.qc_version != QC_VERSION:
+        return QcStanding.UNCHECKED
+    if key is not None and kept.files_key != key:
+        return QcStanding.STALE
+    return QcStanding.CURRENT
+
+
+def kept_qc(store: CaseStore, ref: CaseRef) -> KeptQc | None:
+    """The kept result of case ``ref`` when it is of this QC version."""
+    from scaninbox.store.qc_store import qc_result
+
+    record = qc_result(store, ref)
+    if record is None or record.qc_version != QC_VERSION:
+        return None
+    try:
+        result: QcResult | None = QcResult.from_json(json.loads(record.result_json))
+    except (ValueError, KeyError, TypeError):
+        _log.info("the kept QC result of %s could not be read; it is checked afresh", ref)
+        result = None
+    return KeptQc(record, result)
+
+
+# ---------------------------------------------------------------------- check, key and keep
+
+
+def check_case_scans(
+    store: CaseStore,
+    case: Case,
+    scans: Sequence[ScanFile],
+    paths: Sequence[Path],
     *,
+    others: Sequence[Case] | None = None,
+    fresh: bool = False,
     stop: threading.Event | None = None,
-) -> QcOutcome:
-    """QC of ``job``; a kept result of the same scans (``kept_key``) is reused for the scans.
-    ``stop`` set: `QcStopped` at the run's next step (see `check_scans`)."""
-    key = scans_key(job.scans, job.paths)
-    previous = kept if kept is not None and kept_key == key else None
+) -> CheckedScans:
+    """Check ``case``'s ``scans`` (local ``paths``), reusing the kept scan checks when the kept
+    result is current and not ``fresh`` (a report needs the meshes for its pictures: fresh),
+    and keep the result with the case. ``others``: cases that might duplicate it (default:
+    those the store holds). ``stop`` set: `QcStopped` at the next step, and nothing is kept."""
+    key = scans_key(scan_hashes(scans, paths))
+    kept = kept_qc(store, case.ref)
+    previous: QcResult | None = None
+    if (
+        not fresh
+        and kept is not None
+        and kept.result is not None
+        and standing(kept.record, key) is QcStanding.CURRENT
+    ):
+        previous = kept.result
+    if others is None:
+        from scaninbox.store.duplicates import StoreDuplicates
+
+        others = tuple(StoreDuplicates(store).duplicate_candidates(case))
     inputs = [
         ScanInput(path, scan.jaw, scan.filename or path.name, is_before_preparation(scan))
-        for scan, path in zip(job.scans, job.paths, strict=True)
+        for scan, path in zip(scans, paths, strict=True)
     ]
-    run = check_scans(inputs, case=job.case, others=job.others, previous=previous, stop=stop)
-    return QcOutcome(run, key, previous is not None)
+    run = check_scans(inputs, case=case, others=others, previous=previous, stop=stop)
+    stop_if_asked(stop)  # a check stopped at its end is not kept either
+    reused = previous is not None and kept is not None
+    checked_at = kept.record.checked_at if reused and kept is not None else datetime.now(UTC)
+    return CheckedScans(run, key, reused, checked_at, _keep(store, case.ref, run, key, checked_at))
+
+
+def _keep(store: CaseStore, ref: CaseRef, run: QcRun, key: str, checked_at: datetime) -> bool:
+    from scaninbox.store.qc_store import save_qc_result
+
+    if store.closed:
+        return False
+    result = run.result
+    return save_qc_result(
+        store,
+        ref,
+        key=key,
+        qc_version=QC_VERSION,
+        verdict=str(result.verdict),
+        result_json=json.dumps(result.to_json(), ensure_ascii=False),
+        checked_at=checked_at,
+    )
+
+
+def record_decision(
+    store: CaseStore, ref: CaseRef, decision: str, *, note: str, who: str
+) -> QcDecisionRecord:
+    """Keep the reviewer's decision ("ready" or "rescan") for case ``ref``, replacing any."""
+    from scaninbox.store.qc_store import set_qc_decision
+
+    return set_qc_decision(store, ref, decision, note=note, who=who)
 
 
 def report_orientation(store: CaseStore, case: Case, turns: PortalTurns) -> Orientation:
@@ -86,3 +210,15 @@ def report_orientation(store: CaseStore, case: Case, turns: PortalTurns) -> Orie
 
     mapping = store.axis_mapping(case.source)
     return resolve_orientation(mapping, portal=case.source, turn=turns.turn_for(case.source))
+
+
+def lab_contact(store: CaseStore) -> LabContact:
+    """Who the dentist contacts about a rescan: the signed-in person's laboratory (the first
+    organisation of ``/me``), name and e-mail."""
+    from scaninbox.qc.rescan_pack import LabContact
+
+    me = store.me()
+    if me is None:
+        return LabContact("The dental laboratory")
+    lab = me.organizations[0].name if me.organizations else "The dental laboratory"
+    return LabContact(lab, me.name or "", me.email)

@@ -25,12 +25,16 @@ __all__ = [
     "QcDecisionRecord",
     "QcResultRecord",
     "QcState",
+    "QcStatsRow",
+    "cases_with_files",
     "files_key",
     "qc_decision",
     "qc_result",
     "qc_states",
+    "qc_stats_rows",
     "save_qc_result",
     "set_qc_decision",
+    "suspect_signatures",
 ]
 
 DECISIONS = {"ready": "Ready to accept", "rescan": "Rescan needed"}
@@ -180,3 +184,67 @@ def qc_states(store: CaseStore, refs: Sequence[CaseRef]) -> dict[CaseRef, QcStat
         CaseRef(ref, bool(numeric)): QcState(verdict, decision, who or "")
         for ref, numeric, verdict, decision, who in rows
     }
+
+
+def suspect_signatures(
+    store: CaseStore, refs: Sequence[CaseRef], *, scan_kind: str, qc_version: int
+) -> dict[CaseRef, str]:
+    """Those of ``refs`` with a kept result of ``qc_version`` that a scan file fetched, or a
+    change of the case, came after — each with a signature of what it would be checked against
+    now (the kept key, the case's change time, the cached scans' names and hashes)."""
+    if not refs:
+        return {}
+    wanted, params = wanted_refs(refs)
+    rows = store.query(
+        wanted  # noqa: S608 — placeholders only (wanted_refs)
+        + "SELECT c.ref, c.ref_numeric, q.files_key || ' ' || c.updated_at || ' ' || "
+        "(SELECT group_concat(f.name || ':' || f.file_type || ':' || f.sha256, '/') FROM "
+        "(SELECT name, file_type, sha256 FROM files WHERE case_id = c.id AND kind = ? "
+        "ORDER BY name, file_type) f) "
+        "FROM wanted w "
+        "JOIN cases c ON c.ref = w.ref AND c.ref_numeric = w.numeric "
+        "JOIN qc_results q ON q.case_id = c.id "
+        "WHERE q.qc_version = ? AND c.removed_at IS NULL AND (c.updated_at > q.checked_at "
+        "OR EXISTS (SELECT 1 FROM files f WHERE f.case_id = c.id AND f.kind = ? "
+        "AND f.fetched_at > q.checked_at))",
+        [*params, scan_kind, qc_version, scan_kind],
+    )
+    return {CaseRef(value, numeric=bool(numeric)): str(sign) for value, numeric, sign in rows}
+
+
+def cases_with_files(store: CaseStore, kind: str, *, leaving_out_type: str) -> list[CaseRef]:
+    """Cases (not removed) with at least one cached file of ``kind`` other than of type
+    ``leaving_out_type``."""
+    rows = store.query(
+        "SELECT DISTINCT c.ref, c.ref_numeric FROM cases c JOIN files f ON f.case_id = c.id "
+        "WHERE f.kind = ? AND f.file_type != ? AND c.removed_at IS NULL",
+        (kind, leaving_out_type),
+    )
+    return [CaseRef(ref, numeric=bool(numeric)) for ref, numeric in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class QcStatsRow:
+    """One checked case for the scorecard: who sent it, when it was checked, what QC kept of
+    it, and the local decision."""
+
+    clinic: str
+    portal: str
+    checked_at: datetime
+    result_json: str
+    decision: str | None
+
+
+def qc_stats_rows(store: CaseStore) -> list[QcStatsRow]:
+    """Every case (not removed) with a kept QC result, oldest check first."""
+    rows = store.query(
+        "SELECT c.clinic, c.source, q.checked_at, q.result_json, d.decision "
+        "FROM qc_results q JOIN cases c ON c.id = q.case_id "
+        "LEFT JOIN qc_decisions d ON d.ref = c.ref AND d.ref_numeric = c.ref_numeric "
+        "WHERE c.removed_at IS NULL ORDER BY q.checked_at",
+        (),
+    )
+    return [
+        QcStatsRow(clinic or "", source or "", datetime.fromtimestamp(when, UTC), text, decision)
+        for clinic, source, when, text, decision in rows
+    ]

@@ -185,7 +185,7 @@ def test_export_qc_report_writes_the_pdf_off_the_gui_thread(
     data = dialogs.save_path.read_bytes()
     assert data.startswith(b"%PDF")
     assert b"/Type /Page" in data
-    views = next(p for p in pdf_pages(dialogs.save_path) if p.startswith("Views"))
+    views = next(p for p in pdf_pages(dialogs.save_path) if "Views (findings" in p)
     assert "Orientation, as in the viewer: No axis mapping for 3Shape" in views
     assert "turned" not in views
 
@@ -198,7 +198,7 @@ def test_export_qc_report_writes_the_pdf_off_the_gui_thread(
     messages.clear()
     pane.qc.export_button.click()
     qtbot.waitUntil(lambda: any(m.startswith("QC report saved") for m in messages), timeout=120_000)
-    views = next(p for p in pdf_pages(dialogs.save_path) if p.startswith("Views"))
+    views = next(p for p in pdf_pages(dialogs.save_path) if "Views (findings" in p)
     assert "turned upside down and back to front as chosen for 3Shape" in views
 
 
@@ -259,28 +259,28 @@ def test_a_check_or_report_under_way_is_stopped_when_its_task_is_cancelled(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # The worker cannot be cancelled like the task awaiting it: the tab hands it a stop event
-    # and sets it. `run_qc` is the real one, entered only once the stop is set (so that the
-    # check is surely under way when another case is shown), which it then honours.
+    # and sets it. `check_scans` is the real one, entered only once the stop is set (so that
+    # the check is surely under way when another case is shown), which it then honours.
     from scaninbox.qc.stopping import QcStopped
     from scaninbox.services import qc_work
 
     provider, ref, case, _perimeter = _served_case(store, tmp_path, 4)
     handed: list[threading.Event | None] = []
     ended: list[str] = []
-    real = qc_work.run_qc
+    real = qc_work.check_scans
 
-    def waits_for_the_stop(*args: Any, stop: threading.Event | None = None) -> Any:
+    def waits_for_the_stop(*args: Any, stop: threading.Event | None = None, **kw: Any) -> Any:
         handed.append(stop)
         if stop is None or not stop.wait(30):
             ended.append("not stopped")
-            return real(*args, stop=stop)
+            return real(*args, stop=stop, **kw)
         try:
-            return real(*args, stop=stop)
+            return real(*args, stop=stop, **kw)
         except QcStopped:
             ended.append("stopped")
             raise
 
-    monkeypatch.setattr(qc_work, "run_qc", waits_for_the_stop)
+    monkeypatch.setattr(qc_work, "check_scans", waits_for_the_stop)
     dialogs = FakeDialogs()
     dialogs.save_path = tmp_path / "report.pdf"
     pane = CasePane(provider, dialogs=dialogs)
@@ -304,3 +304,69 @@ def test_a_check_or_report_under_way_is_stopped_when_its_task_is_cancelled(
     qtbot.waitUntil(lambda: len(ended) == 2, timeout=30_000)
     assert ended == ["stopped", "stopped"]
     assert not (tmp_path / "report.pdf").exists()
+
+
+def test_the_rescan_pack_is_written_beside_rescan_needed(
+    qtbot: QtBot, qt_loop: asyncio.AbstractEventLoop, store: CaseStore, tmp_path: Path
+) -> None:
+    provider, ref, case, _perimeter = _served_case(store, tmp_path, 5)
+    dialogs = FakeDialogs()
+    dialogs.save_path = tmp_path / "rescan.pdf"
+    pane = CasePane(provider, dialogs=dialogs)
+    qtbot.addWidget(pane)
+    pane.resize(1100, 700)
+    pane.show()
+    qtbot.waitExposed(pane)
+    pane.qc.set_account(store, _WHO)
+    pane.show_case(case, pinned=False, fully_cached=True)
+    qc = pane.qc
+    with qtbot.waitSignal(qc.resultShown, timeout=60_000):
+        pane.tabs.setCurrentIndex(CasePane.QC_TAB)
+    # Beside "Rescan needed", on the same row.
+    assert qc.pack_button.isEnabled()
+    assert abs(qc.pack_button.y() - qc.rescan_button.y()) < 4
+    assert qc.pack_button.x() > qc.rescan_button.x()
+    messages: list[str] = []
+    pane.statusMessage.connect(messages.append)
+    qtbot.mouseClick(qc.pack_button, Qt.MouseButton.LeftButton)
+    assert dialogs.asked == [f"save:Rescan request {ref}.pdf"]
+    qtbot.waitUntil(
+        lambda: any(m.startswith("Rescan pack saved") for m in messages), timeout=120_000
+    )
+    text = " ".join(pdf_pages(dialogs.save_path))
+    assert text.startswith("Rescan request")
+    assert str(ref) in text
+    assert "What to do: Rescan that area of the jaw" in text  # the hole punched on the cusp
+
+
+def test_the_scorecard_shows_the_checked_cases_by_clinic_and_by_portal(
+    qtbot: QtBot, qt_loop: asyncio.AbstractEventLoop, store: CaseStore, tmp_path: Path
+) -> None:
+    provider, _ref, case, _perimeter = _served_case(store, tmp_path, 6)
+    pane = CasePane(provider)
+    qtbot.addWidget(pane)
+    pane.resize(1100, 700)
+    pane.show()
+    qtbot.waitExposed(pane)
+    pane.qc.set_account(store, _WHO)
+    pane.show_case(case, pinned=False, fully_cached=True)
+    with qtbot.waitSignal(pane.qc.resultShown, timeout=60_000):
+        pane.tabs.setCurrentIndex(CasePane.QC_TAB)
+    with qtbot.waitSignal(pane.qc.decisionRecorded):
+        qtbot.mouseClick(pane.qc.rescan_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(pane.qc.scorecard_button, Qt.MouseButton.LeftButton)
+    card = pane.qc.scorecard
+    assert card is not None
+    qtbot.addWidget(card)
+    qtbot.waitUntil(lambda: card.table.topLevelItemCount() == 1, timeout=30_000)  # type: ignore[attr-defined]
+    row = card.table.topLevelItem(0)  # type: ignore[attr-defined]
+    clinic = case.clinic.name if case.clinic else "(unknown)"
+    assert [row.text(i) for i in (0, 2, 3, 4)] == [clinic, "1", "1", "1"]
+    assert "Hole 100%" in row.text(5)
+    card.by.setCurrentIndex(1)  # type: ignore[attr-defined]
+    qtbot.waitUntil(
+        lambda: card.table.headerItem().text(0) == "Portal",  # type: ignore[attr-defined]
+        timeout=30_000,
+    )
+    assert card.table.topLevelItem(0).text(0) == (case.source or "(unknown)")  # type: ignore[attr-defined]
+    assert "1 case checked" in card.state.text()  # type: ignore[attr-defined]

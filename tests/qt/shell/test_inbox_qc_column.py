@@ -19,7 +19,7 @@ from scaninbox.qt.inbox import CaseTableModel, Column
 from scaninbox.qt.inbox.view import InboxView
 from scaninbox.sandbox import SandboxServer
 from scaninbox.sandbox.mesh_files import stl_bytes
-from scaninbox.services.qc_queue import check_case, save_outcome
+from scaninbox.services.qc_queue import check_case
 from scaninbox.store import CaseStore, FileCache, FileSpec
 from scaninbox.store.qc_store import qc_result, save_qc_result, set_qc_decision
 from tests.qc.shapes import arch
@@ -128,7 +128,7 @@ def test_a_verdict_made_on_older_scans_shows_as_outdated_not_as_a_current_light(
             _cache_scans(cache, ref, index, tmp_path)
             checked = check_case(store, cache, ref)
             assert checked is not None
-            assert save_outcome(store, checked)
+            assert checked.outcome.kept
         verdict = qc_result(store, refs[0])
         assert verdict is not None
         words = {"pass": "QC passed", "warn": "QC: check the findings", "fail": "QC failed"}
@@ -167,7 +167,7 @@ def test_a_verdict_made_on_older_scans_shows_as_outdated_not_as_a_current_light(
 
         rechecked = check_case(store, cache, refs[0])
         assert rechecked is not None
-        assert save_outcome(store, rechecked)
+        assert rechecked.outcome.kept
         model.qc_pending = lambda ref: False
         with qtbot.waitSignal(model.dataChanged, timeout=WAIT_MS):
             model.refresh_rows([refs[0]])

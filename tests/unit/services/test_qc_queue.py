@@ -24,7 +24,6 @@ from scaninbox.services.qc_queue import (
     cases_with_cached_scans,
     check_case,
     outdated_results,
-    save_outcome,
     suspect_results,
 )
 from scaninbox.store import CaseStore, FileCache, FileSpec
@@ -83,7 +82,7 @@ def test_a_case_is_a_candidate_once_every_scan_is_cached_and_its_standing_follow
     checked = check_case(store, cache, ref)
     assert checked is not None
     assert checked.outcome.key == found.key  # the key the QC tab computes from the paths
-    assert save_outcome(store, checked)
+    assert checked.outcome.kept
     current = candidate_of(store, ref, today=TODAY)
     assert current is not None
     assert current.standing is QcStanding.CURRENT
@@ -97,7 +96,7 @@ def test_a_case_is_a_candidate_once_every_scan_is_cached_and_its_standing_follow
     again = check_case(store, cache, ref)
     assert again is not None
     assert not again.outcome.reused  # other scans: checked afresh, not taken over
-    assert save_outcome(store, again)
+    assert again.outcome.kept
     after = candidate_of(store, ref, today=TODAY)
     assert after is not None
     assert after.standing is QcStanding.CURRENT
@@ -153,7 +152,7 @@ def test_outdated_results_are_those_made_on_other_scans_than_the_cached_ones(
             _add_scan(cache, ref, f"{jaw} {index}.stl", tmp_path)
         checked = check_case(store, cache, ref)
         assert checked is not None
-        assert save_outcome(store, checked)
+        assert checked.outcome.kept
     unchecked = store.upsert_case(wire_case(4)).new[0]
     assert outdated_results(store, [*refs, unchecked]) == set()
     assert suspect_results(store, [*refs, unchecked]) == {}  # checked after every fetch

@@ -252,16 +252,8 @@ def detail_line(metrics: QFontMetrics, scan: str, figures: str, width: int) -> s
 
 
 def figures_text(finding: Finding) -> str:
-    """``perimeter_mm: 3.2`` → "perimeter 3.20 mm": the unit from the figure's name."""
-    parts = []
-    for name, value in finding.figures.items():
-        if name in ("file", "jaw"):
-            continue  # the row already says which scan
-        for suffix, unit, digits in (("_mm2", "mm²", 1), ("_mm", "mm", 2)):
-            if name.endswith(suffix) and isinstance(value, int | float):
-                label = name.removesuffix(suffix).replace("_", " ")
-                parts.append(f"{label} {float(value):.{digits}f} {unit}")
-                break
-        else:
-            parts.append(f"{name.replace('_', ' ')} {value}")
-    return ", ".join(parts)
+    """``perimeter_mm: 3.2`` → "perimeter 3.20 mm": the figures in plain words, rounded as
+    everywhere else (`scaninbox.qc.figures`)."""
+    from scaninbox.qc.figures import figures_words  # a result is shown: QC is loaded
+
+    return figures_words(finding.figures)

@@ -17,8 +17,8 @@ thread.
 
 from __future__ import annotations
 
-import json
 import threading
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
+    QDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -37,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scaninbox.domain import Case, FileKind, full_scans
+from scaninbox.domain import Case, FileKind, ScanFile, full_scans
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane.dialogs import FileDialogs
@@ -50,11 +51,20 @@ if TYPE_CHECKING:
     from scaninbox.qc import QcResult
     from scaninbox.qc.decision import Decision
     from scaninbox.qt.qc_background import BackgroundQc
-    from scaninbox.services.qc_work import QcJob
+    from scaninbox.services.qc_work import KeptQc
     from scaninbox.store import CaseStore
-    from scaninbox.store.qc_store import QcResultRecord
 
 __all__ = ["VERDICT_COLOURS", "QcTab"]
+
+
+@dataclass(frozen=True, slots=True)
+class _ScansHere:
+    """A case with every full scan on this computer (their local paths)."""
+
+    case: Case
+    scans: tuple[ScanFile, ...]
+    paths: tuple[Path, ...]
+
 
 VERDICT_COLOURS = {"pass": "#2e9d4f", "warn": "#d89a13", "fail": "#d1403a", None: "#9a9a9a"}
 _VERDICT_WORDS = {"pass": "Pass", "warn": "Check", "fail": "Fail"}
@@ -108,7 +118,19 @@ class QcTab(QWidget):
         self.rescan_button = QPushButton("Rescan needed", self)
         self.ready_button.clicked.connect(lambda: self.decide("ready"))
         self.rescan_button.clicked.connect(lambda: self.decide("rescan"))
+        self.pack_button = QPushButton("Rescan pack…", self)
+        self.pack_button.setToolTip(
+            "Write a rescan request for the dentist: each problem in plain words with a "
+            "picture, what to rescan, the case and the lab's contact"
+        )
+        self.pack_button.clicked.connect(self.export_rescan_pack)
         self.decision_label = muted_label("", self)
+        self.scorecard_button = QPushButton("Scorecard…", self)
+        self.scorecard_button.setToolTip(
+            "Per clinic or portal and month: cases checked, failed, rescans and the findings"
+        )
+        self.scorecard_button.clicked.connect(self.show_scorecard)
+        self.scorecard: QDialog | None = None
         self.export_button = QPushButton("Export QC report…", self)
         self.export_button.clicked.connect(self.export_report)
         self.rerun_button = QPushButton("Re-run QC", self)
@@ -123,6 +145,7 @@ class QcTab(QWidget):
         top.addWidget(self.verdict_label)
         top.addWidget(self.state_label, 1)
         top.addWidget(self.rerun_button)
+        top.addWidget(self.scorecard_button)
         top.addWidget(self.export_button)
         lists = QHBoxLayout()
         left = QVBoxLayout()
@@ -137,6 +160,7 @@ class QcTab(QWidget):
         decide.addWidget(self.note, 1)
         decide.addWidget(self.ready_button)
         decide.addWidget(self.rescan_button)
+        decide.addWidget(self.pack_button)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(lists, 1)
@@ -179,7 +203,7 @@ class QcTab(QWidget):
         """Deciding needs a case and a store; "Ready to accept" also needs a verdict that is
         current (not one made on older scans)."""
         enabled = self._case is not None and self._store is not None
-        for widget in (self.rescan_button, self.note):
+        for widget in (self.rescan_button, self.note, self.pack_button):
             widget.setEnabled(enabled)
         self.ready_button.setEnabled(enabled and not self.outdated)
         self.ready_button.setToolTip(
@@ -190,7 +214,7 @@ class QcTab(QWidget):
         """The kept result of the case shown — not as current when its scans changed since."""
         self.result = None
         kept = self._kept()
-        self.stale = kept is not None and self._is_stale(kept[0].files_key)
+        self.stale = kept is not None and self._is_stale(kept)
         background = self._background
         if self.stale and kept is not None:
             if self._case is not None and background is not None and background.enabled:
@@ -201,16 +225,16 @@ class QcTab(QWidget):
                 background.check_now(self._case.ref)
                 return
             # Nothing checks it by itself: the last verdict stays readable, never as current.
-            self.show_result(kept[1], outdated=True)
-            when = kept[0].checked_at.astimezone()
+            self.show_result(kept.result, outdated=True)
+            when = kept.record.checked_at.astimezone()
             self.state_label.setText(
                 f"{OUTDATED_WORDS[:1].upper()}{OUTDATED_WORDS[1:]}. Last check "
                 f"{when:%Y-%m-%d %H:%M}; the scans changed since."
             )
             return
-        self.show_result(kept[1] if kept else None)
+        self.show_result(kept.result if kept else None)
         if kept is not None:
-            when = kept[0].checked_at.astimezone()
+            when = kept.record.checked_at.astimezone()
             self.state_label.setText(f"Checked {when:%Y-%m-%d %H:%M}.")
         background = self._background
         if (
@@ -220,24 +244,17 @@ class QcTab(QWidget):
         ):
             self.state_label.setText("Checking the scans…")
 
-    def _is_stale(self, kept_key: str) -> bool:
-        """Whether the scans cached now are not those ``kept_key`` was made for (unknown — not
-        every scan cached — counts as not stale: the kept result is the last word there is)."""
-        from scaninbox.services.qc_work import scans_key
+    def _is_stale(self, kept: KeptQc) -> bool:
+        """Whether the scans cached now are not those ``kept`` was made for (`qc_work.standing`;
+        not every scan cached: the kept result is the last word there is)."""
+        from scaninbox.services.qc_work import QcStanding, scan_hashes, scans_key, standing
 
-        case = self._case
-        if case is None:
-            return False
-        scans = full_scans(case.scan_files)
-        paths = [
-            self._provider.cached_path(case.ref, FileKind.SCAN, s.filename or "", s.file_type)
-            for s in scans
-        ]
-        found = [p for p in paths if p is not None]
-        if not scans or len(found) != len(scans):
+        here = self._scans_here()
+        if here is None or not here.scans:
             return False
         # The cache names its files by their SHA-256: nothing is read here.
-        return scans_key(scans, found) != kept_key
+        key = scans_key(scan_hashes(here.scans, here.paths))
+        return standing(kept.record, key) is QcStanding.STALE
 
     def _on_background_started(self, ref: object) -> None:
         if self._case is not None and ref == self._case.ref:
@@ -262,18 +279,18 @@ class QcTab(QWidget):
     # ------------------------------------------------------------------ decisions and report
 
     def decide(self, decision: str) -> None:
-        from scaninbox.store.qc_store import set_qc_decision
+        from scaninbox.services.qc_work import record_decision
 
         case, store = self._case, self._store
         if case is None or store is None or store.closed:
             return
-        set_qc_decision(store, case.ref, decision, note=self.note.text().strip(), who=self._who)
+        record_decision(store, case.ref, decision, note=self.note.text().strip(), who=self._who)
         self._paint_decision()
         self.decisionRecorded.emit(case.ref)
         self.qcChanged.emit(case.ref)
 
     def export_report(self) -> None:
-        job = self._job()
+        job = self._scans_here() if self._store is not None else None
         if job is None:
             self.statusMessage.emit(
                 "The QC report needs the case's scans on this computer: open the QC tab first."
@@ -284,13 +301,42 @@ class QcTab(QWidget):
             return
         async_bridge.run(self._export(job, path), owner=self, key="qc-report", name="qc report")
 
+    def show_scorecard(self) -> None:
+        """The QC scorecard of the open account (`qc_scorecard.QcScorecard`)."""
+        store = self._store
+        if store is None or store.closed:
+            self.statusMessage.emit("The scorecard needs an open account.")
+            return
+        from scaninbox.qt.case_pane.qc_scorecard import QcScorecard
+
+        if self.scorecard is not None:
+            self.scorecard.close()
+        self.scorecard = QcScorecard(store, self.window())
+        self.scorecard.resize(760, 420)
+        self.scorecard.show()
+
+    def export_rescan_pack(self) -> None:
+        """Write the rescan pack for the dentist (`scaninbox.qc.rescan_pack`), off the GUI
+        thread, as ``scaninbox qc REF --rescan-pack`` does."""
+        job = self._scans_here() if self._store is not None else None
+        if job is None:
+            self.statusMessage.emit(
+                "The rescan pack needs the case's scans on this computer: open the QC tab first."
+            )
+            return
+        path = self._dialogs.save_file_path(self, f"Rescan request {job.case.ref}.pdf")
+        if path is None:
+            return
+        async_bridge.run(
+            self._export(job, path, pack=True), owner=self, key="qc-pack", name="rescan pack"
+        )
+
     # ------------------------------------------------------------------ work
 
-    def _job(self) -> QcJob | None:
-        from scaninbox.services.qc_work import QcJob
-
+    def _scans_here(self) -> _ScansHere | None:
+        """The case shown with its cached scans; None unless every one is cached."""
         case = self._case
-        if case is None or self._store is None:
+        if case is None:
             return None
         scans = full_scans(case.scan_files)
         paths = [
@@ -300,7 +346,7 @@ class QcTab(QWidget):
         found = [p for p in paths if p is not None]
         if len(found) != len(scans):
             return None  # `activate` fetches them first
-        return QcJob(case, tuple(scans), tuple(found), self._others(case))
+        return _ScansHere(case, tuple(scans), tuple(found))
 
     async def _fetch_and_check(self, case: Case) -> None:
         await self._fetch_and_check_now(case)
@@ -332,43 +378,32 @@ class QcTab(QWidget):
         if background is not None and background.enabled:
             background.check_now(case.ref)  # painted by `_on_background_checked`
             return
-        job = self._job()
+        job = self._scans_here()
         if job is not None:
             await self._check(job)
 
-    async def _check(self, job: QcJob) -> None:
-        from scaninbox.services.qc_work import run_qc
-        from scaninbox.store.qc_store import save_qc_result
+    async def _check(self, job: _ScansHere) -> None:
+        from scaninbox.services.qc_work import check_case_scans
 
-        kept = self._kept()
-        kept_key = kept[0].files_key if kept is not None else None
-        previous = kept[1] if kept is not None else None
+        store = self._store
+        if store is None or store.closed:
+            return
         try:
-            # Another case, or the pane goes: the worker stops at its next look (within a
-            # fraction of a second) instead of checking on for nobody, seconds for a large bite.
+            # Checked, keyed and kept on a worker (`check_case_scans`). Another case, or the
+            # pane goes: the worker stops at its next look instead of checking on for nobody
+            # (seconds for a large bite), and nothing is kept.
             outcome = await async_bridge.to_thread_stoppable(
-                lambda stop: run_qc(job, kept_key, previous, stop=stop)
+                lambda stop: check_case_scans(store, job.case, job.scans, job.paths, stop=stop)
             )
         except OSError as exc:
             self.state_label.setText(f"The scans could not be read: {exc.strerror or exc}.")
             return
+        if outcome.kept:
+            self.qcChanged.emit(job.case.ref)
         if self._case is None or self._case.ref != job.case.ref:
             return
-        result: QcResult = outcome.run.result
-        store = self._store
-        if store is not None and not store.closed:
-            save_qc_result(
-                store,
-                job.case.ref,
-                key=outcome.key,
-                qc_version=_qc_version(),
-                verdict=str(result.verdict),
-                result_json=json.dumps(result.to_json(), ensure_ascii=False),
-                checked_at=kept[0].checked_at if outcome.reused and kept is not None else None,
-            )
-            self.qcChanged.emit(job.case.ref)
         self.stale = False  # the result of the scans cached now
-        self.show_result(result)
+        self.show_result(outcome.run.result)
         when = datetime.now().astimezone()
         self.state_label.setText(
             "Scans unchanged since the last check; the case data were checked again."
@@ -377,48 +412,53 @@ class QcTab(QWidget):
         )
         self.resultShown.emit()
 
-    async def _export(self, job: QcJob, path: Path) -> None:
-        from scaninbox.services.qc_work import report_orientation, run_qc
+    async def _export(self, job: _ScansHere, path: Path, *, pack: bool = False) -> None:
+        from scaninbox.services.qc_work import check_case_scans, lab_contact, report_orientation
 
         store = self._store
-        orientation = (
-            report_orientation(store, job.case, self._turns)
-            if store is not None and not store.closed
-            else None
-        )
+        if store is None or store.closed:
+            return
+        orientation = report_orientation(store, job.case, self._turns)
         decision = self._decision()
+        contact = lab_contact(store)
+        what = "rescan pack" if pack else "QC report"
 
         def write(stop: threading.Event) -> Path:
             from scaninbox.qc.report import write_report
 
-            # Fresh: the report's pictures need the meshes.
-            run = run_qc(job, None, None, stop=stop).run
+            # Fresh: the pictures need the meshes (the result is kept, as any check).
+            run = check_case_scans(store, job.case, job.scans, job.paths, fresh=True, stop=stop).run
+            if pack:
+                from scaninbox.qc.rescan_pack import write_rescan_pack
+
+                return write_rescan_pack(
+                    run, path, case=job.case, contact=contact, orientation=orientation
+                )
             return write_report(
                 run, path, case=job.case, decision=decision, orientation=orientation
             )
 
-        self.statusMessage.emit(f"Writing the QC report {path.name}…")
+        self.statusMessage.emit(f"Writing the {what} {path.name}…")
         try:
             # The pane goes: the run stops, and no report is written for nobody.
             written = await async_bridge.to_thread_stoppable(write)
         except OSError as exc:
-            self.statusMessage.emit(f"The QC report could not be written: {exc.strerror or exc}.")
+            self.statusMessage.emit(f"The {what} could not be written: {exc.strerror or exc}.")
             return
-        self.statusMessage.emit(f"QC report saved: {written}")
+        self.qcChanged.emit(job.case.ref)  # its fresh run was kept
+        self.statusMessage.emit(f"{what[0].upper()}{what[1:]} saved: {written}")
 
     # ------------------------------------------------------------------ store reads
 
-    def _kept(self) -> tuple[QcResultRecord, QcResult] | None:
+    def _kept(self) -> KeptQc | None:
+        """The kept result of the case shown (of this QC version, readable)."""
         case, store = self._case, self._store
         if case is None or store is None or store.closed:
             return None  # the window's start: the QC package loads later, with the 3D view
-        from scaninbox.qc import QC_VERSION, QcResult
-        from scaninbox.store.qc_store import qc_result
+        from scaninbox.services.qc_work import kept_qc
 
-        record = qc_result(store, case.ref)
-        if record is None or record.qc_version != QC_VERSION:
-            return None
-        return record, QcResult.from_json(json.loads(record.result_json))
+        kept = kept_qc(store, case.ref)
+        return kept if kept is not None and kept.result is not None else None
 
     def _decision(self) -> Decision | None:
         case, store = self._case, self._store
@@ -431,14 +471,6 @@ class QcTab(QWidget):
         if record is None:
             return None
         return Decision(record.label, record.note, record.who, record.decided_at)
-
-    def _others(self, case: Case) -> tuple[Case, ...]:
-        from scaninbox.store.duplicates import StoreDuplicates
-
-        store = self._store
-        if store is None or store.closed:
-            return ()
-        return tuple(StoreDuplicates(store).duplicate_candidates(case))
 
     # ------------------------------------------------------------------ painting
 
@@ -504,9 +536,3 @@ def _no_progress(_done: int, _total: int | None) -> None:
 
 def _brush(colour: str) -> QBrush:
     return QBrush(QColor(colour))
-
-
-def _qc_version() -> int:
-    from scaninbox.qc import QC_VERSION
-
-    return QC_VERSION

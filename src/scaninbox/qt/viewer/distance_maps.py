@@ -35,6 +35,7 @@ from scaninbox.qc import (
     reduction_field,
     surface_of_mesh,
 )
+from scaninbox.qc.figures import clearance_summary, mm_text
 from scaninbox.qt import async_bridge
 from scaninbox.qt.viewer.loader import Stage
 from scaninbox.qt.viewer.map_choices import MapChoice, map_choices
@@ -389,12 +390,9 @@ def _summary(kind: MapKind, values: F32) -> str:
     """One line under the legend: the figure QC asks for first."""
     measured = values[np.isfinite(values)]
     if kind is MapKind.CLEARANCE:
-        if not len(measured):
-            return f"More than {CLEARANCE_CAP_MM:.0f} mm from the antagonist everywhere."
-        least = float(measured.min())
-        if least < 0:
-            return f"Bite-through up to {-least:.2f} mm."
-        return f"Smallest clearance {least:.2f} mm."
+        # The same words and rounding as the clearance finding of the pair (`qc.figures`).
+        least = float(measured.min()) if len(measured) else None
+        return clearance_summary(least, CLEARANCE_CAP_MM)
     if not len(measured) or float(measured.max()) < 0.05:
         return "Nothing removed (under 0.05 mm)."
-    return f"Up to {float(measured.max()):.2f} mm removed."
+    return f"Up to {mm_text(float(measured.max()))} removed."

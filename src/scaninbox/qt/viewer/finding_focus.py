@@ -35,7 +35,7 @@ _RING_COLOUR = "#ff2bd6"  # magenta: no jaw colour or QC light uses it
 _TINT_COLOUR = "#ff2bd6"  # a fragment's own triangles, in the same highlight colour
 _OUTLINE_PX = 4.0
 _KEPT_SCANS = 3  # scans whose shapes are kept for the next click
-SHAPED_KINDS = ("hole", "fragment")
+SHAPED_KINDS = ("hole", "fragment", "margin", "undercut")
 _SHAPE_TASK = "finding shape"  # the async bridge's key of the task working out a mark
 _VIEW_DISTANCE_MM = 45.0  # close enough to see a tooth, far enough to see its neighbours
 _MIN_RADIUS_MM = 1.0
@@ -139,7 +139,7 @@ class FindingFocus:
         self._remove_ring()
         points = shape.points.astype(np.float64) @ matrix.T
         self.shape_points = points
-        if shape.kind == "hole":
+        if shape.kind in ("hole", "margin"):  # a line round it (a margin: no opening to face)
             outward = matrix @ np.asarray(shape.outward, np.float64) if shape.outward else None
             self._face_the_opening(points, outward)
             if shape.closed_loop is not None:

@@ -1,0 +1,73 @@
+"""The sandbox's demo cases show what sends crowns back (issue 27): a case without the antagonist,
+one with its arches filed under each other's jaw, one with too little room for the material —
+checked as the app checks them (the case's own data and scans, as the service serves them)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from scaninbox.api.convert import to_case
+from scaninbox.api.wire_case import UnifiedCase
+from scaninbox.domain import Jaw
+from scaninbox.qc import ScanInput, check_scans
+from scaninbox.sandbox.case_content import QC_DEMO_FAULTS, build_case_content
+from scaninbox.sandbox.catalogue import Catalogue
+from scaninbox.sandbox.config import SandboxConfig
+from scaninbox.sandbox.file_specs import generate
+from scaninbox.sandbox.organisations import ORGANISATIONS
+
+
+def _demo_case_kinds(index: int, folder: Path) -> set[tuple[str, str]]:
+    config = SandboxConfig()
+    catalogue = Catalogue(
+        seed=config.seed,
+        counts={"demo": config.cases, "other": 0},
+        variant=False,
+        anchor=datetime(2026, 12, 6, tzinfo=UTC),
+    )
+    meta = next(
+        m
+        for ref in catalogue.refs("demo")
+        if (m := catalogue.lookup(ref)) is not None and m.index == index
+    )
+    content = build_case_content(meta, ORGANISATIONS["demo"], seed=config.seed, variant=False)
+    data = content.accepted_data
+    assert data is not None
+    wire = {"guid": meta.guid, "acceptedData": data, "status": "new"}
+    case = to_case(
+        UnifiedCase.model_validate({**wire, "organizationGuid": data["organizationGuid"]})
+    )
+    inputs = []
+    for entry in data["scanFiles"]:
+        if entry.get("fileType") == "preview":
+            continue
+        path = folder / entry["filename"].replace("/", "_")
+        path.write_bytes(generate(content.files[("scan", entry["filename"])].recipe))
+        jaw = {"upper": Jaw.UPPER, "lower": Jaw.LOWER}.get(entry["jaw"], Jaw.BITE)
+        inputs.append(
+            ScanInput(path, jaw, entry["filename"], entry["type"] == "prePreparationScan")
+        )
+    result = check_scans(inputs, case=case).result
+    return {(f.kind, str(f.severity)) for f in result.all_findings}
+
+
+_SEVERITY = {"one_sided_contact": "warn"}
+
+
+@pytest.mark.parametrize(
+    ("index", "kind"),
+    [
+        *((index, fault) for index, fault in QC_DEMO_FAULTS.items()),
+        (14, "insufficient_room"),
+    ],
+)
+def test_a_demo_case_shows_the_finding(index: int, kind: str, tmp_path: Path) -> None:
+    assert (kind, _SEVERITY.get(kind, "fail")) in _demo_case_kinds(index, tmp_path)
+
+
+def test_a_demo_case_filed_right_with_room_raises_none_of_them(tmp_path: Path) -> None:
+    kinds = {kind for kind, _severity in _demo_case_kinds(35, tmp_path)}
+    assert not kinds & {"missing_antagonist", "jaw_swapped", "one_sided_contact"}
