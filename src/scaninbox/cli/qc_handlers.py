@@ -234,7 +234,11 @@ def _check_stored(
         checked_at=kept.checked_at if previous is not None and kept is not None else None,
     )
     if args.decide is not None:
-        set_qc_decision(store, ref, args.decide, note=args.note or "", who=_who(store))
+        from scaninbox.services.lab_link import decision_author, share_decision
+
+        set_qc_decision(store, ref, args.decide, note=args.note or "", who=decision_author(store))
+        for line in share_decision(store, ref, args.decide, args.note or ""):  # the lab hub
+            print(line, file=sys.stderr)
     recorded = qc_decision(store, ref)
     decision = (
         Decision(recorded.label, recorded.note, recorded.who, recorded.decided_at)
@@ -260,15 +264,6 @@ def _scan_hashes(scans: list[ScanFile], paths: list[Path]) -> list[tuple[str, st
                 digest = hashlib.file_digest(handle, "sha256").hexdigest()
         hashes.append((scan.filename or path.name, digest))
     return hashes
-
-
-def _who(store: CaseStore) -> str:
-    import getpass
-
-    me = store.me()
-    if me is not None:
-        return me.name or me.email
-    return getpass.getuser()
 
 
 def _inputs(scans: list[ScanFile], paths: list[Path]) -> list[ScanInput]:
