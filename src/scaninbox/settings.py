@@ -209,10 +209,6 @@ def _parse(raw: Mapping[str, Any], environ: Mapping[str, str], source: Path) -> 
     if not isinstance(background, bool):
         raise SettingsError(f"{source}: qc.background must be true or false.")
 
-    lab_url = table("lab").get("url")
-    if lab_url is not None and not isinstance(lab_url, str):
-        raise SettingsError(f"{source}: lab.url must be a string.")
-
     cache = table("cache")
     sync = table("sync")
     viewer = table("viewer")
@@ -240,5 +236,13 @@ def _parse(raw: Mapping[str, Any], environ: Mapping[str, str], source: Path) -> 
         download_folder_template=template,
         jaw_colours=colours,
         qc_background=background,
-        lab_url=lab_url or None,
+        lab_url=_lab_url(table("lab"), source),
     )
+
+
+def _lab_url(lab: Mapping[str, Any], source: Path) -> str | None:
+    """``[lab] url``: the hub's address (checked by ``scaninbox.lab.config`` when it is used)."""
+    url = lab.get("url")
+    if url is not None and not isinstance(url, str):
+        raise SettingsError(f"{source}: lab.url must be a string.")
+    return url or None

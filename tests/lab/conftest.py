@@ -16,10 +16,12 @@ from dataclasses import dataclass
 import psycopg
 import pytest
 
+from scaninbox.sandbox.organisations import ORGANISATIONS
 from tests.lab.postgres import Cluster, find_server_binaries
 
-ORG_DEMO = "org-demo-guid"
-ORG_OTHER = "org-other-guid"
+# The sandbox's two organisations, so the command line's signed-in accounts match the roles.
+ORG_DEMO = ORGANISATIONS["demo"].guid
+ORG_OTHER = ORGANISATIONS["other"].guid
 PASSWORD = "ws-secret"
 _numbers = itertools.count(1)
 
