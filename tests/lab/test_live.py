@@ -90,7 +90,7 @@ def test_a_decision_reaches_the_other_desk_within_two_seconds(
 def test_after_a_restart_and_a_lost_connection_it_catches_up(
     address: HubAddress, desks: tuple[CaseStore, CaseStore], hub_db: HubDb
 ) -> None:
-    a, b = desks
+    _a, b = desks
     with Hub.open(address) as hub:  # while desk B's program was not running
         for i in range(3):
             hub.append(new_event("case-2", "note", "qc@lab.test", {"text": f"n{i}"}))
