@@ -111,6 +111,10 @@ def test_decision_claim_and_history_are_shared_between_two_desks(
     assert decided.code in (0, 6), decided.err
     assert "sent to the lab hub" in decided.err
 
+    checked = b("qc", ref, "--json")  # the same scans, checked at desk A: not again
+    assert checked.code in (0, 6), checked.err
+    assert "their checks are reused" in checked.err
+
     lab = _lab(b, ref)
     assert lab["decision"]["value"] == "rescan"
     assert lab["decision"]["by"] == DEMO_ACCOUNT.email  # the e-mail /me returns
@@ -127,8 +131,8 @@ def test_decision_claim_and_history_are_shared_between_two_desks(
 
     assert b("lab", "note", ref, "Bite looks shifted").code == 0
     history = json.loads(a("lab", "history", ref, "--json").out)
-    assert [e["kind"] for e in history] == ["decision", "claim", "note"]
-    assert [e["by"] for e in history] == [DEMO_ACCOUNT.email] * 2 + [QC_ACCOUNT.email]
+    assert [e["kind"] for e in history] == ["qc_result", "decision", "claim", "note"]
+    assert [e["by"] for e in history] == [DEMO_ACCOUNT.email] * 3 + [QC_ACCOUNT.email]
     assert all(e["at"] for e in history)
 
     assert b("release", ref).code != 0  # not hers

@@ -213,6 +213,10 @@ def _check_stored(
     others = StoreDuplicates(store).duplicate_candidates(case)
     key = files_key(_scan_hashes(scans, paths), QC_VERSION)
     kept = qc_result(store, ref)
+    if kept is None or kept.files_key != key:  # checked at another desk of the lab?
+        from scaninbox.services.lab_link import shared_qc_result
+
+        kept = shared_qc_result(store, ref, key) or kept
     # The same scans (by content) were checked before: their checks stand; the work and the
     # case data are checked afresh. A report needs the meshes for its pictures: run again.
     previous = None
@@ -233,6 +237,10 @@ def _check_stored(
         result_json=json.dumps(run.result.to_json(), ensure_ascii=False),
         checked_at=kept.checked_at if previous is not None and kept is not None else None,
     )
+    from scaninbox.services.lab_link import share_qc_result
+
+    if (saved := qc_result(store, ref)) is not None:
+        share_qc_result(store, ref, saved)  # other desks of the lab need not check it again
     if args.decide is not None:
         from scaninbox.services.lab_link import decision_author, share_decision
 

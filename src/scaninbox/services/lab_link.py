@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from scaninbox.lab.hub import AppendOutcome, Hub
     from scaninbox.paths import AppPaths
     from scaninbox.store import CaseStore
+    from scaninbox.store.qc_store import QcResultRecord
 
 __all__ = [
     "Delivery",
@@ -44,6 +45,8 @@ __all__ = [
     "decision_author",
     "lab_link",
     "share_decision",
+    "share_qc_result",
+    "shared_qc_result",
     "waiting_text",
 ]
 
@@ -207,3 +210,41 @@ def share_decision(store: CaseStore, ref: CaseRef, decision: str, note: str) -> 
     if delivery.sent:
         lines.insert(0, "The decision was sent to the lab hub.")
     return lines
+
+
+def shared_qc_result(store: CaseStore, ref: CaseRef, key: str) -> QcResultRecord | None:
+    """A QC result of exactly these scans (``key``: their content) made at another desk of the
+    lab, from this workstation's copy of the hub's log; None when there is none (or no hub)."""
+    from datetime import datetime
+
+    from scaninbox.store.qc_store import QcResultRecord
+
+    found = derive_state(case_events(store, ref.value)).qc_results.get(key)
+    if found is None and (link := lab_link(store)) is not None:
+        link.exchange()  # the newest of the hub's log first (a desk away checks here)
+        found = derive_state(case_events(store, ref.value)).qc_results.get(key)
+    if not found or not isinstance(found.get("result_json"), str):
+        return None
+    try:
+        checked = datetime.fromisoformat(str(found["checked_at"]))
+        return QcResultRecord(
+            key, int(found["qc_version"]), str(found["verdict"]), found["result_json"], checked
+        )
+    except (KeyError, TypeError, ValueError):
+        return None  # a result from a newer or broken program: check here
+
+
+def share_qc_result(store: CaseStore, ref: CaseRef, record: QcResultRecord) -> None:
+    """Put a QC result made here on the hub (once per content key), when one is configured;
+    the hub being away only delays it."""
+    link = lab_link(store)
+    if link is None or record.files_key in derive_state(case_events(store, ref.value)).qc_results:
+        return
+    body: dict[str, object] = {
+        "files_key": record.files_key,
+        "qc_version": record.qc_version,
+        "verdict": record.verdict,
+        "result_json": record.result_json,
+        "checked_at": record.checked_at.isoformat(),
+    }
+    link.record(ref, "qc_result", body)
