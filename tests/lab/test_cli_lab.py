@@ -88,7 +88,7 @@ def desks(
     for path in (tmp_path / "b").rglob("*"):  # …and no file of the desk's home does
         assert not path.is_file() or PASSWORD.encode() not in path.read_bytes(), path
     listing = json.loads(a("--offline", "cases", "--json").out)
-    ref = listing["items"][0]["guid"] if "items" in listing else listing[0]["guid"]
+    ref = listing[0]["guid"]
     return a, b, ref
 
 
