@@ -181,13 +181,13 @@ def test_a_workstation_catches_up_from_its_last_event_after_a_restart(
         for i in range(5, 8):
             hub.append(new_event("case-c", "note", "qc@lab.test", {"text": str(i)}))
         asked: list[int] = []
-        original = hub.events_since
+        original = hub.rows_since
 
         def spy(seq: int, limit: int = 5000) -> list:  # type: ignore[type-arg]
             asked.append(seq)
             return original(seq, limit)
 
-        hub.events_since = spy  # type: ignore[method-assign]
+        hub.rows_since = spy  # type: ignore[method-assign]
         assert pull(b, hub) == 3
     assert asked[0] == seen  # only what came after the last event it had
     assert [n.text for n in derive_state(case_events(b, "case-c")).notes] == [

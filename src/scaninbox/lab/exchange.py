@@ -22,7 +22,7 @@ from scaninbox.store import CaseStore
 from scaninbox.store.lab_store import (
     LabEvent,
     forget_sent,
-    keep_hub_events,
+    keep_hub_rows,
     last_seq,
     mark_refused,
     use_hub,
@@ -71,9 +71,9 @@ def pull(store: CaseStore, hub: Hub) -> int:
         _log.info("the lab hub changed: this workstation's copy of its log starts anew")
     received = 0
     while True:
-        events = hub.events_since(last_seq(store), limit=_BATCH)
-        received += keep_hub_events(store, events)
-        if len(events) < _BATCH:
+        rows = hub.rows_since(last_seq(store), limit=_BATCH)
+        received += keep_hub_rows(store, rows)
+        if len(rows) < _BATCH:
             return received
 
 

@@ -195,6 +195,20 @@ class Hub:
             rows = cur.fetchall()
         return [_event(row) for row in rows]
 
+    def rows_since(self, seq: int, limit: int = 5000) -> list[tuple[Any, ...]]:
+        """``events_since`` as the store keeps them (``lab_store.keep_hub_rows``): times as
+        seconds since the epoch and the body as JSON text, so a catch-up of many thousand
+        events neither parses nor re-writes their JSON or builds datetimes."""
+        with hub_errors(self.address), self.conn.cursor() as cur:
+            cur.execute(
+                "SELECT seq, id::text, case_ref, kind, by_email, extract(epoch FROM made_at)"
+                "::float8, extract(epoch FROM recorded_at)::float8, body::text "
+                "FROM scaninbox.events WHERE organisation = %s AND seq > %s "
+                "ORDER BY seq LIMIT %s",
+                (self.organisation, seq, limit),
+            )
+            return cur.fetchall()
+
     def case_events(self, case_ref: str) -> list[LabEvent]:
         with hub_errors(self.address), self.conn.cursor() as cur:
             cur.execute(

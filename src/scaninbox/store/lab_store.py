@@ -33,6 +33,7 @@ __all__ = [
     "events_of_cases",
     "forget_sent",
     "keep_hub_events",
+    "keep_hub_rows",
     "last_seq",
     "mark_refused",
     "queue_event",
@@ -158,6 +159,22 @@ def keep_hub_events(store: CaseStore, events: Sequence[LabEvent]) -> int:
         )
         for e in events
     ]
+    with store.transaction() as tx:
+        before = tx.total_changes
+        tx.executemany(
+            "INSERT OR IGNORE INTO lab_events "
+            "(seq, id, case_ref, kind, by_email, made_at, recorded_at, body) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+        return tx.total_changes - before
+
+
+def keep_hub_rows(store: CaseStore, rows: Sequence[Sequence[Any]]) -> int:
+    """``keep_hub_events`` for rows as the hub reads them in bulk: (seq, id, case_ref, kind,
+    by, made_at and recorded_at as epoch seconds, body as JSON text)."""
+    if not rows:
+        return 0
     with store.transaction() as tx:
         before = tx.total_changes
         tx.executemany(
