@@ -12,7 +12,7 @@ import pytest
 
 from scaninbox.lab.config import HubAddress, hub_address
 from scaninbox.lab.events import new_event
-from scaninbox.lab.exchange import exchange
+from scaninbox.lab.exchange import ExchangeReport, exchange
 from scaninbox.lab.hub import Hub
 from scaninbox.lab.live import LabListener
 from scaninbox.lab.state import derive_state
@@ -26,12 +26,18 @@ class Heard:
 
     def __init__(self) -> None:
         self.changes = 0
+        self.sent = 0
         self.states: list[bool] = []
         self._cond = threading.Condition()
 
     def change(self, count: int) -> None:
         with self._cond:
             self.changes += count
+            self._cond.notify_all()
+
+    def report(self, report: ExchangeReport) -> None:
+        with self._cond:
+            self.sent += report.sent
             self._cond.notify_all()
 
     def state(self, up: bool, _why: str | None) -> None:
@@ -59,7 +65,13 @@ def desks(tmp_path: Path) -> Iterator[tuple[CaseStore, CaseStore]]:
 
 def _listen(store: CaseStore, address: HubAddress, heard: Heard, retry_s: float) -> LabListener:
     listener = LabListener(
-        store, address, ORG_DEMO, on_change=heard.change, on_state=heard.state, retry_s=retry_s
+        store,
+        address,
+        ORG_DEMO,
+        on_change=heard.change,
+        on_state=heard.state,
+        on_sent=heard.report,
+        retry_s=retry_s,
     )
     listener.start()
     return listener
@@ -126,7 +138,7 @@ def test_the_listener_sends_what_waited_when_the_hub_is_back(
         queue_event(a, new_event("case-3", "claim", "qc@lab.test"))
         hub_db.cluster.start()
         assert heard.wait_for(lambda: True in heard.states, 20)
-        assert heard.wait_for(lambda: heard.changes >= 1, 10)  # its own claim, numbered
+        assert heard.wait_for(lambda: heard.sent == 1, 10)
     finally:
         listener.stop()
     assert waiting_count(a) == 0

@@ -55,7 +55,8 @@ def test_a_decision_made_at_one_desk_is_seen_at_the_other(
     with _hub(hub_db) as hub:
         report = exchange(a, hub)
         assert (report.sent, waiting_count(a)) == (2, 0)
-        assert report.received == 2  # its own events come back with the hub's numbers
+        assert report.received == 0  # its own events were kept with the hub's numbers at once
+        assert [e.seq is not None for e in case_events(a, "case-1")] == [True, True]
         assert pull(b, hub) == 2
         assert pull(b, hub) == 0  # nothing new: nothing kept twice
     seen = derive_state(case_events(b, "case-1"))
@@ -193,3 +194,22 @@ def test_a_workstation_catches_up_from_its_last_event_after_a_restart(
     assert [n.text for n in derive_state(case_events(b, "case-c")).notes] == [
         str(i) for i in range(8)
     ]
+
+
+def test_an_event_sent_from_here_never_makes_the_next_read_skip_others(
+    hub_db: HubDb, desks: tuple[CaseStore, CaseStore]
+) -> None:
+    a, _ = desks
+    with _hub(hub_db) as hub:
+        for i in range(3):  # other desks' events, numbered before ours, not read here yet
+            hub.append(new_event("case-s", "note", "ben@lab.test", {"text": f"b{i}"}))
+        queue_event(a, new_event("case-s", "note", "anna@lab.test", {"text": "mine"}))
+        assert send_waiting(a, hub).sent == 1
+        # Ours shows at once with the hub's number, neither missing nor waiting…
+        assert [(n.text, n.waiting) for n in derive_state(case_events(a, "case-s")).notes] == [
+            ("mine", False)
+        ]
+        assert last_seq(a) == 0  # …and the log is still to be read from its start
+        assert pull(a, hub) == 3
+    texts = [n.text for n in derive_state(case_events(a, "case-s")).notes]
+    assert texts == ["b0", "b1", "b2", "mine"]

@@ -41,6 +41,7 @@ class AppendOutcome:
     seq: int | None
     holder: str | None = None
     holder_since: datetime | None = None
+    recorded_at: datetime | None = None  # the hub's clock, for an event it holds
 
     @property
     def accepted(self) -> bool:
@@ -181,8 +182,8 @@ class Hub:
             ).fetchone()
         if row is None:  # the function always answers one row
             raise HubUnreachable("The lab hub gave no answer to an event.")
-        outcome, seq, holder, since = row
-        return AppendOutcome(str(outcome), seq, holder, since)
+        outcome, seq, holder, since, recorded = row
+        return AppendOutcome(str(outcome), seq, holder, since, recorded)
 
     def events_since(self, seq: int, limit: int = 5000) -> list[LabEvent]:
         """The organisation's events after ``seq``, in the hub's order, at most ``limit``."""

@@ -35,7 +35,7 @@ class LabListener:
         self,
         store: CaseStore,
         address: HubAddress,
-        organisation: str,
+        organisation: str | Callable[[], str],
         *,
         on_change: Callable[[int], None] = lambda _count: None,
         on_state: Callable[[bool, str | None], None] = lambda _up, _why: None,
@@ -50,6 +50,7 @@ class LabListener:
         self._on_sent = on_sent
         self._retry_s = retry_s
         self._stop = threading.Event()
+        self._wake = threading.Event()  # try to connect again now (``wake``, ``stop``)
         self._send_now = threading.Event()
         self._thread: threading.Thread | None = None
         self._hub: Hub | None = None
@@ -63,8 +64,14 @@ class LabListener:
         """Something was queued in the outbox: send it without waiting for the next wake."""
         self._send_now.set()
 
+    def wake(self) -> None:
+        """Try to connect again now, not after ``retry_s`` (e.g. the account's first sync has
+        just told this computer its organisation)."""
+        self._wake.set()
+
     def stop(self, timeout_s: float = 5.0) -> None:
         self._stop.set()  # a wait for notifications ends within _WAKE_S
+        self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout_s)
 
@@ -88,10 +95,14 @@ class LabListener:
                     hub, self._hub = self._hub, None
                 if hub is not None:
                     hub.close()
-            self._stop.wait(retry)
+            self._wake.wait(retry)
+            self._wake.clear()
 
     def _connected(self) -> None:
-        hub = Hub.open(self._address, self._organisation, application="scaninbox-live")
+        organisation = self._organisation
+        if callable(organisation):  # known once the account's first sync has read /me
+            organisation = organisation()
+        hub = Hub.open(self._address, organisation, application="scaninbox-live")
         with self._lock:
             self._hub = hub
         if self._stop.is_set():

@@ -99,10 +99,12 @@ $$;
 CREATE FUNCTION scaninbox.append_event(
     p_id uuid, p_organisation text, p_case text, p_kind text, p_by text,
     p_made timestamptz, p_body jsonb
-) RETURNS TABLE (outcome text, seq bigint, holder text, holder_since timestamptz)
+) RETURNS TABLE (outcome text, seq bigint, holder text, holder_since timestamptz,
+                recorded timestamptz)
 LANGUAGE plpgsql SET search_path = pg_catalog AS $$
 DECLARE
     found_seq bigint;
+    found_at timestamptz;
     last_kind text;
     last_by text;
     last_at timestamptz;
@@ -110,9 +112,10 @@ DECLARE
     took_over boolean := false;
 BEGIN
     PERFORM pg_advisory_xact_lock(hashtextextended('scaninbox:' || p_organisation, 0));
-    SELECT e.seq INTO found_seq FROM scaninbox.events e WHERE e.id = p_id;
+    SELECT e.seq, e.recorded_at INTO found_seq, found_at FROM scaninbox.events e
+     WHERE e.id = p_id;
     IF found_seq IS NOT NULL THEN
-        RETURN QUERY SELECT 'known'::text, found_seq, NULL::text, NULL::timestamptz;
+        RETURN QUERY SELECT 'known'::text, found_seq, NULL::text, NULL::timestamptz, found_at;
         RETURN;
     END IF;
     IF p_kind IN ('claim', 'release') THEN
@@ -128,24 +131,25 @@ BEGIN
         IF p_kind = 'claim' AND last_by IS NOT NULL AND lower(last_by) <> lower(p_by) THEN
             SELECT h.stale_claim INTO stale FROM scaninbox.hub_settings h;
             IF last_at > clock_timestamp() - stale THEN
-                RETURN QUERY SELECT 'refused'::text, NULL::bigint, last_by, last_at;
+                RETURN QUERY SELECT 'refused'::text, NULL::bigint, last_by, last_at,
+                    NULL::timestamptz;
                 RETURN;
             END IF;
             took_over := true;
         ELSIF p_kind = 'release' AND (last_by IS NULL OR lower(last_by) <> lower(p_by)) THEN
-            RETURN QUERY SELECT 'refused'::text, NULL::bigint, last_by, last_at;
+            RETURN QUERY SELECT 'refused'::text, NULL::bigint, last_by, last_at, NULL::timestamptz;
             RETURN;
         END IF;
     END IF;
     INSERT INTO scaninbox.events AS e (id, organisation, case_ref, kind, by_email, made_at, body)
     VALUES (p_id, p_organisation, p_case, p_kind, p_by, p_made, p_body)
     ON CONFLICT (id) DO NOTHING
-    RETURNING e.seq INTO found_seq;
+    RETURNING e.seq, e.recorded_at INTO found_seq, found_at;
     PERFORM pg_notify(scaninbox.channel_of(p_organisation), found_seq::text);
     IF took_over THEN
-        RETURN QUERY SELECT 'taken_over'::text, found_seq, last_by, last_at;
+        RETURN QUERY SELECT 'taken_over'::text, found_seq, last_by, last_at, found_at;
     ELSE
-        RETURN QUERY SELECT 'added'::text, found_seq, NULL::text, NULL::timestamptz;
+        RETURN QUERY SELECT 'added'::text, found_seq, NULL::text, NULL::timestamptz, found_at;
     END IF;
 END $$;
 

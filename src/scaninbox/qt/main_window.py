@@ -21,6 +21,7 @@ from scaninbox.qt.case_pane import CaseFileProvider, CasePane
 from scaninbox.qt.case_presenter import CasePresenter
 from scaninbox.qt.connectivity import ConnectivityWatch
 from scaninbox.qt.inbox import InboxPanel
+from scaninbox.qt.lab.install import install_lab_hub
 from scaninbox.qt.print_actions import PrintActions
 from scaninbox.qt.qc_background import BackgroundQc
 from scaninbox.qt.status import ConnectionBanner, SyncStatus
@@ -128,6 +129,7 @@ class MainWindow(QMainWindow):
         self._title_timer.setInterval(150)
         self._title_timer.timeout.connect(self._update_title_now)
         self._connect()
+        self.lab = install_lab_hub(self)  # the lab hub's parts, hidden while none is configured
         self.restore_ui_state()
         self.update_title()
 
@@ -177,6 +179,7 @@ class MainWindow(QMainWindow):
         self.sync.attach(session)
         session.signals.fileReady.connect(self._on_file_ready)
         self.qc_background.attach(session.store, session.cache)
+        self.lab.attach(session)
         self.menus.show_account(session)
         self.update_title()
 
@@ -188,6 +191,7 @@ class MainWindow(QMainWindow):
     def detach(self) -> None:
         """Let go of the account (before its store closes)."""
         self.session = None
+        self.lab.detach()
         self.qc_background.detach()
         self.sync.detach()
         self.cases.set_session(None)

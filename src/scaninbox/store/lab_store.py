@@ -31,11 +31,11 @@ __all__ = [
     "case_events",
     "dismiss_refused",
     "events_of_cases",
-    "forget_sent",
     "keep_hub_events",
     "keep_hub_rows",
     "last_seq",
     "mark_refused",
+    "mark_sent",
     "queue_event",
     "refused_events",
     "use_hub",
@@ -44,6 +44,10 @@ __all__ = [
 ]
 
 _HUB_KEY = "lab_hub_id"
+# How far the hub's log was read, in its order: the next read starts after it. Not max(seq):
+# an event sent from here is kept with its number at once, before the events of other desks
+# numbered below it have been read.
+_READ_KEY = "lab_read_seq"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,10 +111,26 @@ def refused_events(store: CaseStore) -> list[tuple[LabEvent, str]]:
     return [(_outbox_event(row[:6]), str(row[6])) for row in rows]
 
 
-def forget_sent(store: CaseStore, ids: Iterable[str]) -> None:
-    """The hub has these events: they leave the outbox."""
+def mark_sent(store: CaseStore, event: LabEvent, seq: int, recorded_at: datetime | None) -> None:
+    """The hub holds ``event`` as number ``seq``: it leaves the outbox and joins the copy of
+    the log in one transaction (it is never shown twice, nor missing in between)."""
     with store.transaction() as tx:
-        tx.executemany("DELETE FROM lab_outbox WHERE id = ?", [(i,) for i in ids])
+        tx.execute("DELETE FROM lab_outbox WHERE id = ?", (event.id,))
+        tx.execute(
+            "INSERT OR IGNORE INTO lab_events "
+            "(seq, id, case_ref, kind, by_email, made_at, recorded_at, body) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                seq,
+                event.id,
+                event.case_ref,
+                event.kind,
+                event.by,
+                event.made_at.timestamp(),
+                (recorded_at or event.made_at).timestamp(),
+                json.dumps(dict(event.body), ensure_ascii=False, sort_keys=True),
+            ),
+        )
 
 
 def mark_refused(store: CaseStore, event_id: str, reason: str) -> None:
@@ -132,14 +152,15 @@ def use_hub(store: CaseStore, hub_id: str) -> bool:
         return False
     with store.transaction() as tx:
         tx.execute("DELETE FROM lab_events")
+        tx.execute("DELETE FROM meta WHERE key = ?", (_READ_KEY,))
         tx.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (_HUB_KEY, hub_id))
     return True
 
 
 def last_seq(store: CaseStore) -> int:
     """The highest sequence number of the hub's log read so far (0: none)."""
-    rows = store.query("SELECT coalesce(max(seq), 0) FROM lab_events")
-    return int(rows[0][0])
+    found = store.meta(_READ_KEY)
+    return int(found) if found else 0
 
 
 def keep_hub_events(store: CaseStore, events: Sequence[LabEvent]) -> int:
@@ -167,7 +188,18 @@ def keep_hub_events(store: CaseStore, events: Sequence[LabEvent]) -> int:
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
         )
-        return tx.total_changes - before
+        added = tx.total_changes - before
+        _read_up_to(tx, max(int(r[0]) for r in rows if r[0] is not None))
+        return added
+
+
+def _read_up_to(tx: sqlite3.Connection, seq: int) -> None:
+    tx.execute(
+        "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET "
+        "value = CASE WHEN CAST(value AS INTEGER) < CAST(excluded.value AS INTEGER) "
+        "THEN excluded.value ELSE value END",
+        (_READ_KEY, str(seq)),
+    )
 
 
 def keep_hub_rows(store: CaseStore, rows: Sequence[Sequence[Any]]) -> int:
@@ -183,7 +215,9 @@ def keep_hub_rows(store: CaseStore, rows: Sequence[Sequence[Any]]) -> int:
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
         )
-        return tx.total_changes - before
+        added = tx.total_changes - before
+        _read_up_to(tx, max(int(r[0]) for r in rows))
+        return added
 
 
 def case_events(store: CaseStore, case_ref: str) -> list[LabEvent]:
