@@ -86,8 +86,12 @@ class LabListener:
                 retry = max(retry, _REFUSED_RETRY_S)
                 self._on_state(False, str(exc))
             except LabError as exc:
-                self._on_state(False, str(exc))
+                if not self._stop.is_set():
+                    self._on_state(False, str(exc))
             except Exception as exc:  # a bug must not end live updates for the session
+                if self._stop.is_set():  # the account closed its store under a last look
+                    _log.debug("the lab hub's listener stopped: %s", exc)
+                    return
                 _log.exception("the lab hub's listener failed")
                 self._on_state(False, f"The lab hub's listener failed: {exc}")
             finally:
