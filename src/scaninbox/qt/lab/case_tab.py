@@ -46,7 +46,7 @@ def event_words(event: LabEvent) -> str:
         return f"Note: {body.get('text', '')}"
     if event.kind == "qc_result":
         return f"QC checked: {body.get('verdict', '')}"
-    return {"claim": "Claimed the case", "release": "Released the case", "read": "Read"}.get(
+    return {"claim": "Claimed the case", "release": "Released the case", "read": "Read it"}.get(
         event.kind, event.kind
     )
 
@@ -63,6 +63,9 @@ class LabTab(QWidget):
         self.holder_label = QLabel(self)
         self.holder_label.setObjectName("labHolder")
         self.holder_label.setWordWrap(True)
+        self.read_label = QLabel(self)
+        self.read_label.setObjectName("labReadBy")
+        self.read_label.setWordWrap(True)
         self.claim_button = QPushButton("Claim", self)
         self.claim_button.setToolTip("Say that you are working on this case (one person at a time)")
         self.claim_button.clicked.connect(self.claim)
@@ -93,6 +96,7 @@ class LabTab(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.decision_label)
         layout.addLayout(claims)
+        layout.addWidget(self.read_label)
         layout.addLayout(notes)
         layout.addWidget(QLabel("History", self))
         layout.addWidget(self.history, 1)
@@ -118,6 +122,7 @@ class LabTab(QWidget):
         if ref is None or not self._hub.active:
             self.decision_label.setText("")
             self.holder_label.setText("")
+            self.read_label.setText("")
             return
         state = self._hub.state(ref)
         decision = state.decision
@@ -147,10 +152,16 @@ class LabTab(QWidget):
             )
         else:
             self.holder_label.setText(f"Held by {holder} since {_when(state.claimed_since)}.")
+        readers = sorted(state.read_by)
+        self.read_label.setText(
+            f"Read by {', '.join(readers)}." if readers else "Nobody has read it yet."
+        )
         self.claim_button.setText("Take over" if holder is not None and not mine else "Claim")
         self.claim_button.setEnabled(not mine)
         self.release_button.setEnabled(mine)
         for event in self._hub.history(ref):
+            if event.kind == "read":  # the line above says who read it; the list stays short
+                continue
             when = _when(event.made_at)
             waiting = " (waiting to be sent)" if event.seq is None else ""
             item = QTreeWidgetItem([when, event.by, event_words(event) + waiting])

@@ -40,6 +40,7 @@ class LabDesk:
         window.inbox.view.currentCaseChanged.connect(self.tab.show_case)
         window.pane.qc.decisionRecorded.connect(self.hub.decision_recorded)
         self.hub.told.connect(lambda text: window.statusBar().showMessage(text, _MESSAGE_MS))
+        window.cases.unreadChanged.connect(self._on_read)
         self._show(False)
 
     def attach(self, session: AccountSession) -> None:
@@ -48,6 +49,16 @@ class LabDesk:
         self._show(active, reset=False)
         self.tab.show_case(self._window.cases.current_ref)
         session.signals.syncFinished.connect(self._on_synced)
+
+    def _on_read(self) -> None:
+        """The case on screen now counts as read here: the lab learns this person read it."""
+        ref, link = self._window.cases.current_ref, self.hub.link
+        if ref is None or link is None or link.store.closed:
+            return
+        row = link.store.row(ref)
+        if row is None or row.unread or self.hub.me.casefold() in self.hub.state(ref).read_by:
+            return
+        self.hub.record(ref, "read")
 
     def _on_synced(self, _report: object) -> None:
         if not self.hub.connected:
