@@ -86,6 +86,14 @@ def test_two_desks_share_the_decision_the_claim_and_the_history(
             ),
             timeout=WAIT_MS,
         )
+        # The tab shows it as sent once the hub has numbered it.
+        qtbot.waitUntil(
+            lambda: (
+                (item := desk.tab.history.topLevelItem(3)) is not None
+                and item.text(2) == "Note: Rescan booked"
+            ),
+            timeout=WAIT_MS,
+        )
     history = [
         [desk.tab.history.topLevelItem(i).text(c) for c in (1, 2)]  # type: ignore[union-attr]
         for i in range(desk.tab.history.topLevelItemCount())
@@ -171,21 +179,24 @@ def test_two_windows_of_two_people_show_the_same_decision_claim_and_history(
         timeout=WAIT_MS,
     )
     assert "refused" in qc.window.statusBar().currentMessage()
-    histories = []
+    expected = ["Rescan needed — Margin on 16 not captured", "Claimed the case"]
     for app in (design, qc):
         history = app.window.lab.tab.history
-        qtbot.waitUntil(lambda history=history: history.topLevelItemCount() >= 2, timeout=2000)
-        histories.append(
-            [history.topLevelItem(i).text(2) for i in range(2)]  # type: ignore[union-attr]
+        qtbot.waitUntil(
+            lambda history=history: (
+                [
+                    history.topLevelItem(i).text(2)  # type: ignore[union-attr]
+                    for i in range(history.topLevelItemCount())
+                ]
+                == expected
+            ),
+            timeout=2000,
         )
-    assert (
-        histories[0]
-        == histories[1]
-        == [
-            "Rescan needed — Margin on 16 not captured",
-            "Claimed the case",
-        ]
-    )
+
+    # Read marks are each person's, and the other desk sees who read the case.
+    design.window.cases.mark_shown_read()
+    qtbot.waitUntil(lambda: DEMO_ACCOUNT.email in tab.read_label.text(), timeout=WAIT_MS)
+    assert tab.read_label.text().startswith("Read by ")
 
     # Side by side, the inbox wide enough for its Lab column.
     shots = []
