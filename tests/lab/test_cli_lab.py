@@ -158,6 +158,12 @@ def test_with_the_hub_down_work_waits_and_a_provisional_claim_can_be_refused(
         down = b("lab", "status")
         assert down.code == 5
         assert "2 events wait" in down.out
+        offline = b("--offline", "case", ref, "--json")  # the local copy, the hub not asked
+        assert offline.code == 0, offline.err
+        lab = json.loads(offline.out)["lab"]
+        assert (lab["claimed_by"], lab["claim_provisional"]) == (QC_ACCOUNT.email, True)
+        assert (lab["waiting"], lab["hub_reachable"]) == (2, None)
+        assert [n["text"] for n in lab["notes"]] == ["Call the clinic"]
     finally:
         hub_db.cluster.start()
     assert a("claim", ref).code == 0  # desk A got there first while B's claim waited

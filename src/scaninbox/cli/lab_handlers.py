@@ -180,8 +180,8 @@ def run_note(options: GlobalOptions, command: NoteOptions) -> int:
 
 def run_history(options: GlobalOptions, command: LabRefOptions) -> int:
     with _link(options) as link:
-        delivery = link.exchange()
-        _tell(delivery)
+        if not options.offline:  # --offline: this computer's copy of the log only
+            _tell(link.exchange())
         events = link.history(command.ref)
     if command.json:
         print_json([event_json(e) for e in events])
@@ -380,10 +380,13 @@ def lab_for_case(options: GlobalOptions, ref: CaseRef) -> dict[str, Any] | None:
         if configured_hub(app_paths()) is None:
             return None
     with _link(options) as link:
-        delivery = link.exchange()
-        _tell(delivery)
+        reachable = None  # --offline: not asked
+        if not options.offline:
+            delivery = link.exchange()
+            _tell(delivery)
+            reachable = delivery.unreachable is None
         lab = link.state(ref).to_json()
-        lab["hub_reachable"] = delivery.unreachable is None
+        lab["hub_reachable"] = reachable
     return lab
 
 
