@@ -121,6 +121,9 @@ def test_decision_claim_and_history_are_shared_between_two_desks(
     assert lab["decision"]["note"] == "Margin on 16 not captured"
     assert lab["decision"]["at"]
     assert lab["claimed_by"] is None
+    # The lab's decision is desk B's QC decision too: its report and output show it.
+    shown = b("--offline", "qc", ref)
+    assert f"decision: Rescan needed ({DEMO_ACCOUNT.email}" in shown.out.splitlines()[0]
 
     claimed = a("claim", ref)
     assert claimed.code == 0, claimed.err

@@ -213,3 +213,30 @@ def test_an_event_sent_from_here_never_makes_the_next_read_skip_others(
         assert pull(a, hub) == 3
     texts = [n.text for n in derive_state(case_events(a, "case-s")).notes]
     assert texts == ["b0", "b1", "b2", "mine"]
+
+
+def test_the_labs_current_decision_becomes_the_desks_unless_its_own_waits(
+    hub_db: HubDb, desks: tuple[CaseStore, CaseStore]
+) -> None:
+    from scaninbox.domain import CaseRef
+    from scaninbox.store.lab_store import adopt_lab_decisions
+    from scaninbox.store.qc_store import qc_decision, set_qc_decision
+
+    a, _ = desks
+    ref = CaseRef.parse("case-d")
+    with _hub(hub_db) as hub:
+        hub.append(new_event(ref.value, "decision", "ben@lab.test", {"value": "ready"}))
+        pull(a, hub)
+    assert adopt_lab_decisions(a) == [ref.value]
+    adopted = qc_decision(a, ref)
+    assert adopted is not None
+    assert (adopted.decision, adopted.who) == ("ready", "ben@lab.test")
+    assert adopt_lab_decisions(a) == []  # nothing new
+
+    # A decision made here while the hub is away is not overwritten by the lab's older one.
+    set_qc_decision(a, ref, "rescan", note="hole", who="anna@lab.test")
+    queue_event(a, new_event(ref.value, "decision", "anna@lab.test", {"value": "rescan"}))
+    assert adopt_lab_decisions(a) == []
+    kept = qc_decision(a, ref)
+    assert kept is not None
+    assert (kept.decision, kept.who) == ("rescan", "anna@lab.test")

@@ -23,6 +23,7 @@ from scaninbox.lab.events import new_event
 from scaninbox.lab.state import CaseLabState, derive_state
 from scaninbox.store.lab_store import (
     LabEvent,
+    adopt_lab_decisions,
     case_events,
     dismiss_refused,
     queue_event,
@@ -183,6 +184,8 @@ class LabLink:
             for sent_event, outcome in [*report.refused, *report.taken_over]:
                 if event is not None and sent_event.id == event.id:
                     delivery.outcome = outcome
+        if report is not None:  # the lab's current decisions are this computer's too
+            adopt_lab_decisions(self.store)
         # Refusals are told once, then dismissed (the log on the hub never had them).
         delivery.refusals = refused_events(self.store)
         if delivery.refusals:

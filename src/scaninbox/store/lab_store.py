@@ -28,6 +28,7 @@ from scaninbox.store.case_store import CaseStore
 
 __all__ = [
     "LabEvent",
+    "adopt_lab_decisions",
     "case_events",
     "dismiss_refused",
     "events_of_cases",
@@ -260,3 +261,35 @@ def _outbox_event(row: Sequence[Any] | sqlite3.Row) -> LabEvent:
 
 def _utc(timestamp: float) -> datetime:
     return datetime.fromtimestamp(timestamp, UTC)
+
+
+def adopt_lab_decisions(store: CaseStore) -> list[str]:
+    """The lab's current QC decision of each case becomes this computer's too (``qc_decisions``:
+    the QC column, the QC tab and the report show it), unless a decision made here still waits
+    to be sent. The references of the cases whose decision changed."""
+    with store.transaction() as tx:
+        rows = tx.execute(
+            "SELECT e.case_ref, json_extract(e.body, '$.value'), "
+            "coalesce(json_extract(e.body, '$.note'), ''), e.by_email, e.made_at "
+            "FROM lab_events e "
+            "LEFT JOIN qc_decisions d ON d.ref = e.case_ref "
+            "WHERE e.kind = 'decision' "
+            "AND e.seq = (SELECT max(l.seq) FROM lab_events l "
+            "             WHERE l.case_ref = e.case_ref AND l.kind = 'decision') "
+            "AND json_extract(e.body, '$.value') IN ('ready', 'rescan') "
+            "AND NOT EXISTS (SELECT 1 FROM lab_outbox o WHERE o.case_ref = e.case_ref "
+            "                AND o.kind = 'decision' AND o.refused IS NULL) "
+            "AND (d.ref IS NULL OR d.decision IS NOT json_extract(e.body, '$.value') "
+            "     OR d.note IS NOT coalesce(json_extract(e.body, '$.note'), '') "
+            "     OR d.who IS NOT e.by_email OR d.decided_at IS NOT e.made_at)"
+        ).fetchall()
+        for ref, value, note, by, made in rows:
+            numeric = tx.execute(
+                "SELECT ref_numeric FROM cases WHERE ref = ? ORDER BY ref_numeric LIMIT 1", (ref,)
+            ).fetchone()
+            tx.execute(
+                "INSERT OR REPLACE INTO qc_decisions "
+                "(ref, ref_numeric, decision, note, who, decided_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (ref, numeric[0] if numeric else int(ref.isdigit()), value, note, by, made),
+            )
+    return [str(r[0]) for r in rows]

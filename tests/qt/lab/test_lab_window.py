@@ -166,6 +166,14 @@ def test_two_windows_of_two_people_show_the_same_decision_claim_and_history(
     qc.window.pane.qc.decide("rescan")
     qtbot.waitUntil(lambda: _lab_cell(design, ref) == "Rescan", timeout=2000)
     assert QC_ACCOUNT.email in design.window.lab.tab.decision_label.text()
+    model = design.window.inbox.model  # the QC column shows the lab's decision too
+    qtbot.waitUntil(
+        lambda: (
+            f"Rescan needed ({QC_ACCOUNT.email})"
+            in str(model.data(model.index(0, Column.QC), Qt.ItemDataRole.ToolTipRole))
+        ),
+        timeout=WAIT_MS,
+    )
 
     # The technician claims it; the QC desk sees who holds it, and its claim is refused.
     qtbot.mouseClick(design.window.lab.tab.claim_button, Qt.MouseButton.LeftButton)

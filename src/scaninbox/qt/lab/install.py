@@ -41,6 +41,8 @@ class LabDesk:
         window.pane.qc.decisionRecorded.connect(self.hub.decision_recorded)
         self.hub.told.connect(lambda text: window.statusBar().showMessage(text, _MESSAGE_MS))
         window.cases.unreadChanged.connect(self._on_read)
+        # The lab's decisions become this desk's QC decisions: the QC column follows.
+        self.hub.decisionsAdopted.connect(window.inbox.model.refresh_rows)
         self._show(False)
 
     def attach(self, session: AccountSession) -> None:

@@ -29,9 +29,11 @@ _log = logging.getLogger(__name__)
 class LabHubSession(QObject):
     """Signals (GUI thread): ``changed()`` (the lab's state of some cases changed),
     ``connection(bool connected, str reason)``, ``waitingChanged(int)``, ``told(str)`` (a
-    sentence the person must read: a claim refused when sent, a stale claim taken over)."""
+    sentence the person must read: a claim refused when sent, a stale claim taken over),
+    ``decisionsAdopted(list[CaseRef])``."""
 
     changed = Signal()
+    decisionsAdopted = Signal(object)  # list[CaseRef]: their local QC decision is the lab's now
     connection = Signal(bool, str)
     waitingChanged = Signal(int)
     told = Signal(str)
@@ -140,6 +142,14 @@ class LabHubSession(QObject):
 
     # ------------------------------------------------------------------ from the listener
 
+    def _adopt_decisions(self, store: CaseStore) -> None:
+        from scaninbox.domain import CaseRef
+        from scaninbox.store.lab_store import adopt_lab_decisions
+
+        changed = adopt_lab_decisions(store)
+        if changed:
+            self.decisionsAdopted.emit([CaseRef.parse(ref) for ref in changed])
+
     def _deliver(self, what: str, value: object) -> None:
         from scaninbox.lab.exchange import ExchangeReport, refusal_text
         from scaninbox.store.lab_store import dismiss_refused, refused_events, waiting_count
@@ -147,6 +157,8 @@ class LabHubSession(QObject):
         link = self.link
         if link is None or link.store.closed:
             return
+        if what in ("change", "sent"):
+            self._adopt_decisions(link.store)
         if what == "change":
             self.changed.emit()
         elif what == "state" and isinstance(value, tuple):
