@@ -11,6 +11,8 @@ error type and a redacted message, and from then on counts as absent for the res
 (``keyring_status`` says why), so the user is not asked to unlock it again and again.
 
 Which account was used last (not secret) is kept by ``scaninbox.store.accounts``.
+
+The lab hub's password (``scaninbox lab login``) is kept the same way, user ``lab|<role@host/db>``.
 """
 
 from __future__ import annotations
@@ -26,8 +28,11 @@ from scaninbox.logs import redact
 
 __all__ = [
     "KEYRING_SERVICE",
+    "forget_lab_password",
     "forget_session",
     "keyring_status",
+    "lab_password",
+    "remember_lab_password",
     "remember_session",
     "remembered_session",
 ]
@@ -83,6 +88,22 @@ def remembered_session(base_url: str, email: str) -> tuple[str, datetime] | None
 def forget_session(base_url: str, email: str) -> bool:
     """Remove the remembered session; True when one was there and is now gone."""
     ok, _ = _call("delete_password", _entry_name(base_url, email))
+    return ok
+
+
+def remember_lab_password(hub: str, password: str) -> bool:
+    """Keep the lab hub's password (``hub``: ``role@host:port/database``); False: no keyring."""
+    ok, _ = _call("set_password", f"lab|{hub}", password, secret=password)
+    return ok
+
+
+def lab_password(hub: str) -> str | None:
+    ok, raw = _call("get_password", f"lab|{hub}")
+    return raw if ok and isinstance(raw, str) and raw else None
+
+
+def forget_lab_password(hub: str) -> bool:
+    ok, _ = _call("delete_password", f"lab|{hub}")
     return ok
 
 

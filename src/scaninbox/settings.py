@@ -39,6 +39,10 @@ secrets to it. Example::
     [qc]
     background = true             # check cases as their scans arrive (false: only in the QC tab)
 
+    [lab]
+    url = "postgresql://smith_lab@labserver.example/scaninbox"   # the lab hub (docs/lab-hub.md);
+                                  # no password here: `scaninbox lab login` keeps it in the keyring
+
 The service's specification names a production and a staging environment but not their
 addresses, so neither has a built-in URL: until one is configured here (or through
 ``SCANINBOX_PRODUCTION_URL`` / ``SCANINBOX_STAGING_URL``) choosing it says so plainly.
@@ -114,6 +118,7 @@ class Settings:
     download_folder_template: str = DEFAULT_FOLDER_TEMPLATE
     jaw_colours: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_JAW_COLOURS))
     qc_background: bool = True
+    lab_url: str | None = None  # the lab hub (``scaninbox.lab``); SCANINBOX_LAB_URL wins
 
     def environment(self, name: str) -> Environment:
         try:
@@ -231,4 +236,13 @@ def _parse(raw: Mapping[str, Any], environ: Mapping[str, str], source: Path) -> 
         download_folder_template=template,
         jaw_colours=colours,
         qc_background=background,
+        lab_url=_lab_url(table("lab"), source),
     )
+
+
+def _lab_url(lab: Mapping[str, Any], source: Path) -> str | None:
+    """``[lab] url``: the hub's address (checked by ``scaninbox.lab.config`` when it is used)."""
+    url = lab.get("url")
+    if url is not None and not isinstance(url, str):
+        raise SettingsError(f"{source}: lab.url must be a string.")
+    return url or None

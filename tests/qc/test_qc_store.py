@@ -89,7 +89,7 @@ def test_qc_result_and_decision_through_the_command_line_sync_and_offline(
         decision = qc_decision(store, ref)
         assert decision is not None
         assert (decision.decision, decision.note) == ("rescan", "Margin on 16 not captured")
-        assert decision.who  # the signed-in user as /me names them
+        assert decision.who == "demo@scaninbox.test"  # the e-mail /me returns (issue 25.18)
 
     # The same scans again: their checks are reused (kept with the case), the rest is fresh.
     first = json.loads(done.out) if done.out.startswith("{") else None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from scaninbox.api import ApiClient, IncompleteListingError
 from scaninbox.api.wire import UnifiedCase
@@ -111,9 +112,9 @@ def _keep_status(listing: CaseListing, status: str | None) -> CaseListing:
 # ------------------------------------------------------------------ case
 
 
-def show_case(case: UnifiedCase, *, as_json: bool) -> int:
+def show_case(case: UnifiedCase, *, as_json: bool, lab: dict[str, Any] | None = None) -> int:
     if as_json:
-        print_json(case.wire_dict())
+        print_json(case.wire_dict() if lab is None else {**case.wire_dict(), "lab": lab})
     else:
         write_line(case_detail(readable_case(case)))
     return 0
@@ -135,7 +136,11 @@ def run_case(options: GlobalOptions, command: CaseOptions) -> int:
         doing=f"showing case {ref}",
         ref=ref,
     )
-    return show_case(wire, as_json=command.json)
+    from scaninbox.cli.lab_handlers import lab_for_case  # the lab hub's state, when configured
+
+    return show_case(
+        wire, as_json=command.json, lab=lab_for_case(options, ref) if command.json else None
+    )
 
 
 # ------------------------------------------------------------------ download

@@ -49,6 +49,7 @@ COMMAND_MODULES = (
     "scaninbox.cli.store_commands",
     "scaninbox.cli.render_command",
     "scaninbox.cli.qc_commands",
+    "scaninbox.cli.lab_commands",
 )
 # The commands each module registers: a command line naming one of them builds only that
 # module's sub-parsers (a test checks the table against what the modules register).
@@ -60,6 +61,7 @@ COMMANDS = {
     **dict.fromkeys(("sync", "pin", "unpin", "cache"), "scaninbox.cli.store_commands"),
     "render": "scaninbox.cli.render_command",
     **dict.fromkeys(("qc", "qc-stats"), "scaninbox.cli.qc_commands"),
+    **dict.fromkeys(("lab", "claim", "release"), "scaninbox.cli.lab_commands"),
 }
 # The options before the command, as `build_parser` declares them: those that take a value.
 _GLOBAL_FLAGS = frozenset(("--version", "--demo", "--offline", "--verbose", "--self-test"))

@@ -250,7 +250,11 @@ def _check_stored(
             file=sys.stderr,
         )
     if args.decide is not None:
-        record_decision(store, ref, args.decide, note=args.note or "", who=_who(store))
+        from scaninbox.services.lab_link import decision_author, share_decision
+
+        record_decision(store, ref, args.decide, note=args.note or "", who=decision_author(store))
+        for line in share_decision(store, ref, args.decide, args.note or ""):  # the lab hub
+            print(line, file=sys.stderr)
     recorded = qc_decision(store, ref)
     decision = (
         Decision(recorded.label, recorded.note, recorded.who, recorded.decided_at)
@@ -269,12 +273,3 @@ def _check_stored(
             "when": recorded.decided_at.isoformat(),
         }
     return _CaseOutcome(checked.run, case, decision, orientation, lab_contact(store), decision_json)
-
-
-def _who(store: CaseStore) -> str:
-    import getpass
-
-    me = store.me()
-    if me is not None:
-        return me.name or me.email
-    return getpass.getuser()

@@ -121,6 +121,7 @@ def run_sandbox(_options: GlobalOptions, args: SandboxOptions) -> int:
     from scaninbox.sandbox import (
         DEMO_ACCOUNT,
         OTHER_ACCOUNT,
+        QC_ACCOUNT,
         SandboxConfig,
         SandboxStartError,
         serve_forever,
@@ -152,6 +153,7 @@ def run_sandbox(_options: GlobalOptions, args: SandboxOptions) -> int:
         shape = "variant (numeric ids)" if args.variant else "guid"
         print(f"Case shape: {shape}; {args.cases} demo cases, seed {args.seed}.")
         print(f"Sign in as {DEMO_ACCOUNT.email} / {DEMO_ACCOUNT.password} (Demo Dental Laboratory)")
+        print(f"        or {QC_ACCOUNT.email} / {QC_ACCOUNT.password} (the same lab's QC desk)")
         print(f"        or {OTHER_ACCOUNT.email} / {OTHER_ACCOUNT.password} (another organisation)")
         print("Press Ctrl-C to stop.", flush=True)
 

@@ -45,10 +45,20 @@ def run_sync(options: GlobalOptions, command: SyncCommandOptions) -> int:
         # --from DATE --with-files: every file of every case since DATE (up to the cache limit).
         files = await engine.prefetch(since=command.date_from) if command.with_files else None
         malformed = engine.store.malformed()
+        import asyncio
+
+        from scaninbox.cli.lab_handlers import lab_for_sync  # the lab hub's events too
+
+        lab = await asyncio.to_thread(lab_for_sync, engine.store)
         if command.json:
-            print_json(sync_json(report, files, malformed, offline_counts(engine.store)))
+            print_json(
+                sync_json(report, files, malformed, offline_counts(engine.store))
+                | ({"lab": lab[1]} if lab else {})
+            )
         else:
             write_line(sync_text(report, files, malformed, engine.store))
+            for line in lab[0] if lab else []:
+                write_line(line)
         if files is not None and files.failed:  # asked for files and did not get them all
             count = len(files.failed)
             write_error(

@@ -22,6 +22,7 @@ from scaninbox.qt.case_pane import CaseFileProvider, CasePane
 from scaninbox.qt.case_presenter import CasePresenter
 from scaninbox.qt.connectivity import ConnectivityWatch
 from scaninbox.qt.inbox import InboxPanel
+from scaninbox.qt.lab.install import install_lab_hub
 from scaninbox.qt.print_actions import PrintActions
 from scaninbox.qt.qc_background import BackgroundQc
 from scaninbox.qt.status import ConnectionBanner, SyncStatus
@@ -137,6 +138,7 @@ class MainWindow(QMainWindow):
         # The Case menu's keys: sections, the list, the QC decisions (`case_keys`).
         self.case_keys = CaseKeys(self.menus, self.pane, self.inbox, self.show_message, parent=self)
         self._connect()
+        self.lab = install_lab_hub(self)  # the lab hub's parts, hidden while none is configured
         self.restore_ui_state()
         self.update_title()
 
@@ -186,6 +188,7 @@ class MainWindow(QMainWindow):
         self.sync.attach(session)
         session.signals.fileReady.connect(self._on_file_ready)
         self.qc_background.attach(session.store, session.cache)
+        self.lab.attach(session)
         self.menus.show_account(session)
         self.update_title()
 
@@ -197,6 +200,7 @@ class MainWindow(QMainWindow):
     def detach(self) -> None:
         """Let go of the account (before its store closes)."""
         self.session = None
+        self.lab.detach()
         self.qc_background.detach()
         self.sync.detach()
         self.cases.set_session(None)

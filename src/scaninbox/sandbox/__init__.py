@@ -24,13 +24,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from scaninbox.sandbox.config import DEFAULT_PORT, SandboxConfig
     from scaninbox.sandbox.control import RecordedRequest, SandboxControl
-    from scaninbox.sandbox.organisations import DEMO_ACCOUNT, OTHER_ACCOUNT, Account
+    from scaninbox.sandbox.organisations import DEMO_ACCOUNT, OTHER_ACCOUNT, QC_ACCOUNT, Account
     from scaninbox.sandbox.server import SandboxServer, SandboxStartError, serve_forever
 
 __all__ = [
     "DEFAULT_PORT",
     "DEMO_ACCOUNT",
     "OTHER_ACCOUNT",
+    "QC_ACCOUNT",
     "Account",
     "RecordedRequest",
     "SandboxConfig",
@@ -49,6 +50,7 @@ _HOMES = {
     "SandboxControl": "control",
     "DEMO_ACCOUNT": "organisations",
     "OTHER_ACCOUNT": "organisations",
+    "QC_ACCOUNT": "organisations",
     "Account": "organisations",
     "SandboxServer": "server",
     "SandboxStartError": "server",

@@ -26,7 +26,7 @@ from scaninbox.sandbox.documents import (
     me_document,
 )
 from scaninbox.sandbox.file_specs import media_type
-from scaninbox.sandbox.organisations import ORGANISATIONS, Organisation, organisation_for_email
+from scaninbox.sandbox.organisations import ORGANISATIONS, Organisation, person_for_email
 from scaninbox.sandbox.overrides import ascii_json_response
 from scaninbox.sandbox.state import SandboxState
 from scaninbox.sandbox.storage import serve_storage
@@ -63,6 +63,11 @@ class ApiError(Exception):
 
 
 def _caller(request: Request, state: SandboxState) -> Organisation:
+    return _signed_in(request, state)[0]
+
+
+def _signed_in(request: Request, state: SandboxState) -> tuple[Organisation, str]:
+    """The caller's organisation and e-mail (a colleague signs in to the same organisation)."""
     header = request.headers.get("authorization")
     challenge = {"WWW-Authenticate": 'Bearer realm="scaninbox-sandbox"'}
     if not header:
@@ -75,7 +80,7 @@ def _caller(request: Request, state: SandboxState) -> Organisation:
     except TokenRejectedError as rejected:
         invalid = {"WWW-Authenticate": 'Bearer realm="scaninbox-sandbox", error="invalid_token"'}
         raise ApiError(401, str(rejected), invalid) from None
-    return ORGANISATIONS[claims.org]
+    return ORGANISATIONS[claims.org], claims.email
 
 
 async def login(request: Request, state: SandboxState, _: list[str]) -> Response:
@@ -87,18 +92,23 @@ async def login(request: Request, state: SandboxState, _: list[str]) -> Response
         isinstance(body.get(k), str) for k in ("email", "password")
     ):
         raise ApiError(400, "The body needs the strings email and password.")
-    org = organisation_for_email(body["email"])
-    if org is None or body["password"] != org.account.password:
+    found = person_for_email(body["email"])
+    if found is None or body["password"] != found[1].account.password:
         raise ApiError(401, "The e-mail address or the password is wrong.")
-    token, expires = state.tokens.issue(org.account.email, org.key)
+    org, person = found
+    token, expires = state.tokens.issue(person.account.email, org.key)
     return JSONResponse(
         {"token": token, "expiresAt": iso_utc(expires)}, headers={"Cache-Control": "no-store"}
     )
 
 
 async def me(request: Request, state: SandboxState, _: list[str]) -> Response:
-    org = _caller(request, state)
-    return JSONResponse(me_document(org, variant=state.config.variant, now=datetime.now(UTC)))
+    org, email = _signed_in(request, state)
+    document = me_document(org, variant=state.config.variant, now=datetime.now(UTC))
+    person = next((p for p in org.people if p.account.email == email), None)
+    if person is not None and person.account.email != org.account.email:  # a colleague
+        document.update(email=person.account.email, name=person.name, role=person.role)
+    return JSONResponse(document)
 
 
 async def ios_portals_endpoint(request: Request, state: SandboxState, _: list[str]) -> Response:

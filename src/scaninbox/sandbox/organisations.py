@@ -2,6 +2,8 @@
 
 ``demo`` is a dental laboratory that receives from all six portals; ``other`` an orthodontic
 practice with two connections. Each organisation sees only its own cases (403 for the other's).
+The demo laboratory has a second person, ``qc@scaninbox.test`` (its QC desk), so two windows
+signed in as two people of one lab show the lab hub's flow (decisions, claims, notes).
 """
 
 from __future__ import annotations
@@ -13,10 +15,13 @@ __all__ = [
     "DEMO_ACCOUNT",
     "ORGANISATIONS",
     "OTHER_ACCOUNT",
+    "QC_ACCOUNT",
     "Account",
     "ConfiguredConnection",
     "Organisation",
+    "Person",
     "organisation_for_email",
+    "person_for_email",
 ]
 
 _NAMESPACE = uuid.UUID("0b7f6f0e-4c55-4a43-9a52-2f1d6e8c1a77")
@@ -30,6 +35,16 @@ class Account:
 
 DEMO_ACCOUNT = Account("demo@scaninbox.test", "demo")
 OTHER_ACCOUNT = Account("other@scaninbox.test", "demo")
+QC_ACCOUNT = Account("qc@scaninbox.test", "demo")
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """Someone who signs in to an organisation: its main account or a colleague."""
+
+    account: Account
+    name: str
+    role: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +73,11 @@ class Organisation:
     parent_guid: str | None
     cluster: int
     connections: tuple[ConfiguredConnection, ...]
+    colleagues: tuple[Person, ...] = ()
+
+    @property
+    def people(self) -> tuple[Person, ...]:
+        return (Person(self.account, self.user_name, self.role), *self.colleagues)
 
 
 def _guid(name: str) -> str:
@@ -99,6 +119,7 @@ ORGANISATIONS: dict[str, Organisation] = {
                 (6, "Shining 3D Dental Cloud", "ddl-shining", "ap-southeast", None),
             ),
         ),
+        colleagues=(Person(QC_ACCOUNT, "Quinn Checker", "QualityControl"),),
     ),
     "other": Organisation(
         key="other",
@@ -126,5 +147,14 @@ ORGANISATIONS: dict[str, Organisation] = {
 
 
 def organisation_for_email(email: str) -> Organisation | None:
+    found = person_for_email(email)
+    return found[0] if found else None
+
+
+def person_for_email(email: str) -> tuple[Organisation, Person] | None:
     wanted = email.strip().lower()
-    return next((o for o in ORGANISATIONS.values() if o.account.email == wanted), None)
+    for org in ORGANISATIONS.values():
+        for person in org.people:
+            if person.account.email == wanted:
+                return org, person
+    return None

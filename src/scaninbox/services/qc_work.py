@@ -153,6 +153,8 @@ def check_case_scans(
     those the store holds). ``stop`` set: `QcStopped` at the next step, and nothing is kept."""
     key = scans_key(scan_hashes(scans, paths))
     kept = kept_qc(store, case.ref)
+    if not fresh and (kept is None or standing(kept.record, key) is not QcStanding.CURRENT):
+        kept = _adopt_shared(store, case.ref, key) or kept  # checked at another desk of the lab?
     previous: QcResult | None = None
     if (
         not fresh
@@ -173,7 +175,42 @@ def check_case_scans(
     stop_if_asked(stop)  # a check stopped at its end is not kept either
     reused = previous is not None and kept is not None
     checked_at = kept.record.checked_at if reused and kept is not None else datetime.now(UTC)
-    return CheckedScans(run, key, reused, checked_at, _keep(store, case.ref, run, key, checked_at))
+    kept_now = _keep(store, case.ref, run, key, checked_at)
+    if kept_now:
+        _share(store, case.ref)
+    return CheckedScans(run, key, reused, checked_at, kept_now)
+
+
+def _adopt_shared(store: CaseStore, ref: CaseRef, key: str) -> KeptQc | None:
+    """A result of exactly these scans made at another desk of the lab (from the lab hub's
+    log, when one is configured) becomes this desk's kept result: the scans are not checked
+    again. None when there is none."""
+    from scaninbox.services.lab_link import shared_qc_result
+    from scaninbox.store.qc_store import save_qc_result
+
+    shared = shared_qc_result(store, ref, key)
+    if shared is None or shared.qc_version != QC_VERSION or store.closed:
+        return None
+    save_qc_result(
+        store,
+        ref,
+        key=key,
+        qc_version=shared.qc_version,
+        verdict=shared.verdict,
+        result_json=shared.result_json,
+        checked_at=shared.checked_at,
+    )
+    return kept_qc(store, ref)
+
+
+def _share(store: CaseStore, ref: CaseRef) -> None:
+    """Put the result kept here on the lab hub, when one is configured, so other desks need
+    not check the same scans again (the hub being away only delays it)."""
+    from scaninbox.services.lab_link import share_qc_result
+    from scaninbox.store.qc_store import qc_result
+
+    if (saved := qc_result(store, ref)) is not None:
+        share_qc_result(store, ref, saved)
 
 
 def _keep(store: CaseStore, ref: CaseRef, run: QcRun, key: str, checked_at: datetime) -> bool:

@@ -102,6 +102,7 @@ class CaseFilter:
     unread_only: bool = False
     pinned_only: bool = False
     include_removed: bool = False
+    lab: tuple[str, str] | None = None  # the lab hub's (filter, person): ``lab_filters``
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +205,19 @@ def where_clause(f: CaseFilter) -> tuple[str, list[Any]]:
         terms.append("unread = 1")
     if f.pinned_only:
         terms.append("pinned = 1")
+    _add_lab_term(f, terms, params)
     return (" AND ".join(terms) or "1"), params
+
+
+def _add_lab_term(f: CaseFilter, terms: list[str], params: list[Any]) -> None:
+    """The lab hub's filter (mine, unclaimed, rescan needed), when one is asked for."""
+    if f.lab is None:
+        return
+    from scaninbox.store.lab_filters import lab_filter_sql
+
+    term, values = lab_filter_sql(*f.lab)
+    terms.append(term)
+    params.extend(values)
 
 
 _WORD = re.compile(r"\w", re.UNICODE)

@@ -20,6 +20,8 @@ Tables, in short:
 - ``malformed``: cases the server sent that could not be read (nothing is silently lost).
 - ``meta``, ``portals``: sync state, ``/me`` and the portal listings as received.
 - ``qc_results`` / ``qc_decisions``: scan QC results and the local QC decision (``qc_store``).
+- ``lab_outbox`` / ``lab_events``: the lab hub's events made here and not yet sent, and this
+  workstation's copy of the hub's event log (``lab_store``).
 """
 
 from __future__ import annotations
@@ -223,8 +225,37 @@ _V4_ZSTD_JSON = """
 -- no table changes: see above
 """
 
+# The lab hub (self-contained step): events made on this workstation wait in the outbox until
+# the hub has them (deleted only once the hub committed them; their ids make a resend
+# harmless), and the hub's log as far as it was read, so a workstation shows decisions, claims
+# and notes offline and catches up from its last sequence number.
+_V5_LAB = """
+CREATE TABLE lab_outbox (
+    position  INTEGER PRIMARY KEY AUTOINCREMENT,
+    id        TEXT NOT NULL UNIQUE,   -- the event's UUID, made here
+    case_ref  TEXT NOT NULL,
+    kind      TEXT NOT NULL,
+    by_email  TEXT NOT NULL,
+    made_at   REAL NOT NULL,
+    body      TEXT NOT NULL,          -- JSON object
+    refused   TEXT                    -- NULL while waiting; the hub's reason once refused
+);
+
+CREATE TABLE lab_events (
+    seq         INTEGER PRIMARY KEY,  -- the hub's sequence number
+    id          TEXT NOT NULL UNIQUE,
+    case_ref    TEXT NOT NULL,
+    kind        TEXT NOT NULL,
+    by_email    TEXT NOT NULL,
+    made_at     REAL NOT NULL,
+    recorded_at REAL NOT NULL,
+    body        TEXT NOT NULL
+);
+CREATE INDEX lab_events_by_case ON lab_events (case_ref, seq);
+"""
+
 # MIGRATIONS[i] takes a database at user_version i to i + 1.
-MIGRATIONS: tuple[str, ...] = (_V1, _V2_QC, _V3_SEARCH_IN_BULK, _V4_ZSTD_JSON)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2_QC, _V3_SEARCH_IN_BULK, _V4_ZSTD_JSON, _V5_LAB)
 CURRENT_VERSION = len(MIGRATIONS)
 
 _BUSY_TIMEOUT_MS = 10_000

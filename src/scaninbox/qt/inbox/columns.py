@@ -31,6 +31,7 @@ class Column(IntEnum):
     TEETH = 11
     FILES = 12
     QC = 13
+    LAB = 14  # the lab hub's decision and who holds the case (hidden without a hub)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +81,9 @@ COLUMNS: tuple[ColumnSpec, ...] = (
         "",
         34,  # a 16 px light and the header's "QC"
     ),
+    ColumnSpec(
+        Column.LAB, "Lab", "The lab hub: the lab's QC decision and who holds the case", "", 150
+    ),
 )
 
 # The order shown by default: the QC light right after the status, before the columns the
@@ -94,6 +98,7 @@ DEFAULT_ORDER: tuple[Column, ...] = (
     Column.DELIVERY,
     Column.STATUS,
     Column.QC,
+    Column.LAB,
     Column.DENTIST,
     Column.CLINIC,
     Column.SOURCE,

@@ -88,6 +88,9 @@ class CaseTableModel(QAbstractTableModel):
         # Whether background QC is checking a case (its kept verdict is not current): set by
         # the window to its `BackgroundQc.is_pending`.
         self.qc_pending: Callable[[CaseRef], bool] = _never
+        # The lab hub's column and filter (`scaninbox.qt.lab.inbox`), when a hub is configured.
+        self.lab_data: Callable[[int, CaseRef, int], Any] = lambda _pos, _ref, _role: None
+        self.lab_filter: Callable[[Any], Any] = lambda case_filter: case_filter
         self._last_block: tuple[int, list[CaseRow]] = (-1, [])
         self._generation = 0
         # "5 min ago" goes stale; repaint the received column every minute.
@@ -255,6 +258,9 @@ class CaseTableModel(QAbstractTableModel):
                 return None
             block = self._qc_blocks.get(index.row() // self._block_rows, {})
             return qc_cell.data(block.get(row.ref), role, pending=self.qc_pending(row.ref))
+        if index.isValid() and index.column() == Column.LAB:
+            row = self.row_at(index.row())
+            return self.lab_data(index.row(), row.ref, role) if row is not None else None
         value = _ROLES.get(role)
         if value is None or not index.isValid():
             return None
@@ -330,7 +336,7 @@ class CaseTableModel(QAbstractTableModel):
 
     async def _query(self, store: CaseStore) -> None:
         generation = self._generation
-        case_filter = to_case_filter(self._filter)
+        case_filter = self.lab_filter(to_case_filter(self._filter))
         sort = self._sort_spec()
         try:
             result = await async_bridge.to_thread(_build, store, case_filter, sort)
