@@ -18,6 +18,7 @@ import httpx
 from scaninbox import __version__
 from scaninbox.api.errors import TlsError, TransportError
 from scaninbox.api.proxies import ProxySettings, environment_proxies, shown_proxy
+from scaninbox.workarounds.httpcore_sockets import ConnectionTracker
 
 __all__ = ["USER_AGENT", "make_http_client", "make_ssl_context", "transport_error"]
 
@@ -142,7 +143,11 @@ class _ProxyRouting(httpx.AsyncBaseTransport):
     def __init__(self, context: ssl.SSLContext, proxies: ProxySettings) -> None:
         self._context = context
         self._proxies = proxies
+        # Every connection is tracked, so one httpcore lost hold of is closed with the client
+        # (`workarounds/httpcore_sockets.py`).
+        self.connections = ConnectionTracker()
         self._direct = httpx.AsyncHTTPTransport(verify=context)
+        self.connections.track(self._direct)
         self._through: dict[str, httpx.AsyncHTTPTransport] = {}
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
@@ -178,12 +183,16 @@ class _ProxyRouting(httpx.AsyncBaseTransport):
                     "is not a usable address",
                     request=request,
                 ) from None
+            self.connections.track(transport)
             self._through[proxy] = transport
         return transport
 
     async def aclose(self) -> None:
-        for transport in (self._direct, *self._through.values()):
-            await transport.aclose()
+        try:
+            for transport in (self._direct, *self._through.values()):
+                await transport.aclose()
+        finally:
+            await self.connections.close_leftovers()
 
 
 def transport_error(exc: httpx.TransportError, what: str) -> TransportError:

@@ -183,3 +183,44 @@ async def test_a_cancelled_request_still_finishes_its_shielded_clean_up() -> Non
         await caller
     await transport.aclose()  # waits for the requests it ended
     assert inner.cleaned_up.is_set()
+
+
+async def test_a_socket_left_behind_by_an_interrupted_clean_up_is_closed() -> None:
+    """httpcore's clean-up of a connection, when interrupted by asyncio's cancellation, takes
+    the connection out of its pool without closing its socket, and closing the pool could not
+    reach it (a ResourceWarning at a GUI test's teardown). That interruption is a race that
+    cannot be provoked on demand, so its outcome is made directly: the pool forgets a
+    connection whose streamed answer is still open. Closing the client closes its socket."""
+    connected, ended = asyncio.Event(), asyncio.Event()
+    client_hung_up: list[bool] = []
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 1000000\r\n\r\n" + b"x" * 1000)
+        await writer.drain()
+        connected.set()  # and the rest of the body never comes
+        try:
+            await asyncio.wait_for(reader.read(), timeout=20)
+            client_hung_up.append(True)
+        except (TimeoutError, ConnectionError):
+            client_hung_up.append(False)
+        finally:
+            writer.close()
+            ended.set()
+
+    server = await asyncio.start_server(answer, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    async with server:
+        client = make_http_client()
+        response = await client.send(
+            client.build_request("GET", f"http://127.0.0.1:{port}/"), stream=True
+        )
+        await connected.wait()
+        routing = client._transport._inner  # type: ignore[attr-defined]
+        assert routing.connections.open_count == 1
+        routing._direct._pool._connections.clear()  # what the interrupted clean-up leaves
+        await client.aclose()
+        await asyncio.wait_for(ended.wait(), timeout=10)
+        assert routing.connections.open_count == 0
+        del response
+    assert client_hung_up == [True]
