@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scaninbox.domain import Case, FileKind, full_scans
+from scaninbox.domain import Case, CaseRef, FileKind, full_scans
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane.dialogs import FileDialogs
@@ -87,6 +87,9 @@ class QcTab(QWidget):
         self.stale = False  # the kept result is of other scans than those cached now
         self.outdated = False  # ... and it is shown, marked outdated (nothing is checking it)
         self.result: QcResult | None = None
+        # Notes typed but not yet recorded, per case: the box belongs to the case shown, and a
+        # note typed on one patient's case must never go with another's decision.
+        self._drafts: dict[CaseRef, str] = {}
 
         self.verdict_label = QLabel(self)
         self.verdict_label.setTextFormat(Qt.TextFormat.RichText)
@@ -148,6 +151,9 @@ class QcTab(QWidget):
 
     def set_account(self, store: CaseStore | None, who: str) -> None:
         """The open account's store and the signed-in person (who decisions are recorded as)."""
+        if store is not self._store:
+            self._drafts.clear()  # another account's cases: nothing typed there belongs here
+            self.note.clear()
         self._store = store
         self._who = who
         self.show_case(self._case)
@@ -170,10 +176,27 @@ class QcTab(QWidget):
     def show_case(self, case: Case | None) -> None:
         """Show the kept result and decision of ``case``; cancels QC still running for another."""
         async_bridge.cancel(self, "qc")
+        self._switch_note(case)
         self._case = case
         self._show_kept()
         self._paint_decision()
         self._enable_decisions()
+
+    def _switch_note(self, case: Case | None) -> None:
+        """The note box follows the case: the draft of the case left is kept for it, the
+        case shown gets its own draft back (or an empty box). The same case shown again (its
+        details refreshed) keeps what is being typed."""
+        old = self._case.ref if self._case is not None else None
+        new = case.ref if case is not None else None
+        if old == new:
+            return
+        draft = self.note.text()
+        if old is not None:
+            if draft.strip():
+                self._drafts[old] = draft
+            else:
+                self._drafts.pop(old, None)
+        self.note.setText(self._drafts.get(new, "") if new is not None else "")
 
     def _enable_decisions(self) -> None:
         """Deciding needs a case and a store; "Ready to accept" also needs a verdict that is
@@ -268,6 +291,9 @@ class QcTab(QWidget):
         if case is None or store is None or store.closed:
             return
         set_qc_decision(store, case.ref, decision, note=self.note.text().strip(), who=self._who)
+        # Recorded: the note is in the decision line now, no longer a draft.
+        self.note.clear()
+        self._drafts.pop(case.ref, None)
         self._paint_decision()
         self.decisionRecorded.emit(case.ref)
         self.qcChanged.emit(case.ref)
