@@ -164,10 +164,12 @@ class QcTab(QWidget):
         if self._background is not None:
             self._background.checked.disconnect(self._on_background_checked)
             self._background.started.disconnect(self._on_background_started)
+            self._background.failed.disconnect(self._on_background_failed)
         self._background = background
         if background is not None:
             background.checked.connect(self._on_background_checked)
             background.started.connect(self._on_background_started)
+            background.failed.connect(self._on_background_failed)
 
     def set_turns(self, turns: PortalTurns) -> None:
         """The per-portal turns the viewer applies (``portal_turns.json``)."""
@@ -265,6 +267,11 @@ class QcTab(QWidget):
     def _on_background_started(self, ref: object) -> None:
         if self._case is not None and ref == self._case.ref:
             self.state_label.setText("Checking the scans…")
+
+    def _on_background_failed(self, ref: object, reason: str) -> None:
+        if self._case is not None and ref == self._case.ref:
+            self.state_label.setText(f"The scans could not be checked: {reason}.")
+            self.rerun_button.setEnabled(True)
 
     def _on_background_checked(self, ref: object) -> None:
         if self._case is None or ref != self._case.ref:
