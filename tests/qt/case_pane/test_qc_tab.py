@@ -304,3 +304,27 @@ def test_a_check_or_report_under_way_is_stopped_when_its_task_is_cancelled(
     qtbot.waitUntil(lambda: len(ended) == 2, timeout=30_000)
     assert ended == ["stopped", "stopped"]
     assert not (tmp_path / "report.pdf").exists()
+
+
+def test_a_scan_that_cannot_be_had_is_named_in_a_sentence_of_its_own(
+    qtbot: QtBot, qt_loop: asyncio.AbstractEventLoop, store: CaseStore, tmp_path: Path
+) -> None:
+    """The window's own provider, nobody signed in: its reason ("Not available offline: …")
+    follows the QC tab's sentence, never a capital letter after a colon mid-sentence."""
+    import re
+
+    from scaninbox.qt.file_provider import StoreFileProvider
+
+    _folder, _ref, case, _perimeter = _served_case(store, tmp_path, 5)
+    pane = CasePane(StoreFileProvider())
+    qtbot.addWidget(pane)
+    pane.qc.set_account(store, _WHO)
+    pane.show_case(case, pinned=False, fully_cached=False)
+    pane.tabs.setCurrentIndex(CasePane.QC_TAB)
+    qtbot.waitUntil(lambda: "QC needs every scan" in pane.qc.state_label.text())
+    text = pane.qc.state_label.text()
+    assert text == (
+        "QC needs every scan of the case (upper 5.stl is missing). "
+        "Not available offline: nobody is signed in."
+    )
+    assert not re.search(r"[:;,] [A-Z]", text)

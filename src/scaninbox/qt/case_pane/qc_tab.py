@@ -357,7 +357,11 @@ class QcTab(QWidget):
                     case.ref, FileKind.SCAN, scan.filename or "", scan.file_type, _no_progress
                 )
             except FileUnavailableError as exc:
-                self.state_label.setText(f"QC needs every scan of the case: {exc}")
+                # The reason is a sentence of its own ("Not available offline: …").
+                self.state_label.setText(
+                    f"QC needs every scan of the case ({scan.filename or 'a scan'} is "
+                    f"missing). {_sentence(str(exc))}"
+                )
                 return
         if self._case is not case:
             return
@@ -529,6 +533,15 @@ class QcTab(QWidget):
         self.decision_label.setText(
             f"{decision.decision}{note} ({decision.who}, {when:%Y-%m-%d %H:%M})"
         )
+
+
+def _sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else f"{text}."
 
 
 def _no_progress(_done: int, _total: int | None) -> None:
