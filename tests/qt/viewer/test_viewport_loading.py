@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
+from scaninbox.qt import async_bridge
 from scaninbox.qt.viewer.loader import Stage
 from scaninbox.qt.viewer.scan_list import RowState
 from scaninbox.qt.viewer.viewport import ScanViewport
@@ -177,19 +178,28 @@ def test_scans_out_of_reach_while_online_are_not_called_offline(
         assert overlay.geometry().left() >= 0
 
 
-def test_try_again_loads_the_scans_that_were_not_available_offline(
+def test_try_again_loads_the_scans_that_were_out_of_reach_and_is_not_offered_offline(
     qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
 ) -> None:
     provider.offline = True
     viewport = make_viewport(provider)
     show_and_wait(qtbot, viewport, generated_case("lower.stl"))
     wait_loaded(qtbot, viewport)
+    qtbot.waitUntil(lambda: async_bridge.running_task(viewport, "case") is None)
     assert viewport.scans.rows()[0].state is RowState.OFFLINE
     retry = viewport.stage.retry_button
-    assert retry.isVisible()
+    # Offline the app knows it: the case is loaded again when the connection is back (the
+    # window shows it again), there is nothing to try meanwhile.
+    assert not retry.isVisible()
+
+    provider.unavailable_headline = "File storage cannot be reached"  # online, storage not
+    show_and_wait(qtbot, viewport, generated_case("lower.stl", ref="gen-2"))
+    wait_loaded(qtbot, viewport)
+    qtbot.waitUntil(retry.isVisible, timeout=WAIT_MS)
     assert retry.geometry().top() > viewport.stage.message.geometry().bottom()  # under it
 
-    provider.offline = False  # the connection is back
+    provider.offline = False  # storage reachable again
+    provider.unavailable_headline = None
     qtbot.mouseClick(retry, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: viewport.scans.rows()[0].state is RowState.READY, timeout=WAIT_MS)
     assert len(viewport.scene) == 1
