@@ -43,7 +43,7 @@ def test_scans_that_cannot_be_read_say_why_and_the_others_still_show(
     wait_loaded(qtbot, viewport)
     rows = viewport.scans.rows()
     assert [r.state for r in rows] == [RowState.READY] + [RowState.PROBLEM] * 3
-    cut, notes, unknown = (r.status.text() for r in rows[1:])
+    cut, notes, unknown = (r.status_text for r in rows[1:])
     assert cut.startswith("Cannot read the scan 'lower_cut.stl': its header announces")
     assert cut.endswith("it is truncated.")
     assert notes == (
@@ -72,11 +72,11 @@ def test_downloads_show_progress_per_file(
     show_and_wait(qtbot, viewport, generated_case(*ARCHES))  # the cached upper jaw is drawn
     lower = viewport.scans.rows()[1]
     provider.step("lower.stl")
-    qtbot.waitUntil(lambda: lower.state is RowState.LOADING and "%" in lower.status.text())
+    qtbot.waitUntil(lambda: lower.state is RowState.LOADING and "%" in lower.status_text)
     first = lower.progress.value()
     provider.step("lower.stl")
     qtbot.waitUntil(lambda: lower.progress.value() > first)
-    assert lower.status.text().startswith("Downloading… ")
+    assert lower.status_text.startswith("Downloading… ")
     assert lower.progress.isVisible()
     provider.release("lower.stl")
     wait_loaded(qtbot, viewport)
@@ -142,7 +142,7 @@ def test_offline_and_not_cached_says_so_and_cached_scans_still_show(
     wait_loaded(qtbot, viewport)
     upper, lower = viewport.scans.rows()
     assert (upper.state, lower.state) == (RowState.READY, RowState.OFFLINE)
-    assert lower.status.text() == "Not available offline"
+    assert lower.status_text == "Not available offline"
     assert len(viewport.scene) == 1
     assert not viewport.stage.message.isVisible()
     # Nothing cached at all: the view says so as well.
@@ -161,7 +161,7 @@ def test_scans_out_of_reach_while_online_are_not_called_offline(
     show_and_wait(qtbot, viewport, generated_case(*ARCHES))
     wait_loaded(qtbot, viewport)
     assert [row.state for row in viewport.scans.rows()] == [RowState.OFFLINE] * 2
-    assert [row.status.text() for row in viewport.scans.rows()] == [
+    assert [row.status_text for row in viewport.scans.rows()] == [
         "File storage cannot be reached"
     ] * 2
     assert viewport.stage.message.text() == (

@@ -251,4 +251,4 @@ class ScanSink:
 
 def _is_offline(row: Any) -> bool:
     """The row says its file is not available offline (not: out of reach for now)."""
-    return bool(row.status.text().startswith(OFFLINE_HEADLINE))
+    return bool(row.status_text.startswith(OFFLINE_HEADLINE))
