@@ -230,6 +230,23 @@ def test_a_case_without_scans_says_so(
     assert not viewport.stage.message.isVisible()
 
 
+def test_a_case_without_scans_claims_no_orientation_of_them(
+    qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
+) -> None:
+    provider.cache_file("upper.stl")
+    viewport = make_viewport(provider, None)  # the portal sends no axis mapping
+    show_and_wait(qtbot, viewport, generated_case("upper.stl"))
+    wait_loaded(qtbot, viewport)
+    note = viewport.stage.note
+    assert note.isVisible()
+    assert "estimated from the scan" in note.text()
+    # No scans: nothing was estimated from any, and the note says nothing of the kind.
+    show_and_wait(qtbot, viewport, generated_case(ref="gen-2"))
+    assert viewport.stage.message.text() == "This case has no scans."
+    assert not note.isVisible()
+    assert "estimated" not in note.text()
+
+
 def test_switching_cases_cancels_the_load_and_the_old_case_never_paints(
     qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
 ) -> None:
