@@ -300,3 +300,45 @@ def test_the_image_viewer_steps_through_the_images_rotates_and_adjusts_the_tone(
     )
     assert viewer.shown_image().pixelColor(10, 10) == original
     viewer.close()
+
+
+def test_the_arrow_keys_go_to_the_previous_and_next_image(pane: CasePane, qtbot: QtBot) -> None:
+    _show_attachments(pane)
+    qtbot.mouseClick(_tile(pane, PHOTO).button, Qt.MouseButton.LeftButton)
+    attachments = pane.attachments
+    qtbot.waitUntil(lambda: attachments.viewer is not None and attachments.viewer.isVisible())
+    viewer = attachments.viewer
+    assert viewer is not None
+    viewer.activateWindow()
+    qtbot.waitUntil(viewer.isActiveWindow)
+    focused = viewer.focusWidget()
+    assert focused is viewer.view  # the picture has the keyboard, not a button
+
+    qtbot.keyClick(focused, Qt.Key.Key_Right)
+    qtbot.waitUntil(lambda: viewer.windowTitle() == SHADE)
+    assert viewer.position_label.text() == "2 of 2"
+    qtbot.keyClick(viewer.focusWidget(), Qt.Key.Key_Right)  # the last: stays
+    assert viewer.windowTitle() == SHADE
+    qtbot.keyClick(viewer.focusWidget(), Qt.Key.Key_Left)
+    qtbot.waitUntil(lambda: viewer.windowTitle() == PHOTO)
+
+    # A button clicked keeps the keyboard on the picture: the arrows still step.
+    qtbot.mouseClick(viewer.rotate_right_button, Qt.MouseButton.LeftButton)
+    assert viewer.focusWidget() is viewer.view
+    qtbot.keyClick(viewer.focusWidget(), Qt.Key.Key_Right)
+    qtbot.waitUntil(lambda: viewer.windowTitle() == SHADE)
+
+    # Zoomed in past the window's width, the arrows move over the picture instead.
+    viewer.actual_size()
+    scroll = viewer.view.horizontalScrollBar()
+    qtbot.waitUntil(lambda: scroll.maximum() > 0)
+    before = scroll.value()
+    qtbot.keyClick(viewer.view, Qt.Key.Key_Right)
+    assert scroll.value() > before
+    assert viewer.windowTitle() == SHADE
+    # A slider keeps its own arrows.
+    viewer.brightness_slider.setFocus()
+    qtbot.keyClick(viewer.brightness_slider, Qt.Key.Key_Right)
+    assert viewer.brightness_slider.value() > 0
+    assert viewer.windowTitle() == SHADE
+    viewer.close()
