@@ -28,6 +28,7 @@ from tests.qt.case_pane.cases import (
 )
 from tests.qt.case_pane.conftest import FakeDialogs
 from tests.qt.case_pane.folder_provider import FolderProvider
+from tests.qt.case_pane.picture import read_png, region, share_dark, share_near
 
 
 def _tile(pane: CasePane, name: str) -> AttachmentTile:
@@ -226,7 +227,25 @@ def test_screenshot_attachments(
     _show_attachments(pane)
     qtbot.waitUntil(lambda: _tile(pane, PHOTO).has_thumbnail)
     qtbot.waitUntil(lambda: _tile(pane, SHADE).status.state is FileState.FAILED)
-    screenshot(pane, "case-attachments")
+    pixels = read_png(screenshot(pane, "case-attachments"))
+
+    # The photo's thumbnail: its red and cream stripes (cases.make_photo), where its tile is.
+    photo = region(pixels, _tile(pane, PHOTO).button, pane)
+    assert share_near(photo, (0xC8, 0x64, 0x64)) > 0.2
+    assert share_near(photo, (0xF0, 0xE6, 0xD2)) > 0.2
+    # The failed image: its message, whole and in ink, with Retry, inside its tile.
+    shade = _tile(pane, SHADE)
+    message = shade.status.message_label
+    assert message.isVisible()
+    assert message.text() == "The download link expired and could not be renewed."
+    assert message.heightForWidth(message.width()) <= message.height()
+    assert share_dark(region(pixels, message, pane)) > 0.03
+    assert shade.status.retry_button.isVisible()
+    assert region(pixels, shade.status.retry_button, pane).size > 0
+    # The other tiles and the list of scans and order form are in the picture too.
+    for tile in pane.attachments.tiles:  # "JPG image", "TXT file": muted, but drawn
+        assert share_dark(region(pixels, tile.meta_label, pane), below=170) > 0.01
+    assert share_dark(region(pixels, pane.attachments.other_files, pane), below=160) > 0.005
 
 
 def _case_with_a_pdf_attachment() -> Any:
