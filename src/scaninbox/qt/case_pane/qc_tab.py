@@ -27,11 +27,9 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
-    QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -42,6 +40,7 @@ from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane.dialogs import FileDialogs
 from scaninbox.qt.case_pane.providers import CaseFileProvider
+from scaninbox.qt.case_pane.qc_checklist import Checklist
 from scaninbox.qt.case_pane.qc_findings import FindingsList
 from scaninbox.qt.case_pane.widgets import muted_label, section_title
 from scaninbox.qt.inbox.qc_cell import OUTDATED_WORDS
@@ -94,15 +93,8 @@ class QcTab(QWidget):
         self.verdict_label = QLabel(self)
         self.verdict_label.setTextFormat(Qt.TextFormat.RichText)
         self.state_label = muted_label("", self)
-        self.checklist = QTreeWidget(self)
-        self.checklist.setHeaderLabels(["Check", "Result"])
-        self.checklist.setRootIsDecorated(False)
-        self.checklist.setAccessibleName("QC checklist")
+        self.checklist = Checklist(self)  # titles wrapped: narrow at 1280 px
         self.findings = FindingsList(self)
-        checklist_header = self.checklist.header()
-        checklist_header.setStretchLastSection(False)
-        checklist_header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        checklist_header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.findings.findingActivated.connect(self.findingActivated)
 
         self.note = QLineEdit(self)
@@ -517,7 +509,6 @@ class QcTab(QWidget):
             shown = _VERDICT_WORDS.get(str(check), "—") if check is not None else "not run"
             item = QTreeWidgetItem([title, shown])
             item.setForeground(1, _brush(VERDICT_COLOURS[str(check) if check else None]))
-            # The list is narrow at 1280 px: a long title is cut there, the tooltip has it all.
             item.setToolTip(0, f"{title}: {shown}")
             item.setToolTip(1, f"{title}: {shown}")
             self.checklist.addTopLevelItem(item)
