@@ -141,7 +141,11 @@ def test_the_caption_and_labels_fit_the_plate_at_any_scaling(
     renderer = canvas.renderer
     labels = _labels(canvas)
     assert labels["Seen from the front"].GetVisibility()
-    plate_w, plate_h = marker_size(width, height)
+    plate_w, plate_h = marker_size(width, height, scaling)
+    # As large to the eye at any scaling: the plate's size in points is the same.
+    at_100 = marker_size(*size)
+    assert abs(plate_w / scaling - at_100[0]) <= 2
+    assert abs(plate_h / scaling - at_100[1]) <= 2
     plate = (0.0, float(plate_w), 0.0, float(plate_h))
     shown = [t for t in ("R", "L", "Up", "Down") if labels[t].GetVisibility()]
     assert shown == ["R", "L", "Up", "Down"]

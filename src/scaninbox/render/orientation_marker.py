@@ -103,22 +103,25 @@ def screen_axes(
     return out
 
 
-def marker_size(width: int, height: int) -> tuple[int, int]:
+def marker_size(width: int, height: int, scaling: float = 1.0) -> tuple[int, int]:
     """(width, height) in pixels of the corner the marker takes in a picture of this size,
-    margins included; (0, 0) where it is not drawn."""
-    layout = _layout(width, height)
+    margins included; (0, 0) where it is not drawn. ``scaling``: the display's (pixels per
+    point: 1.5 at 150 %), which the marker's bounds follow, so that it looks the same size."""
+    layout = _layout(width, height, scaling)
     if layout is None:
         return (0, 0)
     side, plate_w, margin = layout
     return (plate_w + 2 * margin, side + 2 * margin)
 
 
-def _layout(width: int, height: int) -> tuple[int, int, int] | None:
-    """(the plate's height, its width, the margin around it), None: no marker."""
-    short = min(width, height)
+def _layout(width: int, height: int, scaling: float = 1.0) -> tuple[int, int, int] | None:
+    """(the plate's height, its width, the margin around it) in pixels, None: no marker."""
+    scaling = max(1.0, scaling)
+    short = min(width, height) / scaling
     if short < _SHOWN_FROM_PX:
         return None
     side = max(_MIN_PX, min(_MAX_PX, round(MARKER_SHARE * short)))
+    side = round(side * scaling)
     return side, round(side * 1.25), max(2, side // 30)
 
 
@@ -206,18 +209,19 @@ class OrientationMarker:
         if key == self._last:
             return
         self._last = key
-        layout = _layout(*self._rest_size)
+        # The display's scaling: Qt's view sets the window's DPI to 72 × it (150 %: 108).
+        dpi = max(1, renderer.GetRenderWindow().GetDPI())
+        layout = _layout(*self._rest_size, dpi / 72.0)
         for prop in self.props():
             prop.SetVisibility(layout is not None)
         if layout is None:
             return
         side, plate_w, margin = (round(v * scale) for v in layout)
         axes = screen_axes(*key[:3])
-        # Sizes below are in pixels; VTK sizes text in points at the window's DPI, which Qt's
-        # view sets to 72 × the display's scaling (150 %: 108). Converted, the words keep the
-        # size the layout gives them room for.
-        points = 72.0 / max(1, renderer.GetRenderWindow().GetDPI())
-        font = max(12, round(layout[0] * 0.12))
+        # Sizes below are in pixels; VTK sizes text in points at the window's DPI. Converted,
+        # the words keep the size the layout gives them room for.
+        points = 72.0 / dpi
+        font = max(round(12 / points), round(layout[0] * 0.12))  # 12 px at 100 %, or more
         font = max(4, round(font * scale))
         caption_px = self._fit_caption(renderer, axes, plate_w, (font, scale, points))
         caption_h = round(caption_px * 1.25)
@@ -272,7 +276,7 @@ class OrientationMarker:
             if axis.length < _FORESHORTENED
         ]
         self.caption.SetInput(SEEN_FROM[facing[0]] if facing else "")
-        size_px = max(round(11 * scale), round(font * 0.85))
+        size_px = max(round(11 * scale / points), round(font * 0.85))
         style = self.caption.GetTextProperty()
         style.SetFontSize(max(1, round(size_px * points)))
         if not facing:
