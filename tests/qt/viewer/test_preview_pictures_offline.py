@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from PySide6.QtCore import QRect
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain.first_look import is_preview
@@ -16,6 +17,7 @@ from scaninbox.qt import async_bridge
 from scaninbox.qt.viewer.overlays import WAITING_CAPTION
 from scaninbox.qt.viewer.scan_list import RowState
 from scaninbox.qt.viewer.viewport import ScanViewport
+from scaninbox.render.orientation_marker import marker_size
 from tests.qt.case_pane.folder_provider import FolderProvider
 from tests.qt.viewer.conftest import WAIT_MS, show_and_wait, wait_loaded
 from tests.qt.viewer.sandbox_cases import SandboxCase
@@ -59,6 +61,13 @@ def test_offline_preview_pictures_sit_beside_the_scan_list_and_say_why(
     assert not scan_list.folded
     assert not pictures.geometry().intersects(scan_list.geometry())
     assert stage.rect().contains(pictures.geometry())
+    ratio = stage.devicePixelRatioF()
+    corner_w, corner_h = marker_size(
+        round(stage.width() * ratio), round(stage.height() * ratio), ratio
+    )
+    marker = QRect(0, stage.height() - round(corner_h / ratio), round(corner_w / ratio), 1000)
+    assert corner_h > 0
+    assert not pictures.geometry().intersects(marker)  # the orientation marker stays clear
     caption = pictures.caption
     assert caption.width() >= caption.sizeHint().width() or caption.wordWrap()
     assert caption.heightForWidth(caption.width()) <= caption.height()  # nothing cut

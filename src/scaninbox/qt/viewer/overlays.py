@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from scaninbox.qt.viewer.scan_list import ScanList
 from scaninbox.render import MIN_FREE_SHARE
+from scaninbox.render.orientation_marker import marker_size
 
 __all__ = ["WAITING_CAPTION", "PictureGallery", "SceneStage", "overlay_label"]
 
@@ -301,18 +302,29 @@ class SceneStage(QWidget):
             left + (free - button.width()) // 2, below, button.width(), button.height()
         )
         # The pictures too: in the free part, smaller where it is narrow (over the list of
-        # scans they hid its show/hide and opacity controls).
+        # scans they hid its show/hide and opacity controls), and above the orientation
+        # marker in the lower left corner.
+        above = height - self._marker_height()
         room_width = max(1, free - 2 * _MARGIN_PX)
-        room_height = max(1, height - 2 * _MARGIN_PX)
+        room_height = max(1, above - 2 * _MARGIN_PX)
         self.pictures.fit(room_width, room_height)
         hint = self.pictures.sizeHint()
         shown_width, shown_height = min(room_width, hint.width()), min(room_height, hint.height())
         self.pictures.setGeometry(
             left + (free - shown_width) // 2,
-            max(0, (height - shown_height) // 2),
+            max(0, (above - shown_height) // 2),
             shown_width,
             shown_height,
         )
+
+    def _marker_height(self) -> int:
+        """How much of the view's height the orientation marker takes at the bottom (the 3D
+        view draws it: `scaninbox.render.orientation_marker`), in this widget's pixels."""
+        ratio = self.devicePixelRatioF()
+        _width, height = marker_size(
+            round(self.width() * ratio), round(self.height() * ratio), ratio
+        )
+        return round(height / ratio)
 
     def _place_side_panel(self) -> int:
         panel = self.side_panel
