@@ -109,3 +109,53 @@ def test_the_marker_is_drawn_in_the_corner_of_a_large_picture_only(
     # Pale, not a finding's signal red: nothing there reads as a red mark.
     signal_red = (corner[..., 0] - corner[..., 1] > 60) & (corner[..., 0] - corner[..., 2] > 60)
     assert not signal_red.any()
+
+
+def _box(label: Any, renderer: Any) -> tuple[float, float, float, float]:
+    """A text's box on the screen in pixels: (x0, x1, y0, y1)."""
+    box = [0.0] * 4
+    label.GetBoundingBox(renderer, box)  # around its anchor (the display position)
+    x, y = label.GetPosition()
+    return x + box[0], x + box[1], y + box[2], y + box[3]
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+
+
+@pytest.mark.parametrize("scaling", [1.0, 1.5, 2.0])
+@pytest.mark.parametrize("size", [(860, 430), (1280, 960)])
+def test_the_caption_and_labels_fit_the_plate_at_any_scaling(
+    arch: Mesh, scaling: float, size: tuple[int, int]
+) -> None:
+    """Under display scaling Qt's VTK view sets the window's DPI to 72 × the scale (pyvistaqt),
+    and VTK sizes text in points: the marker's words must still fit its plate, apart ("een
+    from the front", cut at the window's edge, lay over "Down" at 150 %)."""
+    width, height = (round(side * scaling) for side in size)
+    canvas = OffscreenCanvas((width, height))
+    canvas.render_window.SetDPI(round(72 * scaling))
+    scene = ScanScene(canvas)
+    scene.set_scan("u", arch, jaw=Jaw.UPPER)
+    scene.apply_view(View.FRONT)
+    canvas.render_window.Render()
+    renderer = canvas.renderer
+    labels = _labels(canvas)
+    assert labels["Seen from the front"].GetVisibility()
+    plate_w, plate_h = marker_size(width, height, scaling)
+    # As large to the eye at any scaling: the plate's size in points is the same.
+    at_100 = marker_size(*size)
+    assert abs(plate_w / scaling - at_100[0]) <= 2
+    assert abs(plate_h / scaling - at_100[1]) <= 2
+    plate = (0.0, float(plate_w), 0.0, float(plate_h))
+    shown = [t for t in ("R", "L", "Up", "Down") if labels[t].GetVisibility()]
+    assert shown == ["R", "L", "Up", "Down"]
+    boxes = {text: _box(labels[text], renderer) for text in (*shown, "Seen from the front")}
+    for text, box in boxes.items():
+        assert min(box[0], box[2]) >= 0, f"{text} is cut at the window's edge: {box}"
+        assert box[1] <= plate[1], f"{text} leaves the plate on the right: {box}"
+        assert box[3] <= plate[3], f"{text} leaves the plate at the top: {box}"
+    words = list(boxes)
+    for index, first in enumerate(words):
+        for second in words[index + 1 :]:
+            assert not _overlap(boxes[first], boxes[second]), f"{first} lies over {second}"
+    canvas.close()

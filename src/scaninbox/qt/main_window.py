@@ -187,6 +187,7 @@ class MainWindow(QMainWindow):
         self.pane.qc.set_account(session.store, session.account.email)
         self.sync.attach(session)
         session.signals.fileReady.connect(self._on_file_ready)
+        session.signals.syncFinished.connect(self.qc_background.cases_synced)
         self.qc_background.attach(session.store, session.cache)
         self.lab.attach(session)
         self.menus.show_account(session)

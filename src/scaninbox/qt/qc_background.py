@@ -121,6 +121,17 @@ class BackgroundQc(QObject):
 
     # ------------------------------------------------------------------ what to check
 
+    def cases_synced(self, _report: object = None) -> None:
+        """A sync ended: cases it brought that list no scan are checked (no file will arrive
+        for them to be heard of otherwise)."""
+        if self._queue is not None and async_bridge.running_task(self, "synced") is None:
+            async_bridge.run(
+                self._look_at_cache(without_scans_only=True),
+                owner=self,
+                key="synced",
+                name="QC of cases without scans",
+            )
+
     def files_arrived(self, ref: CaseRef) -> None:
         """A file of ``ref`` landed in the cache: check the case once all its scans are here."""
         self._arrive(ref, wanted=False)
@@ -171,15 +182,24 @@ class BackgroundQc(QObject):
             )
         return await asyncio.wrap_future(self._executor.submit(fn, *args))
 
-    async def _look_at_cache(self) -> None:
-        from scaninbox.services.qc_queue import candidates, cases_with_cached_scans
+    async def _look_at_cache(self, *, without_scans_only: bool = False) -> None:
+        from scaninbox.services.qc_queue import (
+            candidates,
+            cases_with_cached_scans,
+            unchecked_cases_without_scans,
+        )
 
         store, generation = self._store, self._generation
         if store is None:
             return
 
         def look() -> list[QcCandidate]:
-            return candidates(store, cases_with_cached_scans(store), self._today())
+            # A case that lists no scan waits for no file: checked now, it fails ("no
+            # scans") in the inbox as `scaninbox qc` says, instead of an empty QC cell.
+            refs = unchecked_cases_without_scans(store)
+            if not without_scans_only:
+                refs = cases_with_cached_scans(store) + refs
+            return candidates(store, refs, self._today())
 
         try:
             found = await self._on_worker(look)
@@ -221,6 +241,12 @@ class BackgroundQc(QObject):
             return False
         for candidate in found:
             self._queue.offer(candidate, wanted=arrived.get(candidate.ref, False))
+        # Someone waits on these, and nothing here can check them (a scan went from the cache
+        # meanwhile, the case was removed): say so rather than leave "checking" on screen.
+        queued = {candidate.ref for candidate in found}
+        for ref, wanted in arrived.items():
+            if wanted and ref not in queued:
+                self.failed.emit(ref, "its scans are not all on this computer")
         self.pendingChanged.emit()
         return True
 

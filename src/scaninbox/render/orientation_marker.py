@@ -103,22 +103,25 @@ def screen_axes(
     return out
 
 
-def marker_size(width: int, height: int) -> tuple[int, int]:
+def marker_size(width: int, height: int, scaling: float = 1.0) -> tuple[int, int]:
     """(width, height) in pixels of the corner the marker takes in a picture of this size,
-    margins included; (0, 0) where it is not drawn."""
-    layout = _layout(width, height)
+    margins included; (0, 0) where it is not drawn. ``scaling``: the display's (pixels per
+    point: 1.5 at 150 %), which the marker's bounds follow, so that it looks the same size."""
+    layout = _layout(width, height, scaling)
     if layout is None:
         return (0, 0)
     side, plate_w, margin = layout
     return (plate_w + 2 * margin, side + 2 * margin)
 
 
-def _layout(width: int, height: int) -> tuple[int, int, int] | None:
-    """(the plate's height, its width, the margin around it), None: no marker."""
-    short = min(width, height)
+def _layout(width: int, height: int, scaling: float = 1.0) -> tuple[int, int, int] | None:
+    """(the plate's height, its width, the margin around it) in pixels, None: no marker."""
+    scaling = max(1.0, scaling)
+    short = min(width, height) / scaling
     if short < _SHOWN_FROM_PX:
         return None
     side = max(_MIN_PX, min(_MAX_PX, round(MARKER_SHARE * short)))
+    side = round(side * scaling)
     return side, round(side * 1.25), max(2, side // 30)
 
 
@@ -206,16 +209,22 @@ class OrientationMarker:
         if key == self._last:
             return
         self._last = key
-        layout = _layout(*self._rest_size)
+        # The display's scaling: Qt's view sets the window's DPI to 72 × it (150 %: 108).
+        dpi = max(1, renderer.GetRenderWindow().GetDPI())
+        layout = _layout(*self._rest_size, dpi / 72.0)
         for prop in self.props():
             prop.SetVisibility(layout is not None)
         if layout is None:
             return
         side, plate_w, margin = (round(v * scale) for v in layout)
         axes = screen_axes(*key[:3])
-        font = max(12, round(layout[0] * 0.12))
+        # Sizes below are in pixels; VTK sizes text in points at the window's DPI. Converted,
+        # the words keep the size the layout gives them room for.
+        points = 72.0 / dpi
+        font = max(round(12 / points), round(layout[0] * 0.12))  # 12 px at 100 %, or more
         font = max(4, round(font * scale))
-        caption_h = round(font * 1.25)
+        caption_px = self._fit_caption(renderer, axes, plate_w, (font, scale, points))
+        caption_h = round(caption_px * 1.25)
         x0, y0 = margin, margin
         for index, (px, py) in enumerate(
             ((x0, y0), (x0 + plate_w, y0), (x0 + plate_w, y0 + side), (x0, y0 + side))
@@ -230,7 +239,6 @@ class OrientationMarker:
         widest = max(len(text) for axis in AXES for text in axis[:2]) * font * 0.3
         room = min(plate_w / 2 - 2 * widest, (side - caption_h) / 2 - 2 * half_h)
         reach = room - gap - 2
-        facing = []
         for index, axis in enumerate(axes):
             flat = axis.length < _FORESHORTENED
             dx, dy = axis.x * reach, axis.y * reach
@@ -239,7 +247,7 @@ class OrientationMarker:
             for text, sign in ((axis.positive, 1.0), (axis.negative, -1.0)):
                 label = self.labels[text]
                 label.SetVisibility(not flat)
-                label.GetTextProperty().SetFontSize(font)
+                label.GetTextProperty().SetFontSize(max(1, round(font * points)))
                 if axis.length > 0.0:
                     ux, uy = axis.x / axis.length, axis.y / axis.length
                     half_w = len(text) * font * 0.3
@@ -247,12 +255,40 @@ class OrientationMarker:
                     label.SetDisplayPosition(
                         round(cx + sign * ux * beyond), round(cy + sign * uy * beyond)
                     )
-            if flat:
-                facing.append(axis.positive if axis.towards_viewer else axis.negative)
         self._line_points.Modified()
-        self.caption.SetInput(SEEN_FROM[facing[0]] if facing else "")
-        self.caption.GetTextProperty().SetFontSize(max(round(11 * scale), round(font * 0.85)))
         self.caption.SetDisplayPosition(round(cx), y0 + max(2, margin))
+
+    def _fit_caption(
+        self,
+        renderer: Any,
+        axes: list[ScreenAxis],
+        plate_w: int,
+        sizes: tuple[int, float, float],
+    ) -> int:
+        """Set the caption ("Seen from the front") for ``axes``, as large as the labels' font
+        allows and no wider than the plate (measured, not guessed: a long caption in a small
+        plate is made smaller); its height in pixels. ``sizes``: the labels' font (pixels),
+        the picture's scale while turning, points per pixel."""
+        font, scale, points = sizes
+        facing = [
+            axis.positive if axis.towards_viewer else axis.negative
+            for axis in axes
+            if axis.length < _FORESHORTENED
+        ]
+        self.caption.SetInput(SEEN_FROM[facing[0]] if facing else "")
+        size_px = max(round(11 * scale / points), round(font * 0.85))
+        style = self.caption.GetTextProperty()
+        style.SetFontSize(max(1, round(size_px * points)))
+        if not facing:
+            return size_px
+        box = [0.0] * 4
+        self.caption.GetBoundingBox(renderer, box)
+        room = plate_w - 2 * max(3, plate_w // 24)
+        wide = box[1] - box[0]
+        if wide > room > 0:
+            size_px = max(4, int(size_px * room / wide))
+            style.SetFontSize(max(1, round(size_px * points)))
+        return size_px
 
 
 def add_orientation_marker(plotter: Any) -> OrientationMarker:

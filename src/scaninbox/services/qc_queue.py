@@ -57,6 +57,7 @@ __all__ = [
     "outdated_among",
     "outdated_results",
     "suspect_results",
+    "unchecked_cases_without_scans",
 ]
 
 DEFAULT_QUEUE_LIMIT = 500
@@ -112,7 +113,9 @@ def _scan_specs(case: Case) -> list[tuple[ScanFile, FileSpec | None]]:
 
 
 def _cached_hashes(stored: StoredCase) -> list[tuple[ScanFile, str]] | None:
-    """Each full scan with its cached content hash; None unless every one is cached."""
+    """Each full scan with its cached content hash; None unless every one is cached. A case
+    without scans has all of its none: it is checked at once (and fails, "no scans"), as
+    ``scaninbox qc`` checks it — not left waiting for files that will never come."""
     hashes = {f.spec: f.sha256 for f in stored.files if f.sha256 is not None}
     found: list[tuple[ScanFile, str]] = []
     for scan, spec in _scan_specs(stored.case):
@@ -120,7 +123,7 @@ def _cached_hashes(stored: StoredCase) -> list[tuple[ScanFile, str]] | None:
         if sha is None:
             return None
         found.append((scan, sha))
-    return found or None
+    return found
 
 
 def candidate_of(store: CaseStore, ref: CaseRef, *, today: date) -> QcCandidate | None:
@@ -192,6 +195,18 @@ def cases_with_cached_scans(store: CaseStore) -> list[CaseRef]:
     from scaninbox.store.qc_store import cases_with_files
 
     return cases_with_files(store, FileKind.SCAN.value, leaving_out_type="preview")
+
+
+def unchecked_cases_without_scans(store: CaseStore) -> list[CaseRef]:
+    """Cases (not removed) that list no scan and have no result of this QC version: nothing
+    to wait for, so they are checked at once (where to look at start and after each sync)."""
+    rows = store.query(
+        "SELECT c.ref, c.ref_numeric FROM cases c WHERE c.scan_count = 0 "
+        "AND c.removed_at IS NULL AND NOT EXISTS (SELECT 1 FROM qc_results q "
+        "WHERE q.case_id = c.id AND q.qc_version = ?)",
+        (QC_VERSION,),
+    )
+    return [CaseRef(ref, numeric=bool(numeric)) for ref, numeric in rows]
 
 
 # ---------------------------------------------------------------------- the queue

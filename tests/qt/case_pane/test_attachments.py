@@ -28,6 +28,7 @@ from tests.qt.case_pane.cases import (
 )
 from tests.qt.case_pane.conftest import FakeDialogs
 from tests.qt.case_pane.folder_provider import FolderProvider
+from tests.qt.case_pane.picture import read_png, region, share_dark, share_near
 
 
 def _tile(pane: CasePane, name: str) -> AttachmentTile:
@@ -226,7 +227,25 @@ def test_screenshot_attachments(
     _show_attachments(pane)
     qtbot.waitUntil(lambda: _tile(pane, PHOTO).has_thumbnail)
     qtbot.waitUntil(lambda: _tile(pane, SHADE).status.state is FileState.FAILED)
-    screenshot(pane, "case-attachments")
+    pixels = read_png(screenshot(pane, "case-attachments"))
+
+    # The photo's thumbnail: its red and cream stripes (cases.make_photo), where its tile is.
+    photo = region(pixels, _tile(pane, PHOTO).button, pane)
+    assert share_near(photo, (0xC8, 0x64, 0x64)) > 0.2
+    assert share_near(photo, (0xF0, 0xE6, 0xD2)) > 0.2
+    # The failed image: its message, whole and in ink, with Retry, inside its tile.
+    shade = _tile(pane, SHADE)
+    message = shade.status.message_label
+    assert message.isVisible()
+    assert message.text() == "The download link expired and could not be renewed."
+    assert message.heightForWidth(message.width()) <= message.height()
+    assert share_dark(region(pixels, message, pane)) > 0.03
+    assert shade.status.retry_button.isVisible()
+    assert region(pixels, shade.status.retry_button, pane).size > 0
+    # The other tiles and the list of scans and order form are in the picture too.
+    for tile in pane.attachments.tiles:  # "JPG image", "TXT file": muted, but drawn
+        assert share_dark(region(pixels, tile.meta_label, pane), below=170) > 0.01
+    assert share_dark(region(pixels, pane.attachments.other_files, pane), below=160) > 0.005
 
 
 def _case_with_a_pdf_attachment() -> Any:
@@ -299,4 +318,46 @@ def test_the_image_viewer_steps_through_the_images_rotates_and_adjusts_the_tone(
         Qt.MouseButton.LeftButton,
     )
     assert viewer.shown_image().pixelColor(10, 10) == original
+    viewer.close()
+
+
+def test_the_arrow_keys_go_to_the_previous_and_next_image(pane: CasePane, qtbot: QtBot) -> None:
+    _show_attachments(pane)
+    qtbot.mouseClick(_tile(pane, PHOTO).button, Qt.MouseButton.LeftButton)
+    attachments = pane.attachments
+    qtbot.waitUntil(lambda: attachments.viewer is not None and attachments.viewer.isVisible())
+    viewer = attachments.viewer
+    assert viewer is not None
+    viewer.activateWindow()
+    qtbot.waitUntil(viewer.isActiveWindow)
+    focused = viewer.focusWidget()
+    assert focused is viewer.view  # the picture has the keyboard, not a button
+
+    qtbot.keyClick(focused, Qt.Key.Key_Right)
+    qtbot.waitUntil(lambda: viewer.windowTitle() == SHADE)
+    assert viewer.position_label.text() == "2 of 2"
+    qtbot.keyClick(viewer.focusWidget(), Qt.Key.Key_Right)  # the last: stays
+    assert viewer.windowTitle() == SHADE
+    qtbot.keyClick(viewer.focusWidget(), Qt.Key.Key_Left)
+    qtbot.waitUntil(lambda: viewer.windowTitle() == PHOTO)
+
+    # A button clicked keeps the keyboard on the picture: the arrows still step.
+    qtbot.mouseClick(viewer.rotate_right_button, Qt.MouseButton.LeftButton)
+    assert viewer.focusWidget() is viewer.view
+    qtbot.keyClick(viewer.focusWidget(), Qt.Key.Key_Right)
+    qtbot.waitUntil(lambda: viewer.windowTitle() == SHADE)
+
+    # Zoomed in past the window's width, the arrows move over the picture instead.
+    viewer.actual_size()
+    scroll = viewer.view.horizontalScrollBar()
+    qtbot.waitUntil(lambda: scroll.maximum() > 0)
+    before = scroll.value()
+    qtbot.keyClick(viewer.view, Qt.Key.Key_Right)
+    assert scroll.value() > before
+    assert viewer.windowTitle() == SHADE
+    # A slider keeps its own arrows.
+    viewer.brightness_slider.setFocus()
+    qtbot.keyClick(viewer.brightness_slider, Qt.Key.Key_Right)
+    assert viewer.brightness_slider.value() > 0
+    assert viewer.windowTitle() == SHADE
     viewer.close()

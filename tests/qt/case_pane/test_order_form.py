@@ -18,6 +18,7 @@ from scaninbox.qt.case_pane.file_status import FileState
 from tests.qt.case_pane.cases import ORDER_FORM, ORDER_FORM_PAGES, full_case
 from tests.qt.case_pane.conftest import FakeDialogs
 from tests.qt.case_pane.folder_provider import FolderProvider
+from tests.qt.case_pane.picture import read_png, region, share_dark, share_near
 
 
 def _open_order_form(pane: CasePane, qtbot: QtBot) -> None:
@@ -204,5 +205,19 @@ def test_screenshot_order_form(
     pane: CasePane, qtbot: QtBot, screenshot: Callable[[QWidget, str], Path]
 ) -> None:
     _open_order_form(pane, qtbot)
-    qtbot.waitUntil(lambda: _painted(pane.order_form.view), timeout=10_000)
-    screenshot(pane, "case-order-form")
+    form = pane.order_form
+    qtbot.waitUntil(lambda: _painted(form.view), timeout=10_000)
+    pixels = read_png(screenshot(pane, "case-order-form"))
+
+    # The first page from its top: a white sheet with the form's lines in ink, its title
+    # already in the view's top fifth.
+    page = region(pixels, form.view.viewport(), pane)
+    assert share_near(page, (255, 255, 255), tolerance=10) > 0.5
+    assert share_dark(page) > 0.01
+    assert share_dark(page[: page.shape[0] // 5]) > 0.01
+    # The toolbar says where the page is, and the tab is the order form's.
+    bar = form.toolbar
+    assert (bar.page_spin.value(), bar.page_count_label.text()) == (1, f"of {ORDER_FORM_PAGES}")
+    assert share_dark(region(pixels, bar.page_count_label, pane)) > 0.02
+    assert pane.tabs.currentIndex() == pane.ORDER_FORM_TAB
+    assert pane.tabs.tabText(pane.ORDER_FORM_TAB) == "Order form"

@@ -15,6 +15,7 @@ from scaninbox.domain import Jaw
 from scaninbox.qc import Finding, QcResult, ScanInput, ScanResult, Severity, check_scans
 from scaninbox.qt.case_pane.qc_findings import (
     FIGURES_ROLE,
+    MAX_DETAIL_LINES,
     MAX_MESSAGE_LINES,
     SCAN_ROLE,
     FindingsList,
@@ -132,3 +133,35 @@ def test_a_message_too_long_for_its_lines_ends_elided() -> None:
     assert " ".join(lines[:-1]) == words[: len(" ".join(lines[:-1]))]  # cut at word ends, in order
     assert message_lines(font, "short", 200) == ["short"]
     assert message_lines(font, "short", 0) == ["short"]  # no width yet: one line
+
+
+def test_the_scan_and_figures_wrap_instead_of_ending_in_an_ellipsis(qtbot: QtBot) -> None:
+    """As in the demo at 1280×720: "04199207_bite.ply · triangles 13440, area 8…" was cut."""
+    finding = Finding(
+        "fragment",
+        Severity.WARN,
+        "Separate part of the bite registration (803 mm²).",
+        figures={"triangles": 13440, "area_mm2": 803.2, "distance_mm": 1.84},
+    )
+    scan = ScanResult("bite", "04199207_bite.ply", 13440, (finding,))
+    findings = FindingsList()
+    qtbot.addWidget(findings)
+    findings.resize(330, 360)  # the findings' share of the case pane at 1280×720
+    findings.show_result(QcResult((scan,), (), ("fragments",)), VERDICT_COLOURS)
+    findings.show()
+    qtbot.waitExposed(findings)
+    group = findings.topLevelItem(0)
+    assert group is not None
+    row = group.child(0)
+    assert row is not None
+    figures = row.data(0, FIGURES_ROLE)
+    width = findings.visualItemRect(row).width()
+    metrics, font = findings.fontMetrics(), findings.font()
+    detail = detail_line(metrics, "04199207_bite.ply", figures, width)
+    assert detail == f"04199207_bite.ply · {figures}"  # whole: the name fits, the figures follow
+    lines = message_lines(font, detail, width, MAX_DETAIL_LINES)
+    assert len(lines) >= 2  # too long for one line here
+    assert " ".join(lines) == detail  # ... and every word of it shown
+    shown = findings.visualItemRect(row).height()
+    assert shown >= (len(message_lines(font, row.text(0), width)) + len(lines)) * metrics.height()
+    assert not findings.grab().isNull()  # painted through the wrapping delegate

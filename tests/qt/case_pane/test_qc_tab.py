@@ -370,3 +370,92 @@ def test_the_scorecard_shows_the_checked_cases_by_clinic_and_by_portal(
     )
     assert card.table.topLevelItem(0).text(0) == (case.source or "(unknown)")  # type: ignore[attr-defined]
     assert "1 case checked" in card.state.text()  # type: ignore[attr-defined]
+
+
+def test_a_scan_that_cannot_be_had_is_named_in_a_sentence_of_its_own(
+    qtbot: QtBot, qt_loop: asyncio.AbstractEventLoop, store: CaseStore, tmp_path: Path
+) -> None:
+    """The window's own provider, nobody signed in: its reason ("Not available offline: …")
+    follows the QC tab's sentence, never a capital letter after a colon mid-sentence."""
+    import re
+
+    from scaninbox.qt.file_provider import StoreFileProvider
+
+    _folder, _ref, case, _perimeter = _served_case(store, tmp_path, 5)
+    pane = CasePane(StoreFileProvider())
+    qtbot.addWidget(pane)
+    pane.qc.set_account(store, _WHO)
+    pane.show_case(case, pinned=False, fully_cached=False)
+    pane.tabs.setCurrentIndex(CasePane.QC_TAB)
+    qtbot.waitUntil(lambda: "QC needs every scan" in pane.qc.state_label.text())
+    text = pane.qc.state_label.text()
+    assert text == (
+        "QC needs every scan of the case (upper 5.stl is missing). "
+        "Not available offline: nobody is signed in."
+    )
+    assert not re.search(r"[:;,] [A-Z]", text)
+
+
+def test_at_1280_px_every_check_and_finding_is_shown_whole(
+    qtbot: QtBot,
+    qt_loop: asyncio.AbstractEventLoop,
+    store: CaseStore,
+    tmp_path: Path,
+    screenshot: Any,
+) -> None:
+    """The case pane's share of a 1280×720 window beside the inbox: the checklist's titles and
+    the findings' figures wrap onto more lines instead of ending in "…"."""
+    from PySide6.QtCore import QRect
+
+    from scaninbox.qt.case_pane.qc_findings import (
+        MAX_DETAIL_LINES,
+        detail_line,
+        message_lines,
+    )
+
+    provider, _ref, case, _perimeter = _served_case(store, tmp_path, 6)
+    pane = CasePane(provider)
+    qtbot.addWidget(pane)
+    pane.resize(590, 560)
+    pane.show()
+    qtbot.waitExposed(pane)
+    pane.qc.set_account(store, _WHO)
+    pane.show_case(case, pinned=False, fully_cached=True)
+    with qtbot.waitSignal(pane.qc.resultShown, timeout=60_000):
+        pane.tabs.setCurrentIndex(CasePane.QC_TAB)
+    checklist, findings = pane.qc.checklist, pane.qc.findings
+    qtbot.wait(0)  # the delayed layout of the rows (`scheduleDelayedItemsLayout`)
+
+    title_width = checklist.header().sectionSize(0)
+    assert title_width < 260  # narrow indeed: one line would not hold every title
+    metrics = checklist.fontMetrics()
+    wrap = int(Qt.TextFlag.TextWordWrap)
+    wrapped = 0
+    for index in range(checklist.topLevelItemCount()):
+        item = checklist.topLevelItem(index)
+        assert item is not None
+        text = item.text(0)
+        # The text's room is the column less the style's margins (at most 4 px a side).
+        needed = metrics.boundingRect(QRect(0, 0, title_width - 8, 10_000), wrap, text).height()
+        shown = checklist.visualItemRect(item).height()
+        assert shown >= needed, f"{text!r} is cut: {shown} px for {needed} px"
+        wrapped += needed > metrics.height()
+    assert wrapped >= 1  # at least one title needed a second line, and got it
+
+    font = findings.font()
+    line = findings.fontMetrics().height()
+    for group_index in range(findings.topLevelItemCount()):
+        group = findings.topLevelItem(group_index)
+        assert group is not None
+        for child in range(group.childCount()):
+            row = group.child(child)
+            rect = findings.visualItemRect(row)
+            width = rect.width()  # the text's room is less: as many lines at least
+            figures = row.data(0, FIGURES_ROLE)
+            detail = detail_line(findings.fontMetrics(), row.data(0, SCAN_ROLE), figures, width)
+            assert detail.endswith(figures)  # the figures whole, never "…"
+            lines = message_lines(font, detail, width, MAX_DETAIL_LINES)
+            assert not lines[-1].endswith("…")
+            message = message_lines(font, row.text(0), width)
+            assert rect.height() >= (len(message) + len(lines)) * line
+    screenshot(pane, "case-qc-1280")

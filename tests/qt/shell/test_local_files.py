@@ -107,7 +107,7 @@ def test_a_missing_and_a_corrupt_file_say_why_and_the_good_one_shows(
     )
     corrupt_row, good_row = window.viewport.scans.rows()
     assert corrupt_row.state is RowState.PROBLEM
-    message = corrupt_row.status.text()
+    message = corrupt_row.status_text
     assert message.startswith("Cannot read the scan 'upper.stl': its header announces")
     assert message.endswith("it is truncated.")
     assert good_row.state is RowState.READY

@@ -44,10 +44,8 @@ def test_a_ply_announcing_2_to_the_40_faces_shows_its_problem(
     wait_loaded(qtbot, viewport)
     rows = viewport.scans.rows()
     assert [r.state for r in rows] == [RowState.READY, RowState.PROBLEM]
-    assert (
-        rows[1]
-        .status.text()
-        .startswith("Cannot read the scan 'lower_evil.ply': it is not a valid PLY file")
+    assert rows[1].status_text.startswith(
+        "Cannot read the scan 'lower_evil.ply': it is not a valid PLY file"
     )
 
 
@@ -72,7 +70,7 @@ def test_an_unexpected_failure_in_a_reader_is_a_problem_on_the_row(
     wait_loaded(qtbot, viewport)
     rows = viewport.scans.rows()
     assert [r.state for r in rows] == [RowState.PROBLEM, RowState.PROBLEM]
-    assert rows[0].status.text() == (
+    assert rows[0].status_text == (
         "Cannot read the scan 'upper.stl': it could not be shown "
         "(ZeroDivisionError; details in the log)."
     )

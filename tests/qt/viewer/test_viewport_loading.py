@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
+from scaninbox.qt import async_bridge
 from scaninbox.qt.viewer.loader import Stage
 from scaninbox.qt.viewer.scan_list import RowState
 from scaninbox.qt.viewer.viewport import ScanViewport
@@ -42,7 +43,7 @@ def test_scans_that_cannot_be_read_say_why_and_the_others_still_show(
     wait_loaded(qtbot, viewport)
     rows = viewport.scans.rows()
     assert [r.state for r in rows] == [RowState.READY] + [RowState.PROBLEM] * 3
-    cut, notes, unknown = (r.status.text() for r in rows[1:])
+    cut, notes, unknown = (r.status_text for r in rows[1:])
     assert cut.startswith("Cannot read the scan 'lower_cut.stl': its header announces")
     assert cut.endswith("it is truncated.")
     assert notes == (
@@ -71,11 +72,11 @@ def test_downloads_show_progress_per_file(
     show_and_wait(qtbot, viewport, generated_case(*ARCHES))  # the cached upper jaw is drawn
     lower = viewport.scans.rows()[1]
     provider.step("lower.stl")
-    qtbot.waitUntil(lambda: lower.state is RowState.LOADING and "%" in lower.status.text())
+    qtbot.waitUntil(lambda: lower.state is RowState.LOADING and "%" in lower.status_text)
     first = lower.progress.value()
     provider.step("lower.stl")
     qtbot.waitUntil(lambda: lower.progress.value() > first)
-    assert lower.status.text().startswith("Downloading… ")
+    assert lower.status_text.startswith("Downloading… ")
     assert lower.progress.isVisible()
     provider.release("lower.stl")
     wait_loaded(qtbot, viewport)
@@ -141,7 +142,7 @@ def test_offline_and_not_cached_says_so_and_cached_scans_still_show(
     wait_loaded(qtbot, viewport)
     upper, lower = viewport.scans.rows()
     assert (upper.state, lower.state) == (RowState.READY, RowState.OFFLINE)
-    assert lower.status.text() == "Not available offline"
+    assert lower.status_text == "Not available offline"
     assert len(viewport.scene) == 1
     assert not viewport.stage.message.isVisible()
     # Nothing cached at all: the view says so as well.
@@ -160,7 +161,7 @@ def test_scans_out_of_reach_while_online_are_not_called_offline(
     show_and_wait(qtbot, viewport, generated_case(*ARCHES))
     wait_loaded(qtbot, viewport)
     assert [row.state for row in viewport.scans.rows()] == [RowState.OFFLINE] * 2
-    assert [row.status.text() for row in viewport.scans.rows()] == [
+    assert [row.status_text for row in viewport.scans.rows()] == [
         "File storage cannot be reached"
     ] * 2
     assert viewport.stage.message.text() == (
@@ -177,19 +178,28 @@ def test_scans_out_of_reach_while_online_are_not_called_offline(
         assert overlay.geometry().left() >= 0
 
 
-def test_try_again_loads_the_scans_that_were_not_available_offline(
+def test_try_again_loads_the_scans_that_were_out_of_reach_and_is_not_offered_offline(
     qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
 ) -> None:
     provider.offline = True
     viewport = make_viewport(provider)
     show_and_wait(qtbot, viewport, generated_case("lower.stl"))
     wait_loaded(qtbot, viewport)
+    qtbot.waitUntil(lambda: async_bridge.running_task(viewport, "case") is None)
     assert viewport.scans.rows()[0].state is RowState.OFFLINE
     retry = viewport.stage.retry_button
-    assert retry.isVisible()
+    # Offline the app knows it: the case is loaded again when the connection is back (the
+    # window shows it again), there is nothing to try meanwhile.
+    assert not retry.isVisible()
+
+    provider.unavailable_headline = "File storage cannot be reached"  # online, storage not
+    show_and_wait(qtbot, viewport, generated_case("lower.stl", ref="gen-2"))
+    wait_loaded(qtbot, viewport)
+    qtbot.waitUntil(retry.isVisible, timeout=WAIT_MS)
     assert retry.geometry().top() > viewport.stage.message.geometry().bottom()  # under it
 
-    provider.offline = False  # the connection is back
+    provider.offline = False  # storage reachable again
+    provider.unavailable_headline = None
     qtbot.mouseClick(retry, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: viewport.scans.rows()[0].state is RowState.READY, timeout=WAIT_MS)
     assert len(viewport.scene) == 1
@@ -218,6 +228,23 @@ def test_a_case_without_scans_says_so(
     viewport.show_case(None)
     assert viewport.scans.empty.text() == "Select a case to see its scans."
     assert not viewport.stage.message.isVisible()
+
+
+def test_a_case_without_scans_claims_no_orientation_of_them(
+    qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
+) -> None:
+    provider.cache_file("upper.stl")
+    viewport = make_viewport(provider, None)  # the portal sends no axis mapping
+    show_and_wait(qtbot, viewport, generated_case("upper.stl"))
+    wait_loaded(qtbot, viewport)
+    note = viewport.stage.note
+    assert note.isVisible()
+    assert "estimated from the scan" in note.text()
+    # No scans: nothing was estimated from any, and the note says nothing of the kind.
+    show_and_wait(qtbot, viewport, generated_case(ref="gen-2"))
+    assert viewport.stage.message.text() == "This case has no scans."
+    assert not note.isVisible()
+    assert "estimated" not in note.text()
 
 
 def test_switching_cases_cancels_the_load_and_the_old_case_never_paints(

@@ -16,6 +16,7 @@ import numpy as np
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import (
     QImage,
+    QKeyEvent,
     QKeySequence,
     QPainter,
     QPixmap,
@@ -122,11 +123,26 @@ def adjust_image(image: QImage, brightness: int, contrast: int) -> QImage:
 
 
 class _ImageView(QGraphicsView):
-    """Keeps the picture fitted while in fit mode; Ctrl+wheel zooms."""
+    """Keeps the picture fitted while in fit mode; Ctrl+wheel zooms; ← and → go to the
+    previous and next image while the picture fits across (zoomed in, they move over it, as
+    in the desktop's image viewers)."""
 
     def __init__(self, viewer: ImageViewer) -> None:
         super().__init__(viewer)
         self._viewer = viewer
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        step = {Qt.Key.Key_Left: -1, Qt.Key.Key_Right: +1}.get(Qt.Key(event.key()))
+        plain = event.modifiers() in (
+            Qt.KeyboardModifier.NoModifier,
+            Qt.KeyboardModifier.KeypadModifier,
+        )
+        if step is not None and plain and self.horizontalScrollBar().maximum() == 0:
+            signal = self._viewer.nextRequested if step > 0 else self._viewer.previousRequested
+            signal.emit()
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -169,6 +185,8 @@ class ImageViewer(QDialog):
         self.view.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         self.view.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.view.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setFocusProxy(self.view)  # the window opens with the keyboard on the picture
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addLayout(self._zoom_and_turn_row())
@@ -213,6 +231,8 @@ class ImageViewer(QDialog):
         self.position_label = QLabel(self)
         buttons.addWidget(self.position_label)
         self.next_button = self._button("›", "Next image", self.nextRequested, buttons)
+        self.previous_button.setToolTip("Previous image (← or Page Up)")
+        self.next_button.setToolTip("Next image (→ or Page Down)")
         QShortcut(QKeySequence(Qt.Key.Key_PageUp), self).activated.connect(self.previousRequested)
         QShortcut(QKeySequence(Qt.Key.Key_PageDown), self).activated.connect(self.nextRequested)
         return buttons

@@ -5,11 +5,11 @@ Beside the checklist the list is narrow (a third of the pane at 1280 px): column
 left each a few characters ("025…", "Smal…"). So a finding takes the list's whole width: the
 message first (in its severity's colour), wrapped onto as many lines as it needs up to
 ``MAX_MESSAGE_LINES`` — the message is what a reviewer acts on, so it is not cut at the list's
-edge — then the scan and the figures on one muted line. Scan file names from the portals are
-long and alike at both ends ("02521904_UpperJaw.stl", "02521904_UpperJaw_PrePrep.stl"): a name
-that does not fit is elided in the middle, so the part that tells them apart stays. The tooltip
-and the accessible text of each row hold the whole finding: the full file name, the message and
-the figures.
+edge — then the scan and the figures, muted, wrapped the same way. Scan file names from the
+portals are long and alike at both ends ("02521904_UpperJaw.stl",
+"02521904_UpperJaw_PrePrep.stl"): a name that does not fit is elided in the middle, so the part
+that tells them apart stays. The tooltip and the accessible text of each row hold the whole
+finding: the full file name, the message and the figures.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 __all__ = [
     "COUNT_ROLE",
     "FIGURES_ROLE",
+    "MAX_DETAIL_LINES",
     "MAX_MESSAGE_LINES",
     "SCAN_ROLE",
     "FindingsList",
@@ -59,6 +60,7 @@ _WHOLE_CASE = "whole case"
 _SCAN_SHARE = 0.6  # of the second line, at most, for the scan name (the figures get the rest)
 _GAP_PX = 2
 MAX_MESSAGE_LINES = 4  # a longer message ends in "…" (the tooltip has it whole)
+MAX_DETAIL_LINES = 3  # the scan and the figures under it, wrapped the same way
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -73,7 +75,14 @@ class _FindingLines(QStyledItemDelegate):
         line = option.fontMetrics.height()
         width = self._text_width(option, index)
         lines = len(message_lines(option.font, str(index.data() or ""), width)) if width else 1
-        return QSize(hint.width(), max(hint.height(), (lines + 1) * line + 3 * _GAP_PX))
+        if width:
+            detail = detail_line(
+                option.fontMetrics, str(index.data(SCAN_ROLE)), _figures(index), width
+            )
+            lines += len(message_lines(option.font, detail, width, MAX_DETAIL_LINES))
+        else:
+            lines += 1
+        return QSize(hint.width(), max(hint.height(), lines * line + 3 * _GAP_PX))
 
     def _text_width(self, option: QStyleOptionViewItem, index: _Index) -> int:
         """The width the text gets in ``index``'s row, or 0 before the view has one: a tree view
@@ -131,9 +140,11 @@ class _FindingLines(QStyledItemDelegate):
                 painter.drawText(top, flags, part)
                 top = top.translated(0, line)
             second = top.translated(0, _GAP_PX)
-            figures = str(index.data(FIGURES_ROLE) or "")
+            detail = detail_line(metrics, str(scan), _figures(index), rect.width())
             painter.setPen(muted)
-            painter.drawText(second, flags, detail_line(metrics, str(scan), figures, rect.width()))
+            for part in message_lines(opt.font, detail, rect.width(), MAX_DETAIL_LINES):
+                painter.drawText(second, flags, part)
+                second = second.translated(0, line)
         finally:
             painter.restore()
 
@@ -241,14 +252,18 @@ def message_lines(font: QFont, text: str, width: int, most: int = MAX_MESSAGE_LI
 
 
 def detail_line(metrics: QFontMetrics, scan: str, figures: str, width: int) -> str:
-    """A finding's second line in ``width`` pixels: the scan's name — elided in the middle when
-    it takes more than its share, so both its start (the case) and its end (the scan's role)
-    stay — then the figures, cut at the end when the rest does not fit."""
+    """What a finding's lines under its message say, for ``width`` pixels: the scan's name —
+    elided in the middle when it takes more than its share of a line, so both its start (the
+    case) and its end (the scan's role) stay — then the figures, whole (the delegate wraps them
+    onto up to ``MAX_DETAIL_LINES`` lines)."""
     name = scan or _WHOLE_CASE
     room = min(metrics.horizontalAdvance(name), round(width * _SCAN_SHARE))
     shown = metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, room)
-    text = f"{shown} · {figures}" if figures else shown
-    return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
+    return f"{shown} · {figures}" if figures else shown
+
+
+def _figures(index: _Index) -> str:
+    return str(index.data(FIGURES_ROLE) or "")
 
 
 def figures_text(finding: Finding) -> str:

@@ -28,21 +28,20 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
-    QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from scaninbox.domain import Case, FileKind, ScanFile, full_scans
+from scaninbox.domain import Case, CaseRef, FileKind, ScanFile, full_scans
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane.dialogs import FileDialogs
 from scaninbox.qt.case_pane.providers import CaseFileProvider
+from scaninbox.qt.case_pane.qc_checklist import Checklist
 from scaninbox.qt.case_pane.qc_findings import FindingsList
 from scaninbox.qt.case_pane.widgets import muted_label, section_title
 from scaninbox.qt.inbox.qc_cell import OUTDATED_WORDS
@@ -97,19 +96,15 @@ class QcTab(QWidget):
         self.stale = False  # the kept result is of other scans than those cached now
         self.outdated = False  # ... and it is shown, marked outdated (nothing is checking it)
         self.result: QcResult | None = None
+        # Notes typed but not yet recorded, per case: the box belongs to the case shown, and a
+        # note typed on one patient's case must never go with another's decision.
+        self._drafts: dict[CaseRef, str] = {}
 
         self.verdict_label = QLabel(self)
         self.verdict_label.setTextFormat(Qt.TextFormat.RichText)
         self.state_label = muted_label("", self)
-        self.checklist = QTreeWidget(self)
-        self.checklist.setHeaderLabels(["Check", "Result"])
-        self.checklist.setRootIsDecorated(False)
-        self.checklist.setAccessibleName("QC checklist")
+        self.checklist = Checklist(self)  # titles wrapped: narrow at 1280 px
         self.findings = FindingsList(self)
-        checklist_header = self.checklist.header()
-        checklist_header.setStretchLastSection(False)
-        checklist_header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        checklist_header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.findings.findingActivated.connect(self.findingActivated)
 
         self.note = QLineEdit(self)
@@ -172,6 +167,9 @@ class QcTab(QWidget):
 
     def set_account(self, store: CaseStore | None, who: str) -> None:
         """The open account's store and the signed-in person (who decisions are recorded as)."""
+        if store is not self._store:
+            self._drafts.clear()  # another account's cases: nothing typed there belongs here
+            self.note.clear()
         self._store = store
         self._who = who
         self.show_case(self._case)
@@ -182,10 +180,12 @@ class QcTab(QWidget):
         if self._background is not None:
             self._background.checked.disconnect(self._on_background_checked)
             self._background.started.disconnect(self._on_background_started)
+            self._background.failed.disconnect(self._on_background_failed)
         self._background = background
         if background is not None:
             background.checked.connect(self._on_background_checked)
             background.started.connect(self._on_background_started)
+            background.failed.connect(self._on_background_failed)
 
     def set_turns(self, turns: PortalTurns) -> None:
         """The per-portal turns the viewer applies (``portal_turns.json``)."""
@@ -194,10 +194,27 @@ class QcTab(QWidget):
     def show_case(self, case: Case | None) -> None:
         """Show the kept result and decision of ``case``; cancels QC still running for another."""
         async_bridge.cancel(self, "qc")
+        self._switch_note(case)
         self._case = case
         self._show_kept()
         self._paint_decision()
         self._enable_decisions()
+
+    def _switch_note(self, case: Case | None) -> None:
+        """The note box follows the case: the draft of the case left is kept for it, the
+        case shown gets its own draft back (or an empty box). The same case shown again (its
+        details refreshed) keeps what is being typed."""
+        old = self._case.ref if self._case is not None else None
+        new = case.ref if case is not None else None
+        if old == new:
+            return
+        draft = self.note.text()
+        if old is not None:
+            if draft.strip():
+                self._drafts[old] = draft
+            else:
+                self._drafts.pop(old, None)
+        self.note.setText(self._drafts.get(new, "") if new is not None else "")
 
     def _enable_decisions(self) -> None:
         """Deciding needs a case and a store; "Ready to accept" also needs a verdict that is
@@ -260,6 +277,11 @@ class QcTab(QWidget):
         if self._case is not None and ref == self._case.ref:
             self.state_label.setText("Checking the scans…")
 
+    def _on_background_failed(self, ref: object, reason: str) -> None:
+        if self._case is not None and ref == self._case.ref:
+            self.state_label.setText(f"The scans could not be checked: {reason}.")
+            self.rerun_button.setEnabled(True)
+
     def _on_background_checked(self, ref: object) -> None:
         if self._case is None or ref != self._case.ref:
             return
@@ -285,6 +307,9 @@ class QcTab(QWidget):
         if case is None or store is None or store.closed:
             return
         record_decision(store, case.ref, decision, note=self.note.text().strip(), who=self._who)
+        # Recorded: the note is in the decision line now, no longer a draft.
+        self.note.clear()
+        self._drafts.pop(case.ref, None)
         self._paint_decision()
         self.decisionRecorded.emit(case.ref)
         self.qcChanged.emit(case.ref)
@@ -370,7 +395,11 @@ class QcTab(QWidget):
                     case.ref, FileKind.SCAN, scan.filename or "", scan.file_type, _no_progress
                 )
             except FileUnavailableError as exc:
-                self.state_label.setText(f"QC needs every scan of the case: {exc}")
+                # The reason is a sentence of its own ("Not available offline: …").
+                self.state_label.setText(
+                    f"QC needs every scan of the case ({scan.filename or 'a scan'} is "
+                    f"missing). {_sentence(str(exc))}"
+                )
                 return
         if self._case is not case:
             return
@@ -512,7 +541,6 @@ class QcTab(QWidget):
             shown = _VERDICT_WORDS.get(str(check), "—") if check is not None else "not run"
             item = QTreeWidgetItem([title, shown])
             item.setForeground(1, _brush(VERDICT_COLOURS[str(check) if check else None]))
-            # The list is narrow at 1280 px: a long title is cut there, the tooltip has it all.
             item.setToolTip(0, f"{title}: {shown}")
             item.setToolTip(1, f"{title}: {shown}")
             self.checklist.addTopLevelItem(item)
@@ -528,6 +556,15 @@ class QcTab(QWidget):
         self.decision_label.setText(
             f"{decision.decision}{note} ({decision.who}, {when:%Y-%m-%d %H:%M})"
         )
+
+
+def _sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else f"{text}."
 
 
 def _no_progress(_done: int, _total: int | None) -> None:

@@ -130,8 +130,11 @@ class DistanceMaps(QObject):
         return async_bridge.running_task(self, "measure") is not None
 
     def start(self, planned: Sequence[PlannedScan]) -> None:
-        """A new case (its rows planned): its choices, no map, nothing measured."""
+        """A new case (its rows planned): its choices, no map, nothing measured, and the
+        colour ranges as they start (a range narrowed to read one case is not applied, unseen
+        in a closed legend, to the next patient's map)."""
         self._clear_map()
+        self._scales = {k: ColourScale.default(k) for k in MapKind}
         self._measured = None
         self._kept = {}
         self._surface = None

@@ -80,7 +80,9 @@ class LoadSink(Protocol):
     def show_lod(self, key: str, lod: Mesh) -> None: ...
     def show_picture(self, key: str, picture: QImage) -> None: ...
     def show_progress(self, key: str, text: str, fraction: float | None) -> None: ...
-    def show_problem(self, key: str, message: str, *, offline: bool) -> None: ...
+    def show_problem(
+        self, key: str, message: str, *, offline: bool, lasting: bool = False
+    ) -> None: ...
     def show_ready(self, key: str) -> None: ...
     def first_look_done(self) -> None: ...
     def load_done(self) -> None: ...
@@ -242,7 +244,9 @@ class CaseLoader:
                 look = await self._orienter.oriented(look, scan)
         except (FileProblem, MeshError) as exc:
             if report and self._live():
-                self._sink.show_problem(scan.key, str(exc), offline=_offline(exc))
+                self._sink.show_problem(
+                    scan.key, str(exc), offline=_offline(exc), lasting=_lasting(exc)
+                )
             return
         if not self._live():
             return
@@ -264,7 +268,9 @@ class CaseLoader:
             return await async_bridge.to_thread(_read, path, scan.filename)
         except (FileProblem, MeshError) as exc:
             if self._live():
-                self._sink.show_problem(scan.key, str(exc), offline=_offline(exc))
+                self._sink.show_problem(
+                    scan.key, str(exc), offline=_offline(exc), lasting=_lasting(exc)
+                )
             return None
 
     async def _heavy_step(self, key: str, step: _MeshStep, mesh: Mesh) -> Mesh | None:
@@ -275,7 +281,7 @@ class CaseLoader:
                 result = await async_bridge.to_thread(_plainly, step, mesh)
             except MeshError as exc:  # a scan whose triangles cannot be welded, in plain words
                 if self._live():
-                    self._sink.show_problem(key, str(exc), offline=False)
+                    self._sink.show_problem(key, str(exc), offline=False, lasting=True)
                 return None
         return result if self._live() else None
 
@@ -435,3 +441,9 @@ def _preview(path: Path, name: str) -> Mesh | QImage:
 
 def _offline(exc: Exception) -> bool:
     return isinstance(exc, FileProblem) and exc.offline
+
+
+def _lasting(exc: Exception) -> bool:
+    """The file was had, and is no scan (or a damaged one): reading it again changes nothing
+    (a damaged cached copy was already fetched again)."""
+    return isinstance(exc, MeshError)

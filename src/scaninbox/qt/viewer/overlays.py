@@ -14,21 +14,22 @@ window's theme.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QImage, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
 from scaninbox.qt.viewer.scan_list import ScanList
 from scaninbox.render import MIN_FREE_SHARE
+from scaninbox.render.orientation_marker import marker_size
 
-__all__ = ["PictureGallery", "SceneStage", "overlay_label"]
+__all__ = ["WAITING_CAPTION", "PictureGallery", "SceneStage", "overlay_label"]
+
+WAITING_CAPTION = "Preview — the 3D scan is on its way"
 
 _PLATE = (
     "background-color: rgba(18, 20, 24, 190); color: #eef0f3; border-radius: 6px; "
@@ -36,6 +37,8 @@ _PLATE = (
 )
 _NOTE = _PLATE + " border-left: 3px solid #f0b429;"
 _MAX_PICTURE_PX = 260
+_MIN_PICTURE_PX = 48
+_PICTURE_SPACING_PX = 12
 _MARGIN_PX = 12
 _PANEL_MARGIN_PX = 8
 _NOTE_WIDTH_PX = 460
@@ -54,8 +57,12 @@ def overlay_label(parent: QWidget, *, note: bool = False) -> QLabel:
 
 
 class PictureGallery(QWidget):
-    """Preview pictures (a portal's PNG of each jaw) side by side until the meshes arrive.
-    ``resized()`` when pictures come or go (the stage places the gallery)."""
+    """Preview pictures (a portal's PNG of each jaw) side by side until the meshes arrive, with
+    a caption saying what they stand in for. ``resized()`` when pictures come or go (the stage
+    places the gallery, and makes it smaller where the panels leave less room: `fit`).
+
+    Laid out by hand, as the stage's overlays are: a word-wrapped caption in a layout gets
+    its width but not the height that width needs."""
 
     resized = Signal()
 
@@ -64,16 +71,13 @@ class PictureGallery(QWidget):
         self.setObjectName("previewPictures")
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self._pictures: dict[str, QLabel] = {}
-        self._row = QHBoxLayout()
-        self._row.setSpacing(12)
+        self._images: dict[str, QImage] = {}
+        self._side_px = _MAX_PICTURE_PX
+        self._room = QSize(16_777_215, 16_777_215)
         self.caption = overlay_label(self)
-        self.caption.setWordWrap(False)
-        self.caption.setText("Preview — the 3D scan is on its way")
+        self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.caption.show()
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(self._row)
-        layout.addWidget(self.caption, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.set_caption(None)
         self.hide()
 
     def shows(self, key: str) -> bool:
@@ -82,24 +86,21 @@ class PictureGallery(QWidget):
     def __len__(self) -> int:
         return len(self._pictures)
 
+    def set_caption(self, text: str | None) -> None:
+        """What the pictures stand in for (None: the 3D scans are on their way)."""
+        self.caption.setText(text or WAITING_CAPTION)
+        self._lay_out()  # the same size may need other lines
+        self.resized.emit()
+
     def add(self, key: str, picture: QImage, tooltip: str) -> None:
         label = self._pictures.get(key)
         if label is None:
             label = QLabel(self)
             label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-            self._row.addWidget(label)
-            label.show()  # now, not at the next event: a hidden label takes no room in the hint
+            label.show()
             self._pictures[key] = label
-        pixmap = QPixmap.fromImage(picture)
-        if max(pixmap.width(), pixmap.height()) > _MAX_PICTURE_PX:
-            pixmap = pixmap.scaled(
-                _MAX_PICTURE_PX,
-                _MAX_PICTURE_PX,
-                Qt.AspectRatioMode.KeepAspectRatio,
-                Qt.TransformationMode.SmoothTransformation,
-            )
-        label.setPixmap(pixmap)
-        label.setFixedSize(pixmap.deviceIndependentSize().toSize())
+        self._images[key] = picture
+        self._scale(key)
         label.setToolTip(tooltip)
         self.show()
         self.raise_()
@@ -107,16 +108,84 @@ class PictureGallery(QWidget):
 
     def remove(self, key: str) -> None:
         label = self._pictures.pop(key, None)
+        self._images.pop(key, None)
         if label is not None:
-            self._row.removeWidget(label)
             label.deleteLater()
         if not self._pictures:
             self.hide()
+            self.set_caption(None)
         self.resized.emit()
 
     def clear(self) -> None:
         for key in list(self._pictures):
             self.remove(key)
+
+    def fit(self, width: int, height: int) -> None:
+        """Keep the gallery, caption included, within ``width`` × ``height``: the pictures get
+        smaller (never larger than `_MAX_PICTURE_PX` a side), the caption wraps."""
+        self._room = QSize(max(1, width), max(1, height))
+        count = max(1, len(self._pictures))
+        caption = self.caption.heightForWidth(min(self._room.width(), self._caption_width()))
+        room_x = (self._room.width() - _PICTURE_SPACING_PX * (count - 1)) // count
+        room_y = self._room.height() - caption - _PICTURE_SPACING_PX
+        side = max(_MIN_PICTURE_PX, min(_MAX_PICTURE_PX, room_x, room_y))
+        if side != self._side_px:
+            self._side_px = side
+            for key in self._pictures:
+                self._scale(key)
+        self._lay_out()
+        self.updateGeometry()
+
+    def sizeHint(self) -> QSize:
+        width = min(self._room.width(), max(self._row_width(), self._caption_width()))
+        height = self._row_height() + _PICTURE_SPACING_PX + self.caption.heightForWidth(width)
+        return QSize(width, min(self._room.height(), height))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        """The pictures in a row, centred; the caption under them, as tall as its lines."""
+        width = self.width()
+        x = max(0, (width - self._row_width()) // 2)
+        for label in self._pictures.values():
+            label.move(x, 0)
+            x += label.width() + _PICTURE_SPACING_PX
+        top = self._row_height() + _PICTURE_SPACING_PX
+        caption_width = min(width, self._caption_width())
+        self.caption.setGeometry(
+            (width - caption_width) // 2,
+            top,
+            caption_width,
+            self.caption.heightForWidth(caption_width),
+        )
+
+    def _caption_width(self) -> int:
+        """The caption's width on one line (the plate's padding is its contents margins)."""
+        margins = self.caption.contentsMargins()
+        text = self.caption.fontMetrics().horizontalAdvance(self.caption.text())
+        return text + margins.left() + margins.right() + 8  # a little air: no wrap by rounding
+
+    def _row_width(self) -> int:
+        widths = [label.width() for label in self._pictures.values()]
+        return sum(widths) + _PICTURE_SPACING_PX * max(0, len(widths) - 1)
+
+    def _row_height(self) -> int:
+        return max((label.height() for label in self._pictures.values()), default=0)
+
+    def _scale(self, key: str) -> None:
+        pixmap = QPixmap.fromImage(self._images[key])
+        if max(pixmap.width(), pixmap.height()) > self._side_px:
+            pixmap = pixmap.scaled(
+                self._side_px,
+                self._side_px,
+                Qt.AspectRatioMode.KeepAspectRatio,
+                Qt.TransformationMode.SmoothTransformation,
+            )
+        label = self._pictures[key]
+        label.setPixmap(pixmap)
+        label.setFixedSize(pixmap.deviceIndependentSize().toSize())
 
 
 class SceneStage(QWidget):
@@ -232,13 +301,30 @@ class SceneStage(QWidget):
         self.retry_button.setGeometry(
             left + (free - button.width()) // 2, below, button.width(), button.height()
         )
+        # The pictures too: in the free part, smaller where it is narrow (over the list of
+        # scans they hid its show/hide and opacity controls), and above the orientation
+        # marker in the lower left corner.
+        above = height - self._marker_height()
+        room_width = max(1, free - 2 * _MARGIN_PX)
+        room_height = max(1, above - 2 * _MARGIN_PX)
+        self.pictures.fit(room_width, room_height)
         hint = self.pictures.sizeHint()
+        shown_width, shown_height = min(room_width, hint.width()), min(room_height, hint.height())
         self.pictures.setGeometry(
-            max(0, (width - hint.width()) // 2),
-            max(0, (height - hint.height()) // 2),
-            min(width, hint.width()),
-            min(height, hint.height()),
+            left + (free - shown_width) // 2,
+            max(0, (above - shown_height) // 2),
+            shown_width,
+            shown_height,
         )
+
+    def _marker_height(self) -> int:
+        """How much of the view's height the orientation marker takes at the bottom (the 3D
+        view draws it: `scaninbox.render.orientation_marker`), in this widget's pixels."""
+        ratio = self.devicePixelRatioF()
+        _width, height = marker_size(
+            round(self.width() * ratio), round(self.height() * ratio), ratio
+        )
+        return round(height / ratio)
 
     def _place_side_panel(self) -> int:
         panel = self.side_panel

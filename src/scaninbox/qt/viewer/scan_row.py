@@ -30,7 +30,7 @@ from scaninbox.qt.quiet_progress import set_progress_quietly
 from scaninbox.qt.viewer.icons import eye_icon, swatch_pixmap
 from scaninbox.qt.viewer.plan import PlannedScan
 
-__all__ = ["ElidedLabel", "RowState", "ScanRow", "adopt_palette"]
+__all__ = ["ElidedLabel", "RowState", "ScanRow", "adopt_palette", "breakable"]
 
 
 class RowState(Enum):
@@ -47,6 +47,22 @@ def adopt_palette(root: QWidget, palette: QPalette) -> None:
     Qt does not hand a widget's palette down to its children, so each gets it explicitly."""
     for widget in (root, *root.findChildren(QWidget)):
         widget.setPalette(palette)
+
+
+_BREAK_AFTER = "_-./\\"
+_LONG_WORD = 16
+
+
+def breakable(text: str) -> str:
+    """``text`` with a zero-width space after the ``_ - . / \\`` of its long words, so a
+    word-wrapped label may break a file name ("Upper_jaw_scan_2026-03-01.stl") there."""
+    words = text.split(" ")
+    for index, word in enumerate(words):
+        if len(word) > _LONG_WORD:
+            words[index] = "".join(
+                f"{char}\u200b" if char in _BREAK_AFTER else char for char in word
+            )
+    return " ".join(words)
 
 
 class ElidedLabel(QLabel):
@@ -119,7 +135,12 @@ class ScanRow(QFrame):
         self.status_icon.hide()
         self.status = muted_label("", self)
         self.status.setFont(small)
+        self.status.setWordWrap(True)
+        # Never wider than the row: a long file name in a message wraps (`breakable`) instead
+        # of pushing the eye button and the slider out of the narrow panel.
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.status.hide()
+        self.status_text = ""
         self.progress = QProgressBar(self)
         self.progress.setTextVisible(False)
         self.progress.setFixedHeight(3)
@@ -175,7 +196,8 @@ class ScanRow(QFrame):
     def set_state(self, state: RowState, text: str = "", fraction: float | None = None) -> None:
         """Show how loading goes: progress (``fraction`` None: unknown), a problem, ready."""
         self.state = state
-        self.status.setText(text)
+        self.status_text = text
+        self.status.setText(breakable(text))
         self.status.setToolTip(text if state in (RowState.PROBLEM, RowState.OFFLINE) else "")
         self.status.setVisible(bool(text))
         set_muted(self.status, state is not RowState.PROBLEM)

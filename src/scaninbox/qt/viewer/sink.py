@@ -105,7 +105,9 @@ class ScanSink:
         self.stages = {}
         self.meshes, self.lods = {}, {}
         self._first_look_done = False
+        self._retryable: set[str] = set()
         self._stage.offer_retry(False)
+        self._stage.pictures.set_caption(None)
         self._first_frame.start(ref)
         if self._full_frame is not None:
             self._full_frame.start(ref)
@@ -169,13 +171,22 @@ class ScanSink:
                 text = f"Preview shown · {text}"
             row.set_state(RowState.LOADING, text, fraction)
 
-    def show_problem(self, key: str, message: str, *, offline: bool) -> None:
+    def show_problem(self, key: str, message: str, *, offline: bool, lasting: bool = False) -> None:
+        """``offline``: the file is not here and cannot be fetched now; ``lasting``: the file
+        itself is the trouble (not a scan, damaged), so trying again would read the same."""
         row = self._scans.row(key)
         if row is None:
             return
         if self.showing(key):
             message += " Showing the preview."
         row.set_state(RowState.OFFLINE if offline else RowState.PROBLEM, message)
+        # Try again helps where the trouble may pass by itself: a download that failed, file
+        # storage out of reach. Not offline: the window loads the case again when the
+        # connection is back (and signing in is no "try again").
+        if lasting or (offline and _is_offline(row)):
+            self._retryable.discard(key)
+        else:
+            self._retryable.add(key)
         if not offline:
             self._say(message)
 
@@ -193,7 +204,10 @@ class ScanSink:
 
     def load_done(self) -> None:
         trouble = (RowState.OFFLINE, RowState.PROBLEM)
-        self._stage.offer_retry(any(row.state in trouble for row in self._scans.rows()))
+        self._stage.offer_retry(
+            any(row.state in trouble and row.key in self._retryable for row in self._scans.rows())
+        )
+        self._stage.pictures.set_caption(self._picture_caption())
         self._expect_full_frame(over=True)  # all there is to show is shown
         if self._shows_something():
             return
@@ -203,7 +217,7 @@ class ScanSink:
         rows = self._scans.rows()
         if {row.state for row in rows} == {RowState.OFFLINE}:
             # Offline, or only out of reach for now (file storage): the rows say which.
-            offline = all(row.status.text().startswith(OFFLINE_HEADLINE) for row in rows)
+            offline = all(_is_offline(row) for row in rows)
             self._stage.set_message(
                 "The scans of this case are not available offline."
                 if offline
@@ -214,6 +228,18 @@ class ScanSink:
         self._first_frame.expect()
 
     # ------------------------------------------------------------------ internals
+
+    def _picture_caption(self) -> str | None:
+        """What the preview pictures still on show stand in for, now that loading is done
+        (None: the 3D scans are still on their way)."""
+        rows = [r for r in self._scans.rows() if self._stage.pictures.shows(r.key)]
+        if any(r.state is RowState.OFFLINE and _is_offline(r) for r in rows):
+            return "Preview — the 3D scan is not available offline"
+        if any(r.state is RowState.OFFLINE for r in rows):
+            return "Preview — the 3D scan cannot be downloaded right now"
+        if any(r.state is RowState.PROBLEM for r in rows):
+            return "Preview — the 3D scan could not be shown"
+        return None
 
     def _tell(self, key: str) -> None:
         for listener in list(self.listeners):
@@ -245,3 +271,8 @@ class ScanSink:
             self._camera.frame()
         self._first_frame.expect()
         self._view.request_frame()
+
+
+def _is_offline(row: Any) -> bool:
+    """The row says its file is not available offline (not: out of reach for now)."""
+    return bool(row.status_text.startswith(OFFLINE_HEADLINE))

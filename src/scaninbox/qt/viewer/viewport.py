@@ -216,7 +216,8 @@ class ScanViewport(QWidget):
         self.scans.set_empty_text("This case has no scans.")
         orientation = resolve_orientation(mapping, portal=case.source, turn=turn)
         self.finding_focus.orientation = orientation
-        self.stage.set_note(orientation.note)
+        # Without scans nothing was oriented, let alone "estimated from the scan".
+        self.stage.set_note(orientation.note if planned else None)
         if not planned:
             self.stage.set_message("This case has no scans.")
             self.first_frame.expect()
