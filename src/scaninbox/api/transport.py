@@ -18,7 +18,7 @@ import httpx
 from scaninbox import __version__
 from scaninbox.api.errors import TlsError, TransportError
 from scaninbox.api.proxies import ProxySettings, environment_proxies, shown_proxy
-from scaninbox.workarounds.httpcore_sockets import ConnectionTracker
+from scaninbox.workarounds import ConnectionTracker
 
 __all__ = ["USER_AGENT", "make_http_client", "make_ssl_context", "transport_error"]
 

@@ -51,7 +51,9 @@ def show_cases(listing: CaseListing, *, as_json: bool) -> int:
             )
     if as_json:
         print_json([wire.wire_dict() for wire, _case in readable])
-        if not listing.complete and len(listing.cases) < listing.total:
+        # Another page holds more (a case the service sent unreadably is not another page).
+        received = len(listing.cases) + len(listing.unreadable)
+        if not listing.complete and received < listing.total:
             notes.insert(0, _partial_json_note(listing))
     elif readable:
         write_line(case_table([c for _w, c in readable], terminal_width()))

@@ -24,14 +24,14 @@ from scaninbox.cli.options import GlobalOptions
 from scaninbox.cli.output import print_json, write_error, write_line
 from scaninbox.cli.text_layout import clean
 from scaninbox.domain import CaseRef
-from scaninbox.lab.errors import (
+from scaninbox.lab import (
     HubNotReady,
     HubRefused,
     HubUnreachable,
     LabError,
     LabSettingsError,
+    event_json,
 )
-from scaninbox.lab.state import event_json
 from scaninbox.paths import app_paths
 from scaninbox.services.lab_link import Delivery, LabLink, lab_link, waiting_text
 from scaninbox.store import CaseStore, NoLocalAccountError

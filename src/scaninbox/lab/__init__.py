@@ -13,3 +13,19 @@ workstations through a PostgreSQL database (optional; a single desk needs none o
 Imports nothing of Qt or argparse; psycopg is imported when a hub is used. The local outbox and
 copy of the log are the store's (``scaninbox.store.lab_store``).
 """
+
+from scaninbox.lab.errors import HubNotReady, HubRefused, HubUnreachable, LabError, LabSettingsError
+from scaninbox.lab.events import new_event
+from scaninbox.lab.state import CaseLabState, derive_state, event_json
+
+__all__ = [
+    "CaseLabState",
+    "HubNotReady",
+    "HubRefused",
+    "HubUnreachable",
+    "LabError",
+    "LabSettingsError",
+    "derive_state",
+    "event_json",
+    "new_event",
+]

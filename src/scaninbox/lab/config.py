@@ -17,7 +17,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scaninbox.api.urls import is_loopback_host
+from scaninbox.api import is_loopback_host
 from scaninbox.lab.errors import LabSettingsError
 
 __all__ = ["CONNECT_TIMEOUT_S", "HubAddress", "hub_address"]

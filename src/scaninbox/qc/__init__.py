@@ -11,6 +11,7 @@ from scaninbox.qc.case_data import DuplicateSource, possible_duplicates
 from scaninbox.qc.clearance_field import CAP_MM as CLEARANCE_CAP_MM
 from scaninbox.qc.clearance_field import clearance_field, reduction_field, surface_of_mesh
 from scaninbox.qc.distance import Surface
+from scaninbox.qc.figures import clearance_summary, mm_text
 from scaninbox.qc.findings import (
     CHECK_TITLES,
     KIND_TITLES,
@@ -21,7 +22,7 @@ from scaninbox.qc.findings import (
     Verdict,
 )
 from scaninbox.qc.run import QcRun, ScanInput, check_scans
-from scaninbox.qc.stopping import QcStopped
+from scaninbox.qc.stopping import QcStopped, stop_if_asked
 from scaninbox.qc.thresholds import QcThresholds
 
 # Moves when a change makes earlier stored results stale (they are checked again): 2 added the
@@ -46,7 +47,10 @@ __all__ = [
     "Verdict",
     "check_scans",
     "clearance_field",
+    "clearance_summary",
+    "mm_text",
     "possible_duplicates",
     "reduction_field",
+    "stop_if_asked",
     "surface_of_mesh",
 ]

@@ -27,8 +27,10 @@ from scaninbox.render.offscreen import (
     render_png,
     render_scan_files,
 )
+from scaninbox.render.orientation_marker import marker_size
 from scaninbox.render.png_file import write_png
 from scaninbox.render.polydata import to_polydata
+from scaninbox.render.render_policy import MOVING_SCALE, RenderPolicy
 from scaninbox.render.scene import MIN_FREE_SHARE, ScanScene, ScanState
 from scaninbox.render.views import Bounds, View, apply_view, fit
 
@@ -38,12 +40,14 @@ __all__ = [
     "MAP_MAX_MM",
     "MAP_STEP_MM",
     "MIN_FREE_SHARE",
+    "MOVING_SCALE",
     "Bounds",
     "ColourScale",
     "MapKind",
     "Measurement",
     "MeasurementActors",
     "OffscreenCanvas",
+    "RenderPolicy",
     "ScanScene",
     "ScanState",
     "ScanToDraw",
@@ -55,6 +59,7 @@ __all__ = [
     "fit",
     "gl_renderer_name",
     "load_scan_file",
+    "marker_size",
     "measure",
     "offscreen_scene",
     "prepare_offscreen_backend",

@@ -18,9 +18,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from scaninbox.lab.errors import LabError
-from scaninbox.lab.events import new_event
-from scaninbox.lab.state import CaseLabState, derive_state
+from scaninbox.lab import CaseLabState, LabError, derive_state, new_event
 from scaninbox.store.lab_store import (
     LabEvent,
     adopt_lab_decisions,

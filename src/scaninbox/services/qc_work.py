@@ -28,8 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scaninbox.domain import Case, CaseRef, ScanFile, is_before_preparation
-from scaninbox.qc import QC_VERSION, QcResult, QcRun, ScanInput, check_scans
-from scaninbox.qc.stopping import stop_if_asked
+from scaninbox.qc import QC_VERSION, QcResult, QcRun, ScanInput, check_scans, stop_if_asked
 
 if TYPE_CHECKING:
     from scaninbox.portal_turns import PortalTurns

@@ -6,3 +6,7 @@ workarounds still live beside the code they guard (``qt/pyside_guards.py``, the 
 lifetimes in ``qt/viewer/interactor.py``, the transport's anyio cancel scopes in
 ``api/transport.py``); moving them here is open work (issue 24).
 """
+
+from scaninbox.workarounds.httpcore_sockets import ConnectionTracker
+
+__all__ = ["ConnectionTracker"]

@@ -49,7 +49,9 @@ def test_the_demo_opens_shows_a_case_saves_a_screenshot_and_quits(tmp_path: Path
     assert [milestones.index(step) for step in steps] == sorted(
         milestones.index(step) for step in steps
     )
-    assert milestones[-1] == "case-3d-frame"
+    # then with the frame that shows its scans at full resolution (--quit-when-ready waits for it).
+    assert milestones[-1] == "case-full-frame"
+    assert milestones.index("case-3d-frame") < milestones.index("case-full-frame")
     # The demo's local data is filed under the demo environment.
     accounts = tmp_path / "home" / "data" / "accounts"
     assert any(p.name.startswith("demo-") for p in accounts.iterdir())

@@ -32,10 +32,11 @@ from scaninbox.qc import (
     CLEARANCE_CAP_MM,
     Surface,
     clearance_field,
+    clearance_summary,
+    mm_text,
     reduction_field,
     surface_of_mesh,
 )
-from scaninbox.qc.figures import clearance_summary, mm_text
 from scaninbox.qt import async_bridge
 from scaninbox.qt.viewer.loader import Stage
 from scaninbox.qt.viewer.map_choices import MapChoice, map_choices

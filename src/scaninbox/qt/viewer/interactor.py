@@ -56,7 +56,7 @@ from PySide6.QtWidgets import QWidget
 from pyvistaqt import QtInteractor
 
 from scaninbox.qt.viewer.smooth_replay import SmoothReplay
-from scaninbox.render.render_policy import MOVING_SCALE, RenderPolicy
+from scaninbox.render import MOVING_SCALE, RenderPolicy
 
 __all__ = ["MOVING_SCALE", "SETTLE_MS", "SceneInteractor"]
 

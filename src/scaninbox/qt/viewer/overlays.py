@@ -24,8 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from scaninbox.qt.viewer.scan_list import ScanList
-from scaninbox.render import MIN_FREE_SHARE
-from scaninbox.render.orientation_marker import marker_size
+from scaninbox.render import MIN_FREE_SHARE, marker_size
 
 __all__ = ["WAITING_CAPTION", "PictureGallery", "SceneStage", "overlay_label"]
 
