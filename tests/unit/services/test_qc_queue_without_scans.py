@@ -15,7 +15,6 @@ from scaninbox.services.qc_queue import (
     QcStanding,
     candidate_of,
     check_case,
-    save_outcome,
     unchecked_cases_without_scans,
 )
 from scaninbox.store import CaseStore, FileCache
@@ -44,7 +43,7 @@ def test_a_case_without_scans_is_checked_at_once_and_fails(cache: FileCache) -> 
     result = checked.outcome.run.result
     assert str(result.verdict) == "fail"
     assert "The case has no scans." in [f.message for f in result.findings]
-    assert save_outcome(store, checked)
+    assert checked.outcome.kept  # the check keeps its result (services.qc_work)
     assert unchecked_cases_without_scans(store) == []  # looked at once, not after every sync
     again = candidate_of(store, bare, today=TODAY)
     assert again is not None
