@@ -27,7 +27,7 @@ from scaninbox.domain import (
     status_label,
 )
 from scaninbox.qt.case_pane.flow_layout import FlowLayout
-from scaninbox.qt.case_pane.widgets import (
+from scaninbox.qt.look.widgets import (
     Badge,
     Tone,
     ValueLabel,

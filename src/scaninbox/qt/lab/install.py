@@ -12,8 +12,8 @@ from scaninbox.qt.lab.session import LabHubSession
 from scaninbox.qt.lab.status_label import LabStatus
 
 if TYPE_CHECKING:
-    from scaninbox.qt.main_window import MainWindow
-    from scaninbox.qt.session import AccountSession
+    from scaninbox.qt.account.session import AccountSession
+    from scaninbox.qt.shell.main_window import MainWindow
 
 __all__ = ["LabDesk", "install_lab_hub"]
 

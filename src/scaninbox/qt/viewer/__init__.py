@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
-from scaninbox.qt.case_pane import CaseFileProvider, FileDialogs
+from scaninbox.qt.files import CaseFileProvider, FileDialogs
 
 if TYPE_CHECKING:
     from scaninbox.portal_turns import PortalTurns

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 if TYPE_CHECKING:
-    from scaninbox.qt.session import AccountSession
+    from scaninbox.qt.account.session import AccountSession
     from scaninbox.store import EngineState
 
 __all__ = ["Connectivity", "ConnectivityWatch"]
