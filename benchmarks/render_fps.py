@@ -128,7 +128,7 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication  # noqa: TID251
 
     import scaninbox.qt  # noqa: F401 - the PySide6 refcount guard first
-    from scaninbox.qt.runtime.event_loop import GuiEventLoop  # the app's loop, as in the app
+    from scaninbox.qt.workarounds.qasync_loop import GuiEventLoop  # the app's loop, as in the app
 
     app = QApplication.instance() or QApplication([])
     with tempfile.TemporaryDirectory(prefix="scaninbox-fps-") as folder:

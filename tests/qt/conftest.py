@@ -24,7 +24,7 @@ import pytest
 from PySide6.QtWidgets import QApplication, QWidget
 
 from scaninbox.qt.runtime import async_bridge
-from scaninbox.qt.runtime.event_loop import GuiEventLoop
+from scaninbox.qt.workarounds.qasync_loop import GuiEventLoop
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT_DIR = REPO_ROOT / "artifacts" / "screenshots"

@@ -44,10 +44,10 @@ def run_gui(
 
     import scaninbox.qt  # noqa: F401 - installs the PySide6 6.12 refcount guard first
     from scaninbox.qt.look.theme import apply_theme
-    from scaninbox.qt.runtime.event_loop import GuiEventLoop
     from scaninbox.qt.runtime.gui_collector import collecting_on_the_gui_thread
     from scaninbox.qt.shell.app_controller import AppController, GuiOptions
     from scaninbox.qt.shell.ui_state import UiState
+    from scaninbox.qt.workarounds.qasync_loop import GuiEventLoop
 
     assert isinstance(options, GuiOptions)
     QGuiApplication.setDesktopFileName("scaninbox")

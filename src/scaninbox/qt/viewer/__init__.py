@@ -66,8 +66,8 @@ def preload_3d_stack() -> None:
     it imports, which pyvistaqt needs; matplotlib.pyplot, which pyvista imports but this app
     never uses, is left to its first use: `deferred_pyplot`.)
     """
-    from scaninbox.qt.viewer.deferred_pyplot import defer_pyplot
     from scaninbox.qt.viewer.heap import tune_heap
+    from scaninbox.workarounds.deferred_pyplot import defer_pyplot
 
     tune_heap()  # before the first scan's arrays: freed ones go back to the system
     defer_pyplot()
