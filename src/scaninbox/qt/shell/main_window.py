@@ -139,7 +139,9 @@ class MainWindow(QMainWindow):
         # The Case menu's keys: sections, the list, the QC decisions (`case_keys`).
         self.case_keys = CaseKeys(self.menus, self.pane, self.inbox, self.show_message, parent=self)
         self._connect()
-        self.lab = install_lab_hub(self)  # the lab hub's parts, hidden while none is configured
+        self.lab = install_lab_hub(
+            self, parent=self
+        )  # the lab hub's parts, hidden while none is configured
         self.restore_ui_state()
         self.update_title()
 
