@@ -379,7 +379,7 @@ def test_a_scan_that_cannot_be_had_is_named_in_a_sentence_of_its_own(
     follows the QC tab's sentence, never a capital letter after a colon mid-sentence."""
     import re
 
-    from scaninbox.qt.files.file_provider import StoreFileProvider
+    from scaninbox.qt.account.file_provider import StoreFileProvider
 
     _folder, _ref, case, _perimeter = _served_case(store, tmp_path, 5)
     pane = CasePane(StoreFileProvider())

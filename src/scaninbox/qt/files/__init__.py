@@ -1,6 +1,7 @@
 """File access shared by the case pane and the viewer: the provider protocol over the store's
-cache (``providers``; the store's adapter is ``file_provider``), fetching a file with plain-words
-problems (``file_fetch``), the file dialogs (``dialogs``) and decoding images (``images``).
+cache (``providers``; the account's adapter over the store is ``qt.account.file_provider``),
+fetching a file with plain-words problems (``file_fetch``), the file dialogs (``dialogs``) and
+decoding images (``images``).
 
 Neither pane imports the other's modules: what both need lives here.
 """

@@ -12,10 +12,10 @@ from scaninbox.qt.lab.session import LabHubSession
 from scaninbox.qt.lab.status_label import LabStatus
 
 if TYPE_CHECKING:
-    from scaninbox.qt.account.case_presenter import CasePresenter
     from scaninbox.qt.account.session import AccountSession
     from scaninbox.qt.case_pane import CasePane
     from scaninbox.qt.inbox import InboxPanel
+    from scaninbox.qt.shell.case_presenter import CasePresenter
 
 __all__ = ["LabDesk", "LabWindow", "install_lab_hub"]
 

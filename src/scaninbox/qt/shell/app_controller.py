@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from scaninbox.gui_options import GuiOptions
 from scaninbox.paths import AppPaths, app_paths
 from scaninbox.portal_turns import PortalTurns
-from scaninbox.qt.files.file_provider import StoreFileProvider
+from scaninbox.qt.account.file_provider import StoreFileProvider
 from scaninbox.qt.harness.startup_trace import trace
 from scaninbox.qt.look.theme import Theme, apply_theme
 from scaninbox.qt.runtime import async_bridge

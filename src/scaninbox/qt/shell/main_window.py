@@ -17,10 +17,8 @@ from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from scaninbox.domain import CaseRef, FileKind
 from scaninbox.paths import resources_dir
-from scaninbox.qt.account.case_presenter import CasePresenter
 from scaninbox.qt.account.connectivity import ConnectivityWatch
 from scaninbox.qt.account.qc_background import BackgroundQc
-from scaninbox.qt.account.sync_presenter import SyncPresenter
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.files import CaseFileProvider
 from scaninbox.qt.inbox import InboxPanel
@@ -32,8 +30,10 @@ from scaninbox.qt.look.window_layout import (
     minimum_window_size,
 )
 from scaninbox.qt.shell.case_keys import CaseKeys
+from scaninbox.qt.shell.case_presenter import CasePresenter
 from scaninbox.qt.shell.print_actions import PrintActions
 from scaninbox.qt.shell.status import ConnectionBanner, SyncStatus
+from scaninbox.qt.shell.sync_presenter import SyncPresenter
 from scaninbox.qt.shell.tray import Notifier
 from scaninbox.qt.shell.ui_state import UiState
 from scaninbox.qt.shell.window_menus import WindowMenus

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QTimer
 
 from scaninbox.domain import CaseRef
-from scaninbox.qt.account.case_presenter import CasePresenter
 from scaninbox.qt.account.connectivity import Connectivity, ConnectivityWatch
 from scaninbox.qt.inbox import InboxPanel
+from scaninbox.qt.shell.case_presenter import CasePresenter
 from scaninbox.qt.shell.status import BannerKind, ConnectionBanner, SyncStatus
 from scaninbox.qt.shell.tray import Notifier
 
