@@ -78,7 +78,7 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget  # noqa: TID251
 
     import scaninbox.qt  # noqa: F401 - the PySide6 refcount guard first
-    from scaninbox.qt.event_loop import GuiEventLoop  # the app's loop, as in the app
+    from scaninbox.qt.workarounds.qasync_loop import GuiEventLoop  # the app's loop, as in the app
 
     app = QApplication.instance() or QApplication([])
     with tempfile.TemporaryDirectory(prefix="scaninbox-frame-") as folder:
@@ -136,7 +136,7 @@ def _write_cases(folder: Path, triangles: int) -> list[Any]:
 
 async def _measure(host: Any, provider: CachedFiles, cases: list[Any], args: Any) -> dict[str, Any]:
     import scaninbox.qt.viewer as viewer
-    from scaninbox.qt import async_bridge
+    from scaninbox.qt.runtime import async_bridge
 
     rows: dict[str, Any] = {}
     started = time.perf_counter()

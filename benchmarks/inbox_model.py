@@ -280,7 +280,9 @@ def main(argv: list[str] | None = None) -> int:
         from PySide6.QtWidgets import QApplication  # noqa: TID251
 
         import scaninbox.qt  # noqa: F401 - the PySide6 refcount guard first
-        from scaninbox.qt.event_loop import GuiEventLoop  # the app's loop, as in the app
+        from scaninbox.qt.workarounds.qasync_loop import (
+            GuiEventLoop,
+        )  # the app's loop, as in the app
 
         app = QApplication.instance() or QApplication([])
         loop = GuiEventLoop(app)

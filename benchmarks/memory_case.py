@@ -67,7 +67,7 @@ OURS = (
 import asyncio, os, resource, sys, time
 from pathlib import Path
 os.environ.setdefault("QT_API", "pyside6")
-from scaninbox.qt.event_loop import GuiEventLoop  # the app's loop, as in the app
+from scaninbox.qt.workarounds.qasync_loop import GuiEventLoop  # the app's loop, as in the app
 from PySide6.QtWidgets import QApplication
 import scaninbox.qt
 import scaninbox.qt.viewer as viewer

@@ -128,7 +128,7 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication  # noqa: TID251
 
     import scaninbox.qt  # noqa: F401 - the PySide6 refcount guard first
-    from scaninbox.qt.event_loop import GuiEventLoop  # the app's loop, as in the app
+    from scaninbox.qt.workarounds.qasync_loop import GuiEventLoop  # the app's loop, as in the app
 
     app = QApplication.instance() or QApplication([])
     with tempfile.TemporaryDirectory(prefix="scaninbox-fps-") as folder:
@@ -158,7 +158,7 @@ async def _measure(
 
     import scaninbox.qt.viewer as viewer
     from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
-    from scaninbox.qt import async_bridge
+    from scaninbox.qt.runtime import async_bridge
     from scaninbox.scans import read_mesh, refine
     from scaninbox.settings import DEFAULT_JAW_COLOURS
 

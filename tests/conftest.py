@@ -57,6 +57,6 @@ def no_stray_files(tmp_path: Path) -> Iterator[Path]:
 def qapp_cls() -> type:
     """pytest-qt's application object is the app's own class (it takes the file-open events
     macOS sends the running app), so Qt tests run on what the app runs on."""
-    from scaninbox.qt.file_open_events import ScanInboxApplication
+    from scaninbox.qt.shell.file_open_events import ScanInboxApplication
 
     return ScanInboxApplication

@@ -1,6 +1,6 @@
 """What ``scaninbox gui`` was asked for: ONE definition for the command line, which reads it from
 its arguments (`scaninbox.cli.gui_command`), and the window, which acts on it
-(`scaninbox.qt.app_controller`).
+(`scaninbox.qt.shell.app_controller`).
 
 It lives outside both rooms because each must see it and neither may import the other's way
 (the command line builds its parser at every start and must not load Qt; the window must not

@@ -23,8 +23,8 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QApplication, QWidget
 
-from scaninbox.qt import async_bridge
-from scaninbox.qt.event_loop import GuiEventLoop
+from scaninbox.qt.runtime import async_bridge
+from scaninbox.qt.workarounds.qasync_loop import GuiEventLoop
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT_DIR = REPO_ROOT / "artifacts" / "screenshots"

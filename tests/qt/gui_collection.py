@@ -1,7 +1,7 @@
 """Cyclic garbage collected on the GUI thread only, while a package of Qt tests runs, as the app
-collects it (`scaninbox.qt.gui_collector`).
+collects it (`scaninbox.qt.runtime.gui_collector`).
 
-The tests build the app's parts directly, without `qt/app.py`, which installs the collector.
+The tests build the app's parts directly, without `qt/shell/app.py`, which installs the collector.
 Without it CPython collects on whichever thread allocates past its threshold: a QC worker of an
 app a test had already shut down collected a dead test's PySide objects, took Qt's signal-slot
 lock while disconnecting them and waited for the GIL, while the GUI thread, holding the GIL,
@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from PySide6.QtWidgets import QApplication
 
-from scaninbox.qt.gui_collector import collecting_on_the_gui_thread
+from scaninbox.qt.runtime.gui_collector import collecting_on_the_gui_thread
 
 
 def collect_only_on_the_gui_thread(qapp: QApplication) -> Iterator[None]:

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QObject
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt import async_bridge
+from scaninbox.qt.runtime import async_bridge
 
 pytestmark = pytest.mark.usefixtures("qt_loop")
 

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt.gui_collector import GuiCollector, collecting_on_the_gui_thread
+from scaninbox.qt.runtime.gui_collector import GuiCollector, collecting_on_the_gui_thread
 
 
 class _Cycle:

@@ -1,7 +1,7 @@
 """Importing scaninbox.qt keeps CPython 3.11 alive despite PySide6 6.12's refcount bugs.
 
 PySide6 6.12 drops a reference to ``None`` on every Qt call that returns nothing and to ``True``
-on every ``Signal.emit()``; see ``scaninbox.qt.pyside_guards``.
+on every ``Signal.emit()``; see ``scaninbox.qt.workarounds.pyside_guards``.
 """
 
 from __future__ import annotations

@@ -82,6 +82,14 @@ class _ClosingTransport(httpx.AsyncBaseTransport):
     httpcore's shielded clean-ups. ``aclose`` ends the requests still waiting for their answer
     the same way and waits for them while the pool still holds their connections, then closes
     the pool; their callers get an ``httpx.ConnectError``, as for a connection not to be had.
+
+    A workaround kept here rather than in ``scaninbox.workarounds``, because it is the transport
+    itself. For: httpcore 1.0.x (1.0.9) under httpx 0.28, anyio 4. Still needed? Let the requests
+    run in the caller's task (``handle_async_request`` straight to ``inner``) and run
+    ``tests/unit/api/test_transport.py`` and the window's shell tests under load: a
+    ResourceWarning "unclosed transport" means it is. Delete when httpcore's clean-ups survive
+    asyncio's own cancellation (its shields are anyio-only as of 1.0.9), together with
+    ``workarounds/httpcore_sockets.py``.
     """
 
     def __init__(self, inner: httpx.AsyncBaseTransport) -> None:

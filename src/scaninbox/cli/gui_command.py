@@ -8,7 +8,7 @@ hidden from ``--help`` because they exist for tests and the fresh-machine smoke 
 ``--screenshot PATH`` (save the whole window first).
 
 ``scaninbox gui FILE…`` (the desktop entry's ``scaninbox-desktop %F``) also opens local STL/PLY
-files in the "Local files" window (`scaninbox.qt.local_files_window`), signed in or not.
+files in the "Local files" window (`scaninbox.qt.shell.local_files_window`), signed in or not.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def run_gui_command(given: GlobalOptions, command: GuiOptions) -> int:
     if problem is not None:
         raise CliError(problem)
 
-    from scaninbox.qt.app import run_gui
+    from scaninbox.qt.shell.app import run_gui
 
     # The global options count too (``scaninbox --demo gui``); those after ``gui`` come first.
     options = replace(

@@ -416,7 +416,7 @@ def _check_qc(context: _Context) -> str:
 def _check_window(context: _Context) -> str:
     if not has_display():
         raise _SkippedError("no display: DISPLAY and WAYLAND_DISPLAY are not set")
-    from scaninbox.qt.self_check import WindowCheckError, open_main_window
+    from scaninbox.qt.harness.self_check import WindowCheckError, open_main_window
 
     try:
         return open_main_window(timeout_s=_WINDOW_TIMEOUT_S)

@@ -1,15 +1,20 @@
 """The desktop interface: the only package that imports PySide6, pyvistaqt or qasync.
 
-Submodules are imported where needed (``scaninbox.qt.async_bridge``, ``scaninbox.qt.case_pane``,
-…) so that importing this package stays cheap.
+Its rooms: ``shell`` (the main window and what hangs off it), ``account`` (the signed-in
+account's session and sync), ``case_pane``, ``inbox``, ``viewer``, ``signin`` and ``lab`` (the
+panes), ``files`` (file access both panes share), ``look`` (palette and shared widgets),
+``runtime`` (event loop, async bridge, garbage collector), ``harness`` (readiness, screen grabs,
+start-up trace, self-check) and ``workarounds`` (Qt's and PySide's internals). Submodules are
+imported where needed so that importing this package stays cheap.
 
 Importing it also protects the interpreter from PySide6 6.12's reference-counting bugs on
-CPython 3.11 (see ``scaninbox.qt.pyside_guards``): import ``scaninbox.qt`` before any Qt use.
+CPython 3.11 (see ``scaninbox.qt.workarounds.pyside_guards``): import ``scaninbox.qt`` before any
+Qt use.
 """
 
 from __future__ import annotations
 
-from scaninbox.qt.pyside_guards import protect_singletons
+from scaninbox.qt.workarounds.pyside_guards import protect_singletons
 
 __all__: list[str] = []
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scaninbox.domain import CaseRef, FileKind
-from scaninbox.qt.case_pane import FileUnavailableError, ProgressCallback
+from scaninbox.qt.files import FileUnavailableError, ProgressCallback
 
 
 @dataclass

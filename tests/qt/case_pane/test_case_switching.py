@@ -9,9 +9,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.case_pane.file_status import FileState
+from scaninbox.qt.runtime import async_bridge
 from tests.qt.case_pane.cases import (
     ORDER_FORM,
     PHOTO,

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from scaninbox.qt.case_pane.pdf_toolbar import PdfToolbar
-from scaninbox.qt.theme import Theme, apply_theme
+from scaninbox.qt.look.theme import Theme, apply_theme
 
 
 @pytest.fixture

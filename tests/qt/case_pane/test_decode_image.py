@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 from PySide6.QtGui import QImage
 
-from scaninbox.qt.case_pane.image_viewer import decode_image
+from scaninbox.qt.files.images import decode_image
 from tests.fresh_interpreter import run_reporting_script
 
 
@@ -58,7 +58,7 @@ class Refused:
 
 gui.QImageReader = Refused  # before the module is imported: any use of it fails
 from PIL import Image
-from scaninbox.qt.case_pane.image_viewer import decode_image
+from scaninbox.qt.files.images import decode_image
 
 Image.new("RGB", (640, 480), (10, 120, 200)).save(sys.argv[1])
 out = {}

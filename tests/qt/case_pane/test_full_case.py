@@ -18,7 +18,7 @@ from scaninbox.domain.worktypes import case_teeth
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.case_pane.tooth_chart import category_color
 from scaninbox.qt.case_pane.worktypes import COLUMNS, WorktypesSection
-from scaninbox.qt.theme import dark_palette
+from scaninbox.qt.look.theme import dark_palette
 from tests.qt.case_pane.cases import full_case
 from tests.qt.case_pane.conftest import UrlCatcher
 

@@ -18,7 +18,7 @@ from pytestqt.qtbot import QtBot
 from scaninbox.domain import Case, Tag, relative_time
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.inbox import Column, InboxPanel
-from scaninbox.qt.theme import Theme, apply_theme
+from scaninbox.qt.look.theme import Theme, apply_theme
 from tests.qt.case_pane.cases import full_case
 
 

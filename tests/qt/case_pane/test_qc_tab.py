@@ -17,9 +17,9 @@ from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Case, CaseRef, Turn
 from scaninbox.portal_turns import PortalTurns
-from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.case_pane.qc_findings import FIGURES_ROLE, SCAN_ROLE
+from scaninbox.qt.runtime import async_bridge
 from scaninbox.sandbox.mesh_files import stl_bytes
 from scaninbox.store import CaseStore
 from scaninbox.store.qc_store import qc_decision, qc_result
@@ -379,7 +379,7 @@ def test_a_scan_that_cannot_be_had_is_named_in_a_sentence_of_its_own(
     follows the QC tab's sentence, never a capital letter after a colon mid-sentence."""
     import re
 
-    from scaninbox.qt.file_provider import StoreFileProvider
+    from scaninbox.qt.account.file_provider import StoreFileProvider
 
     _folder, _ref, case, _perimeter = _served_case(store, tmp_path, 5)
     pane = CasePane(StoreFileProvider())

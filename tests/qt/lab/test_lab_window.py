@@ -16,8 +16,8 @@ from scaninbox.domain import CaseRef
 from scaninbox.lab.config import hub_address
 from scaninbox.lab.events import new_event
 from scaninbox.lab.hub import Hub
-from scaninbox.qt.app_controller import AppController
 from scaninbox.qt.inbox import Column
+from scaninbox.qt.shell.app_controller import AppController
 from scaninbox.sandbox import DEMO_ACCOUNT, QC_ACCOUNT, SandboxServer
 from tests.lab.conftest import HubDb
 from tests.qt.shell.conftest import WAIT_MS, sign_in_via_dialog

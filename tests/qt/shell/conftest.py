@@ -21,10 +21,10 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from scaninbox.api import RetryPolicy
-from scaninbox.qt.app_controller import AppController, GuiOptions
-from scaninbox.qt.main_window import MainWindow
+from scaninbox.qt.look.theme import Theme, apply_theme
+from scaninbox.qt.shell.app_controller import AppController, GuiOptions
+from scaninbox.qt.shell.main_window import MainWindow
 from scaninbox.qt.signin import SignInDialog
-from scaninbox.qt.theme import Theme, apply_theme
 from scaninbox.sandbox import DEMO_ACCOUNT
 from scaninbox.store import SyncOptions
 from tests.keyrings import MemoryKeyring
@@ -162,7 +162,7 @@ def wait_for_rows(qtbot: QtBot, app: AppController, minimum: int = 1) -> None:
 
 def run_async(qtbot: QtBot, coro: Any, *, timeout_ms: int = WAIT_MS) -> Any:
     """Run ``coro`` on the test's qasync loop and return its result (Qt keeps running)."""
-    from scaninbox.qt import async_bridge
+    from scaninbox.qt.runtime import async_bridge
 
     async def outcome() -> tuple[bool, Any]:
         # Caught here so an expected failure reaches the test, not the bridge's reporter.

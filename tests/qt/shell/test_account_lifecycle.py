@@ -12,10 +12,10 @@ from pytestqt.qtbot import QtBot
 
 from scaninbox.credentials import remembered_session
 from scaninbox.paths import app_paths
-from scaninbox.qt.app_controller import AppController
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.inbox import Column, DatePreset, FilterState
-from scaninbox.qt.status import BannerKind
+from scaninbox.qt.shell.app_controller import AppController
+from scaninbox.qt.shell.status import BannerKind
 from scaninbox.sandbox import DEMO_ACCOUNT, SandboxServer
 from scaninbox.store import EngineState, account_folder, known_accounts
 from tests.qt.shell.conftest import (

@@ -17,10 +17,10 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import CaseRef, FileKind, full_scans
-from scaninbox.qt import async_bridge
-from scaninbox.qt.app_controller import AppController
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.inbox import Column
+from scaninbox.qt.runtime import async_bridge
+from scaninbox.qt.shell.app_controller import AppController
 from scaninbox.sandbox import SandboxServer
 from scaninbox.store import CaseStore, FileSpec, account_folder
 from scaninbox.store.qc_store import qc_result

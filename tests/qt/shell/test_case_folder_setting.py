@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from scaninbox.qt.app_controller import AppController
+from scaninbox.qt.shell.app_controller import AppController
 
 
 def test_save_all_uses_the_folder_template_from_the_settings(

@@ -11,11 +11,12 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import FileKind
-from scaninbox.qt.app_controller import AppController
-from scaninbox.qt.case_pane import CasePane, FileUnavailableError
+from scaninbox.qt.account.connectivity import Connectivity
+from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.case_pane.file_status import FileState
-from scaninbox.qt.connectivity import Connectivity
-from scaninbox.qt.status import BannerKind
+from scaninbox.qt.files import FileUnavailableError
+from scaninbox.qt.shell.app_controller import AppController
+from scaninbox.qt.shell.status import BannerKind
 from scaninbox.sandbox import SandboxServer
 from scaninbox.store import CaseRow, EngineState
 from tests.qt.shell.conftest import (

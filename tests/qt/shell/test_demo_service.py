@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from scaninbox.demo_process import DemoSandbox
-from scaninbox.qt.app_controller import AppController
+from scaninbox.qt.shell.app_controller import AppController
 from tests.qt.shell.conftest import WAIT_MS, shut_down
 
 pytestmark = pytest.mark.skipif(

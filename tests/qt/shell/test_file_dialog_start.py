@@ -10,7 +10,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt.case_pane.dialogs import QtFileDialogs
+from scaninbox.qt.files.dialogs import QtFileDialogs
 from tests.qt.shell.conftest import WAIT_MS
 
 
@@ -83,7 +83,7 @@ def test_a_documents_folder_is_used_once_it_exists(qtbot: QtBot, fresh_home: Pat
 
 
 def test_open_scan_files_starts_in_a_folder_that_exists(qtbot: QtBot, fresh_home: Path) -> None:
-    from scaninbox.qt.local_files_window import ask_scan_files
+    from scaninbox.qt.shell.local_files_window import ask_scan_files
 
     parent = QWidget()
     qtbot.addWidget(parent)

@@ -107,7 +107,7 @@ def test_the_window_starts_from_the_options_type_the_command_line_fills() -> Non
     from scaninbox.cli.gui_command import gui_options_from_args
     from scaninbox.cli.main import build_parser
     from scaninbox.gui_options import GuiOptions
-    from scaninbox.qt.app_controller import GuiOptions as WindowOptions
+    from scaninbox.qt.shell.app_controller import GuiOptions as WindowOptions
 
     assert WindowOptions is GuiOptions  # one definition, not a copy to keep in step
     args = build_parser().parse_args(["gui", "--offline"])

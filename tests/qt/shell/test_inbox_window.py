@@ -14,10 +14,10 @@ from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Urgency, delivery_urgency, full_scans, is_open_status
-from scaninbox.qt.app_controller import AppController
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.inbox import Column, DatePreset, FilterState
 from scaninbox.qt.inbox.filters import DuePreset, to_case_filter
+from scaninbox.qt.shell.app_controller import AppController
 from scaninbox.sandbox import SandboxServer
 from scaninbox.store.qc_store import qc_result
 from tests.qt.shell.conftest import WAIT_MS, activate, sign_in_via_dialog

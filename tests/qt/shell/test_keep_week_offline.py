@@ -8,7 +8,7 @@ from datetime import date
 
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt.app_controller import AppController
+from scaninbox.qt.shell.app_controller import AppController
 from scaninbox.sandbox import SandboxServer
 from scaninbox.store.offline import refs_due_between, week_of
 from tests.qt.shell.conftest import WAIT_MS, sign_in_via_dialog

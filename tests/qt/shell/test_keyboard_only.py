@@ -16,8 +16,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QTabBar, QWidget
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt.app_controller import AppController
 from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.shell.app_controller import AppController
 from scaninbox.sandbox import DEMO_ACCOUNT, SandboxServer
 from scaninbox.store.qc_store import qc_decision
 from tests.qt.shell.conftest import WAIT_MS, current_dialog, sign_in_via_dialog, wait_for_rows

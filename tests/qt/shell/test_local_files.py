@@ -16,9 +16,9 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Jaw
-from scaninbox.qt.app_controller import AppController
-from scaninbox.qt.local_files import check_paths, local_case
-from scaninbox.qt.local_files_window import LocalFilesWindow
+from scaninbox.qt.shell.app_controller import AppController
+from scaninbox.qt.shell.local_files import check_paths, local_case
+from scaninbox.qt.shell.local_files_window import LocalFilesWindow
 from scaninbox.qt.viewer.scan_list import RowState
 from tests.qt.viewer.meshes import lower_arch
 from tests.unit.scans.meshfiles import ply

@@ -15,9 +15,9 @@ from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt import async_bridge
-from scaninbox.qt.app_controller import AppController
-from scaninbox.qt.local_files_window import LocalFilesWindow
+from scaninbox.qt.runtime import async_bridge
+from scaninbox.qt.shell.app_controller import AppController
+from scaninbox.qt.shell.local_files_window import LocalFilesWindow
 from scaninbox.qt.viewer.scan_list import RowState
 from tests.qt.viewer.meshes import lower_arch, upper_arch, write_stl
 from tests.unit.scans.meshfiles import ply

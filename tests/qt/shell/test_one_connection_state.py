@@ -9,9 +9,9 @@ from typing import Any
 
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt.app_controller import AppController
-from scaninbox.qt.connectivity import Connectivity
-from scaninbox.qt.status import BannerKind
+from scaninbox.qt.account.connectivity import Connectivity
+from scaninbox.qt.shell.app_controller import AppController
+from scaninbox.qt.shell.status import BannerKind
 from scaninbox.sandbox import SandboxServer
 from scaninbox.store import EngineState
 from tests.qt.shell.conftest import WAIT_MS, free_port, shut_down, sign_in_via_dialog

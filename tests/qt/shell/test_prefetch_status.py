@@ -7,8 +7,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMainWindow
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt.status import SyncStatus
-from scaninbox.qt.sync_signals import SyncSignals
+from scaninbox.qt.account.sync_signals import SyncSignals
+from scaninbox.qt.shell.status import SyncStatus
 from scaninbox.store import PrefetchProgress
 
 

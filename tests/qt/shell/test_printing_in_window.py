@@ -11,7 +11,7 @@ from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt.app_controller import AppController
+from scaninbox.qt.shell.app_controller import AppController
 from scaninbox.sandbox import SandboxServer
 from tests.qt.shell.conftest import WAIT_MS, sign_in_via_dialog
 

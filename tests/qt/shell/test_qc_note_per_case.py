@@ -9,8 +9,8 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt.app_controller import AppController
 from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.shell.app_controller import AppController
 from scaninbox.sandbox import SandboxServer
 from scaninbox.store.qc_store import qc_decision
 from tests.qt.shell.conftest import sign_in_via_dialog, wait_for_rows

@@ -12,9 +12,9 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import CaseRef, full_scans
-from scaninbox.qt.app_controller import AppController
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.inbox import Column
+from scaninbox.qt.shell.app_controller import AppController
 from scaninbox.sandbox import SandboxServer
 from scaninbox.store.qc_store import qc_result
 from tests.qt.shell.conftest import WAIT_MS, shut_down, sign_in_via_dialog, wait_for_rows

@@ -14,7 +14,7 @@ from PIL import Image
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt.app_controller import AppController
+from scaninbox.qt.shell.app_controller import AppController
 from tests.qt.viewer.test_settled_smoothing import reference
 
 READY_MS = 90_000  # the demo service, a sync and the 3D stack's import on a loaded machine

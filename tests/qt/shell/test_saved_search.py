@@ -8,8 +8,8 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt.app_controller import AppController
-from scaninbox.qt.ui_state import UiState
+from scaninbox.qt.shell.app_controller import AppController
+from scaninbox.qt.shell.ui_state import UiState
 from scaninbox.sandbox import SandboxServer
 from tests.qt.shell.conftest import WAIT_MS, current_dialog, sign_in_via_dialog
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from scaninbox.credentials import keyring_status
-from scaninbox.qt.app_controller import AppController
+from scaninbox.qt.shell.app_controller import AppController
 from scaninbox.sandbox import DEMO_ACCOUNT, SandboxServer
 from tests.qt.shell.conftest import WAIT_MS, current_dialog, fill_dialog, free_port
 from tests.qt.shell.servers import SilentServer, UntrustedTlsServer

@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt.app_controller import AppController
 from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.shell.app_controller import AppController
 from scaninbox.sandbox import SandboxServer
 from tests.qt.shell.conftest import WAIT_MS, sign_in_via_dialog
 

@@ -1,7 +1,7 @@
-"""Files opened while Scan Inbox runs go to the running app (`scaninbox.qt.single_instance`):
+"""Files opened while Scan Inbox runs go to the running app (`scaninbox.qt.shell.single_instance`):
 a second launch hands them over a local socket and ends; a dead app's socket is taken over.
 On macOS the desktop sends them as file-open events to the application object
-(`scaninbox.qt.file_open_events`): they go to the same "Local files" window."""
+(`scaninbox.qt.shell.file_open_events`): they go to the same "Local files" window."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt.app_controller import AppController
-from scaninbox.qt.file_open_events import ScanInboxApplication, hand_opened_files_to
-from scaninbox.qt.single_instance import FileOpenServer, forward_files, server_name
+from scaninbox.qt.shell.app_controller import AppController
+from scaninbox.qt.shell.file_open_events import ScanInboxApplication, hand_opened_files_to
+from scaninbox.qt.shell.single_instance import FileOpenServer, forward_files, server_name
 from scaninbox.qt.viewer.scan_list import RowState
 from tests.qt.shell.test_local_files import (  # noqa: F401
     WAIT_MS,
@@ -34,7 +34,7 @@ REPO_ROOT = Path(__file__).resolve().parents[3]
 FORWARD = (
     "import sys; from pathlib import Path\n"
     "from PySide6.QtCore import QCoreApplication\n"
-    "from scaninbox.qt.single_instance import forward_files\n"
+    "from scaninbox.qt.shell.single_instance import forward_files\n"
     "app = QCoreApplication([])\n"
     "print(forward_files(sys.argv[1], [Path(p) for p in sys.argv[2:]]))\n"
 )

@@ -13,10 +13,10 @@ from PySide6.QtCore import QPoint, QRect, QSize
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt.app_controller import AppController
 from scaninbox.qt.case_pane.image_viewer import ImageViewer
 from scaninbox.qt.case_pane.pdf_window import PdfWindow
-from scaninbox.qt.window_layout import fitted_rect, minimum_window_size
+from scaninbox.qt.look.window_layout import fitted_rect, minimum_window_size
+from scaninbox.qt.shell.app_controller import AppController
 from tests.qt.shell.conftest import WAIT_MS, current_dialog
 from tests.qt.shell.work_area import work_area
 

@@ -17,7 +17,7 @@ import json, sys
 from PySide6.QtWidgets import QApplication
 import scaninbox.qt
 app = QApplication([])
-from scaninbox.qt.app_controller import AppController, GuiOptions
+from scaninbox.qt.shell.app_controller import AppController, GuiOptions
 controller = AppController(GuiOptions(load_viewer=False, use_tray=False))
 controller.window.show()
 app.processEvents()

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from PySide6.QtWidgets import QMainWindow
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt.status import BannerKind, ConnectionBanner, SyncStatus, as_of_text
+from scaninbox.qt.shell.status import BannerKind, ConnectionBanner, SyncStatus, as_of_text
 from tests.qt.paint_counter import PaintCounter
 
 
@@ -78,7 +78,7 @@ def test_engine_events_from_another_thread_arrive_on_the_gui_thread(qtbot: QtBot
     import threading
 
     from scaninbox.domain import CaseRef
-    from scaninbox.qt.sync_signals import SyncSignals
+    from scaninbox.qt.account.sync_signals import SyncSignals
 
     signals = SyncSignals()
     received: list[tuple[list[CaseRef], int]] = []

@@ -12,10 +12,11 @@ from PySide6.QtGui import QFont
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import FileKind
-from scaninbox.qt.app_controller import AppController
-from scaninbox.qt.case_pane import CasePane, FileUnavailableError
+from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.files import FileUnavailableError
 from scaninbox.qt.inbox import Column, FilterState
-from scaninbox.qt.status import BannerKind
+from scaninbox.qt.shell.app_controller import AppController
+from scaninbox.qt.shell.status import BannerKind
 from scaninbox.sandbox import DEMO_ACCOUNT, SandboxServer
 from scaninbox.store import EngineState
 from scaninbox.store.offline import is_small

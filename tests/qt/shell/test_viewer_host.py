@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Case, FileKind
-from scaninbox.qt.app_controller import AppController
 from scaninbox.qt.case_pane import CasePane
-from scaninbox.qt.viewer_host import first_look_files
+from scaninbox.qt.shell.app_controller import AppController
+from scaninbox.qt.shell.viewer_host import first_look_files
 from scaninbox.sandbox import SandboxServer
 from tests.qt.shell.conftest import WAIT_MS, sign_in_via_dialog
 

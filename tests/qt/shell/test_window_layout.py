@@ -9,11 +9,11 @@ from collections.abc import Callable
 from PySide6.QtCore import QSettings, QSize
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt.app_controller import AppController
 from scaninbox.qt.inbox import COLUMNS, KEY_COLUMNS, Column, FilterState
-from scaninbox.qt.main_window import MainWindow
-from scaninbox.qt.ui_state import UI_STATE_VERSION
-from scaninbox.qt.window_layout import default_window_size, inbox_share
+from scaninbox.qt.look.window_layout import default_window_size, inbox_share
+from scaninbox.qt.shell.app_controller import AppController
+from scaninbox.qt.shell.main_window import MainWindow
+from scaninbox.qt.shell.ui_state import UI_STATE_VERSION
 from scaninbox.sandbox import SandboxServer
 from tests.qt.shell.conftest import show_window, sign_in_via_dialog, wait_for_rows
 

@@ -24,7 +24,7 @@ from pytestqt.qtbot import QtBot
 
 import scaninbox.qt.viewer as viewer
 from scaninbox.portal_turns import PortalTurns
-from scaninbox.qt.case_pane import CaseFileProvider
+from scaninbox.qt.files import CaseFileProvider
 from scaninbox.qt.viewer.viewport import ScanViewport
 from scaninbox.sandbox import SandboxServer
 from scaninbox.settings import DEFAULT_JAW_COLOURS

@@ -36,7 +36,7 @@ def test_the_viewport_loads_and_draws_without_pyplot_and_its_first_use_imports_i
         """
         import json, sys, threading
         import scaninbox.qt.viewer as viewer
-        from scaninbox.qt.viewer.deferred_pyplot import pyplot_is_deferred
+        from scaninbox.workarounds.deferred_pyplot import pyplot_is_deferred
         worker = threading.Thread(target=viewer.preload_3d_stack)
         worker.start(); worker.join()
         loaded = {"pyvista.plotting", "pyvistaqt"} <= sys.modules.keys()
@@ -93,7 +93,7 @@ def test_a_pyplot_imported_before_is_left_alone() -> None:
         """
         import json, sys
         import matplotlib.pyplot as plt
-        from scaninbox.qt.viewer.deferred_pyplot import defer_pyplot, pyplot_is_deferred
+        from scaninbox.workarounds.deferred_pyplot import defer_pyplot, pyplot_is_deferred
         did = defer_pyplot()
         print(json.dumps({
             "did": did,

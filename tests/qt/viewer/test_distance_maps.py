@@ -18,7 +18,7 @@ from pytestqt.qtbot import QtBot
 
 import scaninbox.qt.viewer.distance_maps as distance_maps
 from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
-from scaninbox.qt import async_bridge
+from scaninbox.qt.runtime import async_bridge
 from scaninbox.qt.viewer.viewport import ScanViewport
 from scaninbox.render import View
 from scaninbox.render.colour_map import BITE_THROUGH, ColourScale, MapKind

@@ -17,8 +17,8 @@ from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Jaw
 from scaninbox.qc import ScanInput, check_scans
-from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane.qc_tab import QcTab
+from scaninbox.qt.runtime import async_bridge
 from scaninbox.qt.viewer.viewport import ScanViewport
 from scaninbox.scans import resolve_orientation
 from tests.qc.shapes import arch, punch, side_tip, sphere

@@ -13,7 +13,7 @@ from PySide6.QtCore import QRect
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain.first_look import is_preview
-from scaninbox.qt import async_bridge
+from scaninbox.qt.runtime import async_bridge
 from scaninbox.qt.viewer.overlays import WAITING_CAPTION
 from scaninbox.qt.viewer.scan_list import RowState
 from scaninbox.qt.viewer.viewport import ScanViewport

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
-from scaninbox.qt import async_bridge
+from scaninbox.qt.runtime import async_bridge
 from scaninbox.qt.viewer.loader import Stage
 from scaninbox.qt.viewer.scan_list import RowState
 from scaninbox.qt.viewer.viewport import ScanViewport

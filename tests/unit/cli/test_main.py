@@ -98,9 +98,9 @@ def test_the_gui_command_and_the_window_share_one_options_type_and_the_global_op
     assert type(command) is GuiOptions
     handed: list[object] = []
     # The window itself is not started here: `run_gui` stands in, taking what it is given.
-    fake_app = types.ModuleType("scaninbox.qt.app")
+    fake_app = types.ModuleType("scaninbox.qt.shell.app")
     fake_app.run_gui = lambda options: handed.append(options) or 0  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "scaninbox.qt.app", fake_app)
+    monkeypatch.setitem(sys.modules, "scaninbox.qt.shell.app", fake_app)
     monkeypatch.setattr(scaninbox.cli.display, "missing_display", lambda: None)
     assert run_gui_command(GlobalOptions.from_args(args), command) == 0
     (options,) = handed

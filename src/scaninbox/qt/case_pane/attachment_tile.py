@@ -7,9 +7,9 @@ from PySide6.QtGui import QAction, QColor, QFont, QImage, QPainter, QPalette, QP
 from PySide6.QtWidgets import QFrame, QToolButton, QVBoxLayout, QWidget
 
 from scaninbox.qt.case_pane.file_status import FileStatusBar
-from scaninbox.qt.case_pane.image_viewer import is_image_name
-from scaninbox.qt.case_pane.providers import CaseFile
-from scaninbox.qt.case_pane.widgets import muted_label
+from scaninbox.qt.files.images import is_image_name
+from scaninbox.qt.files.providers import CaseFile
+from scaninbox.qt.look.widgets import muted_label
 
 __all__ = ["THUMBNAIL_SIZE", "AttachmentTile"]
 

@@ -23,9 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from scaninbox.domain import Case, FileKind
-from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane.attachment_tile import THUMBNAIL_SIZE, AttachmentTile
-from scaninbox.qt.case_pane.dialogs import FileDialogs
 from scaninbox.qt.case_pane.file_actions import (
     SaveError,
     open_with_system,
@@ -33,14 +31,17 @@ from scaninbox.qt.case_pane.file_actions import (
     save_copy,
     save_files,
 )
-from scaninbox.qt.case_pane.file_fetch import FileProblem, cached_copy, obtain_all
 from scaninbox.qt.case_pane.file_status import FileStatusBar, fetch_with_status
-from scaninbox.qt.case_pane.flow_layout import FlowLayout
-from scaninbox.qt.case_pane.image_viewer import ImageViewer, decode_image
+from scaninbox.qt.case_pane.image_viewer import ImageViewer
 from scaninbox.qt.case_pane.other_files import OtherFilesList
 from scaninbox.qt.case_pane.pdf_window import PdfWindow, is_pdf_name
-from scaninbox.qt.case_pane.providers import CaseFile, CaseFileProvider, case_files
-from scaninbox.qt.case_pane.widgets import muted_label, section_title
+from scaninbox.qt.files.dialogs import FileDialogs
+from scaninbox.qt.files.file_fetch import FileProblem, cached_copy, obtain_all
+from scaninbox.qt.files.images import decode_image
+from scaninbox.qt.files.providers import CaseFile, CaseFileProvider, case_files
+from scaninbox.qt.look.flow_layout import FlowLayout
+from scaninbox.qt.look.widgets import muted_label, section_title
+from scaninbox.qt.runtime import async_bridge
 from scaninbox.settings import DEFAULT_FOLDER_TEMPLATE
 
 __all__ = ["AttachmentsView"]

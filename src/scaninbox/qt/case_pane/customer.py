@@ -21,7 +21,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QBoxLayout, QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from scaninbox.domain import Clinic, Dentist
-from scaninbox.qt.case_pane.widgets import (
+from scaninbox.qt.look.widgets import (
     NOT_PROVIDED,
     ValueLabel,
     caption_label,

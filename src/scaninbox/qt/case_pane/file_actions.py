@@ -22,7 +22,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 
 from scaninbox.paths import app_paths, ensure_private_dir
-from scaninbox.qt import async_bridge
+from scaninbox.qt.runtime import async_bridge
 
 __all__ = [
     "SaveError",

@@ -14,10 +14,10 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from scaninbox.domain import format_size
-from scaninbox.qt import async_bridge
-from scaninbox.qt.case_pane.file_fetch import FileProblem, cached_copy, obtain
-from scaninbox.qt.case_pane.providers import CaseFile, CaseFileProvider
-from scaninbox.qt.case_pane.widgets import set_muted
+from scaninbox.qt.files.file_fetch import FileProblem, cached_copy, obtain
+from scaninbox.qt.files.providers import CaseFile, CaseFileProvider
+from scaninbox.qt.look.widgets import set_muted
+from scaninbox.qt.runtime import async_bridge
 
 __all__ = ["FileState", "FileStatusBar", "fetch_with_status"]
 

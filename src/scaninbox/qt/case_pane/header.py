@@ -26,8 +26,8 @@ from scaninbox.domain import (
     relative_time,
     status_label,
 )
-from scaninbox.qt.case_pane.flow_layout import FlowLayout
-from scaninbox.qt.case_pane.widgets import (
+from scaninbox.qt.look.flow_layout import FlowLayout
+from scaninbox.qt.look.widgets import (
     Badge,
     Tone,
     ValueLabel,

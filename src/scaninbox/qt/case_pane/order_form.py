@@ -17,8 +17,6 @@ from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import QPlainTextEdit, QStackedWidget, QVBoxLayout, QWidget
 
 from scaninbox.domain import CaseRef, FileKind, OrderForm
-from scaninbox.qt import async_bridge
-from scaninbox.qt.case_pane.dialogs import FileDialogs
 from scaninbox.qt.case_pane.file_actions import (
     SaveError,
     open_with_system,
@@ -27,8 +25,10 @@ from scaninbox.qt.case_pane.file_actions import (
 )
 from scaninbox.qt.case_pane.file_status import FileStatusBar, fetch_with_status
 from scaninbox.qt.case_pane.pdf_toolbar import PdfToolbar
-from scaninbox.qt.case_pane.providers import CaseFile, CaseFileProvider
-from scaninbox.qt.case_pane.widgets import muted_label
+from scaninbox.qt.files.dialogs import FileDialogs
+from scaninbox.qt.files.providers import CaseFile, CaseFileProvider
+from scaninbox.qt.look.widgets import muted_label
+from scaninbox.qt.runtime import async_bridge
 
 __all__ = ["ZOOM_STEPS", "OrderFormView"]
 

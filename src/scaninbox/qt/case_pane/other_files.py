@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from scaninbox.domain import FileKind, Jaw, ScanFile, identifier_label
-from scaninbox.qt.case_pane.providers import CaseFile
-from scaninbox.qt.case_pane.widgets import muted_label, section_title
+from scaninbox.qt.files.providers import CaseFile
+from scaninbox.qt.look.widgets import muted_label, section_title
 
 __all__ = ["OtherFilesList"]
 

@@ -14,13 +14,13 @@ from PySide6.QtWidgets import QStackedWidget, QTabWidget, QVBoxLayout, QWidget
 
 from scaninbox.domain import Case, CaseRef, FileKind
 from scaninbox.qt.case_pane.attachments import AttachmentsView
-from scaninbox.qt.case_pane.dialogs import FileDialogs, QtFileDialogs
 from scaninbox.qt.case_pane.header import CaseHeader
 from scaninbox.qt.case_pane.order_form import OrderFormView
 from scaninbox.qt.case_pane.prescription import PrescriptionView
-from scaninbox.qt.case_pane.providers import CaseFileProvider, case_files
 from scaninbox.qt.case_pane.qc_tab import QcTab
-from scaninbox.qt.case_pane.widgets import muted_label, separator
+from scaninbox.qt.files.dialogs import FileDialogs, QtFileDialogs
+from scaninbox.qt.files.providers import CaseFileProvider, case_files
+from scaninbox.qt.look.widgets import muted_label, separator
 
 __all__ = ["CasePane"]
 

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scaninbox.qt.case_pane.flow_layout import FlowLayout
+from scaninbox.qt.look.flow_layout import FlowLayout
 
 __all__ = ["PdfToolbar"]
 

@@ -12,7 +12,7 @@ from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
 
 from scaninbox.qt.case_pane.pdf_toolbar import PdfToolbar
-from scaninbox.qt.window_layout import fit_to_screen
+from scaninbox.qt.look.window_layout import fit_to_screen
 
 __all__ = ["PdfWindow", "is_pdf_name"]
 

@@ -11,13 +11,13 @@ from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 
 from scaninbox.domain import Case
 from scaninbox.qt.case_pane.customer import CustomerSection
-from scaninbox.qt.case_pane.widgets import (
+from scaninbox.qt.case_pane.worktypes import WorktypesSection
+from scaninbox.qt.look.widgets import (
     ValueLabel,
     muted_label,
     section_title,
     separator,
 )
-from scaninbox.qt.case_pane.worktypes import WorktypesSection
 
 __all__ = ["NOTHING_PRESCRIBED", "NO_ORDER_DATA", "PrescriptionView"]
 

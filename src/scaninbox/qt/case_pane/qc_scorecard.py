@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scaninbox.qt import async_bridge
+from scaninbox.qt.runtime import async_bridge
 
 if TYPE_CHECKING:
     from scaninbox.services.qc_stats import Scorecard

@@ -38,18 +38,18 @@ from PySide6.QtWidgets import (
 
 from scaninbox.domain import Case, CaseRef, FileKind, ScanFile, full_scans
 from scaninbox.portal_turns import PortalTurns
-from scaninbox.qt import async_bridge
-from scaninbox.qt.case_pane.dialogs import FileDialogs
-from scaninbox.qt.case_pane.providers import CaseFileProvider
 from scaninbox.qt.case_pane.qc_checklist import Checklist
 from scaninbox.qt.case_pane.qc_findings import FindingsList
-from scaninbox.qt.case_pane.widgets import muted_label, section_title
+from scaninbox.qt.files.dialogs import FileDialogs
+from scaninbox.qt.files.providers import CaseFileProvider
 from scaninbox.qt.inbox.qc_cell import OUTDATED_WORDS
+from scaninbox.qt.look.widgets import muted_label, section_title
+from scaninbox.qt.runtime import async_bridge
 
 if TYPE_CHECKING:
     from scaninbox.qc import QcResult
     from scaninbox.qc.decision import Decision
-    from scaninbox.qt.qc_background import BackgroundQc
+    from scaninbox.qt.account.qc_background import BackgroundQc
     from scaninbox.services.qc_work import KeptQc
     from scaninbox.store import CaseStore
 
@@ -380,7 +380,7 @@ class QcTab(QWidget):
         self.rerun_button.setEnabled(True)
 
     async def _fetch_and_check_now(self, case: Case) -> None:
-        from scaninbox.qt.case_pane.providers import FileUnavailableError
+        from scaninbox.qt.files.providers import FileUnavailableError
 
         missing = [
             s

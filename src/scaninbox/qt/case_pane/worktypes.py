@@ -40,7 +40,7 @@ from scaninbox.qt.case_pane.tooth_chart import (
     chart_category,
     teeth_by_category,
 )
-from scaninbox.qt.case_pane.widgets import section_title
+from scaninbox.qt.look.widgets import section_title
 
 __all__ = ["COLUMNS", "WorktypesSection"]
 

@@ -31,9 +31,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scaninbox.qt.case_pane.flow_layout import FlowLayout
 from scaninbox.qt.inbox.filters import DatePreset, DuePreset, FilterState
 from scaninbox.qt.inbox.multi_select import MultiSelectButton
+from scaninbox.qt.look.flow_layout import FlowLayout
 
 __all__ = ["SEARCH_DELAY_MS", "FiltersBar"]
 

@@ -35,10 +35,10 @@ from PySide6.QtCore import (
 )
 
 from scaninbox.domain import CaseRef
-from scaninbox.qt import async_bridge
 from scaninbox.qt.inbox import cells, qc_cell
 from scaninbox.qt.inbox.columns import COLUMNS, Column
 from scaninbox.qt.inbox.filters import FilterState, to_case_filter
+from scaninbox.qt.runtime import async_bridge
 
 if TYPE_CHECKING:
     from scaninbox.store import CaseList, CaseRow, CaseStore, SortSpec

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtWidgets import QBoxLayout, QLayout
+from PySide6.QtWidgets import QBoxLayout, QLayout, QStatusBar, QWidget
 
 from scaninbox.qt.lab.case_tab import LabTab
 from scaninbox.qt.lab.inbox import LabColumn, LabFilterCombo
@@ -12,10 +12,29 @@ from scaninbox.qt.lab.session import LabHubSession
 from scaninbox.qt.lab.status_label import LabStatus
 
 if TYPE_CHECKING:
-    from scaninbox.qt.main_window import MainWindow
-    from scaninbox.qt.session import AccountSession
+    from scaninbox.qt.account.session import AccountSession
+    from scaninbox.qt.case_pane import CasePane
+    from scaninbox.qt.inbox import InboxPanel
+    from scaninbox.qt.shell.case_presenter import CasePresenter
 
-__all__ = ["LabDesk", "install_lab_hub"]
+__all__ = ["LabDesk", "LabWindow", "install_lab_hub"]
+
+
+class LabWindow(Protocol):
+    """What the lab's parts use of the main window (``MainWindow`` is one). A protocol, not the
+    window's class: the window installs the lab hub, so importing it here would close a circle."""
+
+    @property
+    def inbox(self) -> InboxPanel: ...
+
+    @property
+    def pane(self) -> CasePane: ...
+
+    @property
+    def cases(self) -> CasePresenter: ...
+
+    def statusBar(self) -> QStatusBar: ...
+
 
 _MESSAGE_MS = 15_000
 
@@ -23,12 +42,12 @@ _MESSAGE_MS = 15_000
 class LabDesk:
     """The window's lab parts: ``hub`` (session), ``tab``, ``status``, ``column``, ``combo``."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: LabWindow, parent: QWidget) -> None:
         from scaninbox.qt.inbox.columns import Column
 
         self._window = window
-        self.hub = LabHubSession(window)
-        self.status = LabStatus(self.hub, window)
+        self.hub = LabHubSession(parent)
+        self.status = LabStatus(self.hub, parent)
         window.statusBar().addPermanentWidget(self.status)
         model = window.inbox.model
         self.column = LabColumn(model, self.hub)
@@ -91,5 +110,6 @@ def _add_to_filters(layout: QLayout | None, combo: LabFilterCombo) -> None:
     (flowing[-1] if flowing else layout).addWidget(combo)
 
 
-def install_lab_hub(window: MainWindow) -> LabDesk:
-    return LabDesk(window)
+def install_lab_hub(window: LabWindow, *, parent: QWidget) -> LabDesk:
+    """The lab's parts built into ``window``; ``parent`` (the window itself) owns the Qt ones."""
+    return LabDesk(window, parent)

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scaninbox.qt import async_bridge
+from scaninbox.qt.runtime import async_bridge
 from scaninbox.qt.signin.messages import sign_in_error_message
 from scaninbox.qt.signin.parts import error_frame, heading
 from scaninbox.qt.signin.targets import CUSTOM, DEMO, SignInTarget, TargetChoice

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
-from scaninbox.qt.case_pane import CaseFileProvider, FileDialogs
+from scaninbox.qt.files import CaseFileProvider, FileDialogs
 
 if TYPE_CHECKING:
     from scaninbox.portal_turns import PortalTurns
@@ -66,8 +66,8 @@ def preload_3d_stack() -> None:
     it imports, which pyvistaqt needs; matplotlib.pyplot, which pyvista imports but this app
     never uses, is left to its first use: `deferred_pyplot`.)
     """
-    from scaninbox.qt.viewer.deferred_pyplot import defer_pyplot
     from scaninbox.qt.viewer.heap import tune_heap
+    from scaninbox.workarounds.deferred_pyplot import defer_pyplot
 
     tune_heap()  # before the first scan's arrays: freed ones go back to the system
     defer_pyplot()

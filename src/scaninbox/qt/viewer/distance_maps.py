@@ -37,7 +37,7 @@ from scaninbox.qc import (
     reduction_field,
     surface_of_mesh,
 )
-from scaninbox.qt import async_bridge
+from scaninbox.qt.runtime import async_bridge
 from scaninbox.qt.viewer.loader import Stage
 from scaninbox.qt.viewer.map_choices import MapChoice, map_choices
 from scaninbox.qt.viewer.map_legend import MapLegend

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from scaninbox.qt import async_bridge
+from scaninbox.qt.runtime import async_bridge
 from scaninbox.scans import Orientation
 
 if TYPE_CHECKING:

@@ -46,8 +46,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
-import shiboken6
-
 os.environ.setdefault("QT_API", "pyside6")  # pyvistaqt finds Qt through QtPy
 
 from PySide6.QtCore import QEvent, QTimer, Signal
@@ -56,6 +54,7 @@ from PySide6.QtWidgets import QWidget
 from pyvistaqt import QtInteractor
 
 from scaninbox.qt.viewer.smooth_replay import SmoothReplay
+from scaninbox.qt.workarounds.gl_surfaces import forget_surface_when_deleted
 from scaninbox.render import MOVING_SCALE, RenderPolicy
 
 __all__ = ["MOVING_SCALE", "SETTLE_MS", "SceneInteractor"]
@@ -195,15 +194,7 @@ class SceneInteractor(QtInteractor):
 
     def initializeGL(self) -> None:
         super().initializeGL()  # type: ignore[no-untyped-call]
-        surface = self._surface
-        if surface is not None:
-            # pyvistaqt keeps the context's surface: a QOffscreenSurface Qt owns, handed out as
-            # a QSurface, which is not a QObject, so PySide is never told when Qt deletes it.
-            # Kept past the widget's end, the wrapper stayed registered at the freed address,
-            # and the next view's QOpenGLContext made there came back from ``context()`` as
-            # that old wrapper: a segfault in initializeGL (a test run's core dump). Its own
-            # ``destroyed`` lets PySide forget it (the context, a QObject, is forgotten anyway).
-            surface.destroyed.connect(lambda: shiboken6.invalidate(surface))
+        forget_surface_when_deleted(self._surface)  # a stale wrapper crashed the next view
         if self.renderer_name is None:
             from scaninbox.render import configure_antialiasing
             from scaninbox.render.appearance import decide_policy

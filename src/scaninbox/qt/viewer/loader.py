@@ -35,10 +35,10 @@ from typing import Protocol
 from PySide6.QtGui import QImage
 
 from scaninbox.domain import CaseRef, FileKind, Jaw, ScanFile, known_jaw
-from scaninbox.qt import async_bridge
-from scaninbox.qt.case_pane import CaseFile, CaseFileProvider, ProgressCallback
-from scaninbox.qt.case_pane.file_fetch import FileProblem, cached_copy, obtain
-from scaninbox.qt.case_pane.image_viewer import decode_image
+from scaninbox.qt.files import CaseFile, CaseFileProvider, ProgressCallback
+from scaninbox.qt.files.file_fetch import FileProblem, cached_copy, obtain
+from scaninbox.qt.files.images import decode_image
+from scaninbox.qt.runtime import async_bridge
 from scaninbox.qt.viewer.plan import PlannedScan
 from scaninbox.scans import (
     Mesh,

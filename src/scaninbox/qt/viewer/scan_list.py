@@ -14,8 +14,8 @@ from PySide6.QtCore import QEvent, QObject, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QFrame, QScrollArea, QToolButton, QVBoxLayout, QWidget
 
-from scaninbox.qt.case_pane.widgets import muted_label
-from scaninbox.qt.theme import dark_palette
+from scaninbox.qt.look.theme import dark_palette
+from scaninbox.qt.look.widgets import muted_label
 from scaninbox.qt.viewer.plan import PlannedScan
 from scaninbox.qt.viewer.scan_row import RowState, ScanRow, adopt_palette
 

@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scaninbox.qt.case_pane.widgets import muted_label, set_muted
-from scaninbox.qt.quiet_progress import set_progress_quietly
+from scaninbox.qt.look.quiet_progress import set_progress_quietly
+from scaninbox.qt.look.widgets import muted_label, set_muted
 from scaninbox.qt.viewer.icons import eye_icon, swatch_pixmap
 from scaninbox.qt.viewer.plan import PlannedScan
 

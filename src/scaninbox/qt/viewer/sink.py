@@ -17,7 +17,7 @@ from typing import Any
 from PySide6.QtGui import QAction, QImage
 
 from scaninbox.domain import CaseRef
-from scaninbox.qt.case_pane import OFFLINE_HEADLINE
+from scaninbox.qt.files import OFFLINE_HEADLINE
 from scaninbox.qt.viewer.camera import CameraGuide
 from scaninbox.qt.viewer.loader import Stage
 from scaninbox.qt.viewer.overlays import SceneStage

@@ -34,8 +34,8 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from scaninbox.domain import Case, CaseRef, FileKind, Jaw, Turn
 from scaninbox.portal_turns import PortalTurns
-from scaninbox.qt import async_bridge
-from scaninbox.qt.case_pane import CaseFileProvider, FileDialogs, QtFileDialogs
+from scaninbox.qt.files import CaseFileProvider, FileDialogs, QtFileDialogs
+from scaninbox.qt.runtime import async_bridge
 from scaninbox.qt.viewer.camera import CameraGuide
 from scaninbox.qt.viewer.distance_maps import DistanceMaps
 from scaninbox.qt.viewer.finding_focus import (

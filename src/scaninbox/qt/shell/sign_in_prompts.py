@@ -13,13 +13,13 @@ from PySide6.QtWidgets import QMessageBox
 
 from scaninbox import credentials
 from scaninbox.paths import AppPaths
-from scaninbox.qt.main_window import MainWindow
+from scaninbox.qt.shell.main_window import MainWindow
 from scaninbox.settings import Settings
 
 if TYPE_CHECKING:
     # Loaded with the first dialog: the services' targets bring the API client and the store
     # (~0.3 s), which the window does not need before its first paint.
-    from scaninbox.qt.session import AccountSession
+    from scaninbox.qt.account.session import AccountSession
     from scaninbox.qt.signin import SignInDialog, SignInHandler
     from scaninbox.store import Account
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.inbox import InboxPanel
-from scaninbox.qt.window_menus import WindowMenus
+from scaninbox.qt.shell.window_menus import WindowMenus
 
 __all__ = ["CaseKeys", "focus_first_control"]
 

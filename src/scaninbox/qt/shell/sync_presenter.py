@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QTimer
 
 from scaninbox.domain import CaseRef
-from scaninbox.qt.case_presenter import CasePresenter
-from scaninbox.qt.connectivity import Connectivity, ConnectivityWatch
+from scaninbox.qt.account.connectivity import Connectivity, ConnectivityWatch
 from scaninbox.qt.inbox import InboxPanel
-from scaninbox.qt.status import BannerKind, ConnectionBanner, SyncStatus
-from scaninbox.qt.tray import Notifier
+from scaninbox.qt.shell.case_presenter import CasePresenter
+from scaninbox.qt.shell.status import BannerKind, ConnectionBanner, SyncStatus
+from scaninbox.qt.shell.tray import Notifier
 
 if TYPE_CHECKING:
-    from scaninbox.qt.session import AccountSession
+    from scaninbox.qt.account.session import AccountSession
 
 __all__ = ["SyncPresenter"]
 

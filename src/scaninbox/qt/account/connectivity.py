@@ -20,15 +20,39 @@ whether a session exists at all) and every pane follows the watch:
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
 if TYPE_CHECKING:
-    from scaninbox.qt.session import AccountSession
     from scaninbox.store import EngineState
 
-__all__ = ["Connectivity", "ConnectivityWatch"]
+__all__ = ["Connectivity", "ConnectivityWatch", "WatchedSession"]
+
+
+class _Engine(Protocol):
+    @property
+    def state(self) -> EngineState: ...
+
+
+class _Client(Protocol):
+    @property
+    def session(self) -> object | None: ...
+
+
+class WatchedSession(Protocol):
+    """What the watch reads of an account's session (``AccountSession`` is one). A protocol, not
+    the session's class: the session's file provider follows the watch, so importing the session
+    here would close a circle (connectivity -> session -> file_provider -> connectivity)."""
+
+    @property
+    def expired(self) -> bool: ...
+
+    @property
+    def engine(self) -> _Engine: ...
+
+    @property
+    def client(self) -> _Client: ...
 
 
 class Connectivity(StrEnum):
@@ -69,7 +93,7 @@ class ConnectivityWatch(QObject):
     def state(self) -> Connectivity:
         return self._state
 
-    def follow(self, session: AccountSession | None, state: EngineState | None = None) -> None:
+    def follow(self, session: WatchedSession | None, state: EngineState | None = None) -> None:
         """Take the answer from ``session``'s engine (its ``state`` just reported, or the
         current one): on every engine state, attach, detach and signing in again."""
         from scaninbox.store import EngineState
@@ -93,7 +117,7 @@ class ConnectivityWatch(QObject):
         else:
             self._set(Connectivity.ONLINE)
 
-    def service_answered(self, session: AccountSession) -> None:
+    def service_answered(self, session: WatchedSession) -> None:
         """The service answered ``session`` (a sync page arrived): reachable again."""
         self._reachable = True
         self.follow(session)

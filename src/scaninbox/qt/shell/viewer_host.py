@@ -38,10 +38,11 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from scaninbox.domain import Case, FileKind, ScanFile, is_preview
 from scaninbox.portal_turns import PortalTurns
-from scaninbox.qt import async_bridge
-from scaninbox.qt.case_pane import CaseFile, CaseFileProvider, CasePane
-from scaninbox.qt.case_pane.file_fetch import FileProblem, obtain
-from scaninbox.qt.startup_trace import trace
+from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.files import CaseFile, CaseFileProvider
+from scaninbox.qt.files.file_fetch import FileProblem, obtain
+from scaninbox.qt.harness.startup_trace import trace
+from scaninbox.qt.runtime import async_bridge
 
 __all__ = ["ViewerHost"]
 

@@ -15,10 +15,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from scaninbox.qt.theme import Theme
+from scaninbox.qt.look.theme import Theme
 
 if TYPE_CHECKING:
-    from scaninbox.qt.session import AccountSession
+    from scaninbox.qt.account.session import AccountSession
 
 __all__ = ["SECTION_KEYS", "WindowMenus"]
 

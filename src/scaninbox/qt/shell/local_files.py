@@ -9,7 +9,7 @@ orientation (`scaninbox.scans.auto_orient`) and its note says so. `LocalScanFile
 viewport's file provider: every file is "cached" at its own path, and one that vanished since
 says so in plain words on its row.
 
-The window that shows them is `scaninbox.qt.local_files_window`.
+The window that shows them is `scaninbox.qt.shell.local_files_window`.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scaninbox.domain import Case, CaseRef, FileKind, Jaw, ScanFile, jaw_from_name
-from scaninbox.qt import async_bridge
-from scaninbox.qt.case_pane import ProgressCallback
+from scaninbox.qt.files import ProgressCallback
+from scaninbox.qt.runtime import async_bridge
 
 __all__ = [
     "LOCAL_SOURCE",

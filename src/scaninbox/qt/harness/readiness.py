@@ -20,10 +20,10 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from scaninbox.domain import CaseRef
-from scaninbox.qt.final_grab import FinalFrameGrab
-from scaninbox.qt.main_window import MainWindow
-from scaninbox.qt.startup_trace import trace
-from scaninbox.qt.viewer_host import ViewerHost
+from scaninbox.qt.harness.final_grab import FinalFrameGrab
+from scaninbox.qt.harness.startup_trace import trace
+from scaninbox.qt.shell.main_window import MainWindow
+from scaninbox.qt.shell.viewer_host import ViewerHost
 
 __all__ = ["ReadinessWatch"]
 

@@ -12,7 +12,13 @@ after a few hundred cases, or a few minutes of download progress. CPython 3.12 m
 objects immortal, which hides the bug there; PySide6 6.11 does not have it, but QtPdf is only
 published for 6.12 outside the 400 MB Addons wheel. ``None``, ``True`` and ``False`` are never
 freed anyway, so raising their counts once, far beyond what any session can drop, changes
-nothing else. ``tests/qt/test_pyside_guards.py`` shows the crash without the guard.
+nothing else.
+
+For: PySide6/shiboken6 6.12 on CPython 3.11 (a no-op on 3.12 and later, and on debug builds).
+Still needed? ``tests/qt/test_pyside_guards.py`` shows the crash without the guard: it counts the
+references a Qt call and an emit drop in a fresh interpreter.
+Delete when: the app runs on CPython 3.12 or later only (immortal singletons), or a PySide6
+release no longer drops these references (that test then sees none dropped).
 """
 
 from __future__ import annotations

@@ -35,10 +35,10 @@ from scaninbox import services
 from scaninbox.api import ApiClient, NetworkLimits, RetryPolicy, Session, make_http_client
 from scaninbox.api.errors import SessionExpiredError
 from scaninbox.paths import AppPaths, app_paths
-from scaninbox.qt import async_bridge
-from scaninbox.qt.file_provider import StoreFileProvider
-from scaninbox.qt.startup_trace import trace
-from scaninbox.qt.sync_signals import SyncSignals
+from scaninbox.qt.account.file_provider import StoreFileProvider
+from scaninbox.qt.account.sync_signals import SyncSignals
+from scaninbox.qt.harness.startup_trace import trace
+from scaninbox.qt.runtime import async_bridge
 from scaninbox.services import RememberedSession, Target
 from scaninbox.settings import Settings
 from scaninbox.store import (

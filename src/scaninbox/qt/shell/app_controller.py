@@ -26,21 +26,21 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from scaninbox.gui_options import GuiOptions
 from scaninbox.paths import AppPaths, app_paths
 from scaninbox.portal_turns import PortalTurns
-from scaninbox.qt import async_bridge
-from scaninbox.qt.file_provider import StoreFileProvider
-from scaninbox.qt.main_window import MainWindow
-from scaninbox.qt.sign_in_prompts import SignInPrompts
-from scaninbox.qt.startup_trace import trace
-from scaninbox.qt.theme import Theme, apply_theme
-from scaninbox.qt.ui_state import UiState
-from scaninbox.qt.viewer_host import ViewerHost
+from scaninbox.qt.account.file_provider import StoreFileProvider
+from scaninbox.qt.harness.startup_trace import trace
+from scaninbox.qt.look.theme import Theme, apply_theme
+from scaninbox.qt.runtime import async_bridge
+from scaninbox.qt.shell.main_window import MainWindow
+from scaninbox.qt.shell.sign_in_prompts import SignInPrompts
+from scaninbox.qt.shell.ui_state import UiState
+from scaninbox.qt.shell.viewer_host import ViewerHost
 from scaninbox.settings import Settings, SettingsError, load_settings
 
 if TYPE_CHECKING:
     from scaninbox.api import RetryPolicy
     from scaninbox.demo_process import DemoSandbox
-    from scaninbox.qt.local_files_window import LocalFilesWindow
-    from scaninbox.qt.session import SessionController
+    from scaninbox.qt.account.session import SessionController
+    from scaninbox.qt.shell.local_files_window import LocalFilesWindow
     from scaninbox.qt.signin import SignInDialog, SignInTarget
     from scaninbox.store import SyncOptions
 
@@ -126,7 +126,7 @@ class AppController(QObject):
         window.inbox.model.queryApplied.connect(self._on_rows)
         window.installEventFilter(self)
         if options.quit_when_ready and options.files:  # the smoke check of opening files
-            from scaninbox.qt.local_files_window import LocalFilesReadiness
+            from scaninbox.qt.shell.local_files_window import LocalFilesReadiness
 
             self.readiness_files = LocalFilesReadiness(
                 self.local_files(),
@@ -136,7 +136,7 @@ class AppController(QObject):
             )
             self.readiness_files.done.connect(self.quit)
         elif options.quit_when_ready:
-            from scaninbox.qt.readiness import ReadinessWatch
+            from scaninbox.qt.harness.readiness import ReadinessWatch
 
             self.readiness = ReadinessWatch(
                 window,
@@ -168,7 +168,7 @@ class AppController(QObject):
     def local_files(self) -> LocalFilesWindow:
         """The "Local files" window (made on first use)."""
         if self._local_files is None:
-            from scaninbox.qt.local_files_window import LocalFilesWindow
+            from scaninbox.qt.shell.local_files_window import LocalFilesWindow
 
             self._local_files = LocalFilesWindow(self.settings.jaw_colours)
             self._local_files.setWindowIcon(self.window.windowIcon())
@@ -182,7 +182,7 @@ class AppController(QObject):
         # the store: ~0.3 s) load here. (Before the window it delayed the window: measured again
         # in benchmarks/README.md, also with the service at the lowest CPU priority.)
         demo = _launch_demo_service(self.paths) if self.options.demo else None
-        from scaninbox.qt.session import SessionController
+        from scaninbox.qt.account.session import SessionController
 
         session = SessionController(
             self.settings,

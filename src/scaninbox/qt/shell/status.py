@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 
 from scaninbox.domain import exact_time, format_date, format_size, local_time, relative_time
 from scaninbox.qt.inbox import icons
-from scaninbox.qt.quiet_progress import set_progress_quietly
-from scaninbox.qt.theme import is_dark
+from scaninbox.qt.look.quiet_progress import set_progress_quietly
+from scaninbox.qt.look.theme import is_dark
 
 __all__ = ["BannerKind", "ConnectionBanner", "SyncStatus", "as_of_text"]
 

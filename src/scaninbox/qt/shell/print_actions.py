@@ -15,11 +15,11 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QWidget
 
 from scaninbox.domain import Case, FileKind
-from scaninbox.qt import async_bridge
-from scaninbox.qt.case_pane import CaseFileProvider
-from scaninbox.qt.case_pane.file_fetch import FileProblem, obtain
 from scaninbox.qt.case_pane.printing import PrintError, print_pdf, print_work_ticket
-from scaninbox.qt.case_pane.providers import CaseFile
+from scaninbox.qt.files import CaseFileProvider
+from scaninbox.qt.files.file_fetch import FileProblem, obtain
+from scaninbox.qt.files.providers import CaseFile
+from scaninbox.qt.runtime import async_bridge
 
 __all__ = ["ChoosePrinter", "PrintActions"]
 

@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from scaninbox.domain import Case, CaseRef
-from scaninbox.qt import async_bridge
+from scaninbox.qt.account.connectivity import Connectivity
 from scaninbox.qt.case_pane import CasePane
-from scaninbox.qt.connectivity import Connectivity
 from scaninbox.qt.inbox.model import CaseTableModel
+from scaninbox.qt.runtime import async_bridge
 
 if TYPE_CHECKING:
-    from scaninbox.qt.session import AccountSession
+    from scaninbox.qt.account.session import AccountSession
     from scaninbox.store import FetchReport
 
 __all__ = ["MARK_READ_DELAY_MS", "CasePresenter"]

@@ -9,8 +9,8 @@ widget and VTK inside Qt — what a frozen build most often loses.
 
 from __future__ import annotations
 
-from scaninbox.qt.app import run_gui
-from scaninbox.qt.app_controller import AppController, GuiOptions
+from scaninbox.qt.shell.app import run_gui
+from scaninbox.qt.shell.app_controller import AppController, GuiOptions
 
 __all__ = ["WindowCheckError", "open_main_window"]
 

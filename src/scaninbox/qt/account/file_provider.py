@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scaninbox.domain import CaseRef, FileKind
-from scaninbox.qt.case_pane.providers import FileUnavailableError, ProgressCallback
-from scaninbox.qt.connectivity import Connectivity, ConnectivityWatch
+from scaninbox.qt.account.connectivity import Connectivity, ConnectivityWatch
+from scaninbox.qt.files.providers import FileUnavailableError, ProgressCallback
 
 if TYPE_CHECKING:
     from scaninbox.store import DownloadProgress, FileSpec, SyncEngine

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from scaninbox.qt.case_pane.providers import (
+from scaninbox.qt.files.providers import (
     CaseFile,
     CaseFileProvider,
     FileUnavailableError,

@@ -13,6 +13,12 @@ Here a worker only appends the call to a queue and writes a byte to a socket pai
 lock but the kernel's); a ``QSocketNotifier`` on the GUI thread reads the bytes and hands the
 queued calls to the loop in the order they came. After the loop is closed, late calls are
 dropped, as qasync's disconnected signal dropped them.
+
+For: qasync 0.28 on PySide6 6.12 (``QEventLoop.call_soon_threadsafe`` is overridden).
+Still needed? Read qasync's ``call_soon_threadsafe``: while it emits a Qt signal on the calling
+thread, it is; ``tests/qt/test_event_loop.py`` pins what the replacement must keep doing.
+Delete when: qasync hands calls from other threads to the GUI thread without Qt (a socket pair or
+a lock-free queue), or the app's loop stops being qasync's.
 """
 
 from __future__ import annotations

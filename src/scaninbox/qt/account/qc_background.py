@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from PySide6.QtCore import QObject, Signal
 
 from scaninbox.domain import CaseRef
-from scaninbox.qt import async_bridge
+from scaninbox.qt.runtime import async_bridge
 
 if TYPE_CHECKING:
     from scaninbox.services.qc_queue import QcCandidate, QcQueue

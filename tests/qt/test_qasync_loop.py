@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from scaninbox.qt.event_loop import GuiEventLoop
+from scaninbox.qt.workarounds.qasync_loop import GuiEventLoop
 
 
 class _SignalSpy:

@@ -1,21 +1,23 @@
-"""``matplotlib.pyplot`` imported when something first uses it, not when pyvista imports it.
+"""``matplotlib.pyplot`` imported when something first uses it, not when pyvista imports it: a
+stand-in module in ``sys.modules``.
 
-pyvistaqt's widget needs ``pyvista.plotting``, whose ``colors`` and ``charts`` modules import
+For: pyvista 0.49 (under pyvistaqt 0.13), matplotlib 3.11, on Python 3.11.
+Why: pyvistaqt's widget needs ``pyvista.plotting``, whose ``colors`` and ``charts`` modules import
 ``matplotlib.pyplot`` at module level. Neither uses it at import, and nothing this app does with
 pyvista uses it later (pyvista reaches for it only for a matplotlib-themed colour cycle and for
-matplotlib charts). Importing pyplot costs ~0.25 s of the worker's ~1.05 s import of the 3D stack
-on this machine (it loads the figure, axes and backend machinery), and that import stands
-between launch and the first case's 3D frame. So `defer_pyplot` puts a stand-in module in its
-place before the stack is imported; the first attribute anyone reads from it imports the real
-``matplotlib.pyplot`` (which then replaces the stand-in everywhere but in names already bound to
-it, which go on forwarding). ``matplotlib`` itself and ``matplotlib.colors`` are still imported
-as pyvista asks: it uses them at import.
-
-``importlib.util.LazyLoader`` cannot do this on Python 3.11: the import statement reads the
-module's ``__spec__`` to see whether it is still initialising, and any read loads a lazy module.
-
-Measured (2 cores, fresh interpreters, three runs each): importing the stack as
-``preload_3d_stack`` does took 1.05–1.06 s with pyplot, 0.89–0.90 s with the stand-in.
+matplotlib charts), yet loading pyplot's figure, axes and backend machinery is a large share of
+the 3D stack's import, which stands between launch and the first case's 3D frame (the figures are
+in ``benchmarks/``). So `defer_pyplot` puts a stand-in module in its place before the stack is
+imported; the first attribute anyone reads from it imports the real ``matplotlib.pyplot`` (which
+then replaces the stand-in everywhere but in names already bound to it, which go on forwarding).
+``matplotlib`` itself and ``matplotlib.colors`` are still imported as pyvista asks: it uses them
+at import. ``importlib.util.LazyLoader`` cannot do this on Python 3.11: the import statement
+reads the module's ``__spec__`` to see whether it is still initialising, and any read loads a
+lazy module.
+Still needed? ``python -X importtime -c "import pyvista.plotting"`` without the stand-in: if
+``matplotlib.pyplot`` is among its imports, it is.
+Delete when: pyvista imports pyplot lazily (only where it draws matplotlib charts), or the
+``benchmarks/`` start-up figures show no difference a person would notice.
 """
 
 from __future__ import annotations

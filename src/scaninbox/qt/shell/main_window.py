@@ -17,29 +17,30 @@ from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from scaninbox.domain import CaseRef, FileKind
 from scaninbox.paths import resources_dir
-from scaninbox.qt.case_keys import CaseKeys
-from scaninbox.qt.case_pane import CaseFileProvider, CasePane
-from scaninbox.qt.case_presenter import CasePresenter
-from scaninbox.qt.connectivity import ConnectivityWatch
+from scaninbox.qt.account.connectivity import ConnectivityWatch
+from scaninbox.qt.account.qc_background import BackgroundQc
+from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.files import CaseFileProvider
 from scaninbox.qt.inbox import InboxPanel
 from scaninbox.qt.lab.install import install_lab_hub
-from scaninbox.qt.print_actions import PrintActions
-from scaninbox.qt.qc_background import BackgroundQc
-from scaninbox.qt.status import ConnectionBanner, SyncStatus
-from scaninbox.qt.sync_presenter import SyncPresenter
-from scaninbox.qt.tray import Notifier
-from scaninbox.qt.ui_state import UiState
-from scaninbox.qt.window_layout import (
+from scaninbox.qt.look.window_layout import (
     ScreenFit,
     default_window_size,
     inbox_share,
     minimum_window_size,
 )
-from scaninbox.qt.window_menus import WindowMenus
+from scaninbox.qt.shell.case_keys import CaseKeys
+from scaninbox.qt.shell.case_presenter import CasePresenter
+from scaninbox.qt.shell.print_actions import PrintActions
+from scaninbox.qt.shell.status import ConnectionBanner, SyncStatus
+from scaninbox.qt.shell.sync_presenter import SyncPresenter
+from scaninbox.qt.shell.tray import Notifier
+from scaninbox.qt.shell.ui_state import UiState
+from scaninbox.qt.shell.window_menus import WindowMenus
 
 if TYPE_CHECKING:
-    from scaninbox.qt.session import AccountSession
-    from scaninbox.qt.viewer_host import ViewerHost
+    from scaninbox.qt.account.session import AccountSession
+    from scaninbox.qt.shell.viewer_host import ViewerHost
 
 __all__ = ["MainWindow", "app_icon"]
 
@@ -138,7 +139,9 @@ class MainWindow(QMainWindow):
         # The Case menu's keys: sections, the list, the QC decisions (`case_keys`).
         self.case_keys = CaseKeys(self.menus, self.pane, self.inbox, self.show_message, parent=self)
         self._connect()
-        self.lab = install_lab_hub(self)  # the lab hub's parts, hidden while none is configured
+        self.lab = install_lab_hub(
+            self, parent=self
+        )  # the lab hub's parts, hidden while none is configured
         self.restore_ui_state()
         self.update_title()
 

@@ -19,10 +19,10 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from scaninbox.qt.startup_trace import trace
+from scaninbox.qt.harness.startup_trace import trace
 
 if TYPE_CHECKING:
-    from scaninbox.qt.app_controller import AppController
+    from scaninbox.qt.shell.app_controller import AppController
 
 __all__ = ["run_gui"]
 
@@ -43,15 +43,15 @@ def run_gui(
     from PySide6.QtWidgets import QApplication
 
     import scaninbox.qt  # noqa: F401 - installs the PySide6 6.12 refcount guard first
-    from scaninbox.qt.app_controller import AppController, GuiOptions
-    from scaninbox.qt.event_loop import GuiEventLoop
-    from scaninbox.qt.gui_collector import collecting_on_the_gui_thread
-    from scaninbox.qt.theme import apply_theme
-    from scaninbox.qt.ui_state import UiState
+    from scaninbox.qt.look.theme import apply_theme
+    from scaninbox.qt.runtime.gui_collector import collecting_on_the_gui_thread
+    from scaninbox.qt.shell.app_controller import AppController, GuiOptions
+    from scaninbox.qt.shell.ui_state import UiState
+    from scaninbox.qt.workarounds.qasync_loop import GuiEventLoop
 
     assert isinstance(options, GuiOptions)
     QGuiApplication.setDesktopFileName("scaninbox")
-    from scaninbox.qt.file_open_events import ScanInboxApplication, hand_opened_files_to
+    from scaninbox.qt.shell.file_open_events import ScanInboxApplication, hand_opened_files_to
 
     app = QApplication.instance() or ScanInboxApplication(
         [sys.argv[0] if sys.argv else "scaninbox"]
@@ -69,7 +69,7 @@ def run_gui(
     from scaninbox.crash_trace import record_crashes
 
     crash_file = record_crashes(paths.log_dir)  # open for the life of the window
-    from scaninbox.qt.single_instance import FileOpenServer, forward_files, server_name
+    from scaninbox.qt.shell.single_instance import FileOpenServer, forward_files, server_name
 
     # Files opened while the app runs (a double-click in the file manager) go to that app.
     open_files = server_name(paths.data_dir)

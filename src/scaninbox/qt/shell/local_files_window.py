@@ -36,10 +36,10 @@ from PySide6.QtWidgets import (
 
 from scaninbox.domain import Case
 from scaninbox.portal_turns import PortalTurns
-from scaninbox.qt import async_bridge
-from scaninbox.qt.case_pane.dialogs import start_folder
-from scaninbox.qt.final_grab import FinalFrameGrab
-from scaninbox.qt.local_files import LocalScanFiles, OpenedFiles, check_paths, local_case
+from scaninbox.qt.files.dialogs import start_folder
+from scaninbox.qt.harness.final_grab import FinalFrameGrab
+from scaninbox.qt.runtime import async_bridge
+from scaninbox.qt.shell.local_files import LocalScanFiles, OpenedFiles, check_paths, local_case
 
 __all__ = ["SCAN_FILE_FILTER", "LocalFilesReadiness", "LocalFilesWindow", "ask_scan_files"]
 

@@ -1,0 +1,6 @@
+"""Workarounds of Qt's, PySide's and Qt-facing libraries' internals: ``pyside_guards`` (reference
+counts of ``None``/``True``), ``qasync_loop`` (qasync's cross-thread wake-up) and ``gl_surfaces``
+(shiboken wrappers of pyvistaqt's GL surface). Each says which version of which dependency it is
+for, how to see it is still needed and when to delete it; the non-Qt ones, and the full list, are
+in ``scaninbox.workarounds``.
+"""
