@@ -20,9 +20,11 @@ from scaninbox.qc.findings import (
     Severity,
     Verdict,
 )
+from scaninbox.qc.room import prepared_teeth
 from scaninbox.qc.run import QcRun, ScanInput, check_scans
 from scaninbox.qc.stopping import QcStopped
 from scaninbox.qc.thresholds import QcThresholds
+from scaninbox.qc.undercut_map import carried_over, undercut_field
 
 # Moves when a change makes earlier stored results stale (they are checked again): 2 added the
 # bite, room-for-material and undercut checks.
@@ -44,9 +46,12 @@ __all__ = [
     "Severity",
     "Surface",
     "Verdict",
+    "carried_over",
     "check_scans",
     "clearance_field",
     "possible_duplicates",
+    "prepared_teeth",
     "reduction_field",
     "surface_of_mesh",
+    "undercut_field",
 ]

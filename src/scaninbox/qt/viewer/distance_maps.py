@@ -34,12 +34,13 @@ from scaninbox.domain import Jaw
 from scaninbox.qc import (
     CLEARANCE_CAP_MM,
     Surface,
+    carried_over,
     clearance_field,
     reduction_field,
     surface_of_mesh,
+    undercut_field,
 )
 from scaninbox.qc.figures import clearance_summary, mm_text
-from scaninbox.qc.undercut_map import carried_over, undercut_field
 from scaninbox.qt import async_bridge
 from scaninbox.qt.viewer.loader import Stage
 from scaninbox.qt.viewer.map_choices import MapChoice, map_choices

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from scaninbox.domain import Case, CaseRef, FileKind, Jaw, Turn
 from scaninbox.portal_turns import PortalTurns
-from scaninbox.qc.room import prepared_teeth
+from scaninbox.qc import prepared_teeth
 from scaninbox.qt import async_bridge
 from scaninbox.qt.case_pane import CaseFileProvider, FileDialogs, QtFileDialogs
 from scaninbox.qt.viewer.camera import CameraGuide
