@@ -1,6 +1,8 @@
 """The sandbox's demo cases show what sends crowns back (issue 27): a case without the antagonist,
-one with its arches filed under each other's jaw, one with too little room for the material —
-checked as the app checks them (the case's own data and scans, as the service serves them)."""
+one with its arches filed under each other's jaw, one with too little room for the material, an
+undercut on a preparation, a bridge's diverging abutments, a hole at a margin — every new kind
+of finding at least once — checked as the app checks them (the case's own data and scans, as the
+service serves them)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import pytest
 from scaninbox.api.convert import to_case
 from scaninbox.api.wire_case import UnifiedCase
 from scaninbox.domain import Jaw
-from scaninbox.qc import ScanInput, check_scans
+from scaninbox.qc import Finding, ScanInput, check_scans
 from scaninbox.sandbox.case_content import QC_DEMO_FAULTS, build_case_content
 from scaninbox.sandbox.catalogue import Catalogue
 from scaninbox.sandbox.config import SandboxConfig
@@ -20,7 +22,7 @@ from scaninbox.sandbox.file_specs import generate
 from scaninbox.sandbox.organisations import ORGANISATIONS
 
 
-def _demo_case_kinds(index: int, folder: Path) -> set[tuple[str, str]]:
+def _demo_case_findings(index: int, folder: Path) -> list[Finding]:
     config = SandboxConfig()
     catalogue = Catalogue(
         seed=config.seed,
@@ -50,11 +52,24 @@ def _demo_case_kinds(index: int, folder: Path) -> set[tuple[str, str]]:
         inputs.append(
             ScanInput(path, jaw, entry["filename"], entry["type"] == "prePreparationScan")
         )
-    result = check_scans(inputs, case=case).result
-    return {(f.kind, str(f.severity)) for f in result.all_findings}
+    return list(check_scans(inputs, case=case).result.all_findings)
 
 
-_SEVERITY = {"one_sided_contact": "warn"}
+def _demo_case_kinds(index: int, folder: Path) -> set[tuple[str, str]]:
+    return {(f.kind, str(f.severity)) for f in _demo_case_findings(index, folder)}
+
+
+_SEVERITY = {"one_sided_contact": "warn", "abutment_divergence": "warn"}
+# Every kind of finding issue 27 added, and the demo fault (or case) that shows it.
+_NEW_KINDS = {
+    "missing_antagonist",
+    "jaw_swapped",
+    "one_sided_contact",
+    "undercut",
+    "abutment_divergence",
+    "hole_at_margin",
+    "insufficient_room",
+}
 
 
 @pytest.mark.parametrize(
@@ -65,7 +80,17 @@ _SEVERITY = {"one_sided_contact": "warn"}
     ],
 )
 def test_a_demo_case_shows_the_finding(index: int, kind: str, tmp_path: Path) -> None:
-    assert (kind, _SEVERITY.get(kind, "fail")) in _demo_case_kinds(index, tmp_path)
+    findings = _demo_case_findings(index, tmp_path)
+    if kind == "hole_at_margin":
+        at_margin = [f for f in findings if f.kind == "hole" and f.figures.get("at_margin")]
+        assert at_margin
+        assert all(str(f.severity) == "fail" for f in at_margin)
+        return
+    assert (kind, _SEVERITY.get(kind, "fail")) in {(f.kind, str(f.severity)) for f in findings}
+
+
+def test_every_new_kind_of_finding_has_a_demo_case() -> None:
+    assert {*QC_DEMO_FAULTS.values(), "insufficient_room"} >= _NEW_KINDS
 
 
 def test_a_demo_case_filed_right_with_room_raises_none_of_them(tmp_path: Path) -> None:

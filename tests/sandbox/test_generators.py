@@ -120,3 +120,63 @@ def test_order_form_prints_without_the_unicode_font(monkeypatch: pytest.MonkeyPa
     assert b"DejaVu" not in without
     pdf = order_form.pdf_with_font(order_form._parse_time(None))
     assert order_form.printable(pdf, "Γιώργος Łódź – ok") == "Giorgos Lódz - ok"
+
+
+@pytest.mark.parametrize(
+    ("fault", "treatments", "kind"),
+    [
+        ("overhang", ((26, "stump"),), "undercut"),
+        ("divergent", ((24, "stump"), (26, "stump")), "abutment_divergence"),
+        ("margin_hole", ((26, "stump"),), "hole"),
+    ],
+)
+def test_a_preparation_fault_is_found_by_qc_where_it_was_built(
+    fault: Any, treatments: Any, kind: str
+) -> None:
+    from scaninbox.qc.arch_frame import arch_frame
+    from scaninbox.qc.margins import estimated_margins, holes_at_margins
+    from scaninbox.qc.occlusion import Arch
+    from scaninbox.qc.scan_checks import check_mesh
+    from scaninbox.qc.undercut import undercut_findings
+    from scaninbox.scans import Mesh
+
+    def checked(recipe: ArchRecipe) -> list[Any]:
+        built = build_arch(recipe, spacing_mm=0.2)
+        mesh = Mesh(built.vertices, built.faces, welded=True, name="upper.stl")
+        result, geometry = check_mesh(mesh, jaw="upper", file="upper.stl")
+        arch = Arch("upper", "upper.stl", geometry)
+        teeth = [t for t, _ in treatments]
+        if kind == "hole":
+            frame = arch_frame(geometry.points, geometry.edges, upper=True)
+            margins = estimated_margins(arch, frame, teeth)
+            return list(holes_at_margins(result, geometry, margins).findings)
+        bridges = [(teeth[0], teeth[-1])] if len(teeth) > 1 else []
+        return undercut_findings(teeth, bridges, {"upper": arch})
+
+    clean = ArchRecipe("upper", 5, treatments=treatments)
+    faulty = ArchRecipe("upper", 5, treatments=treatments, prep_fault=fault)
+    assert not [f for f in checked(clean) if f.kind == kind]
+    found = [f for f in checked(faulty) if f.kind == kind]
+    assert len(found) == 1
+    if kind == "hole":
+        assert found[0].figures["at_margin"] is True
+        assert found[0].figures["tooth"] == 26
+    elif kind == "undercut":
+        assert found[0].figures["tooth"] == 26
+        assert str(found[0].severity) == "fail"
+    else:
+        assert found[0].number("angle_deg") > 10
+    # Deterministic, and the fault touches the prepared teeth only: the rest is the clean arch.
+    again, one, other = (
+        build_arch(faulty, spacing_mm=0.2),
+        build_arch(faulty, spacing_mm=0.2),
+        build_arch(clean, spacing_mm=0.2),
+    )
+    assert np.array_equal(again.vertices, one.vertices)
+    assert np.array_equal(again.faces, one.faces)
+    moved = np.linalg.norm(one.vertices - other.vertices, axis=1) > 0
+    if fault == "margin_hole":
+        assert not moved.any()
+        assert 0 < len(other.faces) - len(one.faces) < 0.01 * len(other.faces)
+    else:
+        assert 0 < moved.sum() < 0.1 * len(moved)

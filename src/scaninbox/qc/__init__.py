@@ -21,9 +21,11 @@ from scaninbox.qc.findings import (
     Severity,
     Verdict,
 )
+from scaninbox.qc.room import prepared_teeth
 from scaninbox.qc.run import QcRun, ScanInput, check_scans
 from scaninbox.qc.stopping import QcStopped, stop_if_asked
 from scaninbox.qc.thresholds import QcThresholds
+from scaninbox.qc.undercut_map import carried_over, undercut_field
 
 # Moves when a change makes earlier stored results stale (they are checked again): 2 added the
 # bite, room-for-material and undercut checks.
@@ -45,12 +47,15 @@ __all__ = [
     "Severity",
     "Surface",
     "Verdict",
+    "carried_over",
     "check_scans",
     "clearance_field",
     "clearance_summary",
     "mm_text",
     "possible_duplicates",
+    "prepared_teeth",
     "reduction_field",
     "stop_if_asked",
     "surface_of_mesh",
+    "undercut_field",
 ]

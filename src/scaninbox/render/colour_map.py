@@ -11,7 +11,11 @@ its bands, and what lies outside:
   band); beyond the range's end neutral grey ("enough room");
 - **reduction** (removed since the scan before the preparation): pale yellow (little) through
   orange and red to deep brown (much); under the range's start neutral grey ("untouched"); from
-  the end on the last band's colour (at least that much).
+  the end on the last band's colour (at least that much);
+- **undercut** (depth on a prepared tooth's best path of insertion): amber (shallow) through red
+  to violet (deep); under the range's start — what the die spacer and cement gap take up — a
+  pale green of its own ("no undercut": the prepared walls stay distinct from the rest of the
+  arch); from the end on the last band's colour.
 
 Points with no value (NaN: farther than the query's cap) are neutral. Pure numpy: the scene
 uploads the colours (`ScanScene.set_field_colours`), the legends read `bands` and `ticks`.
@@ -31,6 +35,7 @@ __all__ = [
     "MAP_MAX_MM",
     "MAP_STEP_MM",
     "NEUTRAL",
+    "NO_UNDERCUT",
     "Band",
     "ColourScale",
     "MapKind",
@@ -61,9 +66,20 @@ _REDUCTION_RAMP: tuple[Rgb, ...] = (
 )
 
 
+_UNDERCUT_RAMP: tuple[Rgb, ...] = (
+    (255, 200, 60),  # amber: shallow
+    (240, 120, 40),
+    (214, 39, 40),  # red
+    (160, 30, 120),
+    (90, 40, 160),  # violet: deep
+)
+NO_UNDERCUT: Rgb = (160, 214, 160)  # pale green: a prepared wall with no undercut to speak of
+
+
 class MapKind(Enum):
     CLEARANCE = "clearance"
     REDUCTION = "reduction"
+    UNDERCUT = "undercut"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +108,9 @@ class ColourScale:
     def default(cls, kind: MapKind) -> ColourScale:
         # Clearance: 0–2 mm covers every restorative material's minimum thickness.
         # Reduction: from 0.1 mm, so that the untouched arch (and scan noise) stays grey.
+        # Undercut: from the 0.1 mm the check starts warning at (`QcThresholds`) to 1 mm.
+        if kind is MapKind.UNDERCUT:
+            return cls(kind, 1, 10)
         return cls(kind, 0, 20) if kind is MapKind.CLEARANCE else cls(kind, 1, 20)
 
     @classmethod
@@ -109,7 +128,7 @@ class ColourScale:
 
     @property
     def title(self) -> str:
-        return "Clearance, mm" if self.kind is MapKind.CLEARANCE else "Removed, mm"
+        return _TITLES[self.kind]
 
     @property
     def bands(self) -> list[Band]:
@@ -122,9 +141,7 @@ class ColourScale:
 
     def band_colours(self) -> npt.NDArray[np.uint8]:
         """(bands, 3) colours: the ramp sampled at each band's middle."""
-        ramp = np.array(
-            _CLEARANCE_RAMP if self.kind is MapKind.CLEARANCE else _REDUCTION_RAMP, np.float64
-        )
+        ramp = np.array(_RAMPS[self.kind], np.float64)
         count = self.high_tenths - self.low_tenths
         at = (np.arange(count) + 0.5) / count * (len(ramp) - 1)
         stops = np.arange(len(ramp))
@@ -157,6 +174,8 @@ class ColourScale:
             out[measured & (v < 0)] = BITE_THROUGH
         else:
             out[measured & (index >= count)] = table[-1]  # at least the range's end
+        if self.kind is MapKind.UNDERCUT:
+            out[measured & (index < 0)] = NO_UNDERCUT
         out[~measured] = NEUTRAL
         return out
 
@@ -186,4 +205,21 @@ class ColourScale:
                 (f"over {self.high_mm:.1f}", NEUTRAL),
                 ("bite-through (< 0)", BITE_THROUGH),
             )
+        if self.kind is MapKind.UNDERCUT:
+            return (
+                (f"under {self.low_mm:.1f}: no undercut", NO_UNDERCUT),
+                ("not a prepared wall", NEUTRAL),
+            )
         return ((f"under {self.low_mm:.1f}: untouched", NEUTRAL),)
+
+
+_RAMPS = {
+    MapKind.CLEARANCE: _CLEARANCE_RAMP,
+    MapKind.REDUCTION: _REDUCTION_RAMP,
+    MapKind.UNDERCUT: _UNDERCUT_RAMP,
+}
+_TITLES = {
+    MapKind.CLEARANCE: "Clearance, mm",
+    MapKind.REDUCTION: "Removed, mm",
+    MapKind.UNDERCUT: "Undercut, mm",
+}

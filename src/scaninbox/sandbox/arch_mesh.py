@@ -21,7 +21,17 @@ import numpy.typing as npt
 from scaninbox.sandbox.arch_layout import ArchLayout, ToothSlot, arch_layout
 from scaninbox.sandbox.tooth_shapes import Treatment, tooth_height_mm
 
-__all__ = ["ArchMesh", "ArchRecipe", "build_arch", "build_bite"]
+__all__ = ["ArchMesh", "ArchRecipe", "PrepFault", "build_arch", "build_bite"]
+
+# Faults of the preparations, on the arch's stumps in FDI order (a height field has no
+# overhang: these bend the grid's points sideways or cut triangles out after it is built):
+# - "overhang": the first stump's upper walls bulge out on the cheek side over the wall below —
+#   an undercut on every path of insertion;
+# - "divergent": the first and last stumps (a bridge's abutments) lean away from each other,
+#   each more than its walls taper — no single path seats the bridge;
+# - "margin_hole": a hole punched through the first stump's margin on the cheek side — an
+#   open margin.
+PrepFault = Literal["overhang", "divergent", "margin_hole"]
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -54,6 +64,8 @@ class ArchRecipe:
     # A bite taken open on one side: this arch sinks away from the antagonist on the patient's
     # "left" or "right" (none at the midline, about 1 mm at the second molars).
     open_side: Literal["left", "right"] | None = None
+    # What sends a crown back, built into the prepared teeth (stumps) for QC to find (`PrepFault`).
+    prep_fault: PrepFault | None = None
 
 
 _OPEN_SLOPE = 0.04  # mm of opening per mm from the midline, on the open side
@@ -76,7 +88,83 @@ def build_arch(recipe: ArchRecipe, *, spacing_mm: float) -> ArchMesh:
         w_range=(-_LINGUAL_MM, _BUCCAL_MM),
         spacing_mm=spacing_mm,
     )
-    return _with_defects(mesh, recipe, layout) if recipe.defects else mesh
+    mesh = _with_defects(mesh, recipe, layout) if recipe.defects else mesh
+    return _with_prep_fault(mesh, recipe, layout) if recipe.prep_fault else mesh
+
+
+_OVERHANG_MM = 0.5  # how far the bulge stands out beyond the wall under it
+_OVERHANG_FROM = 0.55  # of the stump's height above the margin: where the bulge starts
+_OVERHANG_HALF_ANGLE = math.radians(55)  # the bulge's reach around the cheek side
+_LEAN_DEG = 30.0  # each divergent abutment's lean (the stumps' walls taper about 20°)
+_MARGIN_HOLE_RADIUS_MM = 0.8
+
+
+def _with_prep_fault(mesh: ArchMesh, recipe: ArchRecipe, layout: ArchLayout) -> ArchMesh:
+    """``mesh`` with ``recipe.prep_fault`` built into its stumps (see `PrepFault`); unchanged
+    when the arch has no stump."""
+    stumps = sorted(fdi for fdi, t in recipe.treatments if t == "stump")
+    stumps = [t for t in stumps if t not in recipe.missing]
+    if not stumps or recipe.edentulous:
+        return mesh
+    by_fdi = {slot.fdi: slot for slot in layout.slots}
+    vertices = mesh.vertices.astype(np.float64)
+    occlusal = _CREST_MM - _MARGIN_BELOW_CREST_MM + _OCCLUSAL_ABOVE_MARGIN_MM + _BITE_GAP_MM
+    height = occlusal - vertices[:, 2] if recipe.jaw == "upper" else vertices[:, 2] + occlusal
+    above_margin = height - (_CREST_MM - _MARGIN_BELOW_CREST_MM)
+    faces = mesh.faces
+    if recipe.prep_fault == "divergent":
+        if len(stumps) < 2:
+            return mesh
+        first, last = by_fdi[stumps[0]], by_fdi[stumps[-1]]
+        for slot, other in ((first, last), (last, first)):
+            centre, tangent, _normal, inside = _footprint(vertices, slot, layout)
+            away = 1.0 if slot.center_s_mm > other.center_s_mm else -1.0
+            # A shear along the arch, growing with the height above the gingiva's level.
+            lean = math.tan(math.radians(_LEAN_DEG)) * np.clip(above_margin[inside] - 1.0, 0, None)
+            vertices[inside, :2] += away * lean[:, None] * tangent
+    else:
+        slot = by_fdi[stumps[0]]
+        centre, _tangent, normal, inside = _footprint(vertices, slot, layout)
+        rel = vertices[:, :2] - centre
+        if recipe.prep_fault == "overhang":
+            radius = np.hypot(rel[:, 0], rel[:, 1])
+            cos_az = (rel @ normal) / np.maximum(radius, 1e-9)
+            around = np.clip(
+                (cos_az - math.cos(_OVERHANG_HALF_ANGLE)) / (1 - math.cos(_OVERHANG_HALF_ANGLE)),
+                0.0,
+                1.0,
+            )
+            stump_mm = float(above_margin[inside].max())
+            rise = np.clip((above_margin - _OVERHANG_FROM * stump_mm) / 0.25, 0.0, 1.0)
+            off_centre = np.clip(radius - 0.5, 0.0, 1.0)  # the top's middle stays put
+            push = _OVERHANG_MM * np.sqrt(around) * rise * off_centre * inside
+            vertices[:, :2] += (push / np.maximum(radius, 1e-9))[:, None] * rel
+        else:  # a hole through the margin: on the cheek side, where the chamfer meets the gum
+            cheek = inside & (rel @ normal > 0) & (np.abs(rel @ _tangent) < 1.0)
+            ring = cheek & (np.abs(above_margin) < 0.3)
+            if not ring.any():
+                return mesh
+            spot = vertices[ring][np.argmax(rel[ring] @ normal)]
+            centroid = vertices[faces].mean(axis=1)
+            faces = faces[np.linalg.norm(centroid - spot, axis=1) >= _MARGIN_HOLE_RADIUS_MM]
+    return ArchMesh(vertices.astype(np.float32), np.ascontiguousarray(faces), mesh.is_tooth)
+
+
+def _footprint(
+    vertices: FloatArray, slot: ToothSlot, layout: ArchLayout
+) -> tuple[FloatArray, FloatArray, FloatArray, npt.NDArray[np.bool_]]:
+    """The slot's centre (x, y), its unit tangent along the arch and normal toward the cheek,
+    and which vertices lie on its footprint (out to the gingiva around it)."""
+    (centre,), (normal,) = layout.frame(np.array([slot.center_s_mm]))
+    (before, after), _normals = layout.frame(
+        np.array([slot.center_s_mm - 0.5, slot.center_s_mm + 0.5])
+    )
+    tangent = (after - before) / np.linalg.norm(after - before)  # toward larger arc lengths
+    rel = vertices[:, :2] - centre
+    along = (rel @ tangent) / (slot.width_mm / 2 + 0.6)
+    across = (rel @ normal) / (slot.depth_mm / 2 + 0.6)
+    inside: npt.NDArray[np.bool_] = np.hypot(along, across) < 1.0
+    return centre, tangent, normal, inside
 
 
 _HOLE_RADIUS_MM = 1.4

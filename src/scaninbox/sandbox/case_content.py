@@ -14,7 +14,10 @@ Deliberately awkward cases (indices per organisation; index 0 is the newest case
 - ``QC_DEMO_FAULTS``: demo cases that show what sends crowns back — index 12 (crowns on 36/37
   with the default seed) comes without the opposing jaw's scan (``missing_antagonist``), index
   40 with a bite open on the patient's left (``one_sided_contact``), 33 (crowns on 46/47) with its
-  upper and lower scans filed under each other's jaw (``jaw_swapped``). Others show
+  upper and lower scans filed under each other's jaw (``jaw_swapped``); 59 (a crown on 26) with
+  an overhang on the preparation (``undercut``), 42 (a bridge 24-26) with abutments leaning
+  apart (``abutment_divergence``), 36 (a crown on 36, with the scan before the preparation) with
+  a hole through its margin (a ``hole`` ``at_margin``). Others show
   ``insufficient_room`` by themselves (index 14: a porcelain-fused-to-metal crown on 22 with
   too little room).
 
@@ -29,7 +32,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from scaninbox.sandbox.arch_mesh import ArchRecipe
+from scaninbox.sandbox.arch_mesh import ArchRecipe, PrepFault
 from scaninbox.sandbox.case_files import (
     StoredFile,
     arch_recipes,
@@ -58,7 +61,20 @@ HOSTILE_NAMES_INDEX = 1
 NULL_DATA_INDEX = 4
 MOSTLY_NULL_INDEX = 6
 NO_ORDER_FORM_INDEX = 9
-QC_DEMO_FAULTS = {12: "missing_antagonist", 33: "jaw_swapped", 40: "one_sided_contact"}
+QC_DEMO_FAULTS = {
+    12: "missing_antagonist",
+    33: "jaw_swapped",
+    40: "one_sided_contact",
+    36: "hole_at_margin",
+    42: "abutment_divergence",
+    59: "undercut",
+}
+# The demo faults built into the prepared teeth by the arch generator (`PrepFault`).
+_PREP_FAULTS: dict[str, PrepFault] = {
+    "undercut": "overhang",
+    "abutment_divergence": "divergent",
+    "hole_at_margin": "margin_hole",
+}
 # Showcase work at fixed indices of the dental organisation, so the first page shows variety.
 _FORCED_KINDS = {
     0: "crown",
@@ -189,6 +205,7 @@ def _add_files(
         plan,
         defects=careless,
         open_side="left" if fault == "one_sided_contact" else None,
+        prep_fault=_PREP_FAULTS.get(fault or ""),
     )
     pre_jaw: JawName = "upper" if rng.random() < 0.5 else "lower"
     scans = scan_files(plan, recipes, portal, content.external_id, pre_jaw_hint=pre_jaw)

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from scaninbox.sandbox.arch_mesh import ArchRecipe
+from scaninbox.sandbox.arch_mesh import ArchRecipe, PrepFault
 from scaninbox.sandbox.attachments import AttachmentStyle
 from scaninbox.sandbox.file_specs import (
     ArchFile,
@@ -76,9 +76,11 @@ def arch_recipes(
     *,
     defects: bool = False,
     open_side: Literal["left", "right"] | None = None,
+    prep_fault: PrepFault | None = None,
 ) -> dict[JawName, ArchRecipe]:
     """Each jaw's arch; ``defects`` gives the upper one a hole and a floating fragment;
-    ``open_side`` sinks the lower one away from the upper on that side (a bite open there)."""
+    ``open_side`` sinks the lower one away from the upper on that side (a bite open there);
+    ``prep_fault`` is built into the prepared teeth of each jaw that has some."""
     recipes = {}
     for jaw in JAWS:
         work = plan.jaws[jaw]
@@ -92,6 +94,7 @@ def arch_recipes(
             edentulous=work.edentulous,
             defects=defects and jaw == "upper" and not work.edentulous,
             open_side=open_side if jaw == "lower" else None,
+            prep_fault=prep_fault if work.treatments else None,
         )
     return recipes
 

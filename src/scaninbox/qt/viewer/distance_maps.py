@@ -1,19 +1,21 @@
-"""`DistanceMaps`: the clearance and reduction colour maps in the viewport.
+"""`DistanceMaps`: the clearance, reduction and undercut colour maps in the viewport.
 
 The "Colours" button's menu offers the scanner's colours and the maps the case's scans allow
 (`map_choices`; what cannot be had is greyed out with the reason as its tooltip). Choosing a map
-measures on a worker thread — every point of the painted scan (and of its level of detail)
-against the other scan's triangles (`scaninbox.qc.clearance_field`) — and paints the colours on
-the scan's own actor (`ScanScene.set_field_colours`): same actor, same orientation, nothing
-mirrored. The distances are kept while the case is shown, per mesh: changing the range only
-recolours (numpy, on the GUI thread, milliseconds); a scan replaced by its full or smoothed mesh
-is measured again. "No distance map" (or the C key again) gives the scans their own colours
-back. ``mapShown(choice)`` after a map was chosen (None: the scans' own colours again): the
-viewport turns to the view that shows the painted jaw.
+measures on a worker thread — every point of the painted scan (and of its level of detail) against
+the other scan's triangles (`scaninbox.qc.clearance_field`) — and paints the colours on the scan's
+own actor (`ScanScene.set_field_colours`): same actor, same orientation, nothing mirrored. The
+undercut map measures the painted scan against itself: each prescribed prepared tooth's walls by
+their undercut depth on its best path of insertion (`scaninbox.qc.undercut_map`, the ``undercut``
+finding's own measure). The distances are kept while the case is shown, per mesh: changing the range
+only recolours (numpy, on the GUI thread, milliseconds); a scan replaced by its full or smoothed
+mesh is measured again. "No distance map" (or the C key again) gives the scans their own colours
+back. ``mapShown(choice)`` after a map was chosen (None: the scans' own colours again): the viewport
+turns to the view that shows the painted jaw.
 
 The scans of a case are in the scanner's frame and the viewer turns them all with one matrix
-(`loader._CaseOrientation`), so distances measured between the meshes on screen are those
-between the files.
+(`loader._CaseOrientation`), so distances measured between the meshes on screen are those between
+the files.
 """
 
 from __future__ import annotations
@@ -28,14 +30,17 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QToolButton, QWidget
 
+from scaninbox.domain import Jaw
 from scaninbox.qc import (
     CLEARANCE_CAP_MM,
     Surface,
+    carried_over,
     clearance_field,
     clearance_summary,
     mm_text,
     reduction_field,
     surface_of_mesh,
+    undercut_field,
 )
 from scaninbox.qt.runtime import async_bridge
 from scaninbox.qt.viewer.loader import Stage
@@ -130,16 +135,17 @@ class DistanceMaps(QObject):
         """Whether a measurement is running on a worker thread."""
         return async_bridge.running_task(self, "measure") is not None
 
-    def start(self, planned: Sequence[PlannedScan]) -> None:
-        """A new case (its rows planned): its choices, no map, nothing measured, and the
-        colour ranges as they start (a range narrowed to read one case is not applied, unseen
-        in a closed legend, to the next patient's map)."""
+    def start(self, planned: Sequence[PlannedScan], prepared: Sequence[int] = ()) -> None:
+        """A new case (its rows planned; ``prepared``: its prescribed prepared teeth): its
+        choices, no map, nothing measured, and the colour ranges as they start (a range
+        narrowed to read one case is not applied, unseen in a closed legend, to the next
+        patient's map)."""
         self._clear_map()
         self._scales = {k: ColourScale.default(k) for k in MapKind}
         self._measured = None
         self._kept = {}
         self._surface = None
-        self.choices = map_choices(planned)
+        self.choices = map_choices(planned, prepared)
         for action in self.actions.values():
             self._group.removeAction(action)
             self.menu.removeAction(action)
@@ -182,8 +188,9 @@ class DistanceMaps(QObject):
         else:
             tip = (
                 "Colours of the surface: the scanner's own (V), or a distance map (C) — "
-                "clearance to the antagonist in mm with bite-through in magenta, or how much "
-                "was removed since the scan before the preparation"
+                "clearance to the antagonist in mm with bite-through in magenta, how much "
+                "was removed since the scan before the preparation, or the prepared teeth's "
+                "undercuts"
             )
         self.button.setToolTip(tip)
 
@@ -288,22 +295,28 @@ class DistanceMaps(QObject):
             if self._measured is measured and self.current == measured.choice and self.busy:
                 self.legend.set_status(f"Measuring… {fraction:.0%}")
 
+        progress = _Percent(async_bridge.gui_callback(show_progress))
         try:
-            surface, fields = await async_bridge.to_thread(
-                _fields,
-                kind,
-                points,
-                measured.reference,
-                surface,
-                _Percent(async_bridge.gui_callback(show_progress)),
-            )
+            if kind is MapKind.UNDERCUT:
+                fields = await async_bridge.to_thread(
+                    _undercut_fields,
+                    measured.choice,
+                    measured.reference,
+                    measured.field(measured.reference),
+                    meshes,
+                    progress,
+                )
+            else:
+                surface, fields = await async_bridge.to_thread(
+                    _fields, kind, points, measured.reference, surface, progress
+                )
         except Exception:  # a bug or no memory left: say so where the map would be
             _log.exception("the %s map could not be measured", measured.choice.label)
             if self.current == measured.choice:
                 self.legend.set_status("The map could not be measured (details in the log).")
             return
-        assert surface is not None
-        self._surface = (measured.reference, surface)
+        if surface is not None:
+            self._surface = (measured.reference, surface)
         for mesh, values in zip(meshes, fields, strict=True):
             measured.fields[id(mesh)] = (mesh, values)
         if self._measured is measured and self.current == measured.choice:
@@ -377,12 +390,31 @@ def _fields(
     return surface, fields
 
 
+def _undercut_fields(
+    choice: MapChoice,
+    full: Mesh,
+    known: F32 | None,
+    meshes: list[Mesh],
+    progress: Callable[[float], None] | None = None,
+) -> list[F32]:
+    """Worker thread: the undercut field of the full scan (``known`` when already measured),
+    and each of ``meshes``' (a level of detail's carried over from the full scan's)."""
+    jaw = "upper" if choice.jaw is Jaw.UPPER else "lower"
+    values = known if known is not None else undercut_field(full, jaw, choice.teeth, None, progress)
+    return [values if m is full else carried_over(values, full.points, m.points) for m in meshes]
+
+
 def _tip(choice: MapChoice) -> str:
     if choice.kind is MapKind.CLEARANCE:
         target, _, other = choice.label.partition(" against ")
         return (
             f"Colour the {target.lower()} jaw by its distance to the {other} jaw's surface, in "
             "0.1 mm bands; bite-through in magenta"
+        )
+    if choice.kind is MapKind.UNDERCUT:
+        return (
+            "Colour the walls of the prepared teeth by how deep they lie in undercut on each "
+            "tooth's best path of insertion, in 0.1 mm bands (the undercut check's measure)"
         )
     return (
         "Colour the preparation scan by how much was removed since the scan before the "
@@ -397,6 +429,12 @@ def _summary(kind: MapKind, values: F32) -> str:
         # The same words and rounding as the clearance finding of the pair (`qc.figures`).
         least = float(measured.min()) if len(measured) else None
         return clearance_summary(least, CLEARANCE_CAP_MM)
+    if kind is MapKind.UNDERCUT:
+        if not len(measured):
+            return "The prepared teeth could not be found on this scan."
+        if float(measured.max()) < 0.05:
+            return "No undercut (under 0.05 mm) on the best paths of insertion."
+        return f"Deepest undercut {mm_text(float(measured.max()))} on the best path of insertion."
     if not len(measured) or float(measured.max()) < 0.05:
         return "Nothing removed (under 0.05 mm)."
     return f"Up to {mm_text(float(measured.max()))} removed."

@@ -7,6 +7,9 @@ No Qt and no VTK here: plain rules over the viewport's planned rows (`plan.plan_
   Both need both arches (the scans taken before the preparation are not arches of the bite).
 - **Reduction**: for a jaw with a scan taken before the preparation and its preparation scan,
   how much was removed, coloured on the preparation scan.
+- **Undercut**: for a jaw with a prescribed prepared tooth (crown, bridge abutment, inlay…, as
+  `scaninbox.qc.room.prepared_teeth` reads the work) and a scan of it, each prepared tooth's
+  walls coloured by their undercut depth on its best path of insertion (`qc.undercut_map`).
 
 A choice that cannot be had carries the reason in plain words (the menu shows it as a tooltip).
 """
@@ -16,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scaninbox.domain import Jaw
+from scaninbox.domain import Jaw, is_upper
 from scaninbox.qt.viewer.plan import PlannedScan
 from scaninbox.render import MapKind
 
@@ -37,6 +40,7 @@ class MapChoice:
     reference: str | None
     reason: str = ""
     jaw: Jaw | None = None
+    teeth: tuple[int, ...] = ()  # an undercut map's prepared teeth (FDI)
 
     @property
     def available(self) -> bool:
@@ -47,12 +51,16 @@ class MapChoice:
         """What the legend says the map shows."""
         if self.kind is MapKind.CLEARANCE:
             return self.label
+        if self.kind is MapKind.UNDERCUT:
+            return f"{self.label}: on each tooth's best path of insertion"
         return f"{self.label}: since the scan before the preparation"
 
 
-def map_choices(planned: Sequence[PlannedScan]) -> list[MapChoice]:
+def map_choices(planned: Sequence[PlannedScan], prepared: Sequence[int] = ()) -> list[MapChoice]:
     """The menu's entries for a case's rows: the two clearance maps, then one reduction map
-    per jaw that has a scan before the preparation (or one entry saying why there is none)."""
+    per jaw that has a scan before the preparation (or one entry saying why there is none),
+    then one undercut map per jaw with ``prepared`` teeth (FDI; or one entry saying why there
+    is none)."""
     arches: dict[Jaw, PlannedScan] = {}
     before: dict[Jaw, PlannedScan] = {}
     for scan in planned:
@@ -92,7 +100,56 @@ def map_choices(planned: Sequence[PlannedScan]) -> list[MapChoice]:
                 "and the preparation scan of the same jaw.",
             )
         )
-    return choices + reductions
+    return choices + reductions + _undercuts(arches, prepared)
+
+
+def _undercuts(arches: dict[Jaw, PlannedScan], prepared: Sequence[int]) -> list[MapChoice]:
+    choices = []
+    for jaw, word in _JAW_WORDS.items():
+        teeth = tuple(t for t in sorted(prepared) if _jaw_of(t) is jaw)
+        if not teeth:
+            continue
+        arch = arches.get(jaw)
+        listed = ", ".join(str(t) for t in teeth)
+        reason = (
+            ""
+            if arch
+            else f"This case has no scan of the {word} jaw, where {_teeth_words(teeth)} "
+            f"{'is' if len(teeth) == 1 else 'are'} prepared."
+        )
+        choices.append(
+            MapChoice(
+                f"undercut-{word}",
+                f"Undercut, {word} jaw ({listed})",
+                MapKind.UNDERCUT,
+                arch.key if arch else None,
+                arch.key if arch else None,
+                reason,
+                jaw,
+                teeth,
+            )
+        )
+    if not choices:
+        choices.append(
+            MapChoice(
+                "undercut",
+                "Undercut",
+                MapKind.UNDERCUT,
+                None,
+                None,
+                "This case prescribes no prepared tooth (crown, bridge, inlay…): the undercut "
+                "map needs one and the scan of its jaw.",
+            )
+        )
+    return choices
+
+
+def _jaw_of(tooth: int) -> Jaw:
+    return Jaw.UPPER if is_upper(tooth) else Jaw.LOWER
+
+
+def _teeth_words(teeth: Sequence[int]) -> str:
+    return ("tooth " if len(teeth) == 1 else "teeth ") + ", ".join(str(t) for t in teeth)
 
 
 def _clearance(jaw: Jaw, against: Jaw, arches: dict[Jaw, PlannedScan]) -> MapChoice:

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from scaninbox.domain import Case, CaseRef, FileKind, Jaw, Turn
 from scaninbox.portal_turns import PortalTurns
+from scaninbox.qc import prepared_teeth
 from scaninbox.qt.files import CaseFileProvider, FileDialogs, QtFileDialogs
 from scaninbox.qt.runtime import async_bridge
 from scaninbox.qt.viewer.camera import CameraGuide
@@ -205,7 +206,9 @@ class ScanViewport(QWidget):
             ],
         )
         self.sink.start(case.ref if case is not None else None, planned)
-        self.maps.start(planned)
+        self.maps.start(
+            planned, [p.tooth for p in prepared_teeth(case.worktypes)] if case is not None else []
+        )
         self._show_turn(turn, enabled=case is not None)
         if case is None:
             self.scans.set_empty_text("Select a case to see its scans.")
