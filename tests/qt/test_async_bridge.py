@@ -180,9 +180,14 @@ def test_looking_up_owners_does_not_over_release_none() -> None:
     """QObject.property() of an unset name drops a reference to None in PySide6 6.12; enough
     lookups would crash the interpreter, so the bridge must never make that call."""
     owners = [QObject() for _ in range(50)]
+    lookups = 0
     before = sys.getrefcount(None)
     for _ in range(40):
         for owner in owners:
             async_bridge.cancel_owned(owner)
             async_bridge.running_task(owner, "load")
-    assert sys.getrefcount(None) >= before
+            lookups += 2
+    # None's count is the whole process's (3.11 has no immortal objects): a worker thread of an
+    # earlier test winding down moves it by a few hundred either way. An over-release would
+    # take one reference a lookup: thousands here.
+    assert sys.getrefcount(None) > before - lookups // 4
