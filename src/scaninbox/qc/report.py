@@ -31,7 +31,14 @@ from scaninbox.qc.report_views import SEVERITY_RGB, Marker, picture_height, scan
 from scaninbox.qc.run import QcRun
 from scaninbox.scans import Orientation
 
-__all__ = ["Decision", "ReportDocument", "orientation_words", "settled_orientation", "write_report"]
+__all__ = [
+    "Decision",
+    "ReportDocument",
+    "orientation_words",
+    "save_pdf",
+    "settled_orientation",
+    "write_report",
+]
 
 _VERDICT_RGB = {
     Verdict.PASS: (30, 140, 60),
@@ -74,14 +81,20 @@ def write_report(
         _findings(pdf, run, numbers)
         _views(pdf, run, pictures, orientation_words(settled))
         clearance_section(pdf, maps, _heading)
-        partial = path.with_name(f".{path.name}.part")
-        try:
-            pdf.output(str(partial))
-            partial.replace(path)
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                partial.unlink()
+        save_pdf(pdf, path)
     return path
+
+
+def save_pdf(pdf: FPDF, path: Path) -> None:
+    """Write ``pdf`` to ``path`` whole or not at all: through a hidden part file beside it,
+    renamed over ``path`` once complete (an existing file is replaced only by a whole one)."""
+    partial = path.with_name(f".{path.name}.part")
+    try:
+        pdf.output(str(partial))
+        partial.replace(path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            partial.unlink()
 
 
 # ------------------------------------------------------------------ the document

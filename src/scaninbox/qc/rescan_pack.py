@@ -10,7 +10,6 @@ Written next to its final name and moved into place: a failure leaves nothing.
 
 from __future__ import annotations
 
-import contextlib
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,7 +22,7 @@ import numpy.typing as npt
 from scaninbox.domain import Case, Jaw
 from scaninbox.qc.figures import mm_text, number_text
 from scaninbox.qc.findings import Finding, Severity
-from scaninbox.qc.report import ReportDocument, settled_orientation
+from scaninbox.qc.report import ReportDocument, save_pdf, settled_orientation
 from scaninbox.qc.report_views import Marker, picture_height, scan_picture
 from scaninbox.qc.run import QcRun
 from scaninbox.scans import Orientation
@@ -169,13 +168,7 @@ def write_rescan_pack(
         for number, problem in enumerate(problems, 1):
             picture = _picture(run, problem, number, Path(folder), settled.matrix)
             _problem(pdf, number, problem, picture)
-        partial = path.with_name(f".{path.name}.part")
-        try:
-            pdf.output(str(partial))
-            partial.replace(path)
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                partial.unlink()
+        save_pdf(pdf, path)
     return path
 
 
