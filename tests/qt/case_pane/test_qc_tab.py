@@ -73,17 +73,30 @@ def _case_with_a_holed_upper(
     return ref, perimeter
 
 
-def test_the_qc_tab_checks_keeps_reuses_and_records_a_decision(
-    qtbot: QtBot, qt_loop: asyncio.AbstractEventLoop, store: CaseStore, tmp_path: Path
-) -> None:
-    provider, ref, case, perimeter = _served_case(store, tmp_path, 1)
-    pane = CasePane(provider)
+def _pane_showing(
+    qtbot: QtBot,
+    provider: FolderProvider,
+    store: CaseStore,
+    case: Case,
+    *,
+    dialogs: FakeDialogs | None = None,
+) -> CasePane:
+    """A case pane on screen (1100×700) showing ``case``, its scans all cached, QC signed in."""
+    pane = CasePane(provider, dialogs=dialogs)
     qtbot.addWidget(pane)
     pane.resize(1100, 700)
     pane.show()
     qtbot.waitExposed(pane)
     pane.qc.set_account(store, _WHO)
     pane.show_case(case, pinned=False, fully_cached=True)
+    return pane
+
+
+def test_the_qc_tab_checks_keeps_reuses_and_records_a_decision(
+    qtbot: QtBot, qt_loop: asyncio.AbstractEventLoop, store: CaseStore, tmp_path: Path
+) -> None:
+    provider, ref, case, perimeter = _served_case(store, tmp_path, 1)
+    pane = _pane_showing(qtbot, provider, store, case)
     assert qc_result(store, ref) is None
     assert pane.qc.result is None
 
@@ -312,13 +325,7 @@ def test_the_rescan_pack_is_written_beside_rescan_needed(
     provider, ref, case, _perimeter = _served_case(store, tmp_path, 5)
     dialogs = FakeDialogs()
     dialogs.save_path = tmp_path / "rescan.pdf"
-    pane = CasePane(provider, dialogs=dialogs)
-    qtbot.addWidget(pane)
-    pane.resize(1100, 700)
-    pane.show()
-    qtbot.waitExposed(pane)
-    pane.qc.set_account(store, _WHO)
-    pane.show_case(case, pinned=False, fully_cached=True)
+    pane = _pane_showing(qtbot, provider, store, case, dialogs=dialogs)
     qc = pane.qc
     with qtbot.waitSignal(qc.resultShown, timeout=60_000):
         pane.tabs.setCurrentIndex(CasePane.QC_TAB)
@@ -343,13 +350,7 @@ def test_the_scorecard_shows_the_checked_cases_by_clinic_and_by_portal(
     qtbot: QtBot, qt_loop: asyncio.AbstractEventLoop, store: CaseStore, tmp_path: Path
 ) -> None:
     provider, _ref, case, _perimeter = _served_case(store, tmp_path, 6)
-    pane = CasePane(provider)
-    qtbot.addWidget(pane)
-    pane.resize(1100, 700)
-    pane.show()
-    qtbot.waitExposed(pane)
-    pane.qc.set_account(store, _WHO)
-    pane.show_case(case, pinned=False, fully_cached=True)
+    pane = _pane_showing(qtbot, provider, store, case)
     with qtbot.waitSignal(pane.qc.resultShown, timeout=60_000):
         pane.tabs.setCurrentIndex(CasePane.QC_TAB)
     with qtbot.waitSignal(pane.qc.decisionRecorded):
