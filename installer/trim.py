@@ -60,6 +60,8 @@ VTK_EXTENSIONS = frozenset(
     }
 )
 
+QT_TRANSLATIONS_KEPT = ("de",)  # the languages of scaninbox.language.catalogs besides English
+
 # Qt plugins for platforms a desktop app never runs on (embedded framebuffers, VNC, Vulkan
 # displays, evdev input without a window system), the GTK theme bridge (it drags GTK, Pango,
 # Cairo and ATK into the package and is only used when QT_QPA_PLATFORMTHEME=gtk3), and Wayland:
@@ -175,7 +177,10 @@ def rules(
     def qt_unused(entry: Entry) -> bool:
         dest = _dest(entry)
         if "PySide6/Qt/translations/" in dest:
-            return True  # the app has no QTranslator: Qt's own strings stay English
+            # Qt's own words (standard buttons, print and file dialogs) for the languages the
+            # window speaks (scaninbox.qt.runtime.language loads qtbase_<code>.qm); no others.
+            name = dest.rsplit("/", 1)[-1]
+            return name not in {f"qtbase_{code}.qm" for code in QT_TRANSLATIONS_KEPT}
         if "PySide6/Qt/plugins/" in dest:
             plugin = dest.split("PySide6/Qt/plugins/", 1)[1]
             return any(plugin.startswith(cut) for cut in QT_PLUGINS_UNUSED)

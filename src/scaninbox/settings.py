@@ -36,6 +36,9 @@ secrets to it. Example::
     lower_before_preparation_colour = "#bfe3c6"
     inside_colour = "#8a5a9e"     # the back of a scan's surface: holes show in it
 
+    [ui]
+    language = "de"               # "de", "en" or "system" (the default: the system's language)
+
     [qc]
     background = true             # check cases as their scans arrive (false: only in the QC tab)
 
@@ -61,6 +64,7 @@ from scaninbox.paths import AppPaths
 
 __all__ = [
     "DEFAULT_JAW_COLOURS",
+    "UI_LANGUAGES",
     "Environment",
     "Settings",
     "SettingsError",
@@ -81,6 +85,7 @@ DEFAULT_JAW_COLOURS: Mapping[str, str] = {
 }
 # The same default as ``scaninbox.api.case_folder`` (not imported: settings load before the API).
 DEFAULT_FOLDER_TEMPLATE = "{date}_{patient}_{external_id}"
+UI_LANGUAGES = ("system", "de", "en")  # the window's languages (scaninbox.language.catalogs)
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
@@ -119,6 +124,7 @@ class Settings:
     jaw_colours: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_JAW_COLOURS))
     qc_background: bool = True
     lab_url: str | None = None  # the lab hub (``scaninbox.lab``); SCANINBOX_LAB_URL wins
+    ui_language: str | None = None  # "de" / "en"; None: the system's (``[ui] language``)
 
     def environment(self, name: str) -> Environment:
         try:
@@ -237,7 +243,17 @@ def _parse(raw: Mapping[str, Any], environ: Mapping[str, str], source: Path) -> 
         jaw_colours=colours,
         qc_background=background,
         lab_url=_lab_url(table("lab"), source),
+        ui_language=_ui_language(table("ui"), source),
     )
+
+
+def _ui_language(ui: Mapping[str, Any], source: Path) -> str | None:
+    """``[ui] language``: a language code, or None for the system's."""
+    language = ui.get("language", "system")
+    if language not in UI_LANGUAGES:
+        choices = ", ".join(f'"{c}"' for c in UI_LANGUAGES)
+        raise SettingsError(f"{source}: ui.language must be one of {choices}.")
+    return None if language == "system" else str(language)
 
 
 def _lab_url(lab: Mapping[str, Any], source: Path) -> str | None:

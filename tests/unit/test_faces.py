@@ -23,6 +23,7 @@ PUBLIC_MODULES = {
     "scaninbox.api.errors",
     "scaninbox.store.lab_store",
     "scaninbox.services.lab_link",
+    "scaninbox.language.catalogs",  # the tool that builds the catalogues (scripts/translations)
 }
 
 FACES: dict[str, set[str]] = {
@@ -93,6 +94,10 @@ FACES: dict[str, set[str]] = {
         "LabSettingsError", "derive_state", "event_json", "new_event",
     },
     "scaninbox.workarounds": {"ConnectionTracker"},
+    "scaninbox.language": {
+        "AREAS", "ENGLISH", "LANGUAGES", "PSEUDO", "QT_TRANSLATE_NOOP", "Area", "Language",
+        "PlainEnglish", "catalogue_dir", "current", "english_plural", "install", "translate",
+    },
 }  # fmt: skip
 
 

@@ -112,6 +112,7 @@ def test_an_unknown_environment_names_the_known_ones() -> None:
         ("[network]\nmax_download_mb = 0\n", r"max_download_mb must be a number from 1"),
         ("[download]\nfolder_template = 3\n", r"folder_template must be a non-empty string"),
         ('[qc]\nbackground = "no"\n', r"qc\.background must be true or false"),
+        ('[ui]\nlanguage = "fr"\n', r'ui\.language must be one of "system", "de", "en"'),
     ],
 )
 def test_a_bad_entry_is_named_with_the_file(text: str, complaint: str) -> None:
@@ -119,3 +120,11 @@ def test_a_bad_entry_is_named_with_the_file(text: str, complaint: str) -> None:
     with pytest.raises(SettingsError, match=complaint) as caught:
         load_settings(paths, env={})
     assert str(paths.settings_file) in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("", None), ('[ui]\nlanguage = "system"\n', None), ('[ui]\nlanguage = "de"\n', "de")],
+)
+def test_the_window_language_is_read(text: str, expected: str | None) -> None:
+    assert load_settings(written(text), env={}).ui_language == expected

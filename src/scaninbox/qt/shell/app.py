@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING
 from scaninbox.qt.harness.startup_trace import trace
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
     from scaninbox.qt.shell.app_controller import AppController
 
 __all__ = ["run_gui"]
@@ -39,31 +41,18 @@ def run_gui(
     trace("gui-start")
     # pyvistaqt finds Qt through QtPy: name the binding before anything imports it.
     os.environ.setdefault("QT_API", "pyside6")
-    from PySide6.QtGui import QGuiApplication
-    from PySide6.QtWidgets import QApplication
-
     import scaninbox.qt  # noqa: F401 - installs the PySide6 6.12 refcount guard first
     from scaninbox.qt.look.theme import apply_theme
     from scaninbox.qt.runtime.gui_collector import collecting_on_the_gui_thread
+    from scaninbox.qt.runtime.language import start_language
     from scaninbox.qt.shell.app_controller import AppController, GuiOptions
     from scaninbox.qt.shell.ui_state import UiState
     from scaninbox.qt.workarounds.qasync_loop import GuiEventLoop
 
     assert isinstance(options, GuiOptions)
-    QGuiApplication.setDesktopFileName("scaninbox")
-    from scaninbox.qt.shell.file_open_events import ScanInboxApplication, hand_opened_files_to
-
-    app = QApplication.instance() or ScanInboxApplication(
-        [sys.argv[0] if sys.argv else "scaninbox"]
-    )
-    assert isinstance(app, QApplication)
-    app.setApplicationName("Scan Inbox")
-    app.setApplicationDisplayName("Scan Inbox")
-    app.setOrganizationName("ScanInbox")
-    # Closing the window ends the app through the controller, which closes the store first.
-    app.setQuitOnLastWindowClosed(False)
-
+    app = _application()
     from scaninbox.paths import app_paths
+    from scaninbox.qt.shell.file_open_events import hand_opened_files_to
 
     paths = app_paths()  # resolved once, handed down
     from scaninbox.crash_trace import record_crashes
@@ -76,7 +65,9 @@ def run_gui(
     if options.files and not options.quit_when_ready and forward_files(open_files, options.files):
         print("Opened in the Scan Inbox window that is already open.")
         return 0
-    apply_theme(app, UiState(paths).text_value("theme", "system"))
+    ui_state = UiState(paths)
+    start_language(paths, ui_state.text_value("language", "system"))  # before any widget
+    apply_theme(app, ui_state.text_value("theme", "system"))
     loop = GuiEventLoop(app)
     asyncio.set_event_loop(loop)
     controller = AppController(options, paths=paths)
@@ -101,3 +92,23 @@ def run_gui(
         asyncio.set_event_loop(None)
     del crash_file  # kept open until here: faulthandler writes to it on a crash
     return code
+
+
+def _application() -> QApplication:
+    """The one application object, named as the desktop knows it."""
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
+    QGuiApplication.setDesktopFileName("scaninbox")
+    from scaninbox.qt.shell.file_open_events import ScanInboxApplication
+
+    app = QApplication.instance() or ScanInboxApplication(
+        [sys.argv[0] if sys.argv else "scaninbox"]
+    )
+    assert isinstance(app, QApplication)
+    app.setApplicationName("Scan Inbox")
+    app.setApplicationDisplayName("Scan Inbox")
+    app.setOrganizationName("ScanInbox")
+    # Closing the window ends the app through the controller, which closes the store first.
+    app.setQuitOnLastWindowClosed(False)
+    return app
