@@ -38,21 +38,10 @@ AREAS = (
         ),
     ),
     Area("pane", ("qt/case_pane", "qt/viewer", "qt/files", "qt/look")),
+    Area("words", ("domain", "qc", "services", "render")),
     Area(
-        "words",
-        (
-            "domain",
-            "qc",
-            "services",
-            "lab",
-            "api",
-            "store",
-            "scans",
-            "render",
-            "settings.py",
-            "credentials.py",
-            "paths.py",
-        ),
+        "errors",
+        ("api", "store", "scans", "lab", "settings.py", "credentials.py", "paths.py"),
     ),
 )
 

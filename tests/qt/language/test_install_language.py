@@ -40,7 +40,7 @@ def probe_catalogues(tmp_path: Path) -> Path:
     """A German catalogue of two probe strings, compiled by the real tool chain."""
     source = tmp_path / "ts"
     source.mkdir()
-    for area in ("window", "pane", "words"):
+    for area in ("window", "pane", "words", "errors"):
         (source / f"scaninbox_{area}_de.ts").write_text(
             _PROBE_TS.replace("Probe", f"Probe-{area}"), encoding="utf-8"
         )
