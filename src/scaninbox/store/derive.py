@@ -49,6 +49,7 @@ from scaninbox.domain import (
 
 __all__ = [
     "DERIVATION_VERSION",
+    "DERIVED_COLUMNS",
     "CaseColumns",
     "FileSpec",
     "case_files",
@@ -69,6 +70,15 @@ __all__ = [
 # 5: cases are read into dicts and derived in one walk; the kept JSON holds the members the
 #    service sent (one it left out is absent, not null)
 DERIVATION_VERSION = 5
+
+# The ``cases`` columns ``derive_columns`` fills, in the order of its ``values`` (the sync's
+# INSERT and UPDATE name them from here; ``test_derive`` checks the two agree).
+DERIVED_COLUMNS = (
+    "status", "source", "received_ts", "delivery_date", "delivery_text", "priority", "patient",
+    "dentist", "clinic", "external_ids", "remark", "work_summary", "work_words", "teeth",
+    "patient_key", "dentist_key", "clinic_key", "source_key", "work_key", "teeth_key",
+    "delivery_key", "scan_count", "order_form_count", "misc_count", "file_count",
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True, order=True)

@@ -20,7 +20,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from scaninbox.domain import CaseRef
-from scaninbox.store.derive import CaseColumns, pack_json
+from scaninbox.store.derive import DERIVED_COLUMNS, CaseColumns, pack_json
 from scaninbox.store.records import PageResult, SyncCursor
 
 __all__ = [
@@ -44,12 +44,7 @@ __all__ = [
     "unindex_for_search",
 ]
 
-_DERIVED = (
-    "status", "source", "received_ts", "delivery_date", "delivery_text", "priority", "patient",
-    "dentist", "clinic", "external_ids", "remark", "work_summary", "work_words", "teeth",
-    "patient_key", "dentist_key", "clinic_key", "source_key", "work_key", "teeth_key",
-    "delivery_key", "scan_count", "order_form_count", "misc_count", "file_count",
-)  # fmt: skip
+_DERIVED = DERIVED_COLUMNS
 _DERIVED_VALUES = operator.itemgetter(*_DERIVED)  # the values in column order, picked in C
 _INSERT = (
     f"INSERT INTO cases (ref, ref_numeric, wire_json_z, json_sha256, {', '.join(_DERIVED)}, "  # noqa: S608
