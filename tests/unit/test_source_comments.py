@@ -27,7 +27,7 @@ FIGURE = re.compile(
     rf"{_NUMBER}{_RANGE}\s*(?:{_TIME}|{_SIZE})(?!\w)"  # 12 ms, 0.1–0.3 s, 700 MiB
     rf"|{_NUMBER}\s*×(?!\s*\d)"  # 3× faster (not "2 × 300k triangles", "1280×800")
     rf"|{_NUMBER}{_RANGE}\s*%"  # ~40 % of a frame
-    rf"|{_NUMBER}\s*times\s+(?:faster|slower|quicker|less|more|smaller|larger)"
+    rf"|{_NUMBER}\s*(?:times|x)\s+(?:faster|slower|quicker|less|more|smaller|larger)"
 )
 
 # (file under src/scaninbox, a piece of the line) → why the figure there is no measurement.
@@ -134,6 +134,7 @@ def test_every_allowance_is_still_needed_and_says_why() -> None:
         "# turning at 22 fps",
         "# 14 against 43 µs a case",
         "# 4 times faster than the copy",
+        "# 3x slower with the BLAS",
     ],
 )
 def test_the_pattern_finds_measured_figures(text: str) -> None:
