@@ -415,10 +415,6 @@ def _model_json(model: Any) -> tuple[bytes, str]:
     return data, hashlib.sha256(data).hexdigest()
 
 
-def _load() -> str:
-    return " ".join(f"{v:.2f}" for v in os.getloadavg())
-
-
 # --------------------------------------------------------------------------- reads
 
 
