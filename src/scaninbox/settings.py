@@ -140,7 +140,7 @@ def load_settings(paths: AppPaths, env: Mapping[str, str] | None = None) -> Sett
     raw: dict[str, Any] = {}
     if paths.settings_file.exists():
         # Here, not at the top: the drawing code and every command read this module for its
-        # defaults, and only a settings file needs the TOML parser (~6 ms of imports).
+        # defaults, and only a settings file needs the TOML parser (imports worth sparing).
         import tomllib
 
         try:

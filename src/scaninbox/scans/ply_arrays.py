@@ -79,7 +79,7 @@ def packed(records: np.ndarray, fields: list[str], dtype: np.dtype) -> np.ndarra
     width = count * dtype.itemsize
     rows = records.view(np.uint8).reshape(len(records), records.dtype.itemsize)
     # Each row's bytes as one opaque item ("V12" for three int32 after a PLY face's count
-    # byte): numpy copies whole items, ~4× faster than 12 separate bytes (or 3 unaligned
+    # byte): numpy copies whole items, several times faster than 12 separate bytes (or 3 unaligned
     # int32) per row.
     items = rows[:, start : start + width].view(np.dtype((np.void, width)))
     block = items.copy()

@@ -41,10 +41,10 @@ _PARSER_FAILURES = (ValueError, OverflowError, IndexError, KeyError, struct.erro
 _MAP_FROM_BYTES = 1 << 20  # smaller binary files are simply read
 # Texts from here are mapped too. A read() buffer this large is a fresh mapping of its own
 # (glibc's malloc), zeroed and faulted in a page at a time, while a file mapping takes the
-# cached pages 16 a fault. First drawable of the real 365 KB OBJ, CPU time (2 cores, median of
-# 40, read against mapped): 1.20 against 1.09 ms right after pyvista and trimesh read it (as
-# the benchmark takes turns, and as the app reads after other work), 1.03 against 1.09 when
-# nothing else ran in between (a buffer of the same size is then reused warm).
+# cached pages 16 a fault. On the real OBJ's first drawable the map is quicker right after
+# pyvista and trimesh read it (as the benchmark takes turns, and as the app reads after other
+# work), a little slower when nothing else ran in between (a buffer of the same size is then
+# reused warm); the figures: benchmarks/README.md, mesh_pipeline.py.
 _MAP_TEXT_FROM_BYTES = 1 << 17
 
 
@@ -73,11 +73,11 @@ def read_mesh(source: MeshSource, *, name: str | None = None) -> Mesh:
     if isinstance(source, bytes | bytearray | memoryview):
         label = name or "scan"
         return _parse(memoryview(source).cast("B"), label)
-    # The file through os-level calls, not pathlib and io: a first drawable waits for this
-    # right after other work has pushed Python's objects out of the CPU caches, where opening
-    # and reading a small file cost 46 us through Path.open and 19 us this way (medians of 60
-    # after a gc.collect(), pyvista and trimesh loaded; a Path built from the source is 23 of
-    # those). Unbuffered: one read of the whole file, without a buffer to fill first.
+    # The file through os-level calls, not pathlib and io: a first drawable waits for this right
+    # after other work has pushed Python's objects out of the CPU caches, where opening and reading
+    # a small file through Path.open cost more than twice this way (and building a Path from the
+    # source alone more than this whole read; benchmarks/README.md). Unbuffered: one read of the
+    # whole file, without a buffer to fill first.
     path = os.fspath(source)
     label = name or os.path.basename(path)  # noqa: PTH119 (a Path is what this avoids)
     try:
@@ -158,8 +158,8 @@ def _read_all(fd: int, size: int) -> bytes:
     """The file's ``size`` bytes in one ``read`` call (a short read goes on to the file's end:
     it shrank, or the read was cut).
 
-    Measured on the 365 KB real OBJ (2 cores, repeated reads): 0.030 ms against 0.035 for a
-    buffered ``read()`` (texts that large are mapped now: `_MAP_TEXT_FROM_BYTES`)."""
+    Measured on the real OBJ (repeated reads): a little quicker than a buffered ``read()``
+    (texts that large are mapped now: `_MAP_TEXT_FROM_BYTES`)."""
     data = os.read(fd, size)
     if len(data) == size:
         return data
@@ -178,7 +178,7 @@ def _map(fd: int, *, populate: bool = True) -> mmap.mmap:
     reader's lead over VTK's. Telling the kernel the whole file is wanted (``WILLNEED``) and
     having ``mmap`` fill the page table (``MAP_POPULATE``) turns that into large sequential
     reads and no faults at all; on a file already cached it costs next to nothing.
-    Measured against the alternatives (cold, 5 and 30 MB binary STLs, 15 runs each): one
+    Measured against the alternatives (cold binary STLs of a few and of tens of megabytes): one
     ``readinto`` of the whole file, ``WILLNEED`` without ``MAP_POPULATE`` (parsing while the
     pages arrive) and ``SEQUENTIAL`` read-ahead were within noise of this or slower. What is
     left is the disk: ``benchmarks/mesh_pipeline.py`` prints the ceiling (``pyvista.read`` /

@@ -1,6 +1,6 @@
 """Decimal numbers in text (ASCII STL, OBJ and ASCII PLY), parsed for the whole buffer at once.
 
-Converting numbers one at a time (``float()``, numpy's string casts) costs ~170 ns each; a
+Converting numbers one at a time (``float()``, numpy's string casts) costs a Python call each; a
 600k-triangle ASCII STL holds millions of them. Here the whitespace-separated tokens are found
 with a few whole-buffer passes, and every token of up to 24 bytes is read as little-endian 64-bit
 words and decoded with byte-parallel ("SWAR") integer arithmetic: sign, dot, exponent and digit

@@ -206,10 +206,10 @@ CREATE TABLE qc_decisions (
 ) WITHOUT ROWID;
 """
 
-# The search index kept by the store's writes, a page at a time, instead of by a trigger per
-# row. A trigger's statement on an FTS5 table opens a savepoint, and FTS5 writes its pending
-# terms out at every savepoint: one tiny index segment per case, merged again and again —
-# ~150 µs of a first sync's ~250 µs of SQLite per case. The index is consistent at this step
+# The search index kept by the store's writes, a page at a time, instead of by a trigger per row. A
+# trigger's statement on an FTS5 table opens a savepoint, and FTS5 writes its pending terms out at
+# every savepoint: one tiny index segment per case, merged again and again — most of a first sync's
+# SQLite time per case (benchmarks/README.md, store_sync.py). The index is consistent at this step
 # (the triggers kept it so); from here on `sync_writes.index_for_search` and
 # `sync_writes.unindex_for_search` do their work, and re-deriving rebuilds the index.
 _V3_SEARCH_IN_BULK = """
@@ -301,8 +301,8 @@ def connect(path: Path, *, writer: bool = True) -> sqlite3.Connection:
             # the store promises; only a power cut may lose the last transactions.
             conn.execute("PRAGMA synchronous = NORMAL")
             # A first sync adds every case to 15 indexes and the search index; past the
-            # default 2 MB of cache each insert re-reads index pages (at 60,000 cases: 317 µs
-            # of SQLite per case against 269 µs with 64 MB). Pages are allocated as used.
+            # default cache each insert re-reads index pages (benchmarks/README.md,
+            # store_sync.py). Pages are allocated as used.
             conn.execute(f"PRAGMA cache_size = {WRITER_CACHE_SIZE}")
     except sqlite3.Error as exc:
         conn.close()

@@ -92,7 +92,7 @@ class BackgroundQc(QObject):
         self.detach()
         if not self.enabled:
             return
-        from scaninbox.services.qc_queue import QcQueue  # the QC package: ~0.2 s of imports
+        from scaninbox.services.qc_queue import QcQueue  # the QC package: imports worth deferring
 
         self._store, self._cache = store, cache
         self._queue = QcQueue(self._queue_limit) if self._queue_limit else QcQueue()

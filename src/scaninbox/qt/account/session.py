@@ -350,6 +350,7 @@ class SessionController(QObject):
 
 
 async def _http_client(ca_bundle: Path | None) -> httpx.AsyncClient:
-    """`make_http_client` on a worker thread: reading the certificate stores takes 0.1–0.3 s,
-    most of it in OpenSSL, which lets other Python threads run (at start-up: the 3D import)."""
+    """`make_http_client` on a worker thread: reading the certificate stores takes a noticeable time
+    (benchmarks/README.md), most of it in OpenSSL, which lets other Python threads run (at start-up:
+    the 3D import)."""
     return await asyncio.to_thread(make_http_client, ca_bundle=ca_bundle)

@@ -3,8 +3,8 @@
 ``run_gui(options)`` is what ``scaninbox gui`` calls. It imports as little as possible before
 the window is on screen (Qt widgets, qasync, the window's own modules); the API client and the
 store load after it is shown, the demo's sandbox starts then in a process of its own
-(``scaninbox.demo_process``: launched before the window instead, it made the window 0.4–0.6 s later
-on a busy two-core machine and the first 3D frame no sooner), and VTK from the window's first paint
+(``scaninbox.demo_process``: launched before the window instead, it made the window later on a
+busy two-core machine and the first 3D frame no sooner), and VTK from the window's first paint
 on, on a worker thread (``viewer_host``). A fresh-interpreter test pins what building and showing
 the window must not load (``tests/qt/shell/test_start_weight.py``). ``SCANINBOX_STARTUP_TRACE=1``
 prints the milestones (``startup_trace``).

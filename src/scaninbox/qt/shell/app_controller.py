@@ -179,7 +179,7 @@ class AppController(QObject):
 
     async def _startup(self) -> None:
         # The demo service's process first: it starts while the session's modules (the client,
-        # the store: ~0.3 s) load here. (Before the window it delayed the window: measured again
+        # the store) load here. (Before the window it delayed the window: measured again
         # in benchmarks/README.md, also with the service at the lowest CPU priority.)
         demo = _launch_demo_service(self.paths) if self.options.demo else None
         from scaninbox.qt.account.session import SessionController

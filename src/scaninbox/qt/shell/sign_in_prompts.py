@@ -18,7 +18,7 @@ from scaninbox.settings import Settings
 
 if TYPE_CHECKING:
     # Loaded with the first dialog: the services' targets bring the API client and the store
-    # (~0.3 s), which the window does not need before its first paint.
+    # (heavy imports), which the window does not need before its first paint.
     from scaninbox.qt.account.session import AccountSession
     from scaninbox.qt.signin import SignInDialog, SignInHandler
     from scaninbox.store import Account

@@ -180,7 +180,7 @@ class SyncStatus(QObject):
         self._clock.timeout.connect(self._update_last_sync)
         self._clock.start()
         # Downloads report every chunk; the bar changes at most every _PROGRESS_MS. In a window
-        # holding an OpenGL view every repaint composes the whole window (25–50 ms of the GUI
+        # holding an OpenGL view every repaint composes the whole window (costly on the GUI
         # thread under llvmpipe), and QProgressBar.setValue repainted at once, on every chunk:
         # at start-up, with the demo's prefetch, that was the GUI thread's biggest cost before
         # the first 3D frame (`benchmarks/startup.py`).
