@@ -167,9 +167,13 @@ def _finish_line(
     centre = points[crown].mean(axis=0)
     reach = 0.5 * max(across, along) + _REACH_MM
     rel = points - centre
-    sharp = _creases(
-        points, faces, np.hypot(rel @ frame.left, rel @ frame.anterior) <= reach + _CENTRING_MM
-    )
+    near = np.hypot(rel @ frame.left, rel @ frame.anterior) <= reach + _CENTRING_MM
+    sharp = _creases(points, faces, near)
+    # From here on only the points round the tooth (indices into them: ``region``).
+    region = np.flatnonzero(sharp > -180.0)
+    if len(region) < _SECTORS:
+        return None
+    points, height, sharp = points[region], height[region], sharp[region]
     # The stretch may sit part of a tooth off the crown: the line is sought round the first
     # axis, then again round the middle of its clear stretches (a ridge followed round the
     # wrong axis still runs along the preparation's crease where it finds it).
@@ -201,6 +205,7 @@ def _finish_line(
         centre = first_centre + moved
     assert found is not None
     line, clear, closed, turns = found
+    line = region[line]
     confidence = float(clear.sum()) / _SECTORS  # sectors without a point count as unclear
     return FinishLine(tooth, line, round(confidence, 2), closed, float(np.median(turns)))
 
@@ -230,7 +235,6 @@ def _line_round(
         & (height <= top - _BELOW_TOP_MM)
         & (height >= top - _DEEPEST_MM)
         & (radius >= 0.25 * min(across, along))
-        & (sharp > -180.0)
     )
     if len(band) < _SECTORS:
         return None
@@ -296,45 +300,46 @@ def _ridge(
     span[span == 0] = _SECTORS
     starts = np.flatnonzero(valid[0])
     s = len(starts)
+    # The cost of every step from sector row r to row r + 1 (the last back to the first),
+    # worked out at once: (rows, previous candidate, next candidate).
+    steps = _step_costs(points, radius, safe, np.roll(safe, -1, axis=0), span)
+    steps[~(valid[:, :, None] & np.roll(valid, -1, axis=0)[:, None, :])] = np.inf
     # score[i, j]: the best path from start i to candidate j of the current sector.
     score = np.full((s, m), -np.inf)
     score[np.arange(s), starts] = gain[0, starts]
     back = np.zeros((k, s, m), np.int64)
     for row in range(1, k + 1):
         here = row % k
-        step = _step_cost(points, radius, safe[row - 1], safe[here], span[row - 1])
-        step = np.where(valid[row - 1][:, None] & valid[here][None, :], step, np.inf)
-        total = score[:, :, None] - step[None, :, :]  # (start, previous, current)
+        total = score[:, :, None] - steps[row - 1][None, :, :]  # (start, previous, current)
         best = np.argmax(total, axis=1)
         score = np.take_along_axis(total, best[:, None, :], axis=1)[:, 0, :]
-        if here == 0:
-            # Closed: each start comes back to itself (its gain counted at the start).
-            closing = score[np.arange(s), starts]
-            winner = int(np.argmax(closing))
-            back[0] = best
-            path = [int(starts[winner])]
-            node = path[0]
-            for r in range(k, 0, -1):
-                node = int(back[r % k][winner, node])
-                path.append(node)
-            path = path[::-1][:-1]  # rows 0 … k-1
-            return [int(table[r, path[r]]) for r in range(k)]
         back[here] = best
-        score = score + gain[here][None, :]
-    raise AssertionError("unreachable")
+        if here:
+            score += gain[here][None, :]
+    # Closed: each start comes back to itself (its gain counted at the start).
+    winner = int(np.argmax(score[np.arange(s), starts]))
+    node = int(starts[winner])
+    path = [node]
+    for r in range(k, 1, -1):  # back from row 0 (= k) through rows k-1 … 1
+        node = int(back[r % k][winner, node])
+        path.append(node)
+    path.append(int(starts[winner]))  # row 0
+    path = path[1:][::-1]  # rows 0 … k-1
+    return [int(table[r, path[r]]) for r in range(k)]
 
 
-def _step_cost(
+def _step_costs(
     points: F64,
     radius: F64,
     previous: npt.NDArray[np.int64],
     current: npt.NDArray[np.int64],
-    span: float,
+    span: F64,
 ) -> F64:
-    """The cost of stepping from each ``previous`` candidate to each ``current`` one: the part
-    of the step longer than the arc between their sectors, squared."""
-    step = np.linalg.norm(points[previous][:, None, :] - points[current][None, :, :], axis=2)
-    arc = 2 * np.pi / _SECTORS * span * np.maximum(radius[previous][:, None], radius[current])
+    """The cost of stepping from each ``previous`` candidate to each ``current`` one, row by
+    row: the part of the step longer than the arc between their sectors, squared."""
+    step = np.linalg.norm(points[previous][:, :, None, :] - points[current][:, None, :, :], axis=3)
+    widest = np.maximum(radius[previous][:, :, None], radius[current][:, None, :])
+    arc = 2 * np.pi / _SECTORS * span[:, None, None] * widest
     over = np.maximum(step - 1.2 * arc - 0.15, 0.0)
     result: F64 = _STEP_COST * over * over
     return result

@@ -169,8 +169,8 @@ def margin_findings(arch: Arch, margins: Sequence[Margin]) -> list[Finding]:
             )
         else:
             how = (
-                "estimated from the shape (no pre-preparation scan): the sharpest closed "
-                f"crease round the tooth's neck; confidence {margin.confidence:.2f} ("
+                "estimated from the shape (no pre-preparation scan): the sharpest convex "
+                f"crease followed round the tooth's neck; confidence {margin.confidence:.2f} ("
                 + _sureness(margin)
                 + ")"
             )
