@@ -176,3 +176,26 @@ def test_a_hole_at_an_estimated_margin_fails_and_names_the_tooth(
     assert margin.number("confidence") >= UNCLEAR_BELOW
     assert str(margin.severity) == "info"
     assert margin.figures["closed"] in (True, False)
+
+
+def test_an_unclear_margin_is_a_warning_the_dentist_is_asked_to_rescan(realscans: Path) -> None:
+    """A crown prescribed on the real arch's natural 26 (no finish line to find): the margin is
+    a warn, and the rescan pack asks for the tooth to be rescanned with its margin shown."""
+    from datetime import UTC, datetime
+
+    from scaninbox.domain import Case, CaseRef, Jaw, Worktype
+    from scaninbox.qc import ScanInput, check_scans
+    from scaninbox.qc.rescan_pack import rescan_problems
+
+    crown = Worktype(category="Fixed", restoration_type="Crown", material="Zirconia", fdi="26")
+    case = Case(
+        ref=CaseRef.parse("1"), worktypes=(crown,), received_at=datetime(2026, 12, 1, tzinfo=UTC)
+    )
+    path = realscans / "Example_01_binary.stl"
+    run = check_scans([ScanInput(path, Jaw.UPPER, "upper.stl")], case=case)
+    (margin,) = [f for f in run.result.findings if f.kind == "margin"]
+    assert str(margin.severity) == "warn"
+    assert margin.number("confidence") < UNCLEAR_BELOW
+    (problem,) = [p for p in rescan_problems(run) if p.finding.kind == "margin"]
+    assert "margin of tooth 26 cannot be made out" in problem.what
+    assert "finish line is seen all round" in problem.todo
