@@ -163,11 +163,13 @@ def _finish_line(
     middle = stretch[(where[stretch] > 0.2) & (where[stretch] < 0.8)]
     if len(middle) < 20:
         middle = stretch
-    crown = middle[height[middle] >= float(np.quantile(height[middle], 0.98)) - 3.0]
+    highest = float(np.quantile(height[middle], 0.98))
+    crown = middle[height[middle] >= highest - 3.0]
     centre = points[crown].mean(axis=0)
     reach = 0.5 * max(across, along) + _REACH_MM
     rel = points - centre
     near = np.hypot(rel @ frame.left, rel @ frame.anterior) <= reach + _CENTRING_MM
+    near &= height >= highest - _DEEPEST_MM - 1.0  # the palate and the base are no margin's
     sharp = _creases(points, faces, near)
     # From here on only the points round the tooth (indices into them: ``region``).
     region = np.flatnonzero(sharp > -180.0)
