@@ -106,6 +106,27 @@ def test_over_the_seeded_teeth_the_margin_lies_within_a_millimetre(realscans: Pa
     assert float(np.quantile(pooled, 0.9)) < 1.0
 
 
+@pytest.mark.parametrize(
+    ("tooth", "margin_mm", "depth_mm"),
+    [(16, 0.0, 1.0), (24, 0.0, 1.0), (16, 0.2, 0.5), (11, 1.0, 0.6)],
+    ids=["equigingival-16", "equigingival-24", "light-chamfer-16", "supragingival-11"],
+)
+def test_other_preparation_designs_are_found_as_well(
+    realscans: Path, tooth: int, margin_mm: float, depth_mm: float
+) -> None:
+    """A finish line at the gingival line itself, a light 0.5 mm chamfer, a margin 1 mm above
+    the gingiva."""
+    mesh, labels = labelled_arch(realscans)
+    seed = seed_preparation(mesh, labels, tooth, margin_mm=margin_mm, depth_mm=depth_mm)
+    geometry = check_mesh(seed.mesh, jaw="upper", file="prepared.stl")[1]
+    arch = Arch("upper", "prepared.stl", geometry)
+    margin = _estimate(arch, tooth)
+    to_truth, _from_truth = _gaps(seed, arch, margin)
+    assert float(np.median(to_truth)) < 0.5
+    assert float(np.quantile(to_truth, 0.9)) < 1.6
+    assert margin.confidence >= UNCLEAR_BELOW
+
+
 def test_natural_teeth_have_no_clear_margin_and_say_so(realscans: Path) -> None:
     mesh, _labels = labelled_arch(realscans)
     geometry = check_mesh(mesh, jaw="upper", file="natural.stl")[1]
