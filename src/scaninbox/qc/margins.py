@@ -14,7 +14,7 @@ from its shape (`qc.finish_line`): the outer edge of the chamfer or shoulder, th
 convex crease round the tooth's neck below its axial walls, followed round the tooth's axis and
 closed. How sure, per margin: ``confidence`` (the share of the way round on a clear crease) and
 ``closed``; on preparations seeded on the labelled real arch the line lies a median 0.2 mm (90th
-percentile 0.9 mm) from the true finish line, on the sandbox's chamfers a median 0.4–0.8 mm from
+percentile 0.8 mm) from the true finish line, on the sandbox's chamfers a median 0.4–0.8 mm from
 the line a pre-preparation scan gives. A margin estimated with a confidence under
 ``UNCLEAR_BELOW`` is a ``warn``: no clear finish line shows (an unprepared tooth, or the margin
 under gingiva, blood or saliva).
