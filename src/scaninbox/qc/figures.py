@@ -49,6 +49,8 @@ _WORDS: dict[str, str] = {
     "count": "count",
     "triangles": "triangles",
     "fraction": "share",
+    "confidence": "confidence",
+    "closed": "closed all round",
 }
 _HIDDEN = frozenset({"file", "jaw"})  # the row already says which scan
 

@@ -114,6 +114,12 @@ _PLAIN: dict[str, Callable[[Finding], tuple[str, str]]] = {
         "deep (marked): a crown would not seat.",
         f"Adjust the preparation of tooth {f.figures.get('tooth')} and rescan the jaw.",
     ),
+    "margin": lambda f: (
+        f"The margin of tooth {f.figures.get('tooth')} cannot be made out all round (marked): "
+        "no clear finish line shows in the scan.",
+        f"Retract the gingiva, dry tooth {f.figures.get('tooth')} and rescan it so that its "
+        "finish line is seen all round.",
+    ),
     "abutment_divergence": lambda f: (
         f"The bridge's abutments {f.figures.get('teeth')} lean "
         f"{number_text(f.number('angle_deg'), 1)}° apart: no single path seats the bridge.",
