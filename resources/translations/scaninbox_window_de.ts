@@ -1143,6 +1143,11 @@
         <translation>Dienst</translation>
     </message>
     <message>
+        <source>https://inbox.example.com</source>
+        <comment>an example address</comment>
+        <translation>https://inbox.example.com</translation>
+    </message>
+    <message>
         <source>Service address</source>
         <translation>Adresse des Dienstes</translation>
     </message>
@@ -1218,6 +1223,11 @@
     <message>
         <source>Signed in as the demo user</source>
         <translation>Angemeldet als Demo-Benutzer</translation>
+    </message>
+    <message>
+        <source>name@lab.example</source>
+        <comment>an example e-mail address</comment>
+        <translation>name@labor.example</translation>
     </message>
     <message>
         <source>Not needed for the demo</source>

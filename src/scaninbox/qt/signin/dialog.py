@@ -151,7 +151,9 @@ class SignInDialog(QDialog):
                 if item is not None:
                     item.setEnabled(False)
         self.url_edit = QLineEdit(self)
-        self.url_edit.setPlaceholderText("https://inbox.example.com")
+        self.url_edit.setPlaceholderText(
+            translate("SignInDialog", "https://inbox.example.com", "an example address")
+        )
         self.url_edit.setAccessibleName(translate("SignInDialog", "Service address"))
         self.url_label = QLabel(translate("SignInDialog", "Address"), self)
         self.email_edit = QLineEdit(email, self)
@@ -376,7 +378,9 @@ class SignInDialog(QDialog):
         self.email_edit.setEnabled(not demo)
         self.password_edit.setEnabled(not demo)
         self.email_edit.setPlaceholderText(
-            translate("SignInDialog", "Signed in as the demo user") if demo else "name@lab.example"
+            translate("SignInDialog", "Signed in as the demo user")
+            if demo
+            else translate("SignInDialog", "name@lab.example", "an example e-mail address")
         )
         self.password_edit.setPlaceholderText(
             translate("SignInDialog", "Not needed for the demo") if demo else ""
