@@ -17,7 +17,7 @@ __all__ = ["clipped"]
 
 def _label_fits(label: QLabel) -> bool:
     text = label.text()
-    if not text or label.wordWrap() or Qt.mightBeRichText(text) or label.pixmap() is not None:
+    if not text or label.wordWrap() or Qt.mightBeRichText(text) or not label.pixmap().isNull():
         return True
     if text.endswith("…") and label.toolTip():  # elided on purpose, the whole in the tooltip
         return True

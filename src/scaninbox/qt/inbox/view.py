@@ -7,7 +7,7 @@ new cases arriving above never make the list jump under the pointer.
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import ClassVar
 
 from PySide6.QtCore import QByteArray, QItemSelectionModel, QModelIndex, QPoint, Qt, Signal
@@ -46,18 +46,21 @@ __all__ = ["InboxView"]
 def _widest_texts(column: Column) -> tuple[str, ...]:
     if column == Column.STATUS:
         return tuple(status_label(status) for status in STATUS_LABELS)
-    if column not in (Column.RECEIVED, Column.DELIVERY):
+    if column == Column.DELIVERY:
+        return (format_date(date(2027, 9, 30), with_year=True),)
+    if column != Column.RECEIVED:
         return ()
-    year = 2025 if column == Column.RECEIVED else 2027
-    texts = [format_date(date(year, month, 28), with_year=True) for month in range(1, 13)]
-    if column == Column.RECEIVED:
-        now = datetime(2025, 10, 3, 12, 0, tzinfo=UTC)
-        texts.append(relative_time(now - timedelta(minutes=59), now=now, compact=True))
-        texts.append(relative_time(now, now=now, compact=True))
-        texts.extend(
-            relative_time(now - timedelta(days=back), now=now, compact=True) for back in range(1, 7)
-        )
-    return tuple(texts)
+    # A long month name (September), every weekday at its widest time, the minutes, "now".
+    now = datetime(2025, 10, 10, 12, 0).astimezone()
+    return (
+        format_date(date(2025, 9, 30), with_year=True),
+        *(
+            relative_time(datetime(2025, 10, 10 - back, 23, 59).astimezone(), now=now, compact=True)
+            for back in range(1, 7)
+        ),
+        relative_time(now - timedelta(minutes=59), now=now, compact=True),
+        relative_time(now, now=now, compact=True),
+    )
 
 
 _CELL_PADDING_PX = 2 * 4 + 8  # the stylesheet's item padding on both sides, the style's margin
