@@ -110,7 +110,7 @@
     </message>
     <message>
         <source>The case of {patient}</source>
-        <translation>Der Fall {patient}</translation>
+        <translation>Der Fall von {patient}</translation>
     </message>
     <message>
         <source>Case {ref}</source>
@@ -607,7 +607,7 @@
     </message>
     <message>
         <source>mine</source>
-        <translation>meiner</translation>
+        <translation>bei mir</translation>
     </message>
     <message>
         <source>{decision} — {who}, {when}</source>
@@ -645,7 +645,7 @@
     </message>
     <message>
         <source>Lab: mine</source>
-        <translation>Labor: meine</translation>
+        <translation>Labor: bei mir</translation>
     </message>
     <message>
         <source>Lab: unclaimed</source>
@@ -840,7 +840,7 @@
     </message>
     <message>
         <source>Take over</source>
-        <translation>Übernehmen (ablösen)</translation>
+        <translation>Selbst übernehmen</translation>
     </message>
     <message>
         <source>{decision} (waiting to be sent)</source>

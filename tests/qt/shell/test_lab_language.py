@@ -123,7 +123,7 @@ def test_the_lab_widgets_speak_german(
     assert history.topLevelItem(1).text(2) == "Fall übernommen"  # type: ignore[union-attr]
     assert desk.combo.itemText(0) == "Labor: alle Fälle"
     qtbot.waitUntil(
-        lambda: _lab_cell(app, ref, Qt.ItemDataRole.DisplayRole) == "Neuscan · meiner",
+        lambda: _lab_cell(app, ref, Qt.ItemDataRole.DisplayRole) == "Neuscan · bei mir",
         timeout=WAIT_MS,
     )
     assert app.window.pane.tabs.tabText(desk.tab_index) == "Labor"

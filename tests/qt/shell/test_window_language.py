@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -294,3 +295,21 @@ def test_the_fit_check_sees_a_text_cut_short(qtbot: QtBot) -> None:
     button.setFixedWidth(button.sizeHint().width())
     assert clipped(box) == []
     box.hide()
+
+
+def test_the_local_files_window_is_all_translated(
+    pseudo: QtLanguage, qtbot: QtBot, make_app: Callable[..., AppController], tmp_path: Path
+) -> None:
+    missing = (tmp_path / "gone.ply", tmp_path / "lost.stl")
+    app = make_app(files=missing)
+    qtbot.waitUntil(lambda: app._local_files is not None, timeout=WAIT_MS)
+    window = app.local_files()
+    qtbot.waitUntil(window.banner.isVisible, timeout=WAIT_MS)
+    assert window.banner.text().splitlines()[0] == "[%n files could not be opened:]".replace(
+        "%n", "2"
+    )
+    data = [str(path) for path in missing]
+    assert untranslated(window.banner, data) == []
+    assert untranslated(window.menuBar()) == []
+    assert window.windowTitle().startswith("[")
+    window.hide()
