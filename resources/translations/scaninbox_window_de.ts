@@ -980,6 +980,11 @@
         <source>No values yet</source>
         <translation>Noch keine Werte</translation>
     </message>
+    <message>
+        <source>Any</source>
+        <comment>the menu&apos;s first item: no filter</comment>
+        <translation>Alle</translation>
+    </message>
     <message numerus="yes">
         <source>%n selected</source>
         <translation>

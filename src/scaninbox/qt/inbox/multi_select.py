@@ -56,7 +56,9 @@ class MultiSelectButton(QPushButton):
         self._selected: frozenset[str] = frozenset()
         self.setMenu(self._menu)
         self.setAccessibleName(translate("MultiSelectButton", "{title} filter").format(title=title))
-        self._clear_action = QAction(translate("MultiSelectButton", "Any"), self)
+        self._clear_action = QAction(
+            translate("MultiSelectButton", "Any", "the menu's first item: no filter"), self
+        )
         self._clear_action.triggered.connect(lambda *_: self.set_selected(frozenset(), notify=True))
         self._update_text()
 
