@@ -22,7 +22,7 @@ from scaninbox.sandbox import DEMO_ACCOUNT, QC_ACCOUNT, SandboxServer
 from tests.lab.conftest import HubDb, hub_db, pg_cluster
 from tests.qt.language.conftest import catalogues, german, pseudo, pseudo_catalogues
 from tests.qt.language.pseudo import untranslated
-from tests.qt.shell.conftest import WAIT_MS, sign_in_via_dialog
+from tests.qt.shell.conftest import WAIT_MS, shut_down, sign_in_via_dialog
 
 __all__ = ["catalogues", "german", "hub_db", "pg_cluster", "pseudo", "pseudo_catalogues"]
 
@@ -100,6 +100,7 @@ def test_the_lab_widgets_are_all_translated(
     tip = _lab_cell(app, ref, Qt.ItemDataRole.ToolTipRole)
     assert tip.startswith("[[[Rescan] — ")
     assert tip.splitlines()[-1] == f"[Held by {DEMO_ACCOUNT.email}]"
+    shut_down(qtbot, app)  # before the sandbox stops: no download cut off
 
 
 @pytest.mark.slow
@@ -127,3 +128,4 @@ def test_the_lab_widgets_speak_german(
         timeout=WAIT_MS,
     )
     assert app.window.pane.tabs.tabText(desk.tab_index) == "Labor"
+    shut_down(qtbot, app)  # before the sandbox stops: no download cut off

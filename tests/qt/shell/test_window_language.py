@@ -31,6 +31,7 @@ from tests.qt.shell.conftest import (
     _SHUT_DOWN,
     WAIT_MS,
     current_dialog,
+    shut_down,
     sign_in_via_dialog,
     wait_for_rows,
 )
@@ -130,6 +131,7 @@ def test_the_main_window_with_cases_and_the_sign_in_dialog_are_all_translated(
     columns.hide()
     # A sentence with a count: the status bar's count of cases (a plural, through translation).
     assert window.inbox.filters.count_label.text() == "[12 case(s)]"
+    shut_down(qtbot, app)  # before the sandbox stops: no download cut off
 
 
 def test_the_window_speaks_german(
@@ -170,6 +172,7 @@ def test_the_window_speaks_german(
     assert window.menus.account_label.text().startswith(DEMO_ACCOUNT.email)  # data as it is
     # The inbox's date columns are as wide as the German dates need, in bold.
     assert window.inbox.view.text_width(Column.RECEIVED) > 0
+    shut_down(qtbot, app)  # before the sandbox stops: no download cut off
 
 
 @pytest.mark.parametrize("work_area", [(1280, 720)], indirect=True)
@@ -201,6 +204,7 @@ def test_nothing_is_cut_short_in_german_at_1280_by_720(
     for column in (Column.RECEIVED, Column.PATIENT, Column.DELIVERY, Column.STATUS):
         title = str(window.inbox.model.headerData(column, Qt.Orientation.Horizontal))
         assert metrics.horizontalAdvance(title) < header.sectionSize(column), title
+    shut_down(qtbot, app)  # before the sandbox stops: no download cut off
 
 
 def _choose(app: AppController, code: str) -> QMessageBox:
