@@ -173,7 +173,7 @@
     <name>CaseTableModel</name>
     <message>
         <source>The local inbox could not be read: {error}</source>
-        <translation>Der lokale Eingang konnte nicht gelesen werden: {error}</translation>
+        <translation>Der lokale Posteingang konnte nicht gelesen werden: {error}</translation>
     </message>
 </context>
 <context>
@@ -541,7 +541,7 @@
     </message>
     <message>
         <source>Reading the inbox…</source>
-        <translation>Eingang wird gelesen …</translation>
+        <translation>Posteingang wird gelesen …</translation>
     </message>
 </context>
 <context>
@@ -1386,7 +1386,7 @@
     </message>
     <message>
         <source>New cases arrived in the inbox.</source>
-        <translation>Neue Fälle sind im Eingang eingetroffen.</translation>
+        <translation>Neue Fälle sind im Posteingang eingetroffen.</translation>
     </message>
     <message numerus="yes">
         <source>{names} and %n more</source>
