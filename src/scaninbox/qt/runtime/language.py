@@ -28,6 +28,7 @@ __all__ = [
     "SUPPORTED",
     "QtLanguage",
     "choose_language",
+    "count_text",
     "install_language",
     "system_language",
 ]
@@ -191,3 +192,8 @@ def start_language(paths: object, window_choice: str | None) -> QtLanguage:
     except SettingsError:
         settings_choice = None
     return install_language(choose_language(window_choice, settings_choice))
+
+
+def count_text(value: int) -> str:
+    """A count as the language writes it, thousands grouped (``1,200``, ``1.200``)."""
+    return QLocale().toString(int(value))

@@ -63,7 +63,7 @@ def run_gui(
     # Files opened while the app runs (a double-click in the file manager) go to that app.
     open_files = server_name(paths.data_dir)
     if options.files and not options.quit_when_ready and forward_files(open_files, options.files):
-        print("Opened in the Scan Inbox window that is already open.")
+        print("Opened in the Scan Inbox window that is already open.")  # the command line's
         return 0
     ui_state = UiState(paths)
     start_language(paths, ui_state.text_value("language", "system"))  # before any widget
@@ -90,6 +90,13 @@ def run_gui(
             code: int = loop.run_until_complete(finished)
     finally:
         asyncio.set_event_loop(None)
+    if controller.restart_requested and code == 0:  # a new language: start again (`relaunch`)
+        from scaninbox.qt.shell.relaunch import relaunch
+
+        server.close()  # the next start listens for opened files itself
+        del crash_file
+        relaunch()  # returns only if starting again failed (logged); then simply end
+        return code
     del crash_file  # kept open until here: faulthandler writes to it on a crash
     return code
 

@@ -37,6 +37,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
 from scaninbox.domain import Case, FileKind, ScanFile, is_preview
+from scaninbox.language import translate
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.files import CaseFile, CaseFileProvider
@@ -82,7 +83,7 @@ class ViewerHost(QObject):
         self._gave_up = False
         self.viewport: Any = None
         self._gl_stand_in: QWidget | None = None
-        self.placeholder = QLabel("Loading the 3D viewer…", pane)
+        self.placeholder = QLabel(translate("ViewerHost", "Loading the 3D viewer…"), pane)
         self.placeholder.setObjectName("viewerPlaceholder")
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
@@ -157,7 +158,9 @@ class ViewerHost(QObject):
             viewer: Any = importlib.import_module("scaninbox.qt.viewer")
         except ImportError as exc:
             _log.warning("the 3D viewer is not available: %s", exc)
-            self._unavailable("The 3D viewer is not part of this installation.")
+            self._unavailable(
+                translate("ViewerHost", "The 3D viewer is not part of this installation.")
+            )
             return
         try:
             await async_bridge.to_thread(viewer.preload_3d_stack)
@@ -171,7 +174,9 @@ class ViewerHost(QObject):
             )
         except Exception as exc:  # a broken OpenGL driver must not take the window down
             _log.exception("the 3D viewer could not start")
-            self._unavailable(f"The 3D viewer could not start: {exc}")
+            self._unavailable(
+                translate("ViewerHost", "The 3D viewer could not start: {error}").format(error=exc)
+            )
             return
         self.viewport = viewport
         viewport.statusMessage.connect(self.statusMessage)
