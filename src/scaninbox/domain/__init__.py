@@ -41,9 +41,12 @@ from scaninbox.domain.vocabulary import (
     STATUS_LABELS,
     FileKind,
     Jaw,
+    category_label,
     humanize_identifier,
+    jaw_label,
     scan_jaw,
     status_label,
+    vocabulary_label,
 )
 from scaninbox.domain.wording import (
     delivery_phrase,
@@ -92,6 +95,7 @@ __all__ = [
     "VariantInfo",
     "Worktype",
     "case_teeth",
+    "category_label",
     "delivery_phrase",
     "delivery_urgency",
     "exact_time",
@@ -108,6 +112,7 @@ __all__ = [
     "is_preview",
     "is_upper",
     "jaw_from_name",
+    "jaw_label",
     "jaws_hidden_in_view",
     "known_jaw",
     "local_minute",
@@ -119,6 +124,7 @@ __all__ = [
     "sort_teeth",
     "status_label",
     "teeth_text",
+    "vocabulary_label",
     "work_summary",
     "worktype_teeth",
 ]

@@ -6,7 +6,8 @@ from collections.abc import Iterable
 
 from scaninbox.domain.case import Worktype
 from scaninbox.domain.fdi import format_teeth, parse_fdi, sort_teeth, span
-from scaninbox.domain.vocabulary import humanize_identifier
+from scaninbox.domain.vocabulary import vocabulary_label
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 
 __all__ = [
     "UNSPECIFIED_WORK",
@@ -17,8 +18,9 @@ __all__ = [
     "worktype_teeth",
 ]
 
-# A worktype that names neither its restoration type nor its category.
-UNSPECIFIED_WORK = "Unspecified work"
+# A worktype that names neither its restoration type nor its category (English, as the store
+# keeps it in its derived summary; `work_summary` shows it translated).
+UNSPECIFIED_WORK = QT_TRANSLATE_NOOP("Worktypes", "Unspecified work")
 
 
 def worktype_teeth(worktype: Worktype) -> list[int]:
@@ -55,14 +57,19 @@ def unit_count(worktype: Worktype) -> int:
 
 
 def work_summary(worktypes: Iterable[Worktype]) -> str:
-    """``Crown ×2 · Zirconia, Bridge ×3 · PMMA``: restoration type, count and material.
+    """``Crown ×2 · Zirconia, Bridge ×3 · PMMA``: restoration type, count and material, in the
+    person's language (``Krone ×2 · Zirkon``) — for display; the store keeps its own English.
 
     Worktypes with the same restoration type and material are counted together, in the order in
     which they first appear.
     """
     groups: dict[tuple[str, str], int] = {}
     for worktype in worktypes:
-        kind = _label(worktype.restoration_type) or _label(worktype.category) or UNSPECIFIED_WORK
+        kind = (
+            _label(worktype.restoration_type)
+            or _label(worktype.category)
+            or translate("Worktypes", UNSPECIFIED_WORK)
+        )
         material = _label(worktype.material) or _label(_first_unit_material(worktype)) or ""
         key = (kind, material)
         groups[key] = groups.get(key, 0) + unit_count(worktype)
@@ -82,9 +89,4 @@ def _first_unit_material(worktype: Worktype) -> str | None:
 
 
 def _label(identifier: str | None) -> str | None:
-    if not identifier:
-        return None
-    # Short all-caps identifiers are acronyms (PMMA, PFM) and stay as they are.
-    if identifier.isupper():
-        return identifier
-    return humanize_identifier(identifier)
+    return vocabulary_label(identifier) if identifier else None

@@ -38,7 +38,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["MATERIAL_MINIMUMS", "MaterialMinimum", "QcThresholds", "material_minimum"]
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
+
+__all__ = [
+    "MATERIAL_MINIMUMS",
+    "MaterialMinimum",
+    "QcThresholds",
+    "material_minimum",
+    "material_word",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +76,7 @@ class MaterialMinimum:
     """The least occlusal thickness (mm) a material needs over a prepared tooth, and where the
     figure comes from."""
 
-    name: str  # as a person reads it
+    name: str  # as a person reads it, in English (kept in the JSON); shown by `material_word`
     needed_mm: float
     source: str
 
@@ -79,47 +87,47 @@ class MaterialMinimum:
 # lower case; setting "" applies to any setting.
 MATERIAL_MINIMUMS: dict[tuple[str, str], MaterialMinimum] = {
     ("zirconia", "monolithic"): MaterialMinimum(
-        "monolithic zirconia",
+        QT_TRANSLATE_NOOP("Materials", "monolithic zirconia"),
         1.0,
         "Ivoclar, IPS e.max ZirCAD / Zenostar preparation guidelines: 1.0 mm occlusal for "
         "monolithic zirconia crowns (some high-strength zirconias allow 0.5–0.7 mm)",
     ),
     ("zirconia", "layered"): MaterialMinimum(
-        "layered zirconia",
+        QT_TRANSLATE_NOOP("Materials", "layered zirconia"),
         1.5,
         "Ivoclar, IPS e.max Clinical Guide: a 0.5 mm framework with at least 1.0 mm of "
         "veneering ceramic, 1.5–2.0 mm occlusal",
     ),
     ("lithiumdisilicate", "monolithic"): MaterialMinimum(
-        "monolithic lithium disilicate",
+        QT_TRANSLATE_NOOP("Materials", "monolithic lithium disilicate"),
         1.5,
         "Ivoclar, IPS e.max Clinical Guide: 1.5 mm occlusal for monolithic posterior crowns",
     ),
     ("lithiumdisilicate", "layered"): MaterialMinimum(
-        "layered lithium disilicate",
+        QT_TRANSLATE_NOOP("Materials", "layered lithium disilicate"),
         1.5,
         "Ivoclar, IPS e.max Clinical Guide: 1.5–2.0 mm occlusal for layered crowns",
     ),
     ("porcelainfusedtometal", ""): MaterialMinimum(
-        "porcelain fused to metal",
+        QT_TRANSLATE_NOOP("Materials", "porcelain fused to metal"),
         2.0,
         "Shillingburg et al., Fundamentals of Fixed Prosthodontics (4th ed.), the metal-ceramic "
         "crown: 1.5–2.0 mm occlusal reduction where porcelain covers the occlusal surface",
     ),
     ("nonpreciousmetal", ""): MaterialMinimum(
-        "cast metal",
+        QT_TRANSLATE_NOOP("Materials", "cast metal"),
         1.0,
         "Shillingburg et al., Fundamentals of Fixed Prosthodontics (4th ed.), the full metal "
         "crown: 1.0 mm on non-functional, 1.5 mm on functional cusps",
     ),
     ("preciousmetal", ""): MaterialMinimum(
-        "cast metal",
+        QT_TRANSLATE_NOOP("Materials", "cast metal"),
         1.0,
         "Shillingburg et al., Fundamentals of Fixed Prosthodontics (4th ed.), the full metal "
         "crown: 1.0 mm on non-functional, 1.5 mm on functional cusps",
     ),
     ("pmma", ""): MaterialMinimum(
-        "PMMA (provisional)",
+        QT_TRANSLATE_NOOP("Materials", "PMMA (provisional)"),
         1.5,
         "Makers of CAD/CAM PMMA blanks (e.g. Ivoclar Telio CAD): at least 1.5 mm occlusal",
     ),
@@ -132,3 +140,9 @@ def material_minimum(material: str | None, setting: str | None) -> MaterialMinim
     key = "".join((material or "").lower().split())
     how = "".join((setting or "").lower().split())
     return MATERIAL_MINIMUMS.get((key, how)) or MATERIAL_MINIMUMS.get((key, ""))
+
+
+def material_word(name: str) -> str:
+    """A material's name (a `MaterialMinimum.name`, as kept in a finding) in the person's
+    language; a name not of this table as it is."""
+    return translate("Materials", name)
