@@ -5,1328 +5,1328 @@
     <name>Checklist</name>
     <message>
         <source>Scans readable</source>
-        <translation type="unfinished"></translation>
+        <translation>Scans lesbar</translation>
     </message>
     <message>
         <source>No holes</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Löcher</translation>
     </message>
     <message>
         <source>No floating fragments</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine losen Fragmente</translation>
     </message>
     <message>
         <source>Clean mesh</source>
-        <translation type="unfinished"></translation>
+        <translation>Sauberes Netz</translation>
     </message>
     <message>
         <source>No bite-through, arches in occlusion</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Durchbiss, Kiefer in Okklusion</translation>
     </message>
     <message>
         <source>Scans filed right, bite closed on both sides</source>
-        <translation type="unfinished"></translation>
+        <translation>Scans richtig zugeordnet, Biss beidseitig geschlossen</translation>
     </message>
     <message>
         <source>Room for the material over the preparations</source>
-        <translation type="unfinished"></translation>
+        <translation>Platz für das Material über den Präparationen</translation>
     </message>
     <message>
         <source>No undercuts, abutments parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Unterschnitte, Pfeiler parallel</translation>
     </message>
     <message>
         <source>Margins found, none open</source>
-        <translation type="unfinished"></translation>
+        <translation>Präparationsgrenzen gefunden, keine offen</translation>
     </message>
     <message>
         <source>Jaw coverage for the work</source>
-        <translation type="unfinished"></translation>
+        <translation>Kiefer für die Arbeit gescannt</translation>
     </message>
     <message>
         <source>Antagonist scanned for the work</source>
-        <translation type="unfinished"></translation>
+        <translation>Antagonist für die Arbeit gescannt</translation>
     </message>
     <message>
         <source>Order form present</source>
-        <translation type="unfinished"></translation>
+        <translation>Auftragsformular vorhanden</translation>
     </message>
     <message>
         <source>Patient identifiable</source>
-        <translation type="unfinished"></translation>
+        <translation>Patient identifizierbar</translation>
     </message>
     <message>
         <source>Delivery date not past</source>
-        <translation type="unfinished"></translation>
+        <translation>Liefertermin nicht überschritten</translation>
     </message>
     <message>
         <source>Work ordered</source>
-        <translation type="unfinished"></translation>
+        <translation>Arbeit beauftragt</translation>
     </message>
     <message>
         <source>No contact requested</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Rückfrage erbeten</translation>
     </message>
     <message>
         <source>Not a duplicate</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Duplikat</translation>
     </message>
 </context>
 <context>
     <name>ColourMap</name>
     <message>
         <source>over {mm}</source>
-        <translation type="unfinished"></translation>
+        <translation>über {mm}</translation>
     </message>
     <message>
         <source>bite-through (&lt; 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchbiss (&lt; 0)</translation>
     </message>
     <message>
         <source>under {mm}: no undercut</source>
-        <translation type="unfinished"></translation>
+        <translation>unter {mm}: kein Unterschnitt</translation>
     </message>
     <message>
         <source>not a prepared wall</source>
-        <translation type="unfinished"></translation>
+        <translation>keine präparierte Wand</translation>
     </message>
     <message>
         <source>under {mm}: untouched</source>
-        <translation type="unfinished"></translation>
+        <translation>unter {mm}: unberührt</translation>
     </message>
     <message>
         <source>Clearance, mm</source>
-        <translation type="unfinished"></translation>
+        <translation>Abstand, mm</translation>
     </message>
     <message>
         <source>Removed, mm</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgetragen, mm</translation>
     </message>
     <message>
         <source>Undercut, mm</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterschnitt, mm</translation>
     </message>
 </context>
 <context>
     <name>Figures</name>
     <message>
         <source>perimeter</source>
-        <translation type="unfinished"></translation>
+        <translation>Umfang</translation>
     </message>
     <message>
         <source>area</source>
-        <translation type="unfinished"></translation>
+        <translation>Fläche</translation>
     </message>
     <message>
         <source>depth</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiefe</translation>
     </message>
     <message>
         <source>smallest distance</source>
-        <translation type="unfinished"></translation>
+        <translation>kleinster Abstand</translation>
     </message>
     <message>
         <source>needed</source>
-        <translation type="unfinished"></translation>
+        <translation>benötigt</translation>
     </message>
     <message>
         <source>gap</source>
-        <translation type="unfinished"></translation>
+        <translation>Spalt</translation>
     </message>
     <message>
         <source>angle</source>
-        <translation type="unfinished"></translation>
+        <translation>Winkel</translation>
     </message>
     <message>
         <source>distance</source>
-        <translation type="unfinished"></translation>
+        <translation>Abstand</translation>
     </message>
     <message>
         <source>tooth</source>
-        <translation type="unfinished"></translation>
+        <translation>Zahn</translation>
     </message>
     <message>
         <source>teeth</source>
-        <translation type="unfinished"></translation>
+        <translation>Zähne</translation>
     </message>
     <message>
         <source>material</source>
-        <translation type="unfinished"></translation>
+        <translation>Material</translation>
     </message>
     <message>
         <source>side</source>
-        <translation type="unfinished"></translation>
+        <translation>Seite</translation>
     </message>
     <message>
         <source>delivery</source>
-        <translation type="unfinished"></translation>
+        <translation>Liefertermin</translation>
     </message>
     <message>
         <source>case</source>
-        <translation type="unfinished"></translation>
+        <translation>Fall</translation>
     </message>
     <message>
         <source>against</source>
-        <translation type="unfinished"></translation>
+        <translation>gegen</translation>
     </message>
     <message>
         <source>edges</source>
-        <translation type="unfinished"></translation>
+        <translation>Kanten</translation>
     </message>
     <message>
         <source>count</source>
-        <translation type="unfinished"></translation>
+        <translation>Anzahl</translation>
     </message>
     <message>
         <source>triangles</source>
-        <translation type="unfinished"></translation>
+        <translation>Dreiecke</translation>
     </message>
     <message>
         <source>share</source>
-        <translation type="unfinished"></translation>
+        <translation>Anteil</translation>
     </message>
     <message>
         <source>{value} mm</source>
-        <translation type="unfinished"></translation>
+        <translation>{value} mm</translation>
     </message>
     <message>
         <source>More than {cap} from the antagonist everywhere.</source>
-        <translation type="unfinished"></translation>
+        <translation>Überall mehr als {cap} vom Antagonisten entfernt.</translation>
     </message>
     <message>
         <source>Bite-through up to {depth}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchbiss bis {depth}.</translation>
     </message>
     <message>
         <source>Smallest clearance {gap}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kleinster Abstand {gap}.</translation>
     </message>
     <message>
         <source>at the margin</source>
-        <translation type="unfinished"></translation>
+        <translation>an der Präparationsgrenze</translation>
     </message>
     <message>
         <source>away from the margins</source>
-        <translation type="unfinished"></translation>
+        <translation>abseits der Präparationsgrenzen</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>ja</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>nein</translation>
     </message>
     <message>
         <source>left</source>
-        <translation type="unfinished"></translation>
+        <translation>links</translation>
     </message>
     <message>
         <source>right</source>
-        <translation type="unfinished"></translation>
+        <translation>rechts</translation>
     </message>
     <message>
         <source>estimated from the shape</source>
-        <translation type="unfinished"></translation>
+        <translation>aus der Form geschätzt</translation>
     </message>
     <message>
         <source>pre-preparation scan</source>
-        <translation type="unfinished"></translation>
+        <translation>Scan vor der Präparation</translation>
     </message>
 </context>
 <context>
     <name>FindingText</name>
     <message>
         <source>{title} ({message})</source>
-        <translation type="unfinished"></translation>
+        <translation>{title} ({message})</translation>
     </message>
     <message>
         <source>left</source>
         <comment>the patient&apos;s side</comment>
-        <translation type="unfinished"></translation>
+        <translation>linken</translation>
     </message>
     <message>
         <source>right</source>
         <comment>the patient&apos;s side</comment>
-        <translation type="unfinished"></translation>
+        <translation>rechten</translation>
     </message>
     <message>
         <source>The scan {file} has no triangles.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Scan {file} enthält keine Dreiecke.</translation>
     </message>
     <message>
         <source>The scan cannot be read: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Scan kann nicht gelesen werden: {reason}</translation>
     </message>
     <message>
         <source>Hole of {perimeter} perimeter (about {across} across).</source>
-        <translation type="unfinished"></translation>
+        <translation>Loch mit {perimeter} Umfang (etwa {across} Durchmesser).</translation>
     </message>
     <message>
         <source>Separate part of the bite registration ({area} mm²).</source>
-        <translation type="unfinished"></translation>
+        <translation>Eigener Teil des Bissregistrats ({area} mm²).</translation>
     </message>
     <message numerus="yes">
         <source>Floating fragment of %n triangle(s) ({area} mm²), not connected to the arch.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Loses Fragment aus %n Dreieck ({area} mm²), nicht mit dem Kiefer verbunden.</numerusform>
+            <numerusform>Loses Fragment aus %n Dreiecken ({area} mm²), nicht mit dem Kiefer verbunden.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n non-manifold edge(s) (shared by more than two triangles) in {places} place(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n nicht-mannigfaltige Kante (an mehr als zwei Dreiecken) an {places} Stelle(n).</numerusform>
+            <numerusform>%n nicht-mannigfaltige Kanten (an mehr als zwei Dreiecken) an {places} Stelle(n).</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n degenerate triangle(s) (no area).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n entartetes Dreieck (ohne Fläche).</numerusform>
+            <numerusform>%n entartete Dreiecke (ohne Fläche).</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n duplicate triangle(s) (the same three points twice).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n doppeltes Dreieck (dieselben drei Punkte zweimal).</numerusform>
+            <numerusform>%n doppelte Dreiecke (dieselben drei Punkte zweimal).</numerusform>
         </translation>
     </message>
     <message>
         <source>The {jaw} lies up to {depth} inside the {against} over {area} mm².</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchbiss: {jaw} liegt bis zu {depth} tief im Gegenkiefer ({against}), auf {area} mm².</translation>
     </message>
     <message>
         <source>Smallest distance between the arches: {gap}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kleinster Abstand zwischen den Kiefern: {gap}.</translation>
     </message>
     <message>
         <source>Smallest distance between the arches: {gap} — the arches are not in occlusion.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kleinster Abstand zwischen den Kiefern: {gap} — die Kiefer stehen nicht in Okklusion.</translation>
     </message>
     <message>
         <source>The upper and lower scans look swapped: the scan filed as lower has a palate. File each scan under its jaw.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ober- und Unterkieferscan scheinen vertauscht: Der als Unterkiefer abgelegte Scan hat einen Gaumen. Bitte jeden Scan dem richtigen Kiefer zuordnen.</translation>
     </message>
     <message>
         <source>The upper and lower scans look swapped: the scan filed as upper is {narrower} narrower at the back and its incisors lie {behind} behind the other&apos;s. File each scan under its jaw.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ober- und Unterkieferscan scheinen vertauscht: Der als Oberkiefer abgelegte Scan ist hinten {narrower} schmaler und seine Schneidezähne liegen {behind} hinter denen des anderen. Bitte jeden Scan dem richtigen Kiefer zuordnen.</translation>
     </message>
     <message>
         <source>The arches touch only on the patient&apos;s {side}; on the {open_side} the back teeth stay at least {gap} apart — a bite taken open on one side.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Kiefer berühren sich nur auf der {side} Seite des Patienten; auf der {open_side} Seite bleiben die Seitenzähne mindestens {gap} auseinander — ein einseitig offen genommener Biss.</translation>
     </message>
     <message>
         <source>Tooth {tooth}: {room} of room for {material}, which needs {needed} (the tooth is located by estimate along the arch).</source>
-        <translation type="unfinished"></translation>
+        <translation>Zahn {tooth}: {room} Platz für {material}, benötigt werden {needed} (Zahnposition entlang des Zahnbogens geschätzt).</translation>
     </message>
     <message>
         <source>Tooth {tooth}: no room ({room} bite-through) for {material}, which needs {needed} (the tooth is located by estimate along the arch).</source>
-        <translation type="unfinished"></translation>
+        <translation>Zahn {tooth}: kein Platz ({room} Durchbiss) für {material}, benötigt werden {needed} (Zahnposition entlang des Zahnbogens geschätzt).</translation>
     </message>
     <message>
         <source>Tooth {tooth}: an undercut {depth} deep over {area} mm² on the best path of insertion (tooth located by estimate along the arch).</source>
-        <translation type="unfinished"></translation>
+        <translation>Zahn {tooth}: ein Unterschnitt von {depth} Tiefe auf {area} mm² bei der besten Einschubrichtung (Zahnposition entlang des Zahnbogens geschätzt).</translation>
     </message>
     <message>
         <source>The bridge&apos;s abutments {teeth} diverge by {angle}°: no single path seats the bridge without an undercut ({depth} deep on the best common path; teeth located by estimate along the arch).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Brückenpfeiler {teeth} divergieren um {angle}°: Keine Einschubrichtung setzt die Brücke ohne Unterschnitt ein ({depth} tief bei der besten gemeinsamen Richtung; Zahnpositionen entlang des Zahnbogens geschätzt).</translation>
     </message>
     <message>
         <source>estimated from the shape (no pre-preparation scan): the most concave line round the preparation, within 1–2 mm of the finish line on a clear chamfer or shoulder</source>
-        <translation type="unfinished"></translation>
+        <translation>aus der Form geschätzt (kein Scan vor der Präparation): die am stärksten konkave Linie um die Präparation, bei deutlicher Hohlkehle oder Stufe innerhalb von 1–2 mm der Präparationsgrenze</translation>
     </message>
     <message>
         <source>the edge of the prepared zone (0.2 mm or more removed since the pre-preparation scan)</source>
-        <translation type="unfinished"></translation>
+        <translation>der Rand der präparierten Zone (seit dem Scan vor der Präparation 0,2 mm oder mehr abgetragen)</translation>
     </message>
     <message>
         <source>The margin of tooth {tooth}: {how}; {length} long.</source>
-        <translation type="unfinished"></translation>
+        <translation>Präparationsgrenze von Zahn {tooth}: {how}; {length} lang.</translation>
     </message>
     <message>
         <source>The margin of a prepared tooth: {how}; {length} long.</source>
-        <translation type="unfinished"></translation>
+        <translation>Präparationsgrenze eines präparierten Zahns: {how}; {length} lang.</translation>
     </message>
     <message>
         <source>Teeth {teeth} need a scan of the {jaw}; the case has none.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für {teeth} wird ein Scan benötigt ({jaw}); der Fall hat keinen.</translation>
     </message>
     <message>
         <source>The work is for the {jaw}; the case has no scan of it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Arbeit ist für den {jaw}; der Fall hat keinen Scan davon.</translation>
     </message>
     <message>
         <source>Fixed work on {teeth} needs a bite scan or the arches in occlusion; the case has neither.</source>
-        <translation type="unfinished"></translation>
+        <translation>Festsitzende Arbeit auf {teeth} braucht ein Bissregistrat oder die Kiefer in Okklusion; der Fall hat keins von beiden.</translation>
     </message>
     <message>
         <source>The case has no scans.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Fall hat keine Scans.</translation>
     </message>
     <message>
         <source>The work on {teeth} needs the antagonist: the case has no scan of the {jaw}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Arbeit auf {teeth} braucht den Antagonisten: Der Fall hat keinen Scan vom {jaw}.</translation>
     </message>
     <message>
         <source>The work needs the antagonist: the case has no scan of the {jaw}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Arbeit braucht den Antagonisten: Der Fall hat keinen Scan vom {jaw}.</translation>
     </message>
     <message numerus="yes">
         <source>The delivery date {date} passed %n day(s) ago.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Der Liefertermin {date} ist seit %n Tag überschritten.</numerusform>
+            <numerusform>Der Liefertermin {date} ist seit %n Tagen überschritten.</numerusform>
         </translation>
     </message>
     <message>
         <source>Possible duplicate of case {case}: the same patient ({name}, born {born}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Mögliches Duplikat von Fall {case}: derselbe Patient ({name}, geb. {born}).</translation>
     </message>
     <message>
         <source>Possible duplicate of case {case}: the same {portal} case {external_id}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mögliches Duplikat von Fall {case}: derselbe {portal}-Fall {external_id}.</translation>
     </message>
     <message>
         <source>The case has no order form (prescription PDF).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Fall hat kein Auftragsformular (Verordnung als PDF).</translation>
     </message>
     <message>
         <source>The patient cannot be identified: no name, external id or reference number.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Patient ist nicht identifizierbar: kein Name, keine externe ID und keine Referenznummer.</translation>
     </message>
     <message>
         <source>No work is ordered (no worktypes).</source>
-        <translation type="unfinished"></translation>
+        <translation>Es ist keine Arbeit beauftragt (keine Arbeitsarten).</translation>
     </message>
     <message>
         <source>The clinic asks to be contacted about this case.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Praxis bittet um Rückruf zu diesem Fall.</translation>
     </message>
 </context>
 <context>
     <name>Findings</name>
     <message>
         <source>Unreadable scan</source>
-        <translation type="unfinished"></translation>
+        <translation>Scan nicht lesbar</translation>
     </message>
     <message>
         <source>Hole</source>
-        <translation type="unfinished"></translation>
+        <translation>Loch</translation>
     </message>
     <message>
         <source>Fragment</source>
-        <translation type="unfinished"></translation>
+        <translation>Fragment</translation>
     </message>
     <message>
         <source>Non-manifold edges</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht-mannigfaltige Kanten</translation>
     </message>
     <message>
         <source>Degenerate triangles</source>
-        <translation type="unfinished"></translation>
+        <translation>Entartete Dreiecke</translation>
     </message>
     <message>
         <source>Duplicate triangles</source>
-        <translation type="unfinished"></translation>
+        <translation>Doppelte Dreiecke</translation>
     </message>
     <message>
         <source>Bite-through</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchbiss</translation>
     </message>
     <message>
         <source>Clearance</source>
-        <translation type="unfinished"></translation>
+        <translation>Okklusaler Abstand</translation>
     </message>
     <message>
         <source>Upper and lower swapped</source>
-        <translation type="unfinished"></translation>
+        <translation>Ober- und Unterkiefer vertauscht</translation>
     </message>
     <message>
         <source>Bite open on one side</source>
-        <translation type="unfinished"></translation>
+        <translation>Biss einseitig offen</translation>
     </message>
     <message>
         <source>Too little room for the material</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu wenig Platz für das Material</translation>
     </message>
     <message>
         <source>Undercut</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterschnitt</translation>
     </message>
     <message>
         <source>Abutments not parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>Pfeilerdivergenz</translation>
     </message>
     <message>
         <source>Margin</source>
-        <translation type="unfinished"></translation>
+        <translation>Präparationsgrenze</translation>
     </message>
     <message>
         <source>Jaw coverage</source>
-        <translation type="unfinished"></translation>
+        <translation>Kieferabdeckung</translation>
     </message>
     <message>
         <source>Missing antagonist</source>
-        <translation type="unfinished"></translation>
+        <translation>Antagonist fehlt</translation>
     </message>
     <message>
         <source>Order form</source>
-        <translation type="unfinished"></translation>
+        <translation>Auftragsformular</translation>
     </message>
     <message>
         <source>Patient</source>
-        <translation type="unfinished"></translation>
+        <translation>Patient</translation>
     </message>
     <message>
         <source>Delivery date</source>
-        <translation type="unfinished"></translation>
+        <translation>Liefertermin</translation>
     </message>
     <message>
         <source>Work</source>
-        <translation type="unfinished"></translation>
+        <translation>Arbeit</translation>
     </message>
     <message>
         <source>Contact required</source>
-        <translation type="unfinished"></translation>
+        <translation>Rückfrage erbeten</translation>
     </message>
     <message>
         <source>Possible duplicate</source>
-        <translation type="unfinished"></translation>
+        <translation>Mögliches Duplikat</translation>
     </message>
     <message>
         <source>FAIL</source>
         <comment>severity of a finding</comment>
-        <translation type="unfinished"></translation>
+        <translation>FEHLER</translation>
     </message>
     <message>
         <source>WARN</source>
         <comment>severity of a finding</comment>
-        <translation type="unfinished"></translation>
+        <translation>WARNUNG</translation>
     </message>
     <message>
         <source>INFO</source>
         <comment>severity of a finding</comment>
-        <translation type="unfinished"></translation>
+        <translation>HINWEIS</translation>
     </message>
     <message>
         <source>not checked</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht geprüft</translation>
     </message>
     <message>
         <source>FAIL</source>
         <comment>verdict</comment>
-        <translation type="unfinished"></translation>
+        <translation>NICHT BESTANDEN</translation>
     </message>
     <message>
         <source>WARN</source>
         <comment>verdict</comment>
-        <translation type="unfinished"></translation>
+        <translation>WARNUNG</translation>
     </message>
     <message>
         <source>PASS</source>
         <comment>verdict</comment>
-        <translation type="unfinished"></translation>
+        <translation>BESTANDEN</translation>
     </message>
 </context>
 <context>
     <name>Materials</name>
     <message>
         <source>monolithic zirconia</source>
-        <translation type="unfinished"></translation>
+        <translation>Zirkon monolithisch</translation>
     </message>
     <message>
         <source>layered zirconia</source>
-        <translation type="unfinished"></translation>
+        <translation>Zirkon verblendet</translation>
     </message>
     <message>
         <source>monolithic lithium disilicate</source>
-        <translation type="unfinished"></translation>
+        <translation>Lithiumdisilikat monolithisch</translation>
     </message>
     <message>
         <source>layered lithium disilicate</source>
-        <translation type="unfinished"></translation>
+        <translation>Lithiumdisilikat verblendet</translation>
     </message>
     <message>
         <source>porcelain fused to metal</source>
-        <translation type="unfinished"></translation>
+        <translation>Metallkeramik (VMK)</translation>
     </message>
     <message>
         <source>cast metal</source>
-        <translation type="unfinished"></translation>
+        <translation>Metall (gegossen)</translation>
     </message>
     <message>
         <source>PMMA (provisional)</source>
-        <translation type="unfinished"></translation>
+        <translation>PMMA (Provisorium)</translation>
     </message>
 </context>
 <context>
     <name>QcReport</name>
     <message>
         <source>Scan Inbox QC report</source>
-        <translation type="unfinished"></translation>
+        <translation>Scan Inbox Prüfbericht</translation>
     </message>
     <message>
         <source>page {number}</source>
-        <translation type="unfinished"></translation>
+        <translation>Seite {number}</translation>
     </message>
     <message>
         <source>Scan QC report</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfbericht Scans</translation>
     </message>
     <message>
         <source>Scan QC report — scan files</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfbericht Scans — Scandateien</translation>
     </message>
     <message>
         <source>{failed} failed, {warnings} warnings, {notes} notes. Positions are in each scan file&apos;s own coordinates (mm).</source>
-        <translation type="unfinished"></translation>
+        <translation>{failed} Fehler, {warnings} Warnungen, {notes} Hinweise. Positionen in den eigenen Koordinaten jeder Scandatei (mm).</translation>
     </message>
     <message>
         <source>Case</source>
-        <translation type="unfinished"></translation>
+        <translation>Fall</translation>
     </message>
     <message>
         <source>Files</source>
-        <translation type="unfinished"></translation>
+        <translation>Dateien</translation>
     </message>
     <message>
         <source>Patient</source>
-        <translation type="unfinished"></translation>
+        <translation>Patient</translation>
     </message>
     <message>
         <source>Date of birth</source>
-        <translation type="unfinished"></translation>
+        <translation>Geburtsdatum</translation>
     </message>
     <message>
         <source>Dentist</source>
-        <translation type="unfinished"></translation>
+        <translation>Zahnarzt</translation>
     </message>
     <message>
         <source>Clinic</source>
-        <translation type="unfinished"></translation>
+        <translation>Praxis</translation>
     </message>
     <message>
         <source>Portal / external id</source>
-        <translation type="unfinished"></translation>
+        <translation>Portal / externe ID</translation>
     </message>
     <message>
         <source>Received</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingang</translation>
     </message>
     <message>
         <source>Delivery date</source>
-        <translation type="unfinished"></translation>
+        <translation>Liefertermin</translation>
     </message>
     <message>
         <source>Work</source>
-        <translation type="unfinished"></translation>
+        <translation>Arbeit</translation>
     </message>
     <message>
         <source>Teeth</source>
-        <translation type="unfinished"></translation>
+        <translation>Zähne</translation>
     </message>
     <message>
         <source>Scans</source>
-        <translation type="unfinished"></translation>
+        <translation>Scans</translation>
     </message>
     <message>
         <source>QC decision</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfentscheidung</translation>
     </message>
     <message>
         <source>Decision</source>
-        <translation type="unfinished"></translation>
+        <translation>Entscheidung</translation>
     </message>
     <message>
         <source>By</source>
-        <translation type="unfinished"></translation>
+        <translation>Von</translation>
     </message>
     <message>
         <source>Note</source>
-        <translation type="unfinished"></translation>
+        <translation>Notiz</translation>
     </message>
     <message>
         <source>Checklist</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfliste</translation>
     </message>
     <message>
         <source>Jaw</source>
-        <translation type="unfinished"></translation>
+        <translation>Kiefer</translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished"></translation>
+        <translation>Datei</translation>
     </message>
     <message>
         <source>Triangles</source>
-        <translation type="unfinished"></translation>
+        <translation>Dreiecke</translation>
     </message>
     <message>
         <source>Points</source>
-        <translation type="unfinished"></translation>
+        <translation>Punkte</translation>
     </message>
     <message>
         <source>Extent (mm)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausdehnung (mm)</translation>
     </message>
     <message>
         <source>Edge (mm)</source>
-        <translation type="unfinished"></translation>
+        <translation>Kante (mm)</translation>
     </message>
     <message>
         <source>unreadable</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht lesbar</translation>
     </message>
     <message>
         <source>Ready to accept</source>
         <comment>a QC decision</comment>
-        <translation type="unfinished"></translation>
+        <translation>Bereit zur Annahme</translation>
     </message>
     <message>
         <source>Rescan needed</source>
         <comment>a QC decision</comment>
-        <translation type="unfinished"></translation>
+        <translation>Neuer Scan nötig</translation>
     </message>
     <message>
         <source>Findings</source>
-        <translation type="unfinished"></translation>
+        <translation>Befunde</translation>
     </message>
     <message>
         <source>case</source>
         <comment>findings of the case, not of one file</comment>
-        <translation type="unfinished"></translation>
+        <translation>Fall</translation>
     </message>
     <message>
         <source>Nothing found.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Befunde.</translation>
     </message>
     <message numerus="yes">
         <source>… and %n more, each smaller than those above.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>… und %n weiterer, kleiner als die obigen.</numerusform>
+            <numerusform>… und %n weitere, jeweils kleiner als die obigen.</numerusform>
         </translation>
     </message>
     <message>
         <source>at {point}</source>
         <comment>a position in mm</comment>
-        <translation type="unfinished"></translation>
+        <translation>bei {point}</translation>
     </message>
     <message>
         <source>Views (findings marked by number)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ansichten (Befunde nummeriert markiert)</translation>
     </message>
     <message>
         <source>the portal&apos;s axis mapping</source>
-        <translation type="unfinished"></translation>
+        <translation>die Achsenzuordnung des Portals</translation>
     </message>
     <message>
         <source>the portal&apos;s axis mapping, turned as you turned it</source>
-        <translation type="unfinished"></translation>
+        <translation>die Achsenzuordnung des Portals, so gedreht, wie Sie es eingestellt haben</translation>
     </message>
     <message>
         <source>estimated from the scans, turned as you turned it</source>
-        <translation type="unfinished"></translation>
+        <translation>aus den Scans geschätzt, so gedreht, wie Sie es eingestellt haben</translation>
     </message>
     <message>
         <source>estimated from the scans (no usable axis mapping)</source>
-        <translation type="unfinished"></translation>
+        <translation>aus den Scans geschätzt (keine brauchbare Achsenzuordnung)</translation>
     </message>
     <message>
         <source>Orientation, as in the viewer: {how}. The patient&apos;s right is on the picture&apos;s left, as on the tooth chart.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausrichtung wie in der 3D-Ansicht: {how}. Die rechte Seite des Patienten ist links im Bild, wie im Zahnschema.</translation>
     </message>
     <message numerus="yes">
         <source>{jaw} — {file}: %n finding(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>{jaw} — {file}: %n Befund</numerusform>
+            <numerusform>{jaw} — {file}: %n Befunde</numerusform>
         </translation>
     </message>
     <message>
         <source>Upper against lower — {file}</source>
-        <translation type="unfinished"></translation>
+        <translation>Oberkiefer gegen Unterkiefer — {file}</translation>
     </message>
     <message>
         <source>Lower against upper — {file}</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterkiefer gegen Oberkiefer — {file}</translation>
     </message>
     <message>
         <source>Occlusal clearance (distance to the antagonist, mm)</source>
-        <translation type="unfinished"></translation>
+        <translation>Okklusaler Abstand (zum Antagonisten, mm)</translation>
     </message>
 </context>
 <context>
     <name>RescanPack</name>
     <message>
         <source>The scan has a gap about {across} across at the margin of tooth {tooth} (marked): the scanner saw nothing there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Scan hat an der Präparationsgrenze von Zahn {tooth} eine Lücke von etwa {across} Durchmesser (markiert): Dort hat der Scanner nichts erfasst.</translation>
     </message>
     <message>
         <source>Rescan that area of the jaw, dry and unobstructed (retract the gingiva so the margin is seen all round).</source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte diesen Bereich trocken und frei zugänglich neu scannen (Gingiva verdrängen, damit die Präparationsgrenze rundum sichtbar ist).</translation>
     </message>
     <message>
         <source>The scan has a gap about {across} across (marked): the scanner saw nothing there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Scan hat eine Lücke von etwa {across} Durchmesser (markiert): Dort hat der Scanner nichts erfasst.</translation>
     </message>
     <message>
         <source>Rescan that area of the jaw, dry and unobstructed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte diesen Bereich trocken und frei zugänglich neu scannen.</translation>
     </message>
     <message>
         <source>The scan of the opposing (upper) jaw is missing: the work cannot be made to the bite without it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Scan des Gegenkiefers (Oberkiefer) fehlt: Ohne ihn kann die Arbeit nicht passend zum Biss gefertigt werden.</translation>
     </message>
     <message>
         <source>Scan the upper jaw and the bite.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte den Oberkiefer und den Biss scannen.</translation>
     </message>
     <message>
         <source>The scan of the opposing (lower) jaw is missing: the work cannot be made to the bite without it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Scan des Gegenkiefers (Unterkiefer) fehlt: Ohne ihn kann die Arbeit nicht passend zum Biss gefertigt werden.</translation>
     </message>
     <message>
         <source>Scan the lower jaw and the bite.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte den Unterkiefer und den Biss scannen.</translation>
     </message>
     <message>
         <source>The scan of the opposing jaw is missing: the work cannot be made to the bite without it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Scan des Gegenkiefers fehlt: Ohne ihn kann die Arbeit nicht passend zum Biss gefertigt werden.</translation>
     </message>
     <message>
         <source>Scan the opposing jaw and the bite.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte den Gegenkiefer und den Biss scannen.</translation>
     </message>
     <message>
         <source>Tooth {tooth} has {room} of room to the opposing teeth; {material} needs {needed}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zahn {tooth} hat {room} Platz zum Gegenkiefer; {material} braucht {needed}.</translation>
     </message>
     <message>
         <source>Reduce tooth {tooth} further where marked, then rescan the prepared jaw and the bite.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte Zahn {tooth} an der markierten Stelle weiter reduzieren, dann den präparierten Kiefer und den Biss neu scannen.</translation>
     </message>
     <message>
         <source>A scan file cannot be opened.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Scandatei lässt sich nicht öffnen.</translation>
     </message>
     <message>
         <source>Export the scan again from the scanner software and send it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte den Scan erneut aus der Scannersoftware exportieren und senden.</translation>
     </message>
     <message>
         <source>A loose piece of scan floats beside the arch (marked).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein loses Scanstück liegt neben dem Zahnbogen (markiert).</translation>
     </message>
     <message>
         <source>Rescan the jaw; remove stray scan data before sending.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte den Kiefer neu scannen und lose Scandaten vor dem Senden entfernen.</translation>
     </message>
     <message>
         <source>In the bite the upper and lower teeth overlap by {depth} (marked): the bite was not registered right.</source>
-        <translation type="unfinished"></translation>
+        <translation>Im Biss überschneiden sich obere und untere Zähne um {depth} (markiert): Der Biss wurde nicht richtig registriert.</translation>
     </message>
     <message>
         <source>Take the bite scan again with the patient biting fully and evenly closed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte das Bissregistrat erneut nehmen, der Patient beißt dabei vollständig und gleichmäßig zu.</translation>
     </message>
     <message>
         <source>The upper and lower scans do not meet: the arches are {gap} apart at the nearest.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ober- und Unterkieferscan treffen sich nicht: Die Kiefer sind an der engsten Stelle {gap} voneinander entfernt.</translation>
     </message>
     <message>
         <source>Take a bite scan with the patient biting closed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte ein Bissregistrat bei geschlossenem Biss nehmen.</translation>
     </message>
     <message>
         <source>Scan and send what is missing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte das Fehlende scannen und senden.</translation>
     </message>
     <message>
         <source>The upper and lower scans seem to be filed under each other&apos;s jaw.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ober- und Unterkieferscan scheinen vertauscht abgelegt zu sein.</translation>
     </message>
     <message>
         <source>Check the jaw of each scan and send them again under the right jaw (no rescan is needed when only the labels were swapped).</source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte die Kieferzuordnung jedes Scans prüfen und die Scans richtig zugeordnet erneut senden (ein neuer Scan ist nicht nötig, wenn nur die Bezeichnungen vertauscht waren).</translation>
     </message>
     <message>
         <source>The bite is open on the patient&apos;s {side}: the back teeth there stay {gap} apart while the other side touches.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Biss ist auf der {side} Seite des Patienten offen: Die Seitenzähne bleiben dort {gap} auseinander, während die andere Seite Kontakt hat.</translation>
     </message>
     <message>
         <source>Take the bite scan again with the patient biting evenly on both sides.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte das Bissregistrat erneut nehmen, der Patient beißt dabei beidseitig gleichmäßig zu.</translation>
     </message>
     <message>
         <source>Tooth {tooth} has an undercut {depth} deep (marked): a crown would not seat.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zahn {tooth} hat einen Unterschnitt von {depth} Tiefe (markiert): Eine Krone würde nicht aufsitzen.</translation>
     </message>
     <message>
         <source>Adjust the preparation of tooth {tooth} and rescan the jaw.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte die Präparation von Zahn {tooth} korrigieren und den Kiefer neu scannen.</translation>
     </message>
     <message>
         <source>The bridge&apos;s abutments {teeth} lean {angle}° apart: no single path seats the bridge.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Brückenpfeiler {teeth} divergieren um {angle}°: Keine gemeinsame Einschubrichtung setzt die Brücke ein.</translation>
     </message>
     <message>
         <source>Adjust the preparations to a common path of insertion and rescan the jaw.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte die Präparationen auf eine gemeinsame Einschubrichtung korrigieren und den Kiefer neu scannen.</translation>
     </message>
     <message>
         <source>Rescan request · case {case}</source>
-        <translation type="unfinished"></translation>
+        <translation>Anforderung Neuscan · Fall {case}</translation>
     </message>
     <message>
         <source>Nothing to rescan: the scans can be used.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein neuer Scan nötig: Die Scans sind verwendbar.</translation>
     </message>
     <message>
         <source>Rescan request</source>
-        <translation type="unfinished"></translation>
+        <translation>Anforderung Neuscan</translation>
     </message>
     <message>
         <source>Case</source>
-        <translation type="unfinished"></translation>
+        <translation>Fall</translation>
     </message>
     <message>
         <source>Patient</source>
-        <translation type="unfinished"></translation>
+        <translation>Patient</translation>
     </message>
     <message>
         <source>For</source>
         <comment>the dentist the request is for</comment>
-        <translation type="unfinished"></translation>
+        <translation>An</translation>
     </message>
     <message>
         <source>From</source>
         <comment>the lab sending the request</comment>
-        <translation type="unfinished"></translation>
+        <translation>Von</translation>
     </message>
     <message>
         <source>Date</source>
-        <translation type="unfinished"></translation>
+        <translation>Datum</translation>
     </message>
     <message>
         <source>We checked the scans of this case before starting the work. To make it well we need the following. Questions: please contact us as above. In the pictures the patient&apos;s right is on the left, as on a tooth chart.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wir haben die Scans dieses Falls vor Arbeitsbeginn geprüft. Für ein gutes Ergebnis benötigen wir Folgendes. Bei Fragen erreichen Sie uns wie oben angegeben. In den Bildern ist die rechte Seite des Patienten links, wie im Zahnschema.</translation>
     </message>
     <message>
         <source>What to do: {todo}</source>
-        <translation type="unfinished"></translation>
+        <translation>Was zu tun ist: {todo}</translation>
     </message>
 </context>
 <context>
     <name>Vocabulary</name>
     <message>
         <source>New</source>
-        <translation type="unfinished"></translation>
+        <translation>Neu</translation>
     </message>
     <message>
         <source>Accepted</source>
-        <translation type="unfinished"></translation>
+        <translation>Angenommen</translation>
     </message>
     <message>
         <source>Rejected</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgelehnt</translation>
     </message>
     <message>
         <source>In production</source>
-        <translation type="unfinished"></translation>
+        <translation>In Produktion</translation>
     </message>
     <message>
         <source>Complete</source>
-        <translation type="unfinished"></translation>
+        <translation>Fertig</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Storniert</translation>
     </message>
     <message>
         <source>Fixed</source>
-        <translation type="unfinished"></translation>
+        <translation>Festsitzend</translation>
     </message>
     <message>
         <source>Removable</source>
-        <translation type="unfinished"></translation>
+        <translation>Herausnehmbar</translation>
     </message>
     <message>
         <source>Appliance</source>
-        <translation type="unfinished"></translation>
+        <translation>Schiene / Apparatur</translation>
     </message>
     <message>
         <source>Orthodontics</source>
-        <translation type="unfinished"></translation>
+        <translation>Kieferorthopädie</translation>
     </message>
     <message>
         <source>Crown</source>
-        <translation type="unfinished"></translation>
+        <translation>Krone</translation>
     </message>
     <message>
         <source>Bridge</source>
-        <translation type="unfinished"></translation>
+        <translation>Brücke</translation>
     </message>
     <message>
         <source>Inlay</source>
-        <translation type="unfinished"></translation>
+        <translation>Inlay</translation>
     </message>
     <message>
         <source>Onlay</source>
-        <translation type="unfinished"></translation>
+        <translation>Onlay</translation>
     </message>
     <message>
         <source>Veneer</source>
-        <translation type="unfinished"></translation>
+        <translation>Veneer</translation>
     </message>
     <message>
         <source>Partial crown</source>
-        <translation type="unfinished"></translation>
+        <translation>Teilkrone</translation>
     </message>
     <message>
         <source>Pontic</source>
-        <translation type="unfinished"></translation>
+        <translation>Brückenglied</translation>
     </message>
     <message>
         <source>Implant</source>
-        <translation type="unfinished"></translation>
+        <translation>Implantat</translation>
     </message>
     <message>
         <source>Abutment</source>
-        <translation type="unfinished"></translation>
+        <translation>Abutment</translation>
     </message>
     <message>
         <source>Implant abutment</source>
-        <translation type="unfinished"></translation>
+        <translation>Implantat-Abutment</translation>
     </message>
     <message>
         <source>Implant crown</source>
-        <translation type="unfinished"></translation>
+        <translation>Implantatkrone</translation>
     </message>
     <message>
         <source>Implant system</source>
-        <translation type="unfinished"></translation>
+        <translation>Implantatsystem</translation>
     </message>
     <message>
         <source>Screw retained</source>
-        <translation type="unfinished"></translation>
+        <translation>verschraubt</translation>
     </message>
     <message>
         <source>Cemented</source>
-        <translation type="unfinished"></translation>
+        <translation>zementiert</translation>
     </message>
     <message>
         <source>Ti base</source>
-        <translation type="unfinished"></translation>
+        <translation>Titanbasis</translation>
     </message>
     <message>
         <source>Scan body</source>
-        <translation type="unfinished"></translation>
+        <translation>Scanbody</translation>
     </message>
     <message>
         <source>Stock titanium</source>
-        <translation type="unfinished"></translation>
+        <translation>Konfektioniertes Titan</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell</translation>
     </message>
     <message>
         <source>Splint</source>
-        <translation type="unfinished"></translation>
+        <translation>Schiene</translation>
     </message>
     <message>
         <source>Night guard</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufbissschiene</translation>
     </message>
     <message>
         <source>Full denture</source>
-        <translation type="unfinished"></translation>
+        <translation>Totalprothese</translation>
     </message>
     <message>
         <source>Partial denture</source>
-        <translation type="unfinished"></translation>
+        <translation>Teilprothese</translation>
     </message>
     <message>
         <source>Denture tooth</source>
-        <translation type="unfinished"></translation>
+        <translation>Prothesenzahn</translation>
     </message>
     <message>
         <source>Cast framework</source>
-        <translation type="unfinished"></translation>
+        <translation>Modellguss</translation>
     </message>
     <message>
         <source>Aligners</source>
-        <translation type="unfinished"></translation>
+        <translation>Aligner</translation>
     </message>
     <message>
         <source>Retention</source>
-        <translation type="unfinished"></translation>
+        <translation>Retention</translation>
     </message>
     <message>
         <source>Attachments</source>
-        <translation type="unfinished"></translation>
+        <translation>Attachments</translation>
     </message>
     <message>
         <source>Stages</source>
-        <translation type="unfinished"></translation>
+        <translation>Behandlungsschritte</translation>
     </message>
     <message>
         <source>Wire</source>
-        <translation type="unfinished"></translation>
+        <translation>Draht</translation>
     </message>
     <message>
         <source>Bonded</source>
-        <translation type="unfinished"></translation>
+        <translation>geklebt</translation>
     </message>
     <message>
         <source>Essix</source>
-        <translation type="unfinished"></translation>
+        <translation>Essix</translation>
     </message>
     <message>
         <source>Zirconia</source>
-        <translation type="unfinished"></translation>
+        <translation>Zirkon</translation>
     </message>
     <message>
         <source>Lithium disilicate</source>
-        <translation type="unfinished"></translation>
+        <translation>Lithiumdisilikat</translation>
     </message>
     <message>
         <source>Porcelain fused to metal</source>
-        <translation type="unfinished"></translation>
+        <translation>Metallkeramik (VMK)</translation>
     </message>
     <message>
         <source>Non precious metal</source>
-        <translation type="unfinished"></translation>
+        <translation>NEM</translation>
     </message>
     <message>
         <source>Precious metal</source>
-        <translation type="unfinished"></translation>
+        <translation>Edelmetall</translation>
     </message>
     <message>
         <source>Gold</source>
-        <translation type="unfinished"></translation>
+        <translation>Gold</translation>
     </message>
     <message>
         <source>Cobalt chrome</source>
-        <translation type="unfinished"></translation>
+        <translation>Kobalt-Chrom</translation>
     </message>
     <message>
         <source>Titanium</source>
-        <translation type="unfinished"></translation>
+        <translation>Titan</translation>
     </message>
     <message>
         <source>Steel</source>
-        <translation type="unfinished"></translation>
+        <translation>Stahl</translation>
     </message>
     <message>
         <source>Feldspathic</source>
-        <translation type="unfinished"></translation>
+        <translation>Feldspatkeramik</translation>
     </message>
     <message>
         <source>Composite</source>
-        <translation type="unfinished"></translation>
+        <translation>Komposit</translation>
     </message>
     <message>
         <source>Acrylic</source>
-        <translation type="unfinished"></translation>
+        <translation>Kunststoff (Acryl)</translation>
     </message>
     <message>
         <source>Nylon</source>
-        <translation type="unfinished"></translation>
+        <translation>Nylon</translation>
     </message>
     <message>
         <source>Polycarbonate</source>
-        <translation type="unfinished"></translation>
+        <translation>Polycarbonat</translation>
     </message>
     <message>
         <source>Polyurethane</source>
-        <translation type="unfinished"></translation>
+        <translation>Polyurethan</translation>
     </message>
     <message>
         <source>Monolithic</source>
-        <translation type="unfinished"></translation>
+        <translation>monolithisch</translation>
     </message>
     <message>
         <source>Layered</source>
-        <translation type="unfinished"></translation>
+        <translation>verblendet</translation>
     </message>
     <message>
         <source>Flexible</source>
-        <translation type="unfinished"></translation>
+        <translation>flexibel</translation>
     </message>
     <message>
         <source>Hard</source>
-        <translation type="unfinished"></translation>
+        <translation>hart</translation>
     </message>
     <message>
         <source>Dual</source>
-        <translation type="unfinished"></translation>
+        <translation>dual</translation>
     </message>
     <message>
         <source>Printed</source>
-        <translation type="unfinished"></translation>
+        <translation>gedruckt</translation>
     </message>
     <message>
         <source>Heat</source>
-        <translation type="unfinished"></translation>
+        <translation>heißpolymerisiert</translation>
     </message>
     <message>
         <source>Thickness</source>
-        <translation type="unfinished"></translation>
+        <translation>Stärke</translation>
     </message>
     <message>
         <source>Upper</source>
-        <translation type="unfinished"></translation>
+        <translation>Oben</translation>
     </message>
     <message>
         <source>Lower</source>
-        <translation type="unfinished"></translation>
+        <translation>Unten</translation>
     </message>
     <message>
         <source>Both</source>
-        <translation type="unfinished"></translation>
+        <translation>Beide</translation>
     </message>
     <message>
         <source>Full</source>
-        <translation type="unfinished"></translation>
+        <translation>Vollständig</translation>
     </message>
     <message>
         <source>Partial</source>
-        <translation type="unfinished"></translation>
+        <translation>Teilweise</translation>
     </message>
     <message>
         <source>Custom</source>
-        <translation type="unfinished"></translation>
+        <translation>Individuell</translation>
     </message>
     <message>
         <source>Yes</source>
-        <translation type="unfinished"></translation>
+        <translation>Ja</translation>
     </message>
     <message>
         <source>No</source>
-        <translation type="unfinished"></translation>
+        <translation>Nein</translation>
     </message>
     <message>
         <source>Preparation scan</source>
-        <translation type="unfinished"></translation>
+        <translation>Präparationsscan</translation>
     </message>
     <message>
         <source>Pre preparation scan</source>
-        <translation type="unfinished"></translation>
+        <translation>Situationsscan (vor Präparation)</translation>
     </message>
     <message>
         <source>Bite scan</source>
-        <translation type="unfinished"></translation>
+        <translation>Bissregistrat</translation>
     </message>
     <message>
         <source>Abutment scan</source>
-        <translation type="unfinished"></translation>
+        <translation>Abutment-Scan</translation>
     </message>
     <message>
         <source>Denture scan</source>
-        <translation type="unfinished"></translation>
+        <translation>Prothesenscan</translation>
     </message>
     <message>
         <source>Upper jaw</source>
-        <translation type="unfinished"></translation>
+        <translation>Oberkiefer</translation>
     </message>
     <message>
         <source>Lower jaw</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterkiefer</translation>
     </message>
     <message>
         <source>Bite</source>
-        <translation type="unfinished"></translation>
+        <translation>Biss</translation>
     </message>
     <message>
         <source>Other</source>
         <comment>a scan of no jaw</comment>
-        <translation type="unfinished"></translation>
+        <translation>Sonstige</translation>
     </message>
 </context>
 <context>
     <name>Wording</name>
     <message>
         <source>local time</source>
-        <translation type="unfinished"></translation>
+        <translation>Ortszeit</translation>
     </message>
     <message>
         <source>{date}, {time} ({zone})</source>
-        <translation type="unfinished"></translation>
+        <translation>{date}, {time} ({zone})</translation>
     </message>
     <message>
         <source>just now</source>
-        <translation type="unfinished"></translation>
+        <translation>gerade eben</translation>
     </message>
     <message>
         <source>today {time}</source>
-        <translation type="unfinished"></translation>
+        <translation>heute {time}</translation>
     </message>
     <message>
         <source>{day} {time}</source>
-        <translation type="unfinished"></translation>
+        <translation>{day} {time}</translation>
     </message>
     <message>
         <source>{minutes} min ago</source>
-        <translation type="unfinished"></translation>
+        <translation>vor {minutes} Min.</translation>
     </message>
     <message>
         <source>{hours} h ago</source>
-        <translation type="unfinished"></translation>
+        <translation>vor {hours} Std.</translation>
     </message>
     <message>
         <source>yesterday {time}</source>
-        <translation type="unfinished"></translation>
+        <translation>gestern {time}</translation>
     </message>
     <message>
         <source>{weekday} {time}</source>
-        <translation type="unfinished"></translation>
+        <translation>{weekday} {time}</translation>
     </message>
     <message>
         <source>today</source>
-        <translation type="unfinished"></translation>
+        <translation>heute</translation>
     </message>
     <message>
         <source>tomorrow</source>
-        <translation type="unfinished"></translation>
+        <translation>morgen</translation>
     </message>
     <message numerus="yes">
         <source>%n day(s) overdue</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Tag überfällig</numerusform>
+            <numerusform>%n Tage überfällig</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>in %n day(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>in %n Tag</numerusform>
+            <numerusform>in %n Tagen</numerusform>
         </translation>
     </message>
     <message>
         <source>{date} ({age} y)</source>
         <comment>date of birth, age in years</comment>
-        <translation type="unfinished"></translation>
+        <translation>{date} ({age} J.)</translation>
     </message>
     <message>
         <source>Male</source>
-        <translation type="unfinished"></translation>
+        <translation>männlich</translation>
     </message>
     <message>
         <source>Female</source>
-        <translation type="unfinished"></translation>
+        <translation>weiblich</translation>
     </message>
 </context>
 <context>
     <name>Worktypes</name>
     <message>
         <source>Unspecified work</source>
-        <translation type="unfinished"></translation>
+        <translation>Arbeit ohne Angabe</translation>
     </message>
 </context>
 </TS>
