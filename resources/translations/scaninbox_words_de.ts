@@ -186,6 +186,50 @@
         <translation>Anteil</translation>
     </message>
     <message>
+        <source>axis</source>
+        <translation>Einschubachse</translation>
+    </message>
+    <message>
+        <source>places</source>
+        <translation>Stellen</translation>
+    </message>
+    <message>
+        <source>length</source>
+        <translation>Länge</translation>
+    </message>
+    <message>
+        <source>method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <source>width difference</source>
+        <translation>Breitenunterschied</translation>
+    </message>
+    <message>
+        <source>overjet</source>
+        <translation>Overjet</translation>
+    </message>
+    <message>
+        <source>palate on lower</source>
+        <translation>Gaumen im Unterkieferscan</translation>
+    </message>
+    <message>
+        <source>upper file</source>
+        <translation>Oberkieferdatei</translation>
+    </message>
+    <message>
+        <source>lower file</source>
+        <translation>Unterkieferdatei</translation>
+    </message>
+    <message>
+        <source>open side</source>
+        <translation>offene Seite</translation>
+    </message>
+    <message>
+        <source>tooth estimated</source>
+        <translation>Zahnposition geschätzt</translation>
+    </message>
+    <message>
         <source>{value} mm</source>
         <translation>{value} mm</translation>
     </message>

@@ -62,6 +62,17 @@ _WORDS: dict[str, str] = {
     "count": QT_TRANSLATE_NOOP("Figures", "count"),
     "triangles": QT_TRANSLATE_NOOP("Figures", "triangles"),
     "fraction": QT_TRANSLATE_NOOP("Figures", "share"),
+    "axis": QT_TRANSLATE_NOOP("Figures", "axis"),
+    "places": QT_TRANSLATE_NOOP("Figures", "places"),
+    "length_mm": QT_TRANSLATE_NOOP("Figures", "length"),
+    "method": QT_TRANSLATE_NOOP("Figures", "method"),
+    "width_difference_mm": QT_TRANSLATE_NOOP("Figures", "width difference"),
+    "overjet_mm": QT_TRANSLATE_NOOP("Figures", "overjet"),
+    "palate_on_lower": QT_TRANSLATE_NOOP("Figures", "palate on lower"),
+    "upper_file": QT_TRANSLATE_NOOP("Figures", "upper file"),
+    "lower_file": QT_TRANSLATE_NOOP("Figures", "lower file"),
+    "open_side": QT_TRANSLATE_NOOP("Figures", "open side"),
+    "tooth_estimated": QT_TRANSLATE_NOOP("Figures", "tooth estimated"),
 }
 _HIDDEN = frozenset({"file", "jaw"})  # the row already says which scan
 
