@@ -607,6 +607,57 @@
     </message>
 </context>
 <context>
+    <name>OrientationMarker</name>
+    <message>
+        <source>R</source>
+        <translation>R</translation>
+    </message>
+    <message>
+        <source>L</source>
+        <translation>L</translation>
+    </message>
+    <message>
+        <source>Front</source>
+        <translation>Vorn</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Hinten</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Oben</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Unten</translation>
+    </message>
+    <message>
+        <source>Seen from the right</source>
+        <translation>Ansicht von rechts</translation>
+    </message>
+    <message>
+        <source>Seen from the left</source>
+        <translation>Ansicht von links</translation>
+    </message>
+    <message>
+        <source>Seen from the front</source>
+        <translation>Ansicht von vorn</translation>
+    </message>
+    <message>
+        <source>Seen from the back</source>
+        <translation>Ansicht von hinten</translation>
+    </message>
+    <message>
+        <source>Seen from above</source>
+        <translation>Ansicht von oben</translation>
+    </message>
+    <message>
+        <source>Seen from below</source>
+        <translation>Ansicht von unten</translation>
+    </message>
+</context>
+<context>
     <name>QcReport</name>
     <message>
         <source>Scan Inbox QC report</source>
@@ -625,8 +676,29 @@
         <translation>Prüfbericht Scans — Scandateien</translation>
     </message>
     <message>
-        <source>{failed} failed, {warnings} warnings, {notes} notes. Positions are in each scan file&apos;s own coordinates (mm).</source>
-        <translation>{failed} Fehler, {warnings} Warnungen, {notes} Hinweise. Positionen in den eigenen Koordinaten jeder Scandatei (mm).</translation>
+        <source>{counts}. Positions are in each scan file&apos;s own coordinates (mm).</source>
+        <translation>{counts}. Positionen in den eigenen Koordinaten jeder Scandatei (mm).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <translation>
+            <numerusform>%n Fehler</numerusform>
+            <numerusform>%n Fehler</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n note(s)</source>
+        <translation>
+            <numerusform>%n Hinweis</numerusform>
+            <numerusform>%n Hinweise</numerusform>
+        </translation>
     </message>
     <message>
         <source>Case</source>
@@ -805,6 +877,10 @@
 </context>
 <context>
     <name>RescanPack</name>
+    <message>
+        <source>The dental laboratory</source>
+        <translation>Das Dentallabor</translation>
+    </message>
     <message>
         <source>The scan has a gap about {across} across at the margin of tooth {tooth} (marked): the scanner saw nothing there.</source>
         <translation>Der Scan hat an der Präparationsgrenze von Zahn {tooth} eine Lücke von etwa {across} Durchmesser (markiert): Dort hat der Scanner nichts erfasst.</translation>

@@ -207,13 +207,15 @@ def _title(pdf: _Report, run: QcRun, case: Case | None) -> None:
         6,
         pdf.text_of(
             translate(
-                "QcReport",
-                "{failed} failed, {warnings} warnings, {notes} notes. Positions are in each "
-                "scan file's own coordinates (mm).",
+                "QcReport", "{counts}. Positions are in each scan file's own coordinates (mm)."
             ).format(
-                failed=counts[Severity.FAIL],
-                warnings=counts[Severity.WARN],
-                notes=counts[Severity.INFO],
+                counts=", ".join(
+                    (
+                        translate("QcReport", "%n failed", None, counts[Severity.FAIL]),
+                        translate("QcReport", "%n warning(s)", None, counts[Severity.WARN]),
+                        translate("QcReport", "%n note(s)", None, counts[Severity.INFO]),
+                    )
+                )
             )
         ),
         new_x="LMARGIN",
@@ -305,8 +307,11 @@ def _badge(pdf: _Report, verdict: Verdict | None, width: float = 24) -> None:
 
 def _checklist(pdf: _Report, run: QcRun) -> None:
     _heading(pdf, translate("QcReport", "Checklist"))
+    pdf.use("B", 9)  # the badges as wide as the language's longest verdict word
+    width = max(24.0, *(pdf.get_string_width(verdict_word(v)) + 4 for v in Verdict))
+    pdf.use()
     for key, _title, verdict in run.result.check_verdicts():
-        _badge(pdf, verdict)
+        _badge(pdf, verdict, width)
         pdf.cell(0, 6, "  " + pdf.text_of(check_title(key)), new_x="LMARGIN", new_y="NEXT")
 
 

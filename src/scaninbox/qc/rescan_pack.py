@@ -30,7 +30,7 @@ from scaninbox.qc.run import QcRun
 from scaninbox.qc.thresholds import material_word
 from scaninbox.scans import Orientation
 
-__all__ = ["LabContact", "Problem", "rescan_problems", "write_rescan_pack"]
+__all__ = ["LabContact", "Problem", "rescan_problems", "unnamed_lab", "write_rescan_pack"]
 
 _PICTURE_MM = 110.0
 F64 = npt.NDArray[np.float64]
@@ -45,6 +45,11 @@ class LabContact:
     def line(self) -> str:
         parts = [self.lab, self.person, self.email]
         return " · ".join(p for p in parts if p)
+
+
+def unnamed_lab() -> LabContact:
+    """The sender when the lab's own name is not known."""
+    return LabContact(translate("RescanPack", "The dental laboratory"))
 
 
 @dataclass(frozen=True, slots=True)
