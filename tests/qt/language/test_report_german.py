@@ -60,7 +60,8 @@ def test_the_qc_report_reads_german(german: QtLanguage, checked: QcRun, tmp_path
     assert "Keine Löcher" in text  # a check
     assert "Loch (1)" in text  # a finding kind's title, with its count
     assert "Durchbiss" in text
-    assert "Loch mit " in text and " Umfang (etwa " in text  # the finding worded in German
+    assert "Loch mit " in text
+    assert " Umfang (etwa " in text
     assert "19. März 2025" in text  # the delivery date
     assert "3. Feb. 1980" in text  # the date of birth
     assert "Krone · Zirkon" in text  # the work
