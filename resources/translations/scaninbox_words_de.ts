@@ -576,6 +576,60 @@
     </message>
 </context>
 <context>
+    <name>LabLink</name>
+    <message>
+        <source>Case {case}: the stale claim of {holder} was taken over.</source>
+        <translation>Fall {case}: Die veraltete Reservierung von {holder} wurde übernommen.</translation>
+    </message>
+    <message>
+        <source>Your decision on case {case}, made while the lab hub was away, was refused: {reason}.</source>
+        <translation>Ihre Entscheidung zu Fall {case}, getroffen während der Labor-Hub nicht erreichbar war, wurde abgelehnt: {reason}.</translation>
+    </message>
+    <message>
+        <source>Your claim of case {case}, made while the lab hub was away, was refused: {reason}.</source>
+        <translation>Ihre Reservierung von Fall {case}, vorgenommen während der Labor-Hub nicht erreichbar war, wurde abgelehnt: {reason}.</translation>
+    </message>
+    <message>
+        <source>Your note on case {case}, made while the lab hub was away, was refused: {reason}.</source>
+        <translation>Ihre Notiz zu Fall {case}, geschrieben während der Labor-Hub nicht erreichbar war, wurde abgelehnt: {reason}.</translation>
+    </message>
+    <message>
+        <source>Your release of case {case}, made while the lab hub was away, was refused: {reason}.</source>
+        <translation>Ihre Freigabe von Fall {case}, vorgenommen während der Labor-Hub nicht erreichbar war, wurde abgelehnt: {reason}.</translation>
+    </message>
+    <message>
+        <source>Your change to case {case}, made while the lab hub was away, was refused: {reason}.</source>
+        <translation>Ihre Änderung an Fall {case}, vorgenommen während der Labor-Hub nicht erreichbar war, wurde abgelehnt: {reason}.</translation>
+    </message>
+    <message>
+        <source>Nothing waits to be sent.</source>
+        <translation>Nichts wartet auf das Senden.</translation>
+    </message>
+    <message>
+        <source>1 event waits on this computer and will be sent by `scaninbox sync` or the window when the hub is back.</source>
+        <translation>1 Ereignis wartet auf diesem Computer und wird von `scaninbox sync` oder dem Fenster gesendet, sobald der Hub wieder erreichbar ist.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n events wait on this computer and will be sent by `scaninbox sync` or the window when the hub is back.</source>
+        <translation>
+            <numerusform>%n Ereignis wartet auf diesem Computer und wird von `scaninbox sync` oder dem Fenster gesendet, sobald der Hub wieder erreichbar ist.</numerusform>
+            <numerusform>%n Ereignisse warten auf diesem Computer und werden von `scaninbox sync` oder dem Fenster gesendet, sobald der Hub wieder erreichbar ist.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This computer has not signed in to the service yet, so it does not know your laboratory: sign in once (`scaninbox login` or the window).</source>
+        <translation>Dieser Computer war noch nicht beim Dienst angemeldet und kennt Ihr Labor daher nicht: Bitte einmal anmelden (`scaninbox login` oder im Fenster).</translation>
+    </message>
+    <message>
+        <source>The service names no organisation for this account; the hub needs one.</source>
+        <translation>Der Dienst nennt für dieses Konto keine Organisation; der Hub braucht eine.</translation>
+    </message>
+    <message>
+        <source>The decision was sent to the lab hub.</source>
+        <translation>Die Entscheidung wurde an den Labor-Hub gesendet.</translation>
+    </message>
+</context>
+<context>
     <name>Materials</name>
     <message>
         <source>monolithic zirconia</source>
@@ -1038,6 +1092,41 @@
     <message>
         <source>What to do: {todo}</source>
         <translation>Was zu tun ist: {todo}</translation>
+    </message>
+</context>
+<context>
+    <name>Targets</name>
+    <message>
+        <source>Enter the address of the inbox service.</source>
+        <translation>Bitte die Adresse des Inbox-Dienstes eingeben.</translation>
+    </message>
+    <message>
+        <source>Which inbox service? Use --base-url URL (or SCANINBOX_BASE_URL), --env NAME, or --demo for the built-in demo.</source>
+        <translation>Welcher Inbox-Dienst? --base-url URL (oder SCANINBOX_BASE_URL), --env NAME oder --demo für die eingebaute Demo angeben.</translation>
+    </message>
+    <message>
+        <source>The {label} environment has no address yet: set environments.{name}.base_url in {file} or {variable}.</source>
+        <translation>Die Umgebung {label} hat noch keine Adresse: environments.{name}.base_url in {file} oder {variable} setzen.</translation>
+    </message>
+    <message>
+        <source>Not configured yet: set environments.{name}.base_url in {file}, or the environment variable {variable}.</source>
+        <translation>Noch nicht eingerichtet: environments.{name}.base_url in {file} oder die Umgebungsvariable {variable} setzen.</translation>
+    </message>
+    <message>
+        <source>Custom URL</source>
+        <translation>Eigene Adresse</translation>
+    </message>
+    <message>
+        <source>Any inbox service address (https://…)</source>
+        <translation>Beliebige Adresse eines Inbox-Dienstes (https://…)</translation>
+    </message>
+    <message>
+        <source>Demo</source>
+        <translation>Demo</translation>
+    </message>
+    <message>
+        <source>The built-in demo service with made-up cases, started on this computer</source>
+        <translation>Der eingebaute Demo-Dienst mit erfundenen Fällen, auf diesem Computer gestartet</translation>
     </message>
 </context>
 <context>

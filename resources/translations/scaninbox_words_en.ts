@@ -40,6 +40,16 @@
     </message>
 </context>
 <context>
+    <name>LabLink</name>
+    <message numerus="yes">
+        <source>%n events wait on this computer and will be sent by `scaninbox sync` or the window when the hub is back.</source>
+        <translation>
+            <numerusform>%n events wait on this computer and will be sent by `scaninbox sync` or the window when the hub is back.</numerusform>
+            <numerusform>%n events wait on this computer and will be sent by `scaninbox sync` or the window when the hub is back.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>QcReport</name>
     <message numerus="yes">
         <source>%n failed</source>

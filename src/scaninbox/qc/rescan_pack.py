@@ -38,18 +38,18 @@ F64 = npt.NDArray[np.float64]
 
 @dataclass(frozen=True, slots=True)
 class LabContact:
-    lab: str
+    lab: str  # empty: not known ("The dental laboratory", in the reader's language)
     person: str = ""
     email: str = ""
 
     def line(self) -> str:
-        parts = [self.lab, self.person, self.email]
-        return " · ".join(p for p in parts if p)
+        parts = [self.lab or translate("RescanPack", "The dental laboratory"), self.person]
+        return " · ".join(p for p in [*parts, self.email] if p)
 
 
 def unnamed_lab() -> LabContact:
     """The sender when the lab's own name is not known."""
-    return LabContact(translate("RescanPack", "The dental laboratory"))
+    return LabContact("")
 
 
 @dataclass(frozen=True, slots=True)
