@@ -418,8 +418,8 @@ def _finding_row(pdf: _Report, file: str, finding: Finding, number: int | None) 
     figures = figures_words(finding.figures)  # plain words, never the JSON's key names
     where = ""
     if finding.center_mm is not None:
-        number = language.current().number_text
-        x, y, z = (number(v, 2) for v in finding.center_mm)
+        shown = language.current().number_text
+        x, y, z = (shown(v, 2) for v in finding.center_mm)
         point = f"({x}; {y}; {z})" if "," in x + y + z else f"({x}, {y}, {z})"
         where = " · " + translate("QcReport", "at {point}", "a position in mm").format(point=point)
     text = f"{finding_message(finding)} [{_short(file, 40)}{where}]"
