@@ -177,3 +177,9 @@ def test_english_is_back_after_the_german_test() -> None:
     assert format_size(1_500_000) == "1.5 MB"
     assert kind_title("hole") == "Hole"
     assert format_date(date(2025, 3, 12), with_weekday=True) == "Wed 12 Mar 2025"
+
+
+def test_a_measured_distance_reads_with_a_decimal_comma(german: QtLanguage) -> None:
+    from scaninbox.render.measure import measure
+
+    assert measure((0.0, 0.0, 0.0), (12.3456, 0.0, 0.0)).label == "12,35 mm"
