@@ -132,15 +132,37 @@ def _person_language() -> Iterator[None]:
     """The report and the rescan pack are written in the person's language (``[ui] language``
     in the settings file, else the system's); the command line's other output stays English."""
     from scaninbox.paths import app_paths
-    from scaninbox.qt.runtime.language import speaking
     from scaninbox.settings import SettingsError, load_settings
 
     try:
         choice = load_settings(app_paths()).ui_language
     except SettingsError:
         choice = None
+    if not _may_speak_other_than_english(choice):
+        yield  # plain English, without loading Qt for it
+        return
+    from scaninbox.qt.runtime.language import speaking
+
     with speaking(choice):
         yield
+
+
+def _may_speak_other_than_english(choice: str | None) -> bool:
+    """Whether the person's language may be other than English. On Linux the system's
+    language is in LANGUAGE / LC_ALL / LC_MESSAGES / LANG, which Qt reads; elsewhere only Qt
+    knows it."""
+    from scaninbox.language import LANGUAGES
+
+    if choice is not None:
+        return choice != "en"
+    if not sys.platform.startswith("linux"):
+        return True
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for name in os.environ.get(variable, "").split(":"):
+            code = name.split("_")[0].split(".")[0].split("@")[0].lower()
+            if code in LANGUAGES and code != "en":
+                return True
+    return False
 
 
 def _write_report(qc: QcRun, path: Path, outcome: _CaseOutcome | None) -> None:
