@@ -117,3 +117,14 @@ def test_under_the_pseudo_language_no_english_word_is_left(
     text = _outside_brackets(" ".join(pdf_pages(out)))
     words = set(re.findall(r"[A-Za-zÄÖÜäöüß]+", text))
     assert words - _DATA == set(), text
+
+
+def test_the_qc_json_does_not_change_with_the_language(german: QtLanguage, checked: QcRun) -> None:
+    """Background QC runs in the window, in the window's language: what it keeps (and the lab
+    hub shares, and ``--json`` prints) must be the same as in English."""
+    files = [ScanInput(item.path, item.jaw) for item in checked.inputs]
+    in_german = check_scans(files).result.to_json()
+    german.uninstall()
+    in_english = check_scans(files).result.to_json()
+    assert in_german == in_english
+    assert in_english == checked.result.to_json()
