@@ -63,6 +63,7 @@ from scaninbox.domain.wording import (
 from scaninbox.domain.worktypes import (
     UNSPECIFIED_WORK,
     case_teeth,
+    shown_work_summary,
     teeth_text,
     work_summary,
     worktype_teeth,
@@ -121,6 +122,7 @@ __all__ = [
     "relative_time",
     "scan_jaw",
     "shown_at_first",
+    "shown_work_summary",
     "sort_teeth",
     "status_label",
     "teeth_text",

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
+from scaninbox import language
 from scaninbox.domain.case import Worktype
 from scaninbox.domain.fdi import format_teeth, parse_fdi, sort_teeth, span
 from scaninbox.domain.vocabulary import vocabulary_label
@@ -12,6 +14,7 @@ from scaninbox.language import QT_TRANSLATE_NOOP, translate
 __all__ = [
     "UNSPECIFIED_WORK",
     "case_teeth",
+    "shown_work_summary",
     "teeth_text",
     "unit_count",
     "work_summary",
@@ -78,6 +81,33 @@ def work_summary(worktypes: Iterable[Worktype]) -> str:
         text = kind if count == 1 else f"{kind} ×{count}"
         parts.append(f"{text} · {material}" if material else text)
     return ", ".join(parts)
+
+
+def shown_work_summary(summary: str) -> str:
+    """A work summary the store keeps (`work_summary` in English, derived when the case was
+    stored) in the person's language: each restoration and material label translated
+    (``Crown ×2 · Zirconia`` → ``Krone ×2 · Zirkon``), counts and signs as they are. Cached per
+    language (the inbox asks for the same few summaries row after row)."""
+    return _shown_summary(summary, language.current().code)
+
+
+@functools.lru_cache(maxsize=8192)  # keyed by the language's code too
+def _shown_summary(summary: str, code: str) -> str:
+    del code  # part of the cache's key only
+    parts = []
+    for part in summary.split(", "):
+        what, dot, material = part.partition(" · ")
+        kind, times, count = what.partition(" ×")
+        kind = _shown_label(kind)
+        text = f"{kind}{times}{count}"
+        parts.append(f"{text}{dot}{_shown_label(material)}" if dot else text)
+    return ", ".join(parts)
+
+
+def _shown_label(label: str) -> str:
+    if label == UNSPECIFIED_WORK:
+        return translate("Worktypes", UNSPECIFIED_WORK)
+    return translate("Vocabulary", label) if label else label
 
 
 def teeth_text(worktypes: Iterable[Worktype]) -> str:

@@ -22,6 +22,7 @@ from scaninbox.domain import (
     identifier_label,
     jaw_label,
     relative_time,
+    shown_work_summary,
     status_label,
     work_summary,
 )
@@ -183,3 +184,12 @@ def test_a_measured_distance_reads_with_a_decimal_comma(german: QtLanguage) -> N
     from scaninbox.render.measure import measure
 
     assert measure((0.0, 0.0, 0.0), (12.3456, 0.0, 0.0)).label == "12,35 mm"
+
+
+def test_the_stores_english_work_summary_is_shown_in_german(german: QtLanguage) -> None:
+    stored = "Crown ×2 · Zirconia, Bridge ×3 · Lithium disilicate, Night guard, Unspecified work"
+    assert shown_work_summary(stored) == (
+        "Krone ×2 · Zirkon, Brücke ×3 · Lithiumdisilikat, Aufbissschiene, Arbeit ohne Angabe"
+    )
+    assert shown_work_summary("Crown · PMMA, Gizmo ×2") == "Krone · PMMA, Gizmo ×2"
+    assert shown_work_summary("") == ""
