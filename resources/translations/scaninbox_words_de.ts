@@ -320,8 +320,8 @@
     <message numerus="yes">
         <source>%n non-manifold edge(s) (shared by more than two triangles) in {places} place(s).</source>
         <translation>
-            <numerusform>%n nicht-mannigfaltige Kante (an mehr als zwei Dreiecken) an {places} Stelle(n).</numerusform>
-            <numerusform>%n nicht-mannigfaltige Kanten (an mehr als zwei Dreiecken) an {places} Stelle(n).</numerusform>
+            <numerusform>%n nicht-mannigfaltige Kante (an mehr als zwei Dreiecken); Stellen: {places}.</numerusform>
+            <numerusform>%n nicht-mannigfaltige Kanten (an mehr als zwei Dreiecken); Stellen: {places}.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -396,7 +396,7 @@
     </message>
     <message>
         <source>Teeth {teeth} need a scan of the {jaw}; the case has none.</source>
-        <translation>Für {teeth} wird ein Scan benötigt ({jaw}); der Fall hat keinen.</translation>
+        <translation>Für die Arbeit an {teeth} wird ein Scan benötigt ({jaw}); der Fall hat keinen.</translation>
     </message>
     <message>
         <source>The work is for the {jaw}; the case has no scan of it.</source>
@@ -404,7 +404,7 @@
     </message>
     <message>
         <source>Fixed work on {teeth} needs a bite scan or the arches in occlusion; the case has neither.</source>
-        <translation>Festsitzende Arbeit auf {teeth} braucht ein Bissregistrat oder die Kiefer in Okklusion; der Fall hat keins von beiden.</translation>
+        <translation>Festsitzende Arbeit an {teeth} braucht ein Bissregistrat oder die Kiefer in Okklusion; der Fall hat keins von beiden.</translation>
     </message>
     <message>
         <source>The case has no scans.</source>
@@ -412,7 +412,7 @@
     </message>
     <message>
         <source>The work on {teeth} needs the antagonist: the case has no scan of the {jaw}.</source>
-        <translation>Die Arbeit auf {teeth} braucht den Antagonisten: Der Fall hat keinen Scan vom {jaw}.</translation>
+        <translation>Die Arbeit an {teeth} braucht den Antagonisten: Der Fall hat keinen Scan vom {jaw}.</translation>
     </message>
     <message>
         <source>The work needs the antagonist: the case has no scan of the {jaw}.</source>

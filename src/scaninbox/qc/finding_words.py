@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import date
 
 from scaninbox import language
-from scaninbox.domain import jaw_label
+from scaninbox.domain import format_date, jaw_label
 from scaninbox.language import translate
 from scaninbox.qc.figures import shown_mm, shown_number
 from scaninbox.qc.findings import Finding, Severity, kind_title
@@ -275,10 +276,6 @@ def _delivery(f: Finding) -> str:
     match = _DAYS_PASSED.search(f.message)
     if match is None:
         raise ValueError("no days")
-    from datetime import date
-
-    from scaninbox.domain import format_date
-
     day = format_date(date.fromisoformat(str(f.figures["delivery_date"])))
     return translate(
         "FindingText", "The delivery date {date} passed %n day(s) ago.", None, int(match[1])
@@ -289,6 +286,13 @@ _SAME_PATIENT = re.compile(r": the same patient \((.*), born (.*)\)\.$")
 _SAME_CASE = re.compile(r": the same (.*) case (.*)\.$")
 
 
+def _day_or_text(text: str) -> str:
+    try:
+        return format_date(date.fromisoformat(text))
+    except ValueError:
+        return text
+
+
 def _duplicate(f: Finding) -> str:
     case = f.figures["case"]
     patient = _SAME_PATIENT.search(f.message)
@@ -296,7 +300,7 @@ def _duplicate(f: Finding) -> str:
         return translate(
             "FindingText",
             "Possible duplicate of case {case}: the same patient ({name}, born {born}).",
-        ).format(case=case, name=patient[1], born=patient[2])
+        ).format(case=case, name=patient[1], born=_day_or_text(patient[2]))
     same = _SAME_CASE.search(f.message)
     if same is None:
         raise ValueError("no reason")
