@@ -38,7 +38,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["MATERIAL_MINIMUMS", "MaterialMinimum", "QcThresholds", "material_minimum"]
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
+
+__all__ = [
+    "MATERIAL_MINIMUMS",
+    "MaterialMinimum",
+    "QcThresholds",
+    "material_minimum",
+    "material_word",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +76,7 @@ class MaterialMinimum:
     """The least occlusal thickness (mm) a material needs over a prepared tooth, and where the
     figure comes from."""
 
-    name: str  # as a person reads it
+    name: str  # as a person reads it, in English (kept in the JSON); shown by `material_word`
     needed_mm: float
     source: str
 
@@ -82,7 +90,7 @@ class MaterialMinimum:
 # portals name them, lower case; setting "" applies to any setting.
 MATERIAL_MINIMUMS: dict[tuple[str, str], MaterialMinimum] = {
     ("zirconia", "monolithic"): MaterialMinimum(
-        "monolithic zirconia",
+        QT_TRANSLATE_NOOP("Materials", "monolithic zirconia"),
         1.0,
         "1.0 mm, the larger of the makers' figures: Vsmile Zirconia, 'Preparation guidelines "
         "for layered or monolithic restorations' (vsmilezirconia.com): 1.0–1.5 mm occlusal for "
@@ -92,7 +100,7 @@ MATERIAL_MINIMUMS: dict[tuple[str, str], MaterialMinimum] = {
         "thickness in Operative Dentistry 45(2):219 (2020)",
     ),
     ("zirconia", "layered"): MaterialMinimum(
-        "layered zirconia",
+        QT_TRANSLATE_NOOP("Materials", "layered zirconia"),
         2.0,
         "2.0 mm, the larger figure (was 1.5): The Dental Advisor, 'Tooth preparation guidelines "
         "for zirconia crowns' (Clinician Technique Guide): occlusal reduction 2 mm; Ivoclar, "
@@ -100,28 +108,28 @@ MATERIAL_MINIMUMS: dict[tuple[str, str], MaterialMinimum] = {
         "veneering ceramic, 1.5–2.0 mm occlusal",
     ),
     ("lithiumdisilicate", "monolithic"): MaterialMinimum(
-        "monolithic lithium disilicate",
+        QT_TRANSLATE_NOOP("Materials", "monolithic lithium disilicate"),
         1.5,
         "Ivoclar Vivadent, IPS e.max CAD Labside Instructions for Use, preparation guidelines, "
         "posterior crown: at least 1.5 mm of reduction in the cusp areas, a 1.0 mm shoulder or "
         "deep chamfer (azmanual.top/manuals/773744, p. 13)",
     ),
     ("lithiumdisilicate", "layered"): MaterialMinimum(
-        "layered lithium disilicate",
+        QT_TRANSLATE_NOOP("Materials", "layered lithium disilicate"),
         1.5,
         "Ivoclar Vivadent, IPS e.max CAD Labside Instructions for Use (as above): the same "
         "posterior crown preparation, 1.5 mm in the cusp areas, for the cut-back and layering "
         "technique; laboratories' guides say 1.5–2.0 mm",
     ),
     ("porcelainfusedtometal", ""): MaterialMinimum(
-        "porcelain fused to metal",
+        QT_TRANSLATE_NOOP("Materials", "porcelain fused to metal"),
         2.0,
         "Shillingburg et al., Fundamentals of Fixed Prosthodontics (4th ed., 2012), the "
         "metal-ceramic crown: 2.0 mm on the functional cusps where porcelain covers the "
         "occlusal surface (1.5 mm on the others)",
     ),
     ("nonpreciousmetal", ""): MaterialMinimum(
-        "cast metal",
+        QT_TRANSLATE_NOOP("Materials", "cast metal"),
         1.5,
         "1.5 mm, the functional cusps' figure (was 1.0, the non-functional cusps'): "
         "Shillingburg et al., Fundamentals of Fixed Prosthodontics (4th ed., 2012), and "
@@ -129,7 +137,7 @@ MATERIAL_MINIMUMS: dict[tuple[str, str], MaterialMinimum] = {
         "crown: 1.5 mm occlusal clearance over the functional cusps, 1.0 mm over the others",
     ),
     ("preciousmetal", ""): MaterialMinimum(
-        "cast metal",
+        QT_TRANSLATE_NOOP("Materials", "cast metal"),
         1.5,
         "1.5 mm, the functional cusps' figure (was 1.0, the non-functional cusps'): "
         "Shillingburg et al., Fundamentals of Fixed Prosthodontics (4th ed., 2012), and "
@@ -137,7 +145,7 @@ MATERIAL_MINIMUMS: dict[tuple[str, str], MaterialMinimum] = {
         "crown: 1.5 mm occlusal clearance over the functional cusps, 1.0 mm over the others",
     ),
     ("pmma", ""): MaterialMinimum(
-        "PMMA (provisional)",
+        QT_TRANSLATE_NOOP("Materials", "PMMA (provisional)"),
         1.5,
         "Makers of CAD/CAM PMMA blanks (e.g. Ivoclar Telio CAD): at least 1.5 mm occlusal — "
         "not confirmed against a maker's document in the 2026-12 check (none found); "
@@ -153,3 +161,9 @@ def material_minimum(material: str | None, setting: str | None) -> MaterialMinim
     key = "".join((material or "").lower().split())
     how = "".join((setting or "").lower().split())
     return MATERIAL_MINIMUMS.get((key, how)) or MATERIAL_MINIMUMS.get((key, ""))
+
+
+def material_word(name: str) -> str:
+    """A material's name (a `MaterialMinimum.name`, as kept in a finding) in the person's
+    language; a name not of this table as it is."""
+    return translate("Materials", name)
