@@ -34,6 +34,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from scaninbox.language import translate
 from scaninbox.scans.auto_orient import estimate_orientation
 from scaninbox.scans.mesh import Mesh
 
@@ -135,7 +136,7 @@ def parse_axis_mapping(text: str) -> Matrix:
     """The 3×3 matrix of an axis mapping written as text or as a JSON matrix."""
     stripped = text.strip()
     if not stripped:
-        raise AxisMappingError("it is empty")
+        raise AxisMappingError(translate("AxisMapping", "it is empty"))
     if stripped.startswith("["):
         return _parse_matrix(stripped)
     return _parse_axes(stripped)
@@ -194,7 +195,7 @@ def _parse_axes(text: str) -> Matrix:
             rest = text[position:].strip()
             raise AxisMappingError(f"{rest[:12]!r} is not a signed axis such as x or -z")
         if row == 3:
-            raise AxisMappingError("it names more than three axes")
+            raise AxisMappingError(translate("AxisMapping", "it names more than three axes"))
         sign, axis = match.groups()
         matrix[row, _AXES.index(axis)] = -1.0 if sign == "-" else 1.0
         row += 1
@@ -213,11 +214,15 @@ def _parse_matrix(text: str) -> Matrix:
         rows = json.loads(text)
         matrix = np.array(rows, dtype=np.float64)
     except (ValueError, TypeError):
-        raise AxisMappingError("it is not a 3×3 matrix of numbers") from None
+        raise AxisMappingError(
+            translate("AxisMapping", "it is not a 3×3 matrix of numbers")
+        ) from None
     if matrix.shape != (3, 3) or not np.isfinite(matrix).all():
-        raise AxisMappingError("it is not a 3×3 matrix of numbers")
+        raise AxisMappingError(translate("AxisMapping", "it is not a 3×3 matrix of numbers"))
     if not np.allclose(matrix @ matrix.T, np.eye(3), rtol=0, atol=_TOLERANCE):
-        raise AxisMappingError("the matrix is not a rotation (its rows are not orthonormal)")
+        raise AxisMappingError(
+            translate("AxisMapping", "the matrix is not a rotation (its rows are not orthonormal)")
+        )
     return matrix
 
 
