@@ -65,7 +65,10 @@ def describe_validation_error(exc: ValidationError) -> tuple[str, str]:
     path = ".".join(str(part) for part in first["loc"])
     reason = str(first["msg"]).removeprefix("Value error, ")
     if len(errors) > 1:
-        reason += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
+        # pydantic's reason stays as pydantic words it: it names the rule for support.
+        reason = translate(
+            "ApiError", "{reason} (and %n more problem(s))", None, len(errors) - 1
+        ).format(reason=reason)
     return path, reason
 
 
