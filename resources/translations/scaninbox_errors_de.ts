@@ -769,7 +769,7 @@
     </message>
     <message>
         <source>it lists {count} vertices, which do not make whole triangles</source>
-        <translation>sie enthält {count} Punkte, die keine ganzen Dreiecke ergeben</translation>
+        <translation>die Zahl ihrer Eckpunkte ({count}) ergibt keine ganzen Dreiecke</translation>
     </message>
     <message>
         <source>the file ends in the middle of a vertex</source>
