@@ -267,11 +267,11 @@
     </message>
     <message>
         <source>The security certificate of {what} could not be verified ({reason}); if your lab uses its own certificate authority, set network.ca_bundle in the settings</source>
-        <translation>Das Sicherheitszertifikat konnte nicht geprüft werden ({what}: {reason}). Falls Ihr Labor eine eigene Zertifizierungsstelle verwendet, tragen Sie diese in den Einstellungen unter network.ca_bundle ein</translation>
+        <translation>Das Sicherheitszertifikat konnte nicht geprüft werden ({reason}), betroffen ist {what}. Falls Ihr Labor eine eigene Zertifizierungsstelle verwendet, tragen Sie diese in den Einstellungen unter network.ca_bundle ein</translation>
     </message>
     <message>
         <source>A secure connection to {what} could not be set up ({reason})</source>
-        <translation>Es konnte keine sichere Verbindung aufgebaut werden ({what}: {reason})</translation>
+        <translation>Es konnte keine sichere Verbindung aufgebaut werden ({reason}), betroffen ist {what}</translation>
     </message>
     <message>
         <source>{what} did not answer in time</source>
@@ -283,7 +283,7 @@
     </message>
     <message>
         <source>The connection to {what} was interrupted ({reason})</source>
-        <translation>Die Verbindung wurde unterbrochen ({what}: {reason})</translation>
+        <translation>Die Verbindung wurde unterbrochen ({reason}), betroffen ist {what}</translation>
     </message>
     <message>
         <source>Could not reach {what} through the proxy server ({reason})</source>

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import socket
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
@@ -22,6 +23,7 @@ from scaninbox.scans import MeshError, read_mesh
 from scaninbox.settings import SettingsError, load_settings
 from scaninbox.store import CaseStore, StoreCorruptError
 from scaninbox.store.connections import DB_NAME
+from tests.tls import answering_https_server
 from tests.unit.api.conftest import Sleeps
 
 REAL_STL = Path("/work/shared/realscans/Example_01_binary.stl")
@@ -209,6 +211,29 @@ async def test_storage_out_of_reach_and_an_unusable_address_read_german(
     assert "der Dateispeicher war nicht erreichbar" in str(caught.value)
     with pytest.raises(errors.InsecureUrlError, match="ist nicht verschlüsselt"):
         ApiClient(http, "http://inbox.example.com")
+
+
+@pytest.mark.anyio
+async def test_an_untrusted_certificate_reads_german_with_openssl_reason_first(
+    german: QtLanguage, tmp_path: Path
+) -> None:
+    answer = b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n[]"
+    async with (
+        answering_https_server(tmp_path, answer) as (port, _cert),
+        make_http_client(timeout_s=10) as http,
+    ):
+        client = ApiClient(http, f"https://127.0.0.1:{port}", retry=RetryPolicy(attempts=1))
+        client.use_session("t", datetime.now(UTC) + timedelta(hours=1))
+        with pytest.raises(errors.TlsError) as caught:
+            await client.ios_portals()
+    message = str(caught.value)
+    assert message.startswith("Das Sicherheitszertifikat konnte nicht geprüft werden (")
+    assert "network.ca_bundle" in message
+    # The sign-in dialog quotes the first parenthesis: OpenSSL's reason, as in English.
+    first = re.search(r"\(([^()]+)\)", message)
+    assert first is not None
+    assert "self-signed certificate" in first.group(1)
+    assert f"betroffen ist der Inbox-Dienst unter 127.0.0.1:{port}" in message
 
 
 # ---------------------------------------------------------------------- settings, store, hub
