@@ -128,7 +128,7 @@
     </message>
     <message>
         <source>its address is not a usable web address</source>
-        <translation>ihre Adresse ist keine brauchbare Webadresse</translation>
+        <translation>die Download-Adresse ist keine brauchbare Webadresse</translation>
     </message>
     <message>
         <source>the connection was cut after {done} of {total} bytes</source>
@@ -219,7 +219,7 @@
     </message>
     <message>
         <source>The service sent {what} nested too deeply to read</source>
-        <translation>Der Dienst hat {what} zu tief verschachtelt gesendet, um es lesen zu können</translation>
+        <translation>Der Dienst hat {what} zu tief verschachtelt gesendet; dieses Programm kann die Antwort nicht lesen</translation>
     </message>
     <message>
         <source>{service} sent {what} as {content_type} instead of JSON; is the service address right?</source>
@@ -323,11 +323,11 @@
     </message>
     <message>
         <source>its address contains spaces or control characters</source>
-        <translation>ihre Adresse enthält Leerzeichen oder Steuerzeichen</translation>
+        <translation>die Download-Adresse enthält Leerzeichen oder Steuerzeichen</translation>
     </message>
     <message>
         <source>its address has an impossible host or port</source>
-        <translation>ihre Adresse hat einen unmöglichen Host oder Port</translation>
+        <translation>die Download-Adresse hat einen unmöglichen Host oder Port</translation>
     </message>
     <message>
         <source>no scheme</source>
@@ -335,11 +335,11 @@
     </message>
     <message>
         <source>its address is not a web address ({scheme})</source>
-        <translation>ihre Adresse ist keine Webadresse ({scheme})</translation>
+        <translation>die Download-Adresse ist keine Webadresse ({scheme})</translation>
     </message>
     <message>
         <source>its address is not encrypted (http://) and is not this computer</source>
-        <translation>ihre Adresse ist nicht verschlüsselt (http://) und zeigt nicht auf diesen Computer</translation>
+        <translation>die Download-Adresse ist nicht verschlüsselt (http://) und zeigt nicht auf diesen Computer</translation>
     </message>
 </context>
 <context>
@@ -554,7 +554,7 @@
     </message>
     <message>
         <source>Cannot read the scan {name}: {reason}</source>
-        <translation>Der Scan {name} kann nicht gelesen werden: {reason}</translation>
+        <translation>Die Scan-Datei {name} kann nicht gelesen werden: {reason}</translation>
     </message>
     <message>
         <source>it is a {format} image, not a 3D mesh</source>

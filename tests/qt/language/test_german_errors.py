@@ -50,7 +50,7 @@ def test_a_truncated_real_stl_is_refused_in_german(german: QtLanguage) -> None:
     with pytest.raises(MeshError) as caught:
         read_mesh(data[: len(data) // 2], name="Oberkiefer.stl")
     message = str(caught.value)
-    assert message.startswith("Der Scan 'Oberkiefer.stl' kann nicht gelesen werden: ")
+    assert message.startswith("Die Scan-Datei 'Oberkiefer.stl' kann nicht gelesen werden: ")
     assert "sie ist abgeschnitten" in message
     # Counts grouped the German way: 99.999 triangles, not 99,999 (a decimal comma there).
     announced = int.from_bytes(data[80:84], "little")
