@@ -546,7 +546,7 @@
     <name>MeshError</name>
     <message>
         <source>it is not a readable {format} mesh ({reason})</source>
-        <translation>die Datei ist kein lesbares {format}-Netz ({reason})</translation>
+        <translation>die Datei ist kein lesbarer {format}-Scan ({reason})</translation>
     </message>
     <message>
         <source>the file contains no triangles</source>
@@ -558,7 +558,7 @@
     </message>
     <message>
         <source>it is a {format} image, not a 3D mesh</source>
-        <translation>die Datei ist ein {format}-Bild, kein 3D-Netz</translation>
+        <translation>die Datei ist ein {format}-Bild, kein 3D-Scan</translation>
     </message>
     <message>
         <source>the OBJ file contains no faces</source>
@@ -681,7 +681,7 @@
     </message>
     <message>
         <source>unexpected {word}</source>
-        <translation>unerwartetes {word}</translation>
+        <translation>unerwartetes Wort {word}</translation>
     </message>
     <message>
         <source>it is not a valid PLY file: its header is malformed: it has no &apos;format&apos; line</source>
@@ -733,11 +733,11 @@
     </message>
     <message>
         <source>it is not a valid mesh file (the reader stopped: {reason})</source>
-        <translation>die Datei ist keine gültige 3D-Netz-Datei (das Lesen brach ab: {reason})</translation>
+        <translation>die Datei ist keine gültige 3D-Datei (das Lesen brach ab: {reason})</translation>
     </message>
     <message>
         <source>it is not a 3D mesh this program knows (STL, PLY or OBJ)</source>
-        <translation>die Datei ist kein 3D-Netz in einem Format, das dieses Programm kennt (STL, PLY oder OBJ)</translation>
+        <translation>die Datei ist kein 3D-Scan in einem Format, das dieses Programm kennt (STL, PLY oder OBJ)</translation>
     </message>
     <message>
         <source>a binary STL has at least 84 bytes; this file has {size}</source>
@@ -745,11 +745,11 @@
     </message>
     <message>
         <source>it is not a 3D mesh (a text file, but not an ASCII STL)</source>
-        <translation>die Datei ist kein 3D-Netz (eine Textdatei, aber keine ASCII-STL-Datei)</translation>
+        <translation>die Datei ist kein 3D-Scan (eine Textdatei, aber keine ASCII-STL-Datei)</translation>
     </message>
     <message>
         <source>it is not a 3D mesh (as a binary STL its header would announce {count} triangles, for a file of {size} bytes)</source>
-        <translation>die Datei ist kein 3D-Netz (als binäre STL-Datei würde ihr Kopfteil {count} Dreiecke ankündigen, bei einer Dateigröße von {size} Bytes)</translation>
+        <translation>die Datei ist kein 3D-Scan (als binäre STL-Datei würde ihr Kopfteil {count} Dreiecke ankündigen, bei einer Dateigröße von {size} Bytes)</translation>
     </message>
     <message>
         <source>its header announces {count} triangles ({expected} bytes) but the file has {size} bytes: it is truncated</source>
@@ -792,7 +792,7 @@
     </message>
     <message>
         <source>its coordinates are not in millimetres of a jaw: up to {magnitude} (a jaw is about 100 mm across)</source>
-        <translation>ihre Koordinaten sind keine Millimeter eines Kiefers: bis zu {magnitude} (ein Kiefer ist etwa 100 mm breit)</translation>
+        <translation>ihre Koordinaten sind nicht in Millimetern eines Kiefers angegeben: Werte bis {magnitude} (ein Kiefer ist etwa 100 mm breit)</translation>
     </message>
 </context>
 <context>
@@ -923,7 +923,7 @@
     <name>StoreError</name>
     <message>
         <source>There is no local data for {where} for {email} yet: sync once while online (`scaninbox sync`), then it works offline.</source>
-        <translation>Für {where} gibt es für {email} noch keine lokalen Daten. Synchronisieren Sie einmal mit Internetverbindung (`scaninbox sync`), danach geht es auch offline.</translation>
+        <translation>Für {where} gibt es noch keine lokalen Daten von {email}. Synchronisieren Sie einmal mit Internetverbindung (`scaninbox sync`), danach geht es auch offline.</translation>
     </message>
     <message>
         <source>There is no local data for {where} yet: sync once while online (`scaninbox sync`), then it works offline.</source>

@@ -74,7 +74,7 @@ def test_a_real_ply_with_a_broken_header_is_refused_in_german(german: QtLanguage
 
 def test_a_picture_and_an_unknown_format_are_named_in_german(german: QtLanguage) -> None:
     png = b"\x89PNG\r\n\x1a\n" + bytes(200)
-    with pytest.raises(MeshError, match="die Datei ist ein PNG-Bild, kein 3D-Netz"):
+    with pytest.raises(MeshError, match="die Datei ist ein PNG-Bild, kein 3D-Scan"):
         read_mesh(png, name="preview.png")
     with pytest.raises(MeshError, match="die Datei ist leer"):
         read_mesh(b"", name="leer.stl")
