@@ -966,6 +966,10 @@
         <translation>Die lokale Datenbank {path} ist beschädigt oder gehört nicht zu Scan Inbox. Entfernen Sie die lokalen Daten mit `scaninbox cache clear` und synchronisieren Sie erneut. Technische Angabe: {detail}</translation>
     </message>
     <message>
+        <source>The local database {path} is in use by another program and stayed locked ({detail}): wait until that program (a sync or a command of Scan Inbox, a backup) has finished, or close it, and try again.</source>
+        <translation>Die lokale Datenbank {path} wird von einem anderen Programm benutzt und blieb gesperrt. Warten Sie, bis dieses Programm fertig ist (etwa eine Synchronisierung, ein Befehl von Scan Inbox oder eine Datensicherung), oder schließen Sie es, und versuchen Sie es erneut. Technische Angabe: {detail}</translation>
+    </message>
+    <message>
         <source>The local database {path} cannot be written ({detail}): check that its folder is writable by you.</source>
         <translation>In die lokale Datenbank {path} kann nicht geschrieben werden. Prüfen Sie, ob Sie in ihrem Ordner schreiben dürfen. Technische Angabe: {detail}</translation>
     </message>

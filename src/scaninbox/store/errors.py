@@ -38,11 +38,13 @@ __all__ = [
 _NEARLY_FULL_BYTES = 1 << 20
 
 # SQLite's primary result codes (the low byte of an extended code).
-_SQLITE_PERM, _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_CORRUPT = 3, 8, 10, 11
-_SQLITE_FULL, _SQLITE_CANTOPEN, _SQLITE_NOTADB = 13, 14, 26
+_SQLITE_PERM, _SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_READONLY = 3, 5, 6, 8
+_SQLITE_IOERR, _SQLITE_CORRUPT, _SQLITE_FULL, _SQLITE_CANTOPEN, _SQLITE_NOTADB = 10, 11, 13, 14, 26
+# BUSY/LOCKED: another program held the database past the busy timeout (another Scan Inbox, a
+# command, a backup tool): the file's trouble, not the statement's.
 _STORAGE_CODES = frozenset(
     {_SQLITE_PERM, _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_CORRUPT, _SQLITE_FULL}
-    | {_SQLITE_CANTOPEN, _SQLITE_NOTADB}
+    | {_SQLITE_CANTOPEN, _SQLITE_NOTADB, _SQLITE_BUSY, _SQLITE_LOCKED}
 )
 
 
@@ -114,7 +116,6 @@ def store_error(exc: sqlite3.Error | OSError, path: Path | str) -> StoreError:
     full disk, a read-only folder or a disk error leave an intact database that holds pins."""
     code = getattr(exc, "sqlite_errorcode", None)
     primary = code & 0xFF if isinstance(code, int) else None
-    os_errno = exc.errno if isinstance(exc, OSError) else None
     detail = str(exc).strip() or type(exc).__name__
     if disk_is_full(exc) or (primary == _SQLITE_IOERR and _nearly_full(Path(path).parent)):
         return disk_full_error(
@@ -129,34 +130,41 @@ def store_error(exc: sqlite3.Error | OSError, path: Path | str) -> StoreError:
                 "Remove local data with `scaninbox cache clear` and sync again.",
             ).format(path=path, detail=detail)
         )
-    if primary in (_SQLITE_READONLY, _SQLITE_PERM) or os_errno in (errno.EACCES, errno.EROFS):
-        return StoreError(
-            translate(
-                "StoreError",
-                "The local database {path} cannot be written ({detail}): check that its folder "
-                "is writable by you.",
-            ).format(path=path, detail=detail)
+    return StoreError(_trouble(primary, exc, path, detail))
+
+
+def _trouble(
+    primary: int | None, exc: sqlite3.Error | OSError, path: Path | str, detail: str
+) -> str:
+    """What is wrong with an intact database at ``path``: locked, read-only, missing, a disk
+    error, or something else SQLite said."""
+    os_errno = exc.errno if isinstance(exc, OSError) else None
+    if primary in (_SQLITE_BUSY, _SQLITE_LOCKED):
+        text = translate(
+            "StoreError",
+            "The local database {path} is in use by another program and stayed locked "
+            "({detail}): wait until that program (a sync or a command of Scan Inbox, a backup) "
+            "has finished, or close it, and try again.",
         )
-    if primary == _SQLITE_CANTOPEN or os_errno == errno.ENOENT:
-        return StoreError(
-            translate(
-                "StoreError",
-                "The local database {path} cannot be opened ({detail}): check that its folder "
-                "exists and that the file is not a link to a missing file.",
-            ).format(path=path, detail=detail)
+    elif primary in (_SQLITE_READONLY, _SQLITE_PERM) or os_errno in (errno.EACCES, errno.EROFS):
+        text = translate(
+            "StoreError",
+            "The local database {path} cannot be written ({detail}): check that its folder "
+            "is writable by you.",
         )
-    if primary == _SQLITE_IOERR or isinstance(exc, OSError):
-        return StoreError(
-            translate(
-                "StoreError",
-                "The disk failed to read or write the local database {path} ({detail}).",
-            ).format(path=path, detail=detail)
+    elif primary == _SQLITE_CANTOPEN or os_errno == errno.ENOENT:
+        text = translate(
+            "StoreError",
+            "The local database {path} cannot be opened ({detail}): check that its folder "
+            "exists and that the file is not a link to a missing file.",
         )
-    return StoreError(
-        translate("StoreError", "The local database {path} reported a problem: {detail}.").format(
-            path=path, detail=detail
+    elif primary == _SQLITE_IOERR or isinstance(exc, OSError):
+        text = translate(
+            "StoreError", "The disk failed to read or write the local database {path} ({detail})."
         )
-    )
+    else:
+        text = translate("StoreError", "The local database {path} reported a problem: {detail}.")
+    return text.format(path=path, detail=detail)
 
 
 def _nearly_full(folder: Path) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import socket
+import sqlite3
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -23,6 +24,7 @@ from scaninbox.scans import MeshError, read_mesh
 from scaninbox.settings import SettingsError, load_settings
 from scaninbox.store import CaseStore, StoreCorruptError
 from scaninbox.store.connections import DB_NAME
+from scaninbox.store.errors import store_error
 from tests.tls import answering_https_server
 from tests.unit.api.conftest import Sleeps
 
@@ -266,6 +268,24 @@ def test_a_damaged_local_database_is_explained_in_german(
     assert "ist beschädigt oder gehört nicht zu Scan Inbox" in message
     assert "`scaninbox cache clear`" in message
     assert store_file.read_bytes().startswith(b"kein SQLite")  # nothing was overwritten
+
+
+def test_a_locked_local_database_is_explained_in_german(german: QtLanguage, tmp_path: Path) -> None:
+    CaseStore.open(tmp_path).close()
+    path = tmp_path / DB_NAME
+    holder = sqlite3.connect(path, isolation_level=None)
+    writer = sqlite3.connect(path, timeout=0, isolation_level=None)
+    try:
+        holder.execute("BEGIN EXCLUSIVE")
+        with pytest.raises(sqlite3.OperationalError) as caught:
+            writer.execute("CREATE TABLE held (x)")
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+        writer.close()
+    message = str(store_error(caught.value, path))
+    assert message.startswith(f"Die lokale Datenbank {path} wird von einem anderen Programm")
+    assert message.endswith("Technische Angabe: database is locked")
 
 
 def test_a_lab_hub_that_is_not_there_reads_german(german: QtLanguage) -> None:
