@@ -19,7 +19,7 @@ from scaninbox.api.convert import case_ref
 from scaninbox.api.wire import SignedFileLink
 from scaninbox.language import translate
 from scaninbox.paths import app_paths
-from scaninbox.qt.runtime.language import QtLanguage
+from scaninbox.qt.runtime.language import QtLanguage, install_language
 from scaninbox.scans import MeshError, read_mesh
 from scaninbox.settings import SettingsError, load_settings
 from scaninbox.store import CaseStore, StoreCorruptError
@@ -326,3 +326,20 @@ def test_the_viewer_note_and_the_qc_decision_read_german(german: QtLanguage) -> 
     decision = QcDecisionRecord("rescan", "", "qc@lab.example", None)  # type: ignore[arg-type]
     assert decision.label == "Neuer Scan nötig"
     assert translate("QcDecision", "Ready to accept") == "Bereit zur Annahme"
+
+
+def test_the_window_in_english_takes_the_plural_forms_of_the_english_catalogue(
+    qapp: object, catalogues: Path
+) -> None:
+    english = install_language("en", folder=catalogues)
+    try:
+        one = translate(
+            "MeshError", "%n point(s) have coordinates that are not finite numbers", None, 1
+        )
+        many = translate(
+            "MeshError", "%n point(s) have coordinates that are not finite numbers", None, 12
+        )
+    finally:
+        english.uninstall()
+    assert one == "1 point has coordinates that are not finite numbers"
+    assert many == "12 points have coordinates that are not finite numbers"
