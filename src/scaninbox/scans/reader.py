@@ -15,6 +15,7 @@ import os
 import struct
 from pathlib import Path
 
+from scaninbox.language import translate
 from scaninbox.scans.fallback import read_with_trimesh
 from scaninbox.scans.mesh import BytesLike, Mesh, MeshError, PreviewImageError
 from scaninbox.scans.obj import parse_obj
@@ -88,7 +89,7 @@ def read_mesh(source: MeshSource, *, name: str | None = None) -> Mesh:
         try:
             size = os.fstat(fd).st_size
             if size == 0:
-                raise MeshError(label, "the file is empty")
+                raise MeshError(label, translate("MeshError", "the file is empty"))
             if size < _MAP_TEXT_FROM_BYTES:
                 return _parse(_read_all(fd, size), label)
             text = looks_like_text(_head(fd))
@@ -115,7 +116,10 @@ def _parse(data: BytesLike, name: str) -> Mesh:
     except _PARSER_FAILURES as exc:
         _log.warning("reading %s failed unexpectedly", name, exc_info=True)
         raise MeshError(
-            name, f"it is not a valid mesh file (the reader stopped: {type(exc).__name__})"
+            name,
+            translate(
+                "MeshError", "it is not a valid mesh file (the reader stopped: {reason})"
+            ).format(reason=type(exc).__name__),
         ) from None
 
 
@@ -123,7 +127,7 @@ def _parse_by_format(data: BytesLike, name: str) -> Mesh:
     view = memoryview(data)
     size = view.nbytes
     if size == 0:
-        raise MeshError(name, "the file is empty")
+        raise MeshError(name, translate("MeshError", "the file is empty"))
     kind = sniff_head(bytes(view[:HEAD_BYTES]), size, name)
     if kind.is_image:
         raise PreviewImageError(name, "png" if kind is ScanFormat.PNG else "jpeg")
@@ -139,7 +143,9 @@ def _parse_by_format(data: BytesLike, name: str) -> Mesh:
         return require_scan_coordinates(parse_obj(data, name))
     if kind is ScanFormat.OTHER_MESH:
         return read_with_trimesh(data, name, name.rsplit(".", 1)[-1].lower())
-    raise MeshError(name, "it is not a 3D mesh this program knows (STL, PLY or OBJ)")
+    raise MeshError(
+        name, translate("MeshError", "it is not a 3D mesh this program knows (STL, PLY or OBJ)")
+    )
 
 
 _OPEN_FLAGS = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)

@@ -22,7 +22,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from scaninbox.scans.mesh import MeshError
+from scaninbox.language import translate
+from scaninbox.scans.mesh import MeshError, count_text
 from scaninbox.scans.parallel import run_parts, run_together
 
 __all__ = [
@@ -316,4 +317,11 @@ def parse_token(buf: npt.NDArray[np.uint8], start: int, end: int, name: str) -> 
     except ValueError:
         line = int(np.count_nonzero(buf[:start] == 10)) + 1
         shown = text[:40].decode("ascii", "replace")
-        raise MeshError(name, f"line {line:,}: {shown!r} is not a number") from None
+        raise MeshError(name, not_a_number(line, shown)) from None
+
+
+def not_a_number(line: int, shown: str) -> str:
+    """The reason for a token on ``line`` that is not a number (``shown``: its first letters)."""
+    return translate("MeshError", "line {line}: {token} is not a number").format(
+        line=count_text(line), token=repr(shown)
+    )

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from scaninbox.language import translate
 from scaninbox.store.errors import StoreError, storage_fault, store_error
 from scaninbox.store.schema import connect
 
@@ -135,8 +136,11 @@ class Database:
                 raise RuntimeError("the store is closed")
             if self._batch_lost:
                 raise StoreError(
-                    "The cases a sync saved in its last moments could not be kept (see the "
-                    "log); the next sync continues from the last ones that were."
+                    translate(
+                        "StoreError",
+                        "The cases a sync saved in its last moments could not be kept (see the "
+                        "log); the next sync continues from the last ones that were.",
+                    )
                 )
             conn = self._writer
             try:

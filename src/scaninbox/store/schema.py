@@ -31,6 +31,7 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
+from scaninbox.language import translate
 from scaninbox.store.errors import StoreError, StoreVersionError, storage_fault, store_error
 
 __all__ = ["CURRENT_VERSION", "MIGRATIONS", "WRITER_CACHE_SIZE", "connect", "migrate"]
@@ -271,8 +272,11 @@ def connect(path: Path, *, writer: bool = True) -> sqlite3.Connection:
     """
     if path.is_symlink() and not path.exists():
         raise StoreError(
-            f"The local database {path} is a link to {path.readlink()}, which does not "
-            "exist: remove the link or put the file back."
+            translate(
+                "StoreError",
+                "The local database {path} is a link to {target}, which does not exist: remove "
+                "the link or put the file back.",
+            ).format(path=path, target=path.readlink())
         )
     if writer and not path.exists():
         # Create the file with owner-only permissions before SQLite opens it (patient data).
@@ -317,12 +321,21 @@ def migrate(
     target = len(migrations)
     found = _version(conn, path)
     if found > target:
-        where = f" {path}" if path else ""
-        raise StoreVersionError(
-            f"The local database{where} was written by a newer version of Scan Inbox "
-            f"(schema {found}; this version reads up to {target}). It was left untouched: "
-            "update Scan Inbox, or remove local data with `scaninbox cache clear`."
-        )
+        if path:
+            text = translate(
+                "StoreError",
+                "The local database {path} was written by a newer version of Scan Inbox "
+                "(schema {found}; this version reads up to {target}). It was left untouched: "
+                "update Scan Inbox, or remove local data with `scaninbox cache clear`.",
+            )
+        else:
+            text = translate(
+                "StoreError",
+                "The local database was written by a newer version of Scan Inbox "
+                "(schema {found}; this version reads up to {target}). It was left untouched: "
+                "update Scan Inbox, or remove local data with `scaninbox cache clear`.",
+            )
+        raise StoreVersionError(text.format(path=path, found=found, target=target))
     if found == target:
         return found
     try:

@@ -32,6 +32,7 @@ from typing import Any
 
 from scaninbox.api import ApiClient, CaseDictPage, IncompleteListingError, PagingGuard
 from scaninbox.api.errors import ForbiddenError, NotFoundError, ProtocolError
+from scaninbox.language import translate
 from scaninbox.store.case_store import CaseStore
 from scaninbox.store.errors import StoreError
 from scaninbox.store.events import SyncListener, SyncReport
@@ -155,8 +156,11 @@ class SyncPass:
         )
         if result.page < page:
             raise ProtocolError(
-                f"The service sent page {result.page} when asked for page {page}; "
-                "the list of cases cannot be read completely"
+                translate(
+                    "StoreError",
+                    "The service sent page {page} when asked for page {asked}; the list of cases "
+                    "cannot be read completely",
+                ).format(page=result.page, asked=page)
             )
         return result
 
@@ -251,8 +255,11 @@ class SyncPass:
             self._listener.on_sync_progress(tally.pages, tally.listed, tally.server_total)
         if tally.uncommitted:  # lost to a failed COMMIT of another write's (a full disk)
             raise StoreError(
-                "The cases this sync saved in its last moments could not be kept; "
-                "the next sync continues from the last ones that were."
+                translate(
+                    "StoreError",
+                    "The cases this sync saved in its last moments could not be kept; the next "
+                    "sync continues from the last ones that were.",
+                )
             )
 
     async def _commit_after_failure(self, tally: _Tally, *, cancelled: bool) -> None:
