@@ -230,6 +230,14 @@
         <translation>Zahnposition geschätzt</translation>
     </message>
     <message>
+        <source>confidence</source>
+        <translation>Sicherheit</translation>
+    </message>
+    <message>
+        <source>closed all round</source>
+        <translation>rundum geschlossen</translation>
+    </message>
+    <message>
         <source>{value} mm</source>
         <translation>{value} mm</translation>
     </message>
@@ -379,8 +387,20 @@
         <translation>Die Brückenpfeiler {teeth} divergieren um {angle}°: Keine Einschubrichtung setzt die Brücke ohne Unterschnitt ein ({depth} tief bei der besten gemeinsamen Richtung; Zahnpositionen entlang des Zahnbogens geschätzt).</translation>
     </message>
     <message>
-        <source>estimated from the shape (no pre-preparation scan): the most concave line round the preparation, within 1–2 mm of the finish line on a clear chamfer or shoulder</source>
-        <translation>aus der Form geschätzt (kein Scan vor der Präparation): die am stärksten konkave Linie um die Präparation, bei deutlicher Hohlkehle oder Stufe innerhalb von 1–2 mm der Präparationsgrenze</translation>
+        <source>a clear finish line along {percent} of the way round</source>
+        <translation>eine deutliche Präparationsgrenze auf {percent} des Umfangs</translation>
+    </message>
+    <message>
+        <source>{share}: the margin is unclear — the tooth may be unprepared, or the finish line covered by gingiva, blood or saliva</source>
+        <translation>{share}: Die Präparationsgrenze ist unklar – der Zahn ist vielleicht nicht präpariert, oder die Grenze ist von Gingiva, Blut oder Speichel verdeckt</translation>
+    </message>
+    <message>
+        <source>{share}, with gaps: check them by eye</source>
+        <translation>{share}, mit Lücken: bitte am Bild prüfen</translation>
+    </message>
+    <message>
+        <source>estimated from the shape (no pre-preparation scan): the sharpest convex crease followed round the tooth&apos;s neck; confidence {confidence} ({sureness})</source>
+        <translation>aus der Form geschätzt (kein Scan vor der Präparation): die schärfste konvexe Kante rund um den Zahnhals; Sicherheit {confidence} ({sureness})</translation>
     </message>
     <message>
         <source>the edge of the prepared zone (0.2 mm or more removed since the pre-preparation scan)</source>

@@ -21,6 +21,7 @@ from scaninbox.domain import format_date, jaw_label
 from scaninbox.language import translate
 from scaninbox.qc.figures import shown_mm, shown_number
 from scaninbox.qc.findings import Finding, Severity, kind_title
+from scaninbox.qc.margins import UNCLEAR_BELOW
 from scaninbox.qc.thresholds import material_word
 
 __all__ = ["finding_message", "side_word"]
@@ -217,16 +218,37 @@ def _divergence(f: Finding) -> str:
     )
 
 
+def _estimated_margin(f: Finding) -> str:
+    """How an estimated margin was found and how sure it is (`qc.margins._sureness`)."""
+    confidence = f.number("confidence")
+    share = translate(
+        "FindingText", "a clear finish line along {percent} of the way round"
+    ).format(percent=shown_number(100 * confidence, 0) + " %")
+    if confidence < UNCLEAR_BELOW:
+        sureness = translate(
+            "FindingText",
+            "{share}: the margin is unclear — the tooth may be unprepared, or the finish line "
+            "covered by gingiva, blood or saliva",
+        ).format(share=share)
+    elif not f.figures.get("closed", True):
+        sureness = translate("FindingText", "{share}, with gaps: check them by eye").format(
+            share=share
+        )
+    else:
+        sureness = share
+    return translate(
+        "FindingText",
+        "estimated from the shape (no pre-preparation scan): the sharpest convex crease followed "
+        "round the tooth's neck; confidence {confidence} ({sureness})",
+    ).format(confidence=shown_number(confidence, 2), sureness=sureness)
+
+
 def _margin(f: Finding) -> str:
     tooth = f.figures.get("tooth")
     length = _mm(f, "length_mm")
     estimated = f.figures.get("method") == "estimated from the shape"
     if estimated:
-        how = translate(
-            "FindingText",
-            "estimated from the shape (no pre-preparation scan): the most concave line round "
-            "the preparation, within 1–2 mm of the finish line on a clear chamfer or shoulder",
-        )
+        how = _estimated_margin(f)
     else:
         how = translate(
             "FindingText",
