@@ -221,9 +221,9 @@ def _divergence(f: Finding) -> str:
 def _estimated_margin(f: Finding) -> str:
     """How an estimated margin was found and how sure it is (`qc.margins._sureness`)."""
     confidence = f.number("confidence")
-    share = translate(
-        "FindingText", "a clear finish line along {percent} of the way round"
-    ).format(percent=shown_number(100 * confidence, 0) + " %")
+    share = translate("FindingText", "a clear finish line along {percent} of the way round").format(
+        percent=shown_number(100 * confidence, 0) + " %"
+    )
     if confidence < UNCLEAR_BELOW:
         sureness = translate(
             "FindingText",
