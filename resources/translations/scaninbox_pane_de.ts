@@ -819,6 +819,11 @@
         <source>Scan</source>
         <translation>Scan</translation>
     </message>
+    <message>
+        <source>Preview</source>
+        <comment>a small preview of a scan</comment>
+        <translation>Vorschau</translation>
+    </message>
 </context>
 <context>
     <name>PdfToolbar</name>
@@ -1055,8 +1060,13 @@
         <translation>Nicht bestanden</translation>
     </message>
     <message>
+        <source>{date} {time}</source>
+        <comment>a date and a time of day</comment>
+        <translation>{date}, {time} Uhr</translation>
+    </message>
+    <message>
         <source>Note for the decision (optional)</source>
-        <translation>Notiz zur Entscheidung (optional)</translation>
+        <translation>Notiz (optional)</translation>
     </message>
     <message>
         <source>Ready to accept</source>
@@ -1120,7 +1130,7 @@
     </message>
     <message>
         <source>Checked {when}.</source>
-        <translation>Geprüft {when}.</translation>
+        <translation>Geprüft am {when}.</translation>
     </message>
     <message>
         <source>Checking the scans…</source>
@@ -1517,12 +1527,12 @@
     <message>
         <source>Upper</source>
         <comment>view of the upper jaw&apos;s teeth</comment>
-        <translation>Oberkiefer</translation>
+        <translation>OK</translation>
     </message>
     <message>
         <source>Lower</source>
         <comment>view of the lower jaw&apos;s teeth</comment>
-        <translation>Unterkiefer</translation>
+        <translation>UK</translation>
     </message>
     <message>
         <source>Fit</source>

@@ -7,6 +7,7 @@ from dataclasses import replace
 from datetime import date, datetime
 from pathlib import Path
 
+import pytest
 import segno
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QImage
@@ -16,7 +17,6 @@ from PySide6.QtWidgets import QApplication
 
 from scaninbox.domain import AdminFlags
 from scaninbox.qt.case_pane.printing import print_work_ticket, ticket_lines
-from scaninbox.qt.runtime.language import QtLanguage
 from tests.qt.case_pane.cases import full_case
 from tests.qt.language.conftest import catalogues, german  # noqa: F401 - fixtures used by name
 from tests.qt.pdf_text import pdf_pages
@@ -31,9 +31,8 @@ def _pdf_printer(path: Path) -> QPrinter:
     return printer
 
 
-def test_the_work_ticket_is_printed_in_german(
-    german: QtLanguage, qapp: QApplication, tmp_path: Path
-) -> None:
+@pytest.mark.usefixtures("german")
+def test_the_work_ticket_is_printed_in_german(qapp: QApplication, tmp_path: Path) -> None:
     today = date(2025, 3, 10)
     case = replace(
         full_case(),

@@ -73,6 +73,15 @@ def _describe(file: CaseFile, scan: ScanFile | None) -> str:
     parts = [
         jaws.get(scan.jaw) if scan else None,
         identifier_label(scan.scan_type) if scan else None,
-        (file.file_type or "").upper() or None,
+        _format(file.file_type),
     ]
     return " · ".join(p for p in parts if p) or translate("OtherFilesList", "Scan")
+
+
+def _format(file_type: str | None) -> str | None:
+    """``STL``, ``PLY``: the file's format; a preview is named as one (its type says no format)."""
+    if not file_type:
+        return None
+    if file_type.strip().lower() == "preview":
+        return translate("OtherFilesList", "Preview", "a small preview of a scan")
+    return file_type.upper()

@@ -84,7 +84,9 @@ def _moment(when: datetime) -> str:
     """A local date and time as the person's language writes it (``12 Mar 2025 14:05``)."""
     local = when.astimezone()
     day = language.current().date_text(local.date(), with_weekday=False, with_year=True)
-    return f"{day} {local:%H:%M}"
+    return translate("QcTab", "{date} {time}", "a date and a time of day").format(
+        date=day, time=f"{local:%H:%M}"
+    )
 
 
 class QcTab(QWidget):
