@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -49,6 +50,8 @@ from scaninbox.domain import (
 )
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.case_pane.customer import mail_url, phone_url
+from scaninbox.qt.case_pane.image_viewer import ImageViewer
+from scaninbox.qt.case_pane.pdf_window import PdfWindow
 from scaninbox.qt.files.providers import case_files
 from scaninbox.qt.look.theme import Theme, apply_theme
 from scaninbox.qt.viewer.scan_row import ElidedLabel
@@ -111,11 +114,12 @@ def _pane_with_scans(
     provider: FolderProvider,
     store: CaseStore,
     size: tuple[int, int],
+    dialogs: FakeDialogs | None = None,
 ) -> CasePane:
     """The case pane in ``host`` (``size``), its "3D scans" tab holding the real viewport with
     the case's scans loaded, the case shown and QC signed in."""
     host.resize(*size)
-    pane = CasePane(provider, dialogs=FakeDialogs(), parent=host)
+    pane = CasePane(provider, dialogs=dialogs or FakeDialogs(), parent=host)
     layout = host.layout()
     assert layout is not None
     layout.addWidget(pane)
@@ -257,6 +261,29 @@ def test_every_word_of_the_case_pane_comes_through_translation(
     for action in toolbar.actions():
         assert untranslated_text(action.toolTip()), action.toolTip()
 
+    # The windows the attachments open, and the QC scorecard.
+    viewer = ImageViewer(pane)
+    image = QImage(64, 48, QImage.Format.Format_RGB32)
+    image.fill(0x808080)
+    viewer.show_image("photo front.jpg", image)
+    viewer.set_position(0, 2)
+    viewer.show()
+    qtbot.waitExposed(viewer)
+    assert untranslated(viewer, data=["photo front.jpg"]) == []
+    viewer.close()
+    pdf = PdfWindow(pane)
+    pdf.show_pdf("implant report.pdf", make_pdf(tmp_path / "report.pdf"))
+    pdf.show()
+    qtbot.waitExposed(pdf)
+    assert untranslated(pdf, data=["implant report.pdf"]) == []
+    pdf.close()
+    pane.qc.show_scorecard()
+    scorecard = pane.qc.scorecard
+    assert scorecard is not None
+    qtbot.waitUntil(lambda: "…" not in scorecard.state.text())
+    assert untranslated(scorecard) == []
+    scorecard.close()
+
 
 def _elided(root: QWidget, data: list[str]) -> list[str]:
     """The shown part of each elided label whose whole text (`ElidedLabel.full_text`) came
@@ -291,7 +318,8 @@ def test_the_case_pane_in_german(
 ) -> None:
     found = sandbox_cases[_PORTAL]
     provider = _served(found, tmp_path)
-    pane = _pane_with_scans(qtbot, make_viewport, host, found, provider, store, _PANE_1280)
+    dialogs = FakeDialogs()
+    pane = _pane_with_scans(qtbot, make_viewport, host, found, provider, store, _PANE_1280, dialogs)
     viewport = pane.tabs.widget(CasePane.SCANS_TAB)
     assert isinstance(viewport, ScanViewport)
     tabs = [pane.tabs.tabText(i) for i in range(pane.tabs.count())]
@@ -329,6 +357,15 @@ def test_the_case_pane_in_german(
                 pane.qc.verdict_label.text().count(word)
                 for word in ("Bestanden", "Prüfen", "Nicht bestanden")
             )
+    # The file dialogs ask in German and suggest German file names.
+    pane.attachments.save_all()
+    pane.qc.export_report()
+    pane.qc.export_rescan_pack()
+    assert dialogs.asked == [
+        "folder:Alle Dateien dieses Falls speichern in",
+        f"save:Prüfbericht {found.case.ref}.pdf",
+        f"save:Neuscan-Anforderung {found.case.ref}.pdf",
+    ]
     # Counted things in German, numbers with German group separators.
     rows = viewport.scans.rows()
     assert rows
