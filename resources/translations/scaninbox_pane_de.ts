@@ -66,7 +66,7 @@
     </message>
     <message>
         <source>Getting {number} of {count}: {file}</source>
-        <translation>Hole {number} von {count}: {file}</translation>
+        <translation>Wird geladen: {number} von {count} ({file})</translation>
     </message>
     <message numerus="yes">
         <source>Saving %n file(s)…</source>
@@ -218,7 +218,7 @@
     </message>
     <message>
         <source>Files download when opened</source>
-        <translation>Dateien laden beim Öffnen</translation>
+        <translation>Dateien werden beim Öffnen geladen</translation>
     </message>
     <message>
         <source>Every file of this case is on this computer</source>
