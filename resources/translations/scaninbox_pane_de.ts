@@ -1053,7 +1053,7 @@
     <message>
         <source>Check</source>
         <comment>verdict: a reviewer should look</comment>
-        <translation>Prüfen</translation>
+        <translation>Warnung</translation>
     </message>
     <message>
         <source>Fail</source>
@@ -1236,7 +1236,7 @@
     </message>
     <message>
         <source>not run</source>
-        <translation>nicht ausgeführt</translation>
+        <translation>entfällt</translation>
     </message>
     <message>
         <source>No decision recorded.</source>
