@@ -6,6 +6,7 @@ from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QImage, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QFrame, QToolButton, QVBoxLayout, QWidget
 
+from scaninbox.language import translate
 from scaninbox.qt.case_pane.file_status import FileStatusBar
 from scaninbox.qt.files.images import is_image_name
 from scaninbox.qt.files.providers import CaseFile
@@ -35,7 +36,9 @@ class AttachmentTile(QFrame):
         self.button.setAutoRaise(True)
         self.button.setIconSize(THUMBNAIL_SIZE)
         self.button.setFixedWidth(_TILE_WIDTH)
-        self.button.setAccessibleName(f"Open {file.filename}")
+        self.button.setAccessibleName(
+            translate("AttachmentTile", "Open {file}").format(file=file.filename)
+        )
         self.button.setToolTip(file.filename)
         self.button.setText(
             self.fontMetrics().elidedText(
@@ -45,7 +48,10 @@ class AttachmentTile(QFrame):
         self.button.clicked.connect(lambda: self.openRequested.emit(self.file))
         # The menu lives on the tile: actions on a QToolButton would add a drop-down arrow.
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        for text, signal in (("Open", self.openRequested), ("Save as…", self.saveRequested)):
+        for text, signal in (
+            (translate("AttachmentTile", "Open", "verb: open the file"), self.openRequested),
+            (translate("AttachmentTile", "Save as…"), self.saveRequested),
+        ):
             action = QAction(text, self)
             action.triggered.connect(lambda _=False, s=signal: s.emit(self.file))
             self.addAction(action)
@@ -109,7 +115,11 @@ class AttachmentTile(QFrame):
         painter.setFont(font)
         color = QColor(palette.color(QPalette.ColorRole.PlaceholderText))
         painter.setPen(color)
-        painter.drawText(card, Qt.AlignmentFlag.AlignCenter, extension or "FILE")
+        painter.drawText(
+            card,
+            Qt.AlignmentFlag.AlignCenter,
+            extension or translate("AttachmentTile", "FILE", "a card for a file of unknown type"),
+        )
         painter.end()
         self.button.setIcon(canvas)
 
@@ -117,5 +127,7 @@ class AttachmentTile(QFrame):
 def _kind_text(filename: str) -> str:
     extension = filename.rpartition(".")[2].upper() if "." in filename else ""
     if is_image_name(filename):
-        return f"{extension} image"
-    return f"{extension} file" if extension else "File"
+        return translate("AttachmentTile", "{format} image").format(format=extension)
+    if extension:
+        return translate("AttachmentTile", "{format} file").format(format=extension)
+    return translate("AttachmentTile", "File")

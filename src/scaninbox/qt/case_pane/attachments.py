@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from scaninbox.domain import Case, FileKind
+from scaninbox.language import translate
 from scaninbox.qt.case_pane.attachment_tile import THUMBNAIL_SIZE, AttachmentTile
 from scaninbox.qt.case_pane.file_actions import (
     SaveError,
@@ -70,12 +71,16 @@ class AttachmentsView(QWidget):
         self._shown_image: CaseFile | None = None
         self.tiles: list[AttachmentTile] = []
 
-        self.save_all_button = QPushButton("Save all files to folder…", self)
+        self.save_all_button = QPushButton(
+            translate("AttachmentsView", "Save all files to folder…"), self
+        )
         self.save_all_button.clicked.connect(self.save_all)
         self.save_status = FileStatusBar(self)
         self.save_status.retryRequested.connect(self._retry_save_all)
-        self.title = section_title("Attachments", self)
-        self.empty_label = muted_label("No attachments were sent with this case.", self)
+        self.title = section_title(translate("AttachmentsView", "Attachments"), self)
+        self.empty_label = muted_label(
+            translate("AttachmentsView", "No attachments were sent with this case."), self
+        )
         self._tiles_host = QWidget(self)
         self._flow = FlowLayout(self._tiles_host, spacing=12)
         self._flow.setContentsMargins(0, 0, 0, 0)
@@ -127,7 +132,11 @@ class AttachmentsView(QWidget):
         for file in files:
             if file.kind is FileKind.MISC:
                 self._add_tile(file)
-        self.title.setText(f"Attachments ({len(self.tiles)})" if self.tiles else "Attachments")
+        self.title.setText(
+            translate("AttachmentsView", "Attachments ({count})").format(count=len(self.tiles))
+            if self.tiles
+            else translate("AttachmentsView", "Attachments")
+        )
         self.empty_label.setVisible(not self.tiles)
         self._tiles_host.setVisible(bool(self.tiles))
         self.other_files.show_files(
@@ -138,7 +147,11 @@ class AttachmentsView(QWidget):
     def _add_tile(self, file: CaseFile) -> None:
         tile = AttachmentTile(file, self._tiles_host)
         if cached_copy(self._provider, file) is not None:
-            tile.set_meta(f"{tile.meta_label.text()} · on this computer")
+            tile.set_meta(
+                translate("AttachmentsView", "{kind} · on this computer").format(
+                    kind=tile.meta_label.text()
+                )
+            )
         tile.openRequested.connect(self.open_file)
         tile.saveRequested.connect(self.save_file)
         tile.retryRequested.connect(self._retry)
@@ -301,10 +314,12 @@ class AttachmentsView(QWidget):
         except SaveError as error:
             self.statusMessage.emit(str(error))
             return
-        self.statusMessage.emit(f"Saved {saved}")
+        self.statusMessage.emit(translate("AttachmentsView", "Saved {path}").format(path=saved))
 
     def save_all(self) -> None:
-        folder = self._dialogs.folder_path(self, "Save all files of this case to")
+        folder = self._dialogs.folder_path(
+            self, translate("AttachmentsView", "Save all files of this case to")
+        )
         if folder is not None:
             self._save_folder = folder
             self._start_save_all(folder)
@@ -326,7 +341,11 @@ class AttachmentsView(QWidget):
             return open_case_folder(parent, case_folder_name(case, self.folder_template))
         except OSError as error:
             reason = (error.strerror or str(error)).lower()
-            raise SaveError(f"Nothing was saved to {parent}: {reason}.") from error
+            raise SaveError(
+                translate("FileActions", "Nothing was saved to {folder}: {reason}.").format(
+                    folder=parent, reason=reason
+                )
+            ) from error
 
     async def _save_all_async(self, files: list[CaseFile], folder: Path) -> None:
         count = len(files)
@@ -335,21 +354,30 @@ class AttachmentsView(QWidget):
             return
 
         def progress(index: int, file: CaseFile, received: int, total: int | None) -> None:
-            label = f"Getting {index + 1} of {count}: {file.filename}"
+            label = translate("AttachmentsView", "Getting {number} of {count}: {file}").format(
+                number=index + 1, count=count, file=file.filename
+            )
             self.save_status.show_progress(received, total, label=label)
 
         self.save_all_button.setEnabled(False)
         stop = threading.Event()
         try:
             paths = await obtain_all(self._provider, files, async_bridge.gui_callback(progress))
-            self.save_status.show_progress(0, None, label=f"Saving {count} files…")
+            self.save_status.show_progress(
+                0, None, label=translate("AttachmentsView", "Saving %n file(s)…", None, count)
+            )
             sources = list(zip(paths, [f.filename for f in files], strict=True))
             # One folder per case, named and made by the same rule as `scaninbox download`
             # (never a link, never an existing file's name); inside it, nothing is overwritten.
             folder = await async_bridge.to_thread(self._case_folder, folder, case)
             saved = await async_bridge.to_thread(save_files, sources, folder, stop=stop)
         except FileProblem as problem:
-            self.save_status.show_problem(f"Nothing was saved. {problem.message}", offline=False)
+            self.save_status.show_problem(
+                translate("AttachmentsView", "Nothing was saved. {reason}").format(
+                    reason=problem.message
+                ),
+                offline=False,
+            )
             return
         except SaveError as error:
             self.save_status.show_problem(str(error), offline=False)
@@ -359,13 +387,21 @@ class AttachmentsView(QWidget):
             # the stop, unless it had already finished every copy.
             stop.set()
             if shiboken6.isValid(self):
-                self.statusMessage.emit("Saving all files stopped: another case was opened.")
+                self.statusMessage.emit(
+                    translate(
+                        "AttachmentsView", "Saving all files stopped: another case was opened."
+                    )
+                )
             raise
         finally:
             if shiboken6.isValid(self):
                 self.save_all_button.setEnabled(self._case is not None)
         self.save_status.show_ready()
-        self.statusMessage.emit(f"Saved {len(saved)} files to {folder}")
+        self.statusMessage.emit(
+            translate("AttachmentsView", "Saved %n file(s) to {folder}", None, len(saved)).format(
+                folder=folder
+            )
+        )
 
 
 def _bring_up(window: QWidget) -> None:

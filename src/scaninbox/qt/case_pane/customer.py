@@ -21,6 +21,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QBoxLayout, QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from scaninbox.domain import Clinic, Dentist
+from scaninbox.language import translate
 from scaninbox.qt.look.widgets import (
     NOT_PROVIDED,
     ValueLabel,
@@ -78,7 +79,7 @@ class LinkLabel(QLabel):
             self.setToolTip(self.url.toString())
         else:
             self.setTextFormat(Qt.TextFormat.PlainText)
-            self.setText(value or NOT_PROVIDED)
+            self.setText(value or translate("ValueLabel", NOT_PROVIDED))
             self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             self.setToolTip("")
@@ -124,26 +125,27 @@ class LinkLabel(QLabel):
 class _ContactCard(QWidget):
     """Name in bold, then caption/value rows."""
 
-    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+    def __init__(self, title: str, names: tuple[str, str, str, str], parent: QWidget) -> None:
+        """``names``: the accessible names of the card's name, address, phone and e-mail."""
         super().__init__(parent)
         self.title = caption_label(title, self)
         self.name_value = ValueLabel(self)
         bold = QFont(self.name_value.font())
         bold.setBold(True)
         self.name_value.setFont(bold)
-        self.name_value.setAccessibleName(f"{title} name")
-        self.address_caption = caption_label("Address", self)
+        self.name_value.setAccessibleName(names[0])
+        self.address_caption = caption_label(translate("CustomerSection", "Address"), self)
         self.address_value = ValueLabel(self)
-        self.address_value.setAccessibleName(f"{title} address")
-        self.phone_value = LinkLabel(f"{title} phone", self)
-        self.email_value = LinkLabel(f"{title} e-mail", self)
+        self.address_value.setAccessibleName(names[1])
+        self.phone_value = LinkLabel(names[2], self)
+        self.email_value = LinkLabel(names[3], self)
         grid = QGridLayout()
         grid.setHorizontalSpacing(12)
         grid.setVerticalSpacing(4)
         rows: list[tuple[QLabel, QLabel]] = [
             (self.address_caption, self.address_value),
-            (caption_label("Phone", self), self.phone_value),
-            (caption_label("E-mail", self), self.email_value),
+            (caption_label(translate("CustomerSection", "Phone"), self), self.phone_value),
+            (caption_label(translate("CustomerSection", "E-mail"), self), self.email_value),
         ]
         for row, (caption, value) in enumerate(rows):
             grid.addWidget(caption, row, 0, Qt.AlignmentFlag.AlignTop)
@@ -171,8 +173,26 @@ class CustomerSection(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.clinic_card = _ContactCard("Clinic", self)
-        self.dentist_card = _ContactCard("Dentist", self)
+        self.clinic_card = _ContactCard(
+            translate("CustomerSection", "Clinic"),
+            (
+                translate("CustomerSection", "Clinic name"),
+                translate("CustomerSection", "Clinic address"),
+                translate("CustomerSection", "Clinic phone"),
+                translate("CustomerSection", "Clinic e-mail"),
+            ),
+            self,
+        )
+        self.dentist_card = _ContactCard(
+            translate("CustomerSection", "Dentist"),
+            (
+                translate("CustomerSection", "Dentist name"),
+                translate("CustomerSection", "Dentist address"),
+                translate("CustomerSection", "Dentist phone"),
+                translate("CustomerSection", "Dentist e-mail"),
+            ),
+            self,
+        )
         self.dentist_card.address_caption.hide()
         self.dentist_card.address_value.hide()
         cards = QBoxLayout(QBoxLayout.Direction.LeftToRight)
@@ -183,7 +203,7 @@ class CustomerSection(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(8)
-        layout.addWidget(section_title("Customer", self))
+        layout.addWidget(section_title(translate("CustomerSection", "Customer"), self))
         layout.addLayout(cards)
 
     def resizeEvent(self, event: QResizeEvent) -> None:

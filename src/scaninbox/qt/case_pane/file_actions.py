@@ -21,6 +21,7 @@ from pathlib import Path
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 
+from scaninbox.language import translate
 from scaninbox.paths import app_paths, ensure_private_dir
 from scaninbox.qt.runtime import async_bridge
 
@@ -69,7 +70,9 @@ def save_files(
     from scaninbox.api.filenames import dedupe_filename
 
     if not folder.is_dir():
-        raise SaveError(f"The folder {folder} does not exist.")
+        raise SaveError(
+            translate("FileActions", "The folder {folder} does not exist.").format(folder=folder)
+        )
     # Compared without case: a USB stick's FAT file system would merge PHOTO.JPG and photo.jpg.
     taken = {entry.name.casefold() for entry in folder.iterdir()}
     targets = [folder / dedupe_filename(safe_filename(name), taken) for _, name in sources]
@@ -91,7 +94,11 @@ def save_files(
         for leftover in [*parts, *done]:
             leftover.unlink(missing_ok=True)
         reason = (error.strerror or str(error)).lower()
-        raise SaveError(f"Nothing was saved to {folder}: {reason}.") from error
+        raise SaveError(
+            translate("FileActions", "Nothing was saved to {folder}: {reason}.").format(
+                folder=folder, reason=reason
+            )
+        ) from error
     return targets
 
 
@@ -107,7 +114,11 @@ def save_copy(source: Path, target: Path) -> Path:
     except OSError as error:
         part.unlink(missing_ok=True)
         reason = (error.strerror or str(error)).lower()
-        raise SaveError(f"{target.name} was not saved: {reason}.") from error
+        raise SaveError(
+            translate("FileActions", "{file} was not saved: {reason}.").format(
+                file=target.name, reason=reason
+            )
+        ) from error
     return target
 
 
@@ -138,9 +149,13 @@ async def open_with_system(path: Path, name: str) -> str | None:
     try:
         copy = await async_bridge.to_thread(external_copy, path, name)
     except OSError as error:
-        return f"{name} could not be opened: {error.strerror or error}."
+        return translate("FileActions", "{file} could not be opened: {reason}.").format(
+            file=name, reason=error.strerror or error
+        )
     if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(copy))):
-        return f"No application on this computer opens {name}."
+        return translate("FileActions", "No application on this computer opens {file}.").format(
+            file=name
+        )
     return None
 
 

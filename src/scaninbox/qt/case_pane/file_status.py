@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from scaninbox.domain import format_size
+from scaninbox.language import translate
 from scaninbox.qt.files.file_fetch import FileProblem, cached_copy, obtain
 from scaninbox.qt.files.providers import CaseFile, CaseFileProvider
 from scaninbox.qt.look.widgets import set_muted
@@ -41,14 +42,14 @@ class FileStatusBar(QWidget):
         self._compact = compact
         self.progress_bar = QProgressBar(self)
         self.progress_bar.setRange(0, 100)
-        self.progress_bar.setAccessibleName("Download progress")
+        self.progress_bar.setAccessibleName(translate("FileStatusBar", "Download progress"))
         self.progress_bar.setTextVisible(not compact)
         self.message_label = QLabel(self)
         self.message_label.setTextFormat(Qt.TextFormat.PlainText)
         self.message_label.setWordWrap(True)
-        self.message_label.setAccessibleName("File status")
-        self.retry_button = QPushButton("Retry", self)
-        self.retry_button.setAccessibleName("Retry download")
+        self.message_label.setAccessibleName(translate("FileStatusBar", "File status"))
+        self.retry_button = QPushButton(translate("FileStatusBar", "Retry"), self)
+        self.retry_button.setAccessibleName(translate("FileStatusBar", "Retry download"))
         self.retry_button.clicked.connect(self.retryRequested)
         if compact:
             self.progress_bar.setFixedHeight(6)
@@ -75,8 +76,9 @@ class FileStatusBar(QWidget):
         self.retry_button.hide()
 
     def show_progress(
-        self, received_bytes: int, total_bytes: int | None, *, label: str = "Downloading…"
+        self, received_bytes: int, total_bytes: int | None, *, label: str | None = None
     ) -> None:
+        label = label or translate("FileStatusBar", "Downloading…")
         self.state = FileState.LOADING
         self.show()
         self.retry_button.hide()
@@ -84,7 +86,9 @@ class FileStatusBar(QWidget):
         if total_bytes and total_bytes > 0:
             self.progress_bar.setRange(0, 100)
             self.progress_bar.setValue(min(100, received_bytes * 100 // total_bytes))
-            amount = f"{format_size(received_bytes)} of {format_size(total_bytes)}"
+            amount = translate("FileStatusBar", "{received} of {total}").format(
+                received=format_size(received_bytes), total=format_size(total_bytes)
+            )
         else:
             self.progress_bar.setRange(0, 0)  # size unknown: a busy bar
             amount = format_size(received_bytes) if received_bytes else ""

@@ -26,6 +26,7 @@ from scaninbox.domain import (
     relative_time,
     status_label,
 )
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.qt.look.flow_layout import FlowLayout
 from scaninbox.qt.look.widgets import (
     Badge,
@@ -48,10 +49,10 @@ _STATUS_TONES = {
     "cancelled": Tone.NEUTRAL,
 }
 _FLAG_BADGES = (
-    ("priority", "Priority", Tone.RED),
-    ("remake", "Remake", Tone.ORANGE),
-    ("additional_info", "Additional info", Tone.BLUE),
-    ("contact_required", "Contact required", Tone.PURPLE),
+    ("priority", QT_TRANSLATE_NOOP("CaseHeader", "Priority"), Tone.RED),
+    ("remake", QT_TRANSLATE_NOOP("CaseHeader", "Remake"), Tone.ORANGE),
+    ("additional_info", QT_TRANSLATE_NOOP("CaseHeader", "Additional info"), Tone.BLUE),
+    ("contact_required", QT_TRANSLATE_NOOP("CaseHeader", "Contact required"), Tone.PURPLE),
 )
 
 
@@ -65,33 +66,37 @@ class CaseHeader(QWidget):
         self.patient_label = QLabel(self)
         self.patient_label.setTextFormat(Qt.TextFormat.PlainText)
         self.patient_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.patient_label.setAccessibleName("Patient name")
+        self.patient_label.setAccessibleName(translate("CaseHeader", "Patient name"))
         font = QFont(self.patient_label.font())
         font.setPointSizeF(font.pointSizeF() * 1.6)
         font.setBold(True)
         self.patient_label.setFont(font)
         self.status_badge = Badge("—", Tone.NEUTRAL, self)
-        self.details_label = ValueLabel(self, placeholder="No patient details")
-        self.details_label.setAccessibleName("Patient details")
+        self.details_label = ValueLabel(
+            self, placeholder=translate("CaseHeader", "No patient details")
+        )
+        self.details_label.setAccessibleName(translate("CaseHeader", "Patient details"))
 
-        self.offline_toggle = QCheckBox("Keep available offline", self)
+        self.offline_toggle = QCheckBox(translate("CaseHeader", "Keep available offline"), self)
         self.offline_toggle.setToolTip(
-            "Download every file of this case and keep it on this computer"
+            translate("CaseHeader", "Download every file of this case and keep it on this computer")
         )
         self.offline_toggle.toggled.connect(self.pinToggled)
         self.cache_label = muted_label("", self, wrap=False)
-        self.cache_label.setAccessibleName("Offline availability")
+        self.cache_label.setAccessibleName(translate("CaseHeader", "Offline availability"))
         self.cache_label.setAlignment(Qt.AlignmentFlag.AlignRight)
 
         self.badges: dict[str, Badge] = {}
         badge_row = QHBoxLayout()
         badge_row.setSpacing(6)
         for attribute, text, tone in _FLAG_BADGES:
-            badge = Badge(text, tone, self)
+            badge = Badge(translate("CaseHeader", text), tone, self)
             self.badges[attribute] = badge
             badge_row.addWidget(badge)
-        self.completeness_badge = Badge("Incomplete", Tone.ORANGE, self)
-        self.info_request_badge = Badge("Info requested", Tone.PURPLE, self)
+        self.completeness_badge = Badge(translate("CaseHeader", "Incomplete"), Tone.ORANGE, self)
+        self.info_request_badge = Badge(
+            translate("CaseHeader", "Info requested"), Tone.PURPLE, self
+        )
         badge_row.addWidget(self.completeness_badge)
         badge_row.addWidget(self.info_request_badge)
         badge_row.addStretch(1)
@@ -102,9 +107,9 @@ class CaseHeader(QWidget):
         self.urgency_badge = Badge("", Tone.RED, self)
         self.source_value = ValueLabel(self, placeholder="—", wrap=False)
         self.external_id_value = ValueLabel(self, placeholder="—", wrap=False)
-        self.case_id_caption = caption_label("Case ID", self)
+        self.case_id_caption = caption_label(translate("CaseHeader", "Case ID"), self)
         self.case_id_value = ValueLabel(self, placeholder="—", wrap=False)
-        self.sent_to_caption = caption_label("Sent to", self)
+        self.sent_to_caption = caption_label(translate("CaseHeader", "Sent to"), self)
         self.sent_to_value = ValueLabel(self, placeholder="—", wrap=False)
         self._build_layout()
         self._case: Case | None = None
@@ -135,10 +140,13 @@ class CaseHeader(QWidget):
         delivery.addWidget(self.urgency_badge)
         self.facts: list[QWidget] = []
         columns: list[tuple[QLabel, QWidget | QHBoxLayout]] = [
-            (caption_label("Received", self), self.received_value),
-            (caption_label("Delivery", self), delivery),
-            (caption_label("Source", self), self.source_value),
-            (caption_label("External ID", self), self.external_id_value),
+            (caption_label(translate("CaseHeader", "Received"), self), self.received_value),
+            (caption_label(translate("CaseHeader", "Delivery"), self), delivery),
+            (caption_label(translate("CaseHeader", "Source"), self), self.source_value),
+            (
+                caption_label(translate("CaseHeader", "External ID"), self),
+                self.external_id_value,
+            ),
             (self.case_id_caption, self.case_id_value),
             (self.sent_to_caption, self.sent_to_value),
         ]
@@ -173,12 +181,16 @@ class CaseHeader(QWidget):
         else:
             self._clock.stop()
         name = case.patient_name if case is not None else None
-        self.patient_label.setText(name or "Unnamed patient")
+        self.patient_label.setText(name or translate("CaseHeader", "Unnamed patient"))
         set_muted(self.patient_label, not name)
-        self.patient_label.setToolTip(name or "The portal sent no patient name")
+        self.patient_label.setToolTip(
+            name or translate("CaseHeader", "The portal sent no patient name")
+        )
         status = case.status if case is not None else None
         self.status_badge.setText(status_label(status))
-        self.status_badge.setAccessibleName(f"Status: {status_label(status)}")
+        self.status_badge.setAccessibleName(
+            translate("CaseHeader", "Status: {status}").format(status=status_label(status))
+        )
         self.status_badge.set_tone(_STATUS_TONES.get(status or "", Tone.NEUTRAL))
         self.status_badge.setVisible(bool(status))
         self._show_patient_details(case, today)
@@ -201,16 +213,20 @@ class CaseHeader(QWidget):
         self.offline_toggle.setChecked(pinned)
         self.offline_toggle.blockSignals(blocked)
         if fully_cached:
-            text = "✓ Available offline" if pinned else "✓ All files on this computer"
+            text = (
+                translate("CaseHeader", "✓ Available offline")
+                if pinned
+                else translate("CaseHeader", "✓ All files on this computer")
+            )
         elif pinned:
-            text = "Not all files downloaded yet"
+            text = translate("CaseHeader", "Not all files downloaded yet")
         else:
-            text = "Files download when opened"
+            text = translate("CaseHeader", "Files download when opened")
         self.cache_label.setText(text)
         self.cache_label.setToolTip(
-            "Every file of this case is on this computer"
+            translate("CaseHeader", "Every file of this case is on this computer")
             if fully_cached
-            else "Some files of this case need a connection to open"
+            else translate("CaseHeader", "Some files of this case need a connection to open")
         )
 
     def _show_patient_details(self, case: Case | None, today: date | None) -> None:
@@ -219,11 +235,21 @@ class CaseHeader(QWidget):
         if patient is not None:
             gender = format_gender(patient.gender)
             born = format_date_of_birth(patient.date_of_birth, today=today)
-            parts.extend(p for p in (gender, f"born {born}" if born else None) if p)
+            if born:
+                born = translate("CaseHeader", "born {date}").format(date=born)
+            parts.extend(p for p in (gender, born) if p)
             if patient.reference_no:
-                parts.append(f"Ref. {patient.reference_no.strip()}")
+                parts.append(
+                    translate("CaseHeader", "Ref. {reference}").format(
+                        reference=patient.reference_no.strip()
+                    )
+                )
             if patient.external_id:
-                parts.append(f"Patient ID {patient.external_id.strip()}")
+                parts.append(
+                    translate("CaseHeader", "Patient ID {identifier}").format(
+                        identifier=patient.external_id.strip()
+                    )
+                )
         self.details_label.set_value(" · ".join(parts) or None)
 
     def _show_badges(self, case: Case | None) -> None:
@@ -236,7 +262,11 @@ class CaseHeader(QWidget):
         info = variant.info_request_status if variant is not None else None
         self.info_request_badge.setVisible(info in ("requested", "received"))
         if info:
-            text = "Info requested" if info == "requested" else "Info received"
+            text = (
+                translate("CaseHeader", "Info requested")
+                if info == "requested"
+                else translate("CaseHeader", "Info received")
+            )
             self.info_request_badge.setText(text)
             self.info_request_badge.setAccessibleName(text)
 
@@ -252,7 +282,9 @@ class CaseHeader(QWidget):
         if delivery is not None:
             self.delivery_value.set_value(
                 format_date(delivery, with_weekday=True),
-                tooltip=f"Due {delivery_phrase(delivery, today=today)}",
+                tooltip=translate("CaseHeader", "Due {when}").format(
+                    when=delivery_phrase(delivery, today=today)
+                ),
             )
         else:
             # A delivery "date" that is not a date (``ASAP``) is shown as the portal sent it.
@@ -261,5 +293,7 @@ class CaseHeader(QWidget):
         if delivery is not None and urgency.needs_attention:
             phrase = delivery_phrase(delivery, today=today)
             self.urgency_badge.setText(phrase[:1].upper() + phrase[1:])
-            self.urgency_badge.setAccessibleName(f"Delivery {phrase}")
+            self.urgency_badge.setAccessibleName(
+                translate("CaseHeader", "Delivery {when}").format(when=phrase)
+            )
             self.urgency_badge.set_tone(Tone.RED if urgency is Urgency.OVERDUE else Tone.ORANGE)

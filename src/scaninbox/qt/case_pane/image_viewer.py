@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scaninbox.language import translate
 from scaninbox.qt.look.window_layout import fit_to_screen
 
 __all__ = ["ImageViewer", "adjust_image"]
@@ -104,7 +105,7 @@ class ImageViewer(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Image")
+        self.setWindowTitle(translate("ImageViewer", "Image"))
         self.screen_fit = fit_to_screen(self, QSize(900, 680))  # within the screen, frame included
         self.fitted = True
         self._original = QImage()
@@ -115,7 +116,7 @@ class ImageViewer(QDialog):
         self._scene.addItem(self._item)
         self.view = _ImageView(self)
         self.view.setScene(self._scene)
-        self.view.setAccessibleName("Image")
+        self.view.setAccessibleName(translate("ImageViewer", "Image"))
         self.view.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         self.view.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.view.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
@@ -134,13 +135,28 @@ class ImageViewer(QDialog):
         self.zoom_label = QLabel(self)
         self.zoom_label.setMinimumWidth(56)
         self.zoom_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.zoom_label.setAccessibleName("Zoom")
+        self.zoom_label.setAccessibleName(translate("ImageViewer", "Zoom"))
         entries = (
-            ("−", "Zoom out", self.zoom_out, QKeySequence.StandardKey.ZoomOut),
+            (
+                "−",
+                translate("ImageViewer", "Zoom out"),
+                self.zoom_out,
+                QKeySequence.StandardKey.ZoomOut,
+            ),
             (None, None, None, None),
-            ("+", "Zoom in", self.zoom_in, QKeySequence.StandardKey.ZoomIn),
-            ("Fit", "Fit to window", self.fit, None),
-            ("100 %", "Actual size", self.actual_size, None),
+            (
+                "+",
+                translate("ImageViewer", "Zoom in"),
+                self.zoom_in,
+                QKeySequence.StandardKey.ZoomIn,
+            ),
+            (
+                translate("ImageViewer", "Fit", "button: fit the image to the window"),
+                translate("ImageViewer", "Fit to window"),
+                self.fit,
+                None,
+            ),
+            ("100 %", translate("ImageViewer", "Actual size"), self.actual_size, None),
         )
         for text, name, slot, key in entries:
             if text is None or name is None or slot is None:
@@ -155,18 +171,26 @@ class ImageViewer(QDialog):
             if key is not None:
                 QShortcut(QKeySequence(key), self).activated.connect(slot)
         buttons.addSpacing(12)
-        self.rotate_left_button = self._button("⟲", "Rotate left", self.rotate_left, buttons)
-        self.rotate_right_button = self._button("⟳", "Rotate right", self.rotate_right, buttons)
+        self.rotate_left_button = self._button(
+            "⟲", translate("ImageViewer", "Rotate left"), self.rotate_left, buttons
+        )
+        self.rotate_right_button = self._button(
+            "⟳", translate("ImageViewer", "Rotate right"), self.rotate_right, buttons
+        )
         buttons.addStretch(1)
         self.size_label = QLabel(self)
         buttons.addWidget(self.size_label)
         buttons.addSpacing(12)
-        self.previous_button = self._button("‹", "Previous image", self.previousRequested, buttons)
+        self.previous_button = self._button(
+            "‹", translate("ImageViewer", "Previous image"), self.previousRequested, buttons
+        )
         self.position_label = QLabel(self)
         buttons.addWidget(self.position_label)
-        self.next_button = self._button("›", "Next image", self.nextRequested, buttons)
-        self.previous_button.setToolTip("Previous image (← or Page Up)")
-        self.next_button.setToolTip("Next image (→ or Page Down)")
+        self.next_button = self._button(
+            "›", translate("ImageViewer", "Next image"), self.nextRequested, buttons
+        )
+        self.previous_button.setToolTip(translate("ImageViewer", "Previous image (← or Page Up)"))
+        self.next_button.setToolTip(translate("ImageViewer", "Next image (→ or Page Down)"))
         QShortcut(QKeySequence(Qt.Key.Key_PageUp), self).activated.connect(self.previousRequested)
         QShortcut(QKeySequence(Qt.Key.Key_PageDown), self).activated.connect(self.nextRequested)
         return buttons
@@ -174,11 +198,11 @@ class ImageViewer(QDialog):
     def _tone_row(self) -> QHBoxLayout:
         tone = QHBoxLayout()
         tone.setSpacing(6)
-        self.brightness_slider = self._slider("Brightness", tone)
-        self.contrast_slider = self._slider("Contrast", tone)
+        self.brightness_slider = self._slider(translate("ImageViewer", "Brightness"), tone)
+        self.contrast_slider = self._slider(translate("ImageViewer", "Contrast"), tone)
         reset = QToolButton(self)
-        reset.setText("Reset")
-        reset.setToolTip("Original brightness and contrast")
+        reset.setText(translate("ImageViewer", "Reset"))
+        reset.setToolTip(translate("ImageViewer", "Original brightness and contrast"))
         reset.clicked.connect(self.reset_tone)
         tone.addWidget(reset)
         tone.addStretch(1)
@@ -219,12 +243,20 @@ class ImageViewer(QDialog):
         self._item.setPixmap(QPixmap.fromImage(image))
         self._item.setRotation(0)
         self._place_item()
-        self.size_label.setText(f"{image.width()} × {image.height()} px")
+        self.size_label.setText(
+            translate("ImageViewer", "{width} × {height} px").format(
+                width=image.width(), height=image.height()
+            )
+        )
         self.fit()
 
     def set_position(self, index: int, count: int) -> None:
         """This is image ``index`` (from 0) of ``count``: previous/next where there are any."""
-        self.position_label.setText(f"{index + 1} of {count}" if count > 1 else "")
+        self.position_label.setText(
+            translate("ImageViewer", "{number} of {count}").format(number=index + 1, count=count)
+            if count > 1
+            else ""
+        )
         self.previous_button.setEnabled(index > 0)
         self.next_button.setEnabled(index < count - 1)
 
@@ -292,4 +324,6 @@ class ImageViewer(QDialog):
     def _sync_label(self) -> None:
         text = f"{round(self.zoom_factor() * 100)} %"
         self.zoom_label.setText(text)
-        self.zoom_label.setAccessibleName(f"Zoom: {text}")
+        self.zoom_label.setAccessibleName(
+            translate("ImageViewer", "Zoom: {zoom}").format(zoom=text)
+        )

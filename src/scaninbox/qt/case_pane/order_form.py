@@ -17,6 +17,7 @@ from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import QPlainTextEdit, QStackedWidget, QVBoxLayout, QWidget
 
 from scaninbox.domain import CaseRef, FileKind, OrderForm
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.qt.case_pane.file_actions import (
     SaveError,
     open_with_system,
@@ -33,7 +34,7 @@ from scaninbox.qt.runtime import async_bridge
 __all__ = ["ZOOM_STEPS", "OrderFormView"]
 
 ZOOM_STEPS = (0.25, 0.33, 0.5, 0.67, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
-_DAMAGED = "The order form is damaged or is not a PDF file."
+_DAMAGED = QT_TRANSLATE_NOOP("OrderFormView", "The order form is damaged or is not a PDF file.")
 
 
 class OrderFormView(QWidget):
@@ -53,7 +54,7 @@ class OrderFormView(QWidget):
         self._requested = False
         self.document = QPdfDocument(self)
         self.view = QPdfView(self)
-        self.view.setAccessibleName("Order form")
+        self.view.setAccessibleName(translate("OrderFormView", "Order form"))
         self.view.setDocument(self.document)
         self.view.setPageMode(QPdfView.PageMode.MultiPage)
         self.view.setZoomMode(QPdfView.ZoomMode.FitToWidth)
@@ -63,7 +64,7 @@ class OrderFormView(QWidget):
         self.message_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.plain_text = QPlainTextEdit(self)
         self.plain_text.setReadOnly(True)
-        self.plain_text.setAccessibleName("Order form text")
+        self.plain_text.setAccessibleName(translate("OrderFormView", "Order form text"))
         self.stack = QStackedWidget(self)
         for page in (self.message_label, self.view, self.plain_text):
             self.stack.addWidget(page)
@@ -124,9 +125,9 @@ class OrderFormView(QWidget):
             self.stack.setCurrentWidget(self.plain_text)
         else:
             self.message_label.setText(
-                "Opening the order form…"
+                translate("OrderFormView", "Opening the order form…")
                 if self._file
-                else "No order form was sent with this case."
+                else translate("OrderFormView", "No order form was sent with this case.")
             )
             self.stack.setCurrentWidget(self.message_label)
         self._sync_page()
@@ -153,21 +154,27 @@ class OrderFormView(QWidget):
         def is_current() -> bool:
             return generation == self._generation
 
-        self.message_label.setText(f"Opening {file.filename}…")
+        self.message_label.setText(
+            translate("OrderFormView", "Opening {file}…").format(file=file.filename)
+        )
         self.stack.setCurrentWidget(self.message_label)
         path = await fetch_with_status(
             self._provider, file, self.status, refresh=refresh, is_current=is_current
         )
         if path is None or not is_current():
             if is_current():
-                self.message_label.setText("The order form could not be opened.")
+                self.message_label.setText(
+                    translate("OrderFormView", "The order form could not be opened.")
+                )
             return
         # Loading a local PDF of a few pages is quick; rendering happens asynchronously.
         error = self.document.load(str(path))
         if error != QPdfDocument.Error.None_ or self.document.pageCount() < 1:
             self.document.close()
-            self.status.show_problem(_DAMAGED, offline=False)
-            self.message_label.setText("The order form could not be opened.")
+            self.status.show_problem(translate("OrderFormView", _DAMAGED), offline=False)
+            self.message_label.setText(
+                translate("OrderFormView", "The order form could not be opened.")
+            )
             return
         self._path = path
         self.stack.setCurrentWidget(self.view)
@@ -269,6 +276,6 @@ class OrderFormView(QWidget):
         except SaveError as error:
             message = str(error)
         else:
-            message = f"Order form saved to {saved}"
+            message = translate("OrderFormView", "Order form saved to {path}").format(path=saved)
         if shiboken6.isValid(self):
             self.statusMessage.emit(message)

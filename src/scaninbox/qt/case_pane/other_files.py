@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from scaninbox.domain import FileKind, Jaw, ScanFile, identifier_label
+from scaninbox.language import translate
 from scaninbox.qt.files.providers import CaseFile
 from scaninbox.qt.look.widgets import muted_label, section_title
 
@@ -28,8 +29,13 @@ class OtherFilesList(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(6)
-        layout.addWidget(section_title("Scans and order form", self))
-        layout.addWidget(muted_label("“Save all files” saves these with the attachments.", self))
+        layout.addWidget(section_title(translate("OtherFilesList", "Scans and order form"), self))
+        layout.addWidget(
+            muted_label(
+                translate("OtherFilesList", "“Save all files” saves these with the attachments."),
+                self,
+            )
+        )
         layout.addWidget(self._rows)
 
     def show_files(self, files: Sequence[CaseFile], scans: Sequence[ScanFile]) -> None:
@@ -58,13 +64,24 @@ class OtherFilesList(QWidget):
 
 def _describe(file: CaseFile, scan: ScanFile | None) -> str:
     if file.kind is FileKind.ORDER_FORM:
-        return "Order form (PDF)"
+        return translate("OtherFilesList", "Order form (PDF)")
+    jaws = {
+        Jaw.UPPER: translate("OtherFilesList", "Upper jaw"),
+        Jaw.LOWER: translate("OtherFilesList", "Lower jaw"),
+        Jaw.BITE: translate("OtherFilesList", "Bite", "a bite registration scan"),
+    }
     parts = [
-        f"{scan.jaw.value.capitalize()} jaw"
-        if scan and scan.jaw in (Jaw.UPPER, Jaw.LOWER)
-        else None,
-        "Bite" if scan and scan.jaw is Jaw.BITE else None,
+        jaws.get(scan.jaw) if scan else None,
         identifier_label(scan.scan_type) if scan else None,
-        (file.file_type or "").upper() or None,
+        _format(file.file_type),
     ]
-    return " · ".join(p for p in parts if p) or "Scan"
+    return " · ".join(p for p in parts if p) or translate("OtherFilesList", "Scan")
+
+
+def _format(file_type: str | None) -> str | None:
+    """``STL``, ``PLY``: the file's format; a preview is named as one (its type says no format)."""
+    if not file_type:
+        return None
+    if file_type.strip().lower() == "preview":
+        return translate("OtherFilesList", "Preview", "a small preview of a scan")
+    return file_type.upper()

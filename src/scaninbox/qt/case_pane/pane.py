@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QStackedWidget, QTabWidget, QVBoxLayout, QWidget
 
 from scaninbox.domain import Case, CaseRef, FileKind
+from scaninbox.language import translate
 from scaninbox.qt.case_pane.attachments import AttachmentsView
 from scaninbox.qt.case_pane.header import CaseHeader
 from scaninbox.qt.case_pane.order_form import OrderFormView
@@ -46,7 +47,7 @@ class CasePane(QWidget):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setAccessibleName("Case details")
+        self.setAccessibleName(translate("CasePane", "Case details"))
         self.setMinimumSize(560, 420)
         self._case: Case | None = None
         self._qc_wanted: CaseRef | None = None  # `check_scans` for a case still loading
@@ -54,7 +55,9 @@ class CasePane(QWidget):
 
         self.header = CaseHeader(self)
         self.header.pinToggled.connect(self._on_pin_toggled)
-        self.viewer_placeholder = muted_label("The 3D view of the scans appears here.", self)
+        self.viewer_placeholder = muted_label(
+            translate("CasePane", "The 3D view of the scans appears here."), self
+        )
         self.viewer_placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.prescription = PrescriptionView(self)
         self.order_form = OrderFormView(provider, dialogs, self)
@@ -65,12 +68,12 @@ class CasePane(QWidget):
 
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
-        self.tabs.setAccessibleName("Case sections")
-        self.tabs.addTab(self.viewer_placeholder, "3D scans")
-        self.tabs.addTab(self.prescription, "Prescription")
-        self.tabs.addTab(self.order_form, "Order form")
-        self.tabs.addTab(self.attachments, "Attachments")
-        self.tabs.addTab(self.qc, "QC")
+        self.tabs.setAccessibleName(translate("CasePane", "Case sections"))
+        self.tabs.addTab(self.viewer_placeholder, translate("CasePane", "3D scans"))
+        self.tabs.addTab(self.prescription, translate("CasePane", "Prescription"))
+        self.tabs.addTab(self.order_form, translate("CasePane", "Order form"))
+        self.tabs.addTab(self.attachments, translate("CasePane", "Attachments"))
+        self.tabs.addTab(self.qc, translate("CasePane", "QC"))
         self.tabs.currentChanged.connect(self._on_tab_changed)
 
         case_page = QWidget(self)
@@ -80,7 +83,9 @@ class CasePane(QWidget):
         case_layout.addWidget(self.header)
         case_layout.addWidget(separator(case_page))
         case_layout.addWidget(self.tabs, 1)
-        self.empty_label = muted_label("Select a case to see its details.", self)
+        self.empty_label = muted_label(
+            translate("CasePane", "Select a case to see its details."), self
+        )
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._stack = QStackedWidget(self)
         self._stack.addWidget(self.empty_label)
@@ -109,12 +114,18 @@ class CasePane(QWidget):
         self.qc.show_case(case)
         files = case_files(case) if case is not None else []
         misc = sum(1 for file in files if file.kind is FileKind.MISC)
-        self.tabs.setTabText(self.ATTACHMENTS_TAB, f"Attachments ({misc})")
+        self.tabs.setTabText(
+            self.ATTACHMENTS_TAB, translate("CasePane", "Attachments ({count})").format(count=misc)
+        )
         # Disabling the current tab makes Qt jump to the next enabled one (QC): remember it.
         shown_tab = self.tabs.currentIndex()
-        self._enable_tab(self.ORDER_FORM_TAB, self.order_form.has_order_form, "No order form")
+        self._enable_tab(
+            self.ORDER_FORM_TAB,
+            self.order_form.has_order_form,
+            translate("CasePane", "No order form"),
+        )
         has_files = bool(files)
-        self._enable_tab(self.ATTACHMENTS_TAB, has_files, "No files")
+        self._enable_tab(self.ATTACHMENTS_TAB, has_files, translate("CasePane", "No files"))
         self.header.cache_label.setVisible(has_files)
         if not self.tabs.isTabEnabled(shown_tab):
             self.tabs.setCurrentIndex(self.PRESCRIPTION_TAB)
@@ -149,7 +160,7 @@ class CasePane(QWidget):
         old = self.tabs.widget(self.SCANS_TAB)
         self.tabs.blockSignals(True)
         self.tabs.removeTab(self.SCANS_TAB)
-        self.tabs.insertTab(self.SCANS_TAB, widget, "3D scans")
+        self.tabs.insertTab(self.SCANS_TAB, widget, translate("CasePane", "3D scans"))
         self.tabs.setCurrentIndex(current)
         self.tabs.blockSignals(False)
         if old is not None and old is not widget:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scaninbox.language import translate
 from scaninbox.qt.look.flow_layout import FlowLayout
 
 __all__ = ["PdfToolbar"]
@@ -27,27 +28,41 @@ class PdfToolbar(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.previous_button = self._tool("", "Previous page", "Previous page")
+        previous = translate("PdfToolbar", "Previous page")
+        self.previous_button = self._tool("", previous, previous)
         self.previous_button.setArrowType(Qt.ArrowType.UpArrow)
         self.page_spin = QSpinBox(self)
-        self.page_spin.setAccessibleName("Page number")
+        self.page_spin.setAccessibleName(translate("PdfToolbar", "Page number"))
         self.page_spin.setKeyboardTracking(False)
         self.page_count_label = QLabel(self)
-        self.next_button = self._tool("", "Next page", "Next page")
+        following = translate("PdfToolbar", "Next page")
+        self.next_button = self._tool("", following, following)
         self.next_button.setArrowType(Qt.ArrowType.DownArrow)
-        self.zoom_out_button = self._tool("−", "Zoom out", "Zoom out (Ctrl+−)")
+        self.zoom_out_button = self._tool(
+            "−", translate("PdfToolbar", "Zoom out"), translate("PdfToolbar", "Zoom out (Ctrl+−)")
+        )
         self.zoom_label = QLabel(self)
         self.zoom_label.setMinimumWidth(self.fontMetrics().horizontalAdvance("400 %") + 12)
         self.zoom_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.zoom_in_button = self._tool("+", "Zoom in", "Zoom in (Ctrl++)")
-        self.fit_width_button = self._tool("Fit width", "Fit width", "Fit the page width")
-        self.fit_page_button = self._tool("Fit page", "Fit page", "Show whole pages")
+        self.zoom_in_button = self._tool(
+            "+", translate("PdfToolbar", "Zoom in"), translate("PdfToolbar", "Zoom in (Ctrl++)")
+        )
+        fit_width = translate("PdfToolbar", "Fit width")
+        self.fit_width_button = self._tool(
+            fit_width, fit_width, translate("PdfToolbar", "Fit the page width")
+        )
+        fit_page = translate("PdfToolbar", "Fit page")
+        self.fit_page_button = self._tool(
+            fit_page, fit_page, translate("PdfToolbar", "Show whole pages")
+        )
         for button in (self.fit_width_button, self.fit_page_button):
             button.setCheckable(True)
-        self.open_button = QPushButton("Open externally", self)
-        self.open_button.setToolTip("Open the order form in this computer's PDF application")
-        self.save_button = QPushButton("Save as…", self)
-        self.save_button.setToolTip("Save a copy of the order form")
+        self.open_button = QPushButton(translate("PdfToolbar", "Open externally"), self)
+        self.open_button.setToolTip(
+            translate("PdfToolbar", "Open the file in this computer's PDF application")
+        )
+        self.save_button = QPushButton(translate("PdfToolbar", "Save as…"), self)
+        self.save_button.setToolTip(translate("PdfToolbar", "Save a copy of the order form"))
 
         flow = FlowLayout(self, spacing=16, row_spacing=4)
         flow.setContentsMargins(0, 0, 0, 0)
@@ -82,7 +97,11 @@ class PdfToolbar(QWidget):
         self.page_spin.setRange(1 if count else 0, count)
         self.page_spin.setValue(current + 1 if count else 0)
         self.page_spin.blockSignals(blocked)
-        self.page_count_label.setText(f"of {count}" if count else "")
+        self.page_count_label.setText(
+            translate("PdfToolbar", "of {count}", "page 3 of 5").format(count=count)
+            if count
+            else ""
+        )
         for widget in (
             self.page_spin,
             self.zoom_in_button,
@@ -98,6 +117,10 @@ class PdfToolbar(QWidget):
 
     def set_zoom(self, text: str, *, fit_width: bool, fit_page: bool) -> None:
         self.zoom_label.setText(text)
-        self.zoom_label.setAccessibleName(f"Zoom: {text}" if text else "Zoom")
+        self.zoom_label.setAccessibleName(
+            translate("PdfToolbar", "Zoom: {zoom}").format(zoom=text)
+            if text
+            else translate("PdfToolbar", "Zoom")
+        )
         self.fit_width_button.setChecked(fit_width)
         self.fit_page_button.setChecked(fit_page)

@@ -11,6 +11,7 @@ from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
 
+from scaninbox.language import translate
 from scaninbox.qt.case_pane.pdf_toolbar import PdfToolbar
 from scaninbox.qt.look.window_layout import fit_to_screen
 
@@ -33,13 +34,13 @@ class PdfWindow(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("PDF")
+        self.setWindowTitle(translate("PdfWindow", "PDF document"))
         # A page's height where the screen has it; never beyond the screen, frame included.
         self.screen_fit = fit_to_screen(self, QSize(900, 1000))
         self.path: Path | None = None
         self.document = QPdfDocument(self)
         self.view = QPdfView(self)
-        self.view.setAccessibleName("PDF")
+        self.view.setAccessibleName(translate("PdfWindow", "PDF document"))
         self.view.setDocument(self.document)
         self.view.setPageMode(QPdfView.PageMode.MultiPage)
         self.view.setZoomMode(QPdfView.ZoomMode.FitToWidth)
@@ -74,7 +75,9 @@ class PdfWindow(QDialog):
             self.document.close()
             self.path = None
             self._sync()
-            raise ValueError(f"{title} is damaged or is not a PDF file.")
+            raise ValueError(
+                translate("PdfWindow", "{file} is damaged or is not a PDF file.").format(file=title)
+            )
         self.path = path
         self.setWindowTitle(title)
         self.view.setZoomMode(QPdfView.ZoomMode.FitToWidth)

@@ -10,6 +10,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 
 from scaninbox.domain import Case
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.qt.case_pane.customer import CustomerSection
 from scaninbox.qt.case_pane.worktypes import WorktypesSection
 from scaninbox.qt.look.widgets import (
@@ -21,8 +22,10 @@ from scaninbox.qt.look.widgets import (
 
 __all__ = ["NOTHING_PRESCRIBED", "NO_ORDER_DATA", "PrescriptionView"]
 
-NO_ORDER_DATA = "This case has no order data yet"
-NOTHING_PRESCRIBED = "The portal sent no customer, work or remark for this case."
+NO_ORDER_DATA = QT_TRANSLATE_NOOP("PrescriptionView", "This case has no order data yet")
+NOTHING_PRESCRIBED = QT_TRANSLATE_NOOP(
+    "PrescriptionView", "The portal sent no customer, work or remark for this case."
+)
 
 
 class PrescriptionView(QScrollArea):
@@ -32,24 +35,27 @@ class PrescriptionView(QScrollArea):
         super().__init__(parent)
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setAccessibleName("Prescription")
+        self.setAccessibleName(translate("PrescriptionView", "Prescription"))
         page = QWidget(self)
-        self.no_data_title = muted_label(NO_ORDER_DATA, page)
+        self.no_data_title = muted_label(translate("PrescriptionView", NO_ORDER_DATA), page)
         font = QFont(self.no_data_title.font())
         font.setPointSizeF(font.pointSizeF() * 1.2)
         font.setBold(True)
         self.no_data_title.setFont(font)
         self.no_data_detail = muted_label(
-            "The portal has not sent the prescription for this case. Customer, work and files "
-            "appear here once it does.",
+            translate(
+                "PrescriptionView",
+                "The portal has not sent the prescription for this case. Customer, work and "
+                "files appear here once it does.",
+            ),
             page,
         )
-        self.nothing_label = muted_label(NOTHING_PRESCRIBED, page)
+        self.nothing_label = muted_label(translate("PrescriptionView", NOTHING_PRESCRIBED), page)
         self.customer = CustomerSection(page)
         self.worktypes = WorktypesSection(page)
-        self.remark_title = section_title("Remark", page)
+        self.remark_title = section_title(translate("PrescriptionView", "Remark"), page)
         self.remark_value = ValueLabel(page)
-        self.remark_value.setAccessibleName("Remark")
+        self.remark_value.setAccessibleName(translate("PrescriptionView", "Remark"))
         self._separators = [separator(page), separator(page)]
 
         layout = QVBoxLayout(page)

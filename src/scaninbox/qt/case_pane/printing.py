@@ -23,19 +23,20 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPageLayout, QPageSize, 
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPrintSupport import QPrinter
 
+from scaninbox import language
 from scaninbox.domain import (
     Case,
     case_teeth,
     delivery_phrase,
-    exact_time,
-    format_date,
     format_date_of_birth,
     format_gender,
     format_teeth,
+    local_time,
     status_label,
     work_summary,
     worktype_teeth,
 )
+from scaninbox.language import translate
 
 __all__ = ["PrintError", "TicketLayout", "print_pdf", "print_work_ticket", "ticket_lines"]
 
@@ -57,47 +58,68 @@ class TicketLayout:
     modules: int
 
 
+def _day(day: date) -> str:
+    """``Wed 12 Mar 2025`` / ``Mi. 12. März 2025``: the person's language."""
+    return language.current().date_text(day, with_weekday=True, with_year=True)
+
+
+def _moment(moment: datetime) -> str:
+    """A local date and time to the minute (times of day read the same in every language)."""
+    local = local_time(moment)
+    return translate("WorkTicket", "{date}, {time}").format(
+        date=_day(local.date()), time=f"{local:%H:%M}"
+    )
+
+
 def ticket_lines(case: Case, *, today: date | None = None) -> list[tuple[str, str]]:
     """The ticket's facts as (caption, value) in print order; empty values are left out."""
     lines: list[tuple[str, str]] = []
+    due_caption = translate("WorkTicket", "Due")
     if case.delivery_date is not None:
-        due = format_date(case.delivery_date, with_weekday=True)
-        lines.append(("Due", f"{due} ({delivery_phrase(case.delivery_date, today=today)})"))
+        lines.append(
+            (
+                due_caption,
+                translate("WorkTicket", "{date} ({when})").format(
+                    date=_day(case.delivery_date),
+                    when=delivery_phrase(case.delivery_date, today=today),
+                ),
+            )
+        )
     elif case.delivery_text:
-        lines.append(("Due", case.delivery_text))
+        lines.append((due_caption, case.delivery_text))
     if case.received_at is not None:
-        lines.append(("Received", exact_time(case.received_at)))
-    lines.append(("Status", status_label(case.status)))
+        lines.append((translate("WorkTicket", "Received"), _moment(case.received_at)))
+    lines.append((translate("WorkTicket", "Status"), status_label(case.status)))
     lines.extend(_patient_line(case, today))
     if case.dentist is not None and case.dentist.display_name:
-        lines.append(("Dentist", case.dentist.display_name))
+        lines.append((translate("WorkTicket", "Dentist"), case.dentist.display_name))
     if case.clinic is not None and case.clinic.name:
-        lines.append(("Clinic", case.clinic.name))
+        lines.append((translate("WorkTicket", "Clinic"), case.clinic.name))
     origin = " · ".join(p for p in (case.source, case.external_id) if p)
     if origin:
-        lines.append(("From", origin))
+        lines.append((translate("WorkTicket", "From", "where the case came from"), origin))
     teeth = format_teeth(case_teeth(case.worktypes))
     if teeth:
-        lines.append(("Teeth", teeth))
+        lines.append((translate("WorkTicket", "Teeth"), teeth))
     for worktype in case.worktypes:
         parts = [work_summary([worktype])]
         where = format_teeth(worktype_teeth(worktype))
         if where:
             parts.append(where)
         if worktype.shade:
-            parts.append(f"shade {worktype.shade}")
-        lines.append(("Work", " · ".join(parts)))
+            parts.append(translate("WorkTicket", "shade {shade}").format(shade=worktype.shade))
+        lines.append((translate("WorkTicket", "Work"), " · ".join(parts)))
     flags = [
         name
         for name, on in (
-            ("Priority", case.flags.priority),
-            ("Remake", case.flags.remake),
-            ("Contact required", case.flags.contact_required),
+            (translate("WorkTicket", "Priority"), case.flags.priority),
+            (translate("WorkTicket", "Remake"), case.flags.remake),
+            (translate("WorkTicket", "Contact required"), case.flags.contact_required),
         )
         if on
     ]
     if flags:
-        lines.append(("Flags", ", ".join(flags)))
+        lines.append((translate("WorkTicket", "Flags"), ", ".join(flags)))
     return lines
 
 
@@ -106,11 +128,16 @@ def _patient_line(case: Case, today: date | None) -> list[tuple[str, str]]:
     if patient is None:
         return []
     born = format_date_of_birth(patient.date_of_birth, today=today)
-    details = [format_gender(patient.gender), f"born {born}" if born else None]
+    details = [
+        format_gender(patient.gender),
+        translate("WorkTicket", "born {date}").format(date=born) if born else None,
+    ]
     if patient.reference_no:
-        details.append(f"ref. {patient.reference_no}")
+        details.append(
+            translate("WorkTicket", "ref. {reference}").format(reference=patient.reference_no)
+        )
     text = " · ".join(d for d in details if d)
-    return [("Patient", text)] if text else []
+    return [(translate("WorkTicket", "Patient"), text)] if text else []
 
 
 def print_work_ticket(
@@ -127,9 +154,11 @@ def print_work_ticket(
     )
     painter = QPainter()
     if not painter.begin(printer):
-        raise PrintError("The printer could not be started.")
+        raise PrintError(translate("WorkTicket", "The printer could not be started."))
     try:
-        return _draw_ticket(painter, printer, case, today, printed_at or datetime.now())
+        return _draw_ticket(
+            painter, printer, case, today, printed_at or datetime.now().astimezone()
+        )
     finally:
         painter.end()
 
@@ -155,10 +184,12 @@ def _draw_ticket(
     text_right = qr_rect.left() - 6 * dots_per_mm
     y = page.top()
     painter.setFont(_font(painter, 10))
-    painter.drawText(QPointF(page.left(), y + _ascent(painter)), "WORK TICKET")
+    painter.drawText(
+        QPointF(page.left(), y + _ascent(painter)), translate("WorkTicket", "WORK TICKET")
+    )
     y += QFontMetricsF(painter.font()).lineSpacing() * 1.4
     painter.setFont(title_font)
-    name = case.patient_name or "Unnamed patient"
+    name = case.patient_name or translate("WorkTicket", "Unnamed patient")
     title_box = QRectF(page.left(), y, text_right - page.left(), side)
     painter.drawText(title_box, int(Qt.TextFlag.TextWordWrap), name)
     y += painter.boundingRect(title_box, int(Qt.TextFlag.TextWordWrap), name).height()
@@ -166,7 +197,11 @@ def _draw_ticket(
     # Under the code, ending where it ends: a guid is twice as wide as the code, and written
     # from its left edge it ran past the page's.
     metrics = QFontMetricsF(painter.font(), painter.device())
-    reference = metrics.elidedText(f"Case {case.ref}", Qt.TextElideMode.ElideMiddle, page.width())
+    reference = metrics.elidedText(
+        translate("WorkTicket", "Case {reference}").format(reference=case.ref),
+        Qt.TextElideMode.ElideMiddle,
+        page.width(),
+    )
     painter.drawText(
         QPointF(
             qr_rect.right() - metrics.horizontalAdvance(reference),
@@ -176,8 +211,14 @@ def _draw_ticket(
     )
     y = max(y + 4 * dots_per_mm, qr_rect.bottom() + 10 * dots_per_mm)
 
-    caption_width = 28 * dots_per_mm
-    for caption, value in ticket_lines(case, today=today):
+    lines = ticket_lines(case, today=today)
+    # As wide as the widest caption (German ones are longer), at least 28 mm.
+    caption_metrics = QFontMetricsF(caption_font, printer)
+    caption_width = max(
+        28 * dots_per_mm,
+        max((caption_metrics.horizontalAdvance(c) for c, _ in lines), default=0) + 4 * dots_per_mm,
+    )
+    for caption, value in lines:
         painter.setFont(caption_font)
         painter.drawText(QPointF(page.left(), y + _ascent(painter)), caption)
         painter.setFont(body_font)
@@ -188,7 +229,9 @@ def _draw_ticket(
     if case.remark.strip():
         y += 3 * dots_per_mm
         painter.setFont(caption_font)
-        painter.drawText(QPointF(page.left(), y + _ascent(painter)), "Remark")
+        painter.drawText(
+            QPointF(page.left(), y + _ascent(painter)), translate("WorkTicket", "Remark")
+        )
         y += QFontMetricsF(caption_font, printer).lineSpacing() * 1.2
         painter.setFont(body_font)
         box = QRectF(page.left(), y, page.width(), page.bottom() - y - 12 * dots_per_mm)
@@ -196,7 +239,7 @@ def _draw_ticket(
     painter.setFont(_font(painter, 8))
     painter.drawText(
         QPointF(page.left(), page.bottom() - 2 * dots_per_mm),
-        f"Printed {printed_at:%d %b %Y %H:%M} by Scan Inbox",
+        translate("WorkTicket", "Printed {when} by Scan Inbox").format(when=_moment(printed_at)),
     )
     return TicketLayout(qr_rect, qr_text, modules)
 
@@ -235,10 +278,14 @@ def print_pdf(path: Path, printer: QPrinter) -> int:
     document = QPdfDocument()
     try:
         if document.load(str(path)) != QPdfDocument.Error.None_ or document.pageCount() < 1:
-            raise PrintError(f"{path.name} is damaged or is not a PDF file.")
+            raise PrintError(
+                translate("WorkTicket", "{file} is damaged or is not a PDF file.").format(
+                    file=path.name
+                )
+            )
         painter = QPainter()
         if not painter.begin(printer):
-            raise PrintError("The printer could not be started.")
+            raise PrintError(translate("WorkTicket", "The printer could not be started."))
         try:
             for page in range(document.pageCount()):
                 if page:

@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scaninbox.language import translate
+
 __all__ = ["Checklist"]
 
 _TITLE = 0
@@ -59,9 +61,11 @@ class Checklist(QTreeWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setHeaderLabels(["Check", "Result"])
+        self.setHeaderLabels(
+            [translate("QcChecklist", "Check", "a QC check"), translate("QcChecklist", "Result")]
+        )
         self.setRootIsDecorated(False)
-        self.setAccessibleName("QC checklist")
+        self.setAccessibleName(translate("QcChecklist", "QC checklist"))
         self.setWordWrap(True)  # the item's option says "wrap" when it is painted
         self.setUniformRowHeights(False)
         self.setTextElideMode(Qt.TextElideMode.ElideNone)

@@ -38,6 +38,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
+
 if TYPE_CHECKING:
     from scaninbox.qc import Finding, QcResult
 
@@ -56,7 +58,7 @@ __all__ = [
 SCAN_ROLE = int(Qt.ItemDataRole.UserRole) + 1  # the scan's file name ("" for the whole case)
 FIGURES_ROLE = int(Qt.ItemDataRole.UserRole) + 2  # "perimeter 3.20 mm, …"
 COUNT_ROLE = int(Qt.ItemDataRole.UserRole) + 3  # on a group row: its number of findings
-_WHOLE_CASE = "whole case"
+_WHOLE_CASE = QT_TRANSLATE_NOOP("FindingsList", "whole case")
 _SCAN_SHARE = 0.6  # of the second line, at most, for the scan name (the figures get the rest)
 _GAP_PX = 2
 MAX_MESSAGE_LINES = 4  # a longer message ends in "…" (the tooltip has it whole)
@@ -157,7 +159,7 @@ class _FindingLines(QStyledItemDelegate):
         metrics = painter.fontMetrics()
         painter.setPen(plain)
         painter.drawText(rect, flags, title)
-        words = f"{count} finding" + ("" if count == 1 else "s")
+        words = translate("FindingsList", "%n finding(s)", None, count)
         after = rect.adjusted(metrics.horizontalAdvance(title + "  "), 0, 0, 0)
         painter.setPen(muted)
         painter.drawText(after, flags, words)
@@ -172,7 +174,7 @@ class FindingsList(QTreeWidget):
         super().__init__(parent)
         self.setHeaderHidden(True)  # one column: the rows say what they hold
         self.setColumnCount(1)
-        self.setAccessibleName("QC findings")
+        self.setAccessibleName(translate("FindingsList", "QC findings"))
         self.setUniformRowHeights(False)  # groups one line, findings two
         self.setItemDelegate(_FindingLines(self))
         self.itemActivated.connect(self._on_item)
@@ -193,7 +195,9 @@ class FindingsList(QTreeWidget):
         for finding, file in located:
             group = groups.get(finding.kind)
             if group is None:
-                group = QTreeWidgetItem([KIND_TITLES.get(finding.kind, finding.kind)])
+                title = KIND_TITLES.get(finding.kind)
+                # The titles are the QC words' (`scaninbox.qc.findings`, context "Findings").
+                group = QTreeWidgetItem([translate("Findings", title) if title else finding.kind])
                 self.addTopLevelItem(group)
                 groups[finding.kind] = group
             figures = figures_text(finding)
@@ -202,7 +206,9 @@ class FindingsList(QTreeWidget):
                 item.setForeground(0, QBrush(QColor(colours[str(finding.severity)])))
             item.setData(0, SCAN_ROLE, file)
             item.setData(0, FIGURES_ROLE, figures)
-            whole = "\n".join((file or "The whole case", finding.message, figures)).strip()
+            whole = "\n".join(
+                (file or translate("FindingsList", "The whole case"), finding.message, figures)
+            ).strip()
             item.setToolTip(0, whole)
             item.setData(0, Qt.ItemDataRole.AccessibleTextRole, whole.replace("\n", "; "))
             item.setData(0, Qt.ItemDataRole.UserRole, (finding, file))
@@ -210,7 +216,12 @@ class FindingsList(QTreeWidget):
         for group in groups.values():
             group.setData(0, COUNT_ROLE, group.childCount())
             count = group.childCount()
-            group.setToolTip(0, f"{group.text(0)}: {count} finding" + ("" if count == 1 else "s"))
+            group.setToolTip(
+                0,
+                translate("FindingsList", "{kind}: %n finding(s)", None, count).format(
+                    kind=group.text(0)
+                ),
+            )
         self.expandAll()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -256,7 +267,7 @@ def detail_line(metrics: QFontMetrics, scan: str, figures: str, width: int) -> s
     elided in the middle when it takes more than its share of a line, so both its start (the
     case) and its end (the scan's role) stay — then the figures, whole (the delegate wraps them
     onto up to ``MAX_DETAIL_LINES`` lines)."""
-    name = scan or _WHOLE_CASE
+    name = scan or translate("FindingsList", _WHOLE_CASE)
     room = min(metrics.horizontalAdvance(name), round(width * _SCAN_SHARE))
     shown = metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, room)
     return f"{shown} · {figures}" if figures else shown

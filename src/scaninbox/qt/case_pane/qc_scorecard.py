@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.qt.runtime import async_bridge
 
 if TYPE_CHECKING:
@@ -27,7 +28,14 @@ if TYPE_CHECKING:
 
 __all__ = ["QcScorecard"]
 
-_COLUMNS = ["Clinic", "Month", "Checked", "Failed", "Rescans", "Most frequent findings"]
+_COLUMNS = [
+    QT_TRANSLATE_NOOP("QcScorecard", "Clinic"),
+    QT_TRANSLATE_NOOP("QcScorecard", "Month"),
+    QT_TRANSLATE_NOOP("QcScorecard", "Checked"),
+    QT_TRANSLATE_NOOP("QcScorecard", "Failed"),
+    QT_TRANSLATE_NOOP("QcScorecard", "Rescans"),
+    QT_TRANSLATE_NOOP("QcScorecard", "Most frequent findings"),
+]
 
 
 class QcScorecard(QDialog):
@@ -35,20 +43,20 @@ class QcScorecard(QDialog):
 
     def __init__(self, store: CaseStore, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("QC scorecard")
+        self.setWindowTitle(translate("QcScorecard", "QC scorecard"))
         self._store = store
         self.by = QComboBox(self)
-        self.by.addItem("By clinic", "clinic")
-        self.by.addItem("By portal", "portal")
-        self.by.setAccessibleName("Group the scorecard by")
+        self.by.addItem(translate("QcScorecard", "By clinic"), "clinic")
+        self.by.addItem(translate("QcScorecard", "By portal"), "portal")
+        self.by.setAccessibleName(translate("QcScorecard", "Group the scorecard by"))
         self.table = QTreeWidget(self)
         self.table.setRootIsDecorated(False)
-        self.table.setHeaderLabels(_COLUMNS)
-        self.table.setAccessibleName("QC scorecard")
+        self.table.setHeaderLabels([translate("QcScorecard", c) for c in _COLUMNS])
+        self.table.setAccessibleName(translate("QcScorecard", "QC scorecard"))
         header = self.table.header()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
-        self.state = QLabel("Reading the checked cases…", self)
+        self.state = QLabel(translate("QcScorecard", "Reading the checked cases…"), self)
         top = QHBoxLayout()
         top.addWidget(self.by)
         top.addWidget(self.state, 1)
@@ -66,7 +74,7 @@ class QcScorecard(QDialog):
         from scaninbox.services.qc_stats import scorecard
 
         portal = self.by.currentData() == "portal"
-        self.state.setText("Reading the checked cases…")
+        self.state.setText(translate("QcScorecard", "Reading the checked cases…"))
         card = await async_bridge.to_thread(
             scorecard, self._store, "portal" if portal else "clinic"
         )
@@ -77,10 +85,17 @@ class QcScorecard(QDialog):
 
         self.card = card
         self.table.clear()
-        self.table.setHeaderLabels(["Clinic" if card.by == "clinic" else "Portal", *_COLUMNS[1:]])
+        first = (
+            translate("QcScorecard", "Clinic")
+            if card.by == "clinic"
+            else translate("QcScorecard", "Portal")
+        )
+        self.table.setHeaderLabels([first, *(translate("QcScorecard", c) for c in _COLUMNS[1:])])
         for line in card.lines:
             kinds = ", ".join(
-                f"{KIND_TITLES.get(kind, kind)} {line.share(kind):.0%}"
+                translate("QcScorecard", "{finding} {percent}%").format(
+                    finding=_kind_title(KIND_TITLES, kind), percent=round(line.share(kind) * 100)
+                )
                 for kind, _count in line.kinds.most_common(4)
             )
             item = QTreeWidgetItem(
@@ -97,7 +112,13 @@ class QcScorecard(QDialog):
             self.table.addTopLevelItem(item)
         checked = sum(line.checked for line in card.lines)
         self.state.setText(
-            f"{checked} case{'s' if checked != 1 else ''} checked on this computer."
+            translate("QcScorecard", "%n case(s) checked on this computer.", None, checked)
             if checked
-            else "No case has been checked on this computer yet."
+            else translate("QcScorecard", "No case has been checked on this computer yet.")
         )
+
+
+def _kind_title(titles: dict[str, str], kind: str) -> str:
+    """A finding kind's title in the QC words' language (`scaninbox.qc.findings`, "Findings")."""
+    title = titles.get(kind)
+    return translate("Findings", title) if title else kind

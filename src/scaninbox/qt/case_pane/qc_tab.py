@@ -17,6 +17,7 @@ thread.
 
 from __future__ import annotations
 
+import html
 import threading
 from dataclasses import dataclass
 from datetime import datetime
@@ -36,13 +37,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scaninbox import language
 from scaninbox.domain import Case, CaseRef, FileKind, ScanFile, full_scans
+from scaninbox.language import translate
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt.case_pane.qc_checklist import Checklist
 from scaninbox.qt.case_pane.qc_findings import FindingsList
 from scaninbox.qt.files.dialogs import FileDialogs
 from scaninbox.qt.files.providers import CaseFileProvider
-from scaninbox.qt.inbox.qc_cell import OUTDATED_WORDS
 from scaninbox.qt.look.widgets import muted_label, section_title
 from scaninbox.qt.runtime import async_bridge
 
@@ -66,7 +68,25 @@ class _ScansHere:
 
 
 VERDICT_COLOURS = {"pass": "#2e9d4f", "warn": "#d89a13", "fail": "#d1403a", None: "#9a9a9a"}
-_VERDICT_WORDS = {"pass": "Pass", "warn": "Check", "fail": "Fail"}
+
+
+def _verdict_word(verdict: str | None) -> str | None:
+    """The word of a verdict (``pass``/``warn``/``fail``); None for no verdict."""
+    words = {
+        "pass": translate("QcTab", "Pass"),
+        "warn": translate("QcTab", "Check", "verdict: a reviewer should look"),
+        "fail": translate("QcTab", "Fail"),
+    }
+    return words.get(verdict or "")
+
+
+def _moment(when: datetime) -> str:
+    """A local date and time as the person's language writes it (``12 Mar 2025 14:05``)."""
+    local = when.astimezone()
+    day = language.current().date_text(local.date(), with_weekday=False, with_year=True)
+    return translate("QcTab", "{date} {time}", "a date and a time of day").format(
+        date=day, time=f"{local:%H:%M}"
+    )
 
 
 class QcTab(QWidget):
@@ -108,28 +128,36 @@ class QcTab(QWidget):
         self.findings.findingActivated.connect(self.findingActivated)
 
         self.note = QLineEdit(self)
-        self.note.setPlaceholderText("Note for the decision (optional)")
-        self.ready_button = QPushButton("Ready to accept", self)
-        self.rescan_button = QPushButton("Rescan needed", self)
+        self.note.setPlaceholderText(translate("QcTab", "Note for the decision (optional)"))
+        self.ready_button = QPushButton(translate("QcTab", "Ready to accept"), self)
+        self.rescan_button = QPushButton(translate("QcTab", "Rescan needed"), self)
         self.ready_button.clicked.connect(lambda: self.decide("ready"))
         self.rescan_button.clicked.connect(lambda: self.decide("rescan"))
-        self.pack_button = QPushButton("Rescan pack…", self)
+        self.pack_button = QPushButton(translate("QcTab", "Rescan pack…"), self)
         self.pack_button.setToolTip(
-            "Write a rescan request for the dentist: each problem in plain words with a "
-            "picture, what to rescan, the case and the lab's contact"
+            translate(
+                "QcTab",
+                "Write a rescan request for the dentist: each problem in plain words with a "
+                "picture, what to rescan, the case and the lab's contact",
+            )
         )
         self.pack_button.clicked.connect(self.export_rescan_pack)
         self.decision_label = muted_label("", self)
-        self.scorecard_button = QPushButton("Scorecard…", self)
+        self.scorecard_button = QPushButton(translate("QcTab", "Scorecard…"), self)
         self.scorecard_button.setToolTip(
-            "Per clinic or portal and month: cases checked, failed, rescans and the findings"
+            translate(
+                "QcTab",
+                "Per clinic or portal and month: cases checked, failed, rescans and the findings",
+            )
         )
         self.scorecard_button.clicked.connect(self.show_scorecard)
         self.scorecard: QDialog | None = None
-        self.export_button = QPushButton("Export QC report…", self)
+        self.export_button = QPushButton(translate("QcTab", "Export QC report…"), self)
         self.export_button.clicked.connect(self.export_report)
-        self.rerun_button = QPushButton("Re-run QC", self)
-        self.rerun_button.setToolTip("Check the scans as they are now on this computer")
+        self.rerun_button = QPushButton(translate("QcTab", "Re-run QC"), self)
+        self.rerun_button.setToolTip(
+            translate("QcTab", "Check the scans as they are now on this computer")
+        )
         self.rerun_button.clicked.connect(self.activate)
         self.rerun_button.hide()
         self._lay_out()
@@ -144,10 +172,10 @@ class QcTab(QWidget):
         top.addWidget(self.export_button)
         lists = QHBoxLayout()
         left = QVBoxLayout()
-        left.addWidget(section_title("Checklist", self))
+        left.addWidget(section_title(translate("QcTab", "Checklist"), self))
         left.addWidget(self.checklist, 1)
         right = QVBoxLayout()
-        right.addWidget(section_title("Findings", self))
+        right.addWidget(section_title(translate("QcTab", "Findings"), self))
         right.addWidget(self.findings, 1)
         lists.addLayout(left, 2)
         lists.addLayout(right, 3)
@@ -159,7 +187,7 @@ class QcTab(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(lists, 1)
-        layout.addWidget(section_title("Decision", self))
+        layout.addWidget(section_title(translate("QcTab", "Decision"), self))
         layout.addLayout(decide)
         layout.addWidget(self.decision_label)
 
@@ -224,7 +252,9 @@ class QcTab(QWidget):
             widget.setEnabled(enabled)
         self.ready_button.setEnabled(enabled and not self.outdated)
         self.ready_button.setToolTip(
-            "The QC result is of older scans: re-run QC before accepting" if self.outdated else ""
+            translate("QcTab", "The QC result is of older scans: re-run QC before accepting")
+            if self.outdated
+            else ""
         )
 
     def _show_kept(self) -> None:
@@ -237,29 +267,33 @@ class QcTab(QWidget):
             if self._case is not None and background is not None and background.enabled:
                 self.show_result(None, checking=True)
                 self.state_label.setText(
-                    "The scans changed since the last check: checking them again…"
+                    translate(
+                        "QcTab", "The scans changed since the last check: checking them again…"
+                    )
                 )
                 background.check_now(self._case.ref)
                 return
             # Nothing checks it by itself: the last verdict stays readable, never as current.
             self.show_result(kept.result, outdated=True)
-            when = kept.record.checked_at.astimezone()
             self.state_label.setText(
-                f"{OUTDATED_WORDS[:1].upper()}{OUTDATED_WORDS[1:]}. Last check "
-                f"{when:%Y-%m-%d %H:%M}; the scans changed since."
+                translate(
+                    "QcTab",
+                    "Checked on older scans — re-run. Last check {when}; the scans changed since.",
+                ).format(when=_moment(kept.record.checked_at))
             )
             return
         self.show_result(kept.result if kept else None)
         if kept is not None:
-            when = kept.record.checked_at.astimezone()
-            self.state_label.setText(f"Checked {when:%Y-%m-%d %H:%M}.")
+            self.state_label.setText(
+                translate("QcTab", "Checked {when}.").format(when=_moment(kept.record.checked_at))
+            )
         background = self._background
         if (
             self._case is not None
             and background is not None
             and background.running == self._case.ref
         ):
-            self.state_label.setText("Checking the scans…")
+            self.state_label.setText(translate("QcTab", "Checking the scans…"))
 
     def _is_stale(self, kept: KeptQc) -> bool:
         """Whether the scans cached now are not those ``kept`` was made for (`qc_work.standing`;
@@ -275,11 +309,15 @@ class QcTab(QWidget):
 
     def _on_background_started(self, ref: object) -> None:
         if self._case is not None and ref == self._case.ref:
-            self.state_label.setText("Checking the scans…")
+            self.state_label.setText(translate("QcTab", "Checking the scans…"))
 
     def _on_background_failed(self, ref: object, reason: str) -> None:
         if self._case is not None and ref == self._case.ref:
-            self.state_label.setText(f"The scans could not be checked: {reason}.")
+            self.state_label.setText(
+                translate("QcTab", "The scans could not be checked: {reason}.").format(
+                    reason=reason
+                )
+            )
             self.rerun_button.setEnabled(True)
 
     def _on_background_checked(self, ref: object) -> None:
@@ -294,7 +332,7 @@ class QcTab(QWidget):
         case = self._case
         if case is None or self._store is None:
             return
-        self.state_label.setText("Checking the scans…")
+        self.state_label.setText(translate("QcTab", "Checking the scans…"))
         self.rerun_button.setEnabled(False)  # until this check ends
         async_bridge.run(self._fetch_and_check(case), owner=self, key="qc", name="qc")
 
@@ -318,10 +356,15 @@ class QcTab(QWidget):
         job = self._scans_here() if self._store is not None else None
         if job is None:
             self.statusMessage.emit(
-                "The QC report needs the case's scans on this computer: open the QC tab first."
+                translate(
+                    "QcTab",
+                    "The QC report needs the case's scans on this computer: open the QC tab first.",
+                )
             )
             return
-        path = self._dialogs.save_file_path(self, f"QC {job.case.ref}.pdf")
+        path = self._dialogs.save_file_path(
+            self, translate("QcTab", "QC {case}.pdf", "a file name").format(case=job.case.ref)
+        )
         if path is None:
             return
         async_bridge.run(self._export(job, path), owner=self, key="qc-report", name="qc report")
@@ -330,7 +373,7 @@ class QcTab(QWidget):
         """The QC scorecard of the open account (`qc_scorecard.QcScorecard`)."""
         store = self._store
         if store is None or store.closed:
-            self.statusMessage.emit("The scorecard needs an open account.")
+            self.statusMessage.emit(translate("QcTab", "The scorecard needs an open account."))
             return
         from scaninbox.qt.case_pane.qc_scorecard import QcScorecard
 
@@ -346,10 +389,19 @@ class QcTab(QWidget):
         job = self._scans_here() if self._store is not None else None
         if job is None:
             self.statusMessage.emit(
-                "The rescan pack needs the case's scans on this computer: open the QC tab first."
+                translate(
+                    "QcTab",
+                    "The rescan pack needs the case's scans on this computer: open the QC tab "
+                    "first.",
+                )
             )
             return
-        path = self._dialogs.save_file_path(self, f"Rescan request {job.case.ref}.pdf")
+        path = self._dialogs.save_file_path(
+            self,
+            translate("QcTab", "Rescan request {case}.pdf", "a file name").format(
+                case=job.case.ref
+            ),
+        )
         if path is None:
             return
         async_bridge.run(
@@ -389,7 +441,11 @@ class QcTab(QWidget):
             is None
         ]
         for number, scan in enumerate(missing, 1):
-            self.state_label.setText(f"Downloading scan {number} of {len(missing)} for QC…")
+            self.state_label.setText(
+                translate("QcTab", "Downloading scan {number} of {count} for QC…").format(
+                    number=number, count=len(missing)
+                )
+            )
             try:
                 await self._provider.fetch(
                     case.ref, FileKind.SCAN, scan.filename or "", scan.file_type, _no_progress
@@ -397,8 +453,12 @@ class QcTab(QWidget):
             except FileUnavailableError as exc:
                 # The reason is a sentence of its own ("Not available offline: …").
                 self.state_label.setText(
-                    f"QC needs every scan of the case ({scan.filename or 'a scan'} is "
-                    f"missing). {_sentence(str(exc))}"
+                    translate(
+                        "QcTab", "QC needs every scan of the case ({file} is missing). {reason}"
+                    ).format(
+                        file=scan.filename or translate("QcTab", "a scan"),
+                        reason=_sentence(str(exc)),
+                    )
                 )
                 return
         if self._case is not case:
@@ -425,7 +485,11 @@ class QcTab(QWidget):
                 lambda stop: check_case_scans(store, job.case, job.scans, job.paths, stop=stop)
             )
         except OSError as exc:
-            self.state_label.setText(f"The scans could not be read: {exc.strerror or exc}.")
+            self.state_label.setText(
+                translate("QcTab", "The scans could not be read: {reason}.").format(
+                    reason=exc.strerror or exc
+                )
+            )
             return
         if outcome.kept:
             self.qcChanged.emit(job.case.ref)
@@ -433,11 +497,12 @@ class QcTab(QWidget):
             return
         self.stale = False  # the result of the scans cached now
         self.show_result(outcome.run.result)
-        when = datetime.now().astimezone()
         self.state_label.setText(
-            "Scans unchanged since the last check; the case data were checked again."
+            translate(
+                "QcTab", "Scans unchanged since the last check; the case data were checked again."
+            )
             if outcome.reused
-            else f"Checked {when:%Y-%m-%d %H:%M}."
+            else translate("QcTab", "Checked {when}.").format(when=_moment(datetime.now()))
         )
         self.resultShown.emit()
 
@@ -450,7 +515,6 @@ class QcTab(QWidget):
         orientation = report_orientation(store, job.case, self._turns)
         decision = self._decision()
         contact = lab_contact(store)
-        what = "rescan pack" if pack else "QC report"
 
         def write(stop: threading.Event) -> Path:
             from scaninbox.qc.report import write_report
@@ -467,15 +531,31 @@ class QcTab(QWidget):
                 run, path, case=job.case, decision=decision, orientation=orientation
             )
 
-        self.statusMessage.emit(f"Writing the {what} {path.name}…")
+        self.statusMessage.emit(
+            (
+                translate("QcTab", "Writing the rescan pack {file}…")
+                if pack
+                else translate("QcTab", "Writing the QC report {file}…")
+            ).format(file=path.name)
+        )
         try:
             # The pane goes: the run stops, and no report is written for nobody.
             written = await async_bridge.to_thread_stoppable(write)
         except OSError as exc:
-            self.statusMessage.emit(f"The {what} could not be written: {exc.strerror or exc}.")
+            failed = (
+                translate("QcTab", "The rescan pack could not be written: {reason}.")
+                if pack
+                else translate("QcTab", "The QC report could not be written: {reason}.")
+            )
+            self.statusMessage.emit(failed.format(reason=exc.strerror or exc))
             return
         self.qcChanged.emit(job.case.ref)  # its fresh run was kept
-        self.statusMessage.emit(f"{what[0].upper()}{what[1:]} saved: {written}")
+        saved = (
+            translate("QcTab", "Rescan pack saved: {path}")
+            if pack
+            else translate("QcTab", "QC report saved: {path}")
+        )
+        self.statusMessage.emit(saved.format(path=written))
 
     # ------------------------------------------------------------------ store reads
 
@@ -515,30 +595,48 @@ class QcTab(QWidget):
         self._enable_decisions()
         verdict = str(result.verdict) if result is not None else None
         colour = VERDICT_COLOURS[verdict]
-        word = _VERDICT_WORDS.get(verdict or "", "Checking…" if checking else "Not checked")
+        word = _verdict_word(verdict) or (
+            translate("QcTab", "Checking…") if checking else translate("QcTab", "Not checked")
+        )
+        shown_word = html.escape(word)
         if self.outdated:
+            outdated_word = html.escape(translate("QcTab", "outdated"))
             self.verdict_label.setText(
                 f'<span style="color:{colour}; font-size:20px">○</span> '
-                f"<s>{word}</s> <i>outdated</i>"
+                f"<s>{shown_word}</s> <i>{outdated_word}</i>"
             )
-            self.verdict_label.setAccessibleName(f"QC verdict: {word}, {OUTDATED_WORDS}")
+            self.verdict_label.setAccessibleName(
+                translate("QcTab", "QC verdict: {verdict}, checked on older scans — re-run").format(
+                    verdict=word
+                )
+            )
             self.verdict_label.setToolTip(
-                "This result was made on other scans than those on this computer now."
+                translate(
+                    "QcTab", "This result was made on other scans than those on this computer now."
+                )
             )
         else:
             self.verdict_label.setText(
-                f'<span style="color:{colour}; font-size:20px">●</span> <b>{word}</b>'
+                f'<span style="color:{colour}; font-size:20px">●</span> <b>{shown_word}</b>'
             )
-            self.verdict_label.setAccessibleName(f"QC verdict: {word}")
+            self.verdict_label.setAccessibleName(
+                translate("QcTab", "QC verdict: {verdict}").format(verdict=word)
+            )
             self.verdict_label.setToolTip("")
         if result is None and not checking:
-            self.state_label.setText("Not checked yet.")
+            self.state_label.setText(translate("QcTab", "Not checked yet."))
         self.checklist.clear()
         self.findings.show_result(None, VERDICT_COLOURS)
         if result is None:
             return
-        for _key, title, check in result.check_verdicts():
-            shown = _VERDICT_WORDS.get(str(check), "—") if check is not None else "not run"
+        for _key, english_title, check in result.check_verdicts():
+            # The checks' titles are the QC words' (`scaninbox.qc`, context "Checklist").
+            title = translate("Checklist", english_title)
+            shown = (
+                _verdict_word(str(check)) or "—"
+                if check is not None
+                else translate("QcTab", "not run")
+            )
             item = QTreeWidgetItem([title, shown])
             item.setForeground(1, _brush(VERDICT_COLOURS[str(check) if check else None]))
             item.setToolTip(0, f"{title}: {shown}")
@@ -549,13 +647,20 @@ class QcTab(QWidget):
     def _paint_decision(self) -> None:
         decision = self._decision()
         if decision is None:
-            self.decision_label.setText("No decision recorded.")
+            self.decision_label.setText(translate("QcTab", "No decision recorded."))
             return
-        when = decision.when.astimezone()
-        note = f" — “{decision.note}”" if decision.note else ""
-        self.decision_label.setText(
-            f"{decision.decision}{note} ({decision.who}, {when:%Y-%m-%d %H:%M})"
-        )
+        # The store keeps the English labels of the two buttons above: shown in their words.
+        label = translate("QcTab", decision.decision)
+        when = _moment(decision.when)
+        if decision.note:
+            text = translate("QcTab", "{decision} — “{note}” ({who}, {when})").format(
+                decision=label, note=decision.note, who=decision.who, when=when
+            )
+        else:
+            text = translate("QcTab", "{decision} ({who}, {when})").format(
+                decision=label, who=decision.who, when=when
+            )
+        self.decision_label.setText(text)
 
 
 def _sentence(text: str) -> str:

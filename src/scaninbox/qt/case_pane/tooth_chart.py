@@ -20,20 +20,23 @@ from scaninbox.domain import (
     UPPER_ARCH_ORDER,
     Worktype,
     format_teeth,
+    identifier_label,
     parse_fdi,
     worktype_teeth,
 )
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 
 __all__ = [
     "OTHER_CATEGORY",
     "CategoryLegend",
     "ToothChart",
     "category_color",
+    "category_name",
     "chart_category",
     "teeth_by_category",
 ]
 
-OTHER_CATEGORY = "Other"
+OTHER_CATEGORY = QT_TRANSLATE_NOOP("ToothChart", "Other")  # a key; shown by `category_name`
 _COLORS = {
     "Fixed": QColor(59, 130, 246),
     "Removable": QColor(22, 163, 74),
@@ -45,6 +48,13 @@ _UPPER_DECIDUOUS = (*range(55, 50, -1), *range(61, 66))
 _LOWER_DECIDUOUS = (*range(85, 80, -1), *range(71, 76))
 _CELL_W, _CELL_H, _GAP, _MIDLINE, _ROW_GAP, _MARGIN = 22.0, 24.0, 2.0, 10.0, 6.0, 1.0
 _SIDE = 16.0  # room for the "R" and "L" marks of the patient's sides
+
+
+def category_name(category: str) -> str:
+    """A legend key as the person reads it: the domain's wording, ours for "Other"."""
+    if category == OTHER_CATEGORY:
+        return translate("ToothChart", OTHER_CATEGORY)
+    return identifier_label(category) or category
 
 
 def category_color(category: str) -> QColor:
@@ -91,7 +101,7 @@ class ToothChart(QWidget):
         super().__init__(parent)
         self._teeth: dict[int, tuple[str, ...]] = {}
         self._cells: dict[int, QRectF] = {}
-        self.setAccessibleName("Tooth chart")
+        self.setAccessibleName(translate("ToothChart", "Tooth chart"))
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.set_teeth({})
 
@@ -102,9 +112,11 @@ class ToothChart(QWidget):
         for tooth, categories in self._teeth.items():
             for category in categories:
                 by_category.setdefault(category, []).append(tooth)
-        described = [f"{c}: {format_teeth(t)}" for c, t in by_category.items()]
+        described = [f"{category_name(c)}: {format_teeth(t)}" for c, t in by_category.items()]
         self.setAccessibleDescription(
-            "Teeth involved — " + "; ".join(described) if described else "No teeth marked"
+            translate("ToothChart", "Teeth involved: {teeth}").format(teeth="; ".join(described))
+            if described
+            else translate("ToothChart", "No teeth marked")
         )
         self.updateGeometry()
         self.update()
@@ -159,7 +171,11 @@ class ToothChart(QWidget):
             self._paint_tooth(painter, palette, tooth, rect)
         painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
         right_end = self._cells[28].right()
-        for text, x in (("R", _MARGIN), ("L", right_end + 2)):
+        sides = (
+            (translate("ToothChart", "R", "the patient's right side"), _MARGIN),
+            (translate("ToothChart", "L", "the patient's left side"), right_end + 2),
+        )
+        for text, x in sides:
             side = QRectF(x, 0, _SIDE - 2, self.height())
             painter.drawText(side, Qt.AlignmentFlag.AlignCenter, text)
         painter.end()
@@ -202,14 +218,28 @@ class ToothChart(QWidget):
             if tooth is None and (
                 point.x() < _MARGIN + _SIDE or point.x() > self._cells[28].right()
             ):
-                side = "right" if point.x() < _MARGIN + _SIDE else "left"
-                QToolTip.showText(event.globalPos(), f"Patient's {side} side", self)
+                side = (
+                    translate("ToothChart", "Patient's right side")
+                    if point.x() < _MARGIN + _SIDE
+                    else translate("ToothChart", "Patient's left side")
+                )
+                QToolTip.showText(event.globalPos(), side, self)
             elif tooth is None:
                 QToolTip.hideText()
             else:
                 categories = self._teeth.get(tooth)
-                detail = ", ".join(categories) if categories else "no work"
-                QToolTip.showText(event.globalPos(), f"Tooth {tooth}: {detail}", self)
+                detail = (
+                    ", ".join(category_name(c) for c in categories)
+                    if categories
+                    else translate("ToothChart", "no work")
+                )
+                QToolTip.showText(
+                    event.globalPos(),
+                    translate("ToothChart", "Tooth {tooth}: {work}").format(
+                        tooth=tooth, work=detail
+                    ),
+                    self,
+                )
             return True
         return super().event(event)
 
@@ -243,14 +273,14 @@ class CategoryLegend(QWidget):
                 f"background-color: {color.name()}; border-radius: 3px;"
                 f" border: 1px solid {color.darker(130).name()};"
             )
-            label = QLabel(category, entry)
+            label = QLabel(category_name(category), entry)
             label.setTextFormat(Qt.TextFormat.PlainText)
             row.addWidget(swatch)
             row.addWidget(label)
             layout.addWidget(entry)
             self._entries[category] = entry
         layout.addStretch(1)
-        self.setAccessibleName("Category colours")
+        self.setAccessibleName(translate("ToothChart", "Category colours"))
         self.show_categories(())
 
     def show_categories(self, present: Iterable[str]) -> None:

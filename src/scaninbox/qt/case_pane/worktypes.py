@@ -33,6 +33,7 @@ from scaninbox.domain import (
     parse_fdi,
     worktype_teeth,
 )
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.qt.case_pane.tooth_chart import (
     CategoryLegend,
     ToothChart,
@@ -44,9 +45,20 @@ from scaninbox.qt.look.widgets import section_title
 
 __all__ = ["COLUMNS", "WorktypesSection"]
 
-COLUMNS = ("Work", "Category", "Material", "Setting", "Shade", "Teeth")
+COLUMNS = (
+    QT_TRANSLATE_NOOP("WorktypesSection", "Work"),
+    QT_TRANSLATE_NOOP("WorktypesSection", "Category"),
+    QT_TRANSLATE_NOOP("WorktypesSection", "Material"),
+    QT_TRANSLATE_NOOP("WorktypesSection", "Setting"),
+    QT_TRANSLATE_NOOP("WorktypesSection", "Shade"),
+    QT_TRANSLATE_NOOP("WorktypesSection", "Teeth"),
+)
 _DASH = "—"
-_JAWS = {"upper": "Upper jaw", "lower": "Lower jaw", "both": "Both jaws"}
+_JAWS = {
+    "upper": QT_TRANSLATE_NOOP("WorktypesSection", "Upper jaw"),
+    "lower": QT_TRANSLATE_NOOP("WorktypesSection", "Lower jaw"),
+    "both": QT_TRANSLATE_NOOP("WorktypesSection", "Both jaws"),
+}
 
 
 class WorktypesSection(QWidget):
@@ -57,9 +69,9 @@ class WorktypesSection(QWidget):
         self.chart = ToothChart(self)
         self.legend = CategoryLegend(self)
         self.tree = QTreeWidget(self)
-        self.tree.setAccessibleName("Worktypes")
+        self.tree.setAccessibleName(translate("WorktypesSection", "Worktypes"))
         self.tree.setColumnCount(len(COLUMNS))
-        self.tree.setHeaderLabels(list(COLUMNS))
+        self.tree.setHeaderLabels([translate("WorktypesSection", c) for c in COLUMNS])
         self.tree.setRootIsDecorated(True)
         self.tree.setAlternatingRowColors(True)
         self.tree.setUniformRowHeights(True)
@@ -79,7 +91,7 @@ class WorktypesSection(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(8)
-        layout.addWidget(section_title("Work", self))
+        layout.addWidget(section_title(translate("WorktypesSection", "Work"), self))
         layout.addLayout(chart_row)
         layout.addWidget(self.legend)
         layout.addSpacing(4)
@@ -161,7 +173,8 @@ def _swatch(color: QColor) -> QIcon:
 
 def _worktype_cells(worktype: Worktype) -> list[str]:
     teeth = worktype_teeth(worktype)
-    jaw = _JAWS.get((worktype.jaw or "").strip().lower(), _DASH)
+    jaw_name = _JAWS.get((worktype.jaw or "").strip().lower())
+    jaw = translate("WorktypesSection", jaw_name) if jaw_name else _DASH
     where = format_teeth(teeth) if teeth else jaw
     return [
         _what(worktype.restoration_type, worktype.restoration_detail, UNSPECIFIED_WORK),
@@ -176,7 +189,9 @@ def _worktype_cells(worktype: Worktype) -> list[str]:
 def _unit_cells(unit: Unit) -> list[str]:
     tooth = parse_fdi(unit.fdi)
     return [
-        _what(unit.restoration_type, unit.restoration_detail, "Unit"),
+        _what(
+            unit.restoration_type, unit.restoration_detail, translate("WorktypesSection", "Unit")
+        ),
         _text(unit.category),
         _text(unit.material),
         _text(unit.setting),

@@ -12,6 +12,8 @@ from typing import Protocol
 from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from scaninbox.language import translate
+
 __all__ = ["FileDialogs", "QtFileDialogs", "start_folder"]
 
 
@@ -35,7 +37,9 @@ class QtFileDialogs:
 
     def save_file_path(self, parent: QWidget, suggested_name: str) -> Path | None:
         start = self._start_folder() / suggested_name
-        chosen, _ = QFileDialog.getSaveFileName(parent, "Save as", str(start))
+        chosen, _ = QFileDialog.getSaveFileName(
+            parent, translate("FileDialogs", "Save as"), str(start)
+        )
         if not chosen:
             return None
         path = Path(chosen)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from scaninbox.language import translate
 from scaninbox.qt.files.providers import (
     CaseFile,
     CaseFileProvider,
@@ -56,17 +57,23 @@ async def obtain(
     except Exception as error:
         raise FileProblem(_describe(error, file.filename)) from error
     if not path.is_file():
-        raise FileProblem(f"{file.filename} could not be stored on this computer.")
+        raise FileProblem(
+            translate("CaseFiles", "{file} could not be stored on this computer.").format(
+                file=file.filename
+            )
+        )
     return path
 
 
 def _describe(error: Exception, filename: str) -> str:
     text = str(error).strip()
     if isinstance(error, OSError) and error.strerror:
-        return f"{filename} could not be saved on this computer: {error.strerror.lower()}."
+        return translate(
+            "CaseFiles", "{file} could not be saved on this computer: {reason}."
+        ).format(file=filename, reason=error.strerror.lower())
     if text:
         return text if text.endswith((".", "!", "?")) else f"{text}."
-    return f"{filename} could not be downloaded."
+    return translate("CaseFiles", "{file} could not be downloaded.").format(file=filename)
 
 
 async def obtain_all(
@@ -88,7 +95,9 @@ async def obtain_all(
         except FileProblem as problem:
             message = problem.message
             if problem.offline:
-                message = f"{file.filename} is not available offline."
+                message = translate("CaseFiles", "{file} is not available offline.").format(
+                    file=file.filename
+                )
             elif file.filename not in message:
                 message = f"{file.filename}: {message}"
             raise FileProblem(message, offline=problem.offline) from problem

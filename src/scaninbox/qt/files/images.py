@@ -14,6 +14,8 @@ from typing import Any
 import numpy as np
 from PySide6.QtGui import QImage
 
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
+
 __all__ = ["IMAGE_SUFFIXES", "decode_image", "is_image_name"]
 
 IMAGE_SUFFIXES = frozenset(
@@ -47,10 +49,12 @@ def decode_image(path: Path, max_side: int | None = None) -> QImage:
                 picture.thumbnail((max_side, max_side), Image.Resampling.BICUBIC)
             return _to_qimage(picture)
     except (OSError, ValueError, Image.DecompressionBombError) as exc:  # OSError: not an image too
-        raise ValueError(_UNREADABLE) from exc
+        raise ValueError(translate("CaseFiles", _UNREADABLE)) from exc
 
 
-_UNREADABLE = "The image is damaged or in a format this computer cannot show."
+_UNREADABLE = QT_TRANSLATE_NOOP(
+    "CaseFiles", "The image is damaged or in a format this computer cannot show."
+)
 
 
 def _to_qimage(picture: Any) -> QImage:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Protocol
 
 from scaninbox.domain import Case, CaseRef, FileKind
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 
 __all__ = [
     "OFFLINE_HEADLINE",
@@ -27,7 +28,7 @@ ProgressCallback = Callable[[int, int | None], None]
 """``progress(received_bytes, total_bytes)``; ``total_bytes`` is None when the size is unknown."""
 
 
-OFFLINE_HEADLINE = "Not available offline"
+OFFLINE_HEADLINE = QT_TRANSLATE_NOOP("CaseFiles", "Not available offline")
 
 
 class FileUnavailableError(Exception):
@@ -37,7 +38,9 @@ class FileUnavailableError(Exception):
 
     def __init__(self, reason: str, *, headline: str = OFFLINE_HEADLINE) -> None:
         super().__init__(reason)
-        self.headline = headline
+        self.headline = (
+            translate("CaseFiles", headline) if headline == OFFLINE_HEADLINE else headline
+        )
 
 
 class CaseFileProvider(Protocol):

@@ -11,6 +11,8 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QWidget
 
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
+
 __all__ = [
     "NOT_PROVIDED",
     "Badge",
@@ -23,7 +25,7 @@ __all__ = [
     "set_muted",
 ]
 
-NOT_PROVIDED = "Not provided"
+NOT_PROVIDED = QT_TRANSLATE_NOOP("ValueLabel", "Not provided")  # translated where shown
 
 
 class Tone:
@@ -87,7 +89,9 @@ class ValueLabel(QLabel):
         self, parent: QWidget | None = None, *, placeholder: str = NOT_PROVIDED, wrap: bool = True
     ) -> None:
         super().__init__(parent)
-        self._placeholder = placeholder
+        self._placeholder = (
+            translate("ValueLabel", NOT_PROVIDED) if placeholder == NOT_PROVIDED else placeholder
+        )
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(wrap)
         self.setTextInteractionFlags(

@@ -30,7 +30,9 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QToolButton, QWidget
 
+from scaninbox import language
 from scaninbox.domain import Jaw
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.qc import (
     CLEARANCE_CAP_MM,
     Surface,
@@ -55,7 +57,7 @@ __all__ = ["DistanceMaps", "Measured"]
 
 _log = logging.getLogger(__name__)
 F32 = npt.NDArray[np.float32]
-_NO_SCANS = "Select a case with scans to see a distance map."
+_NO_SCANS = QT_TRANSLATE_NOOP("DistanceMaps", "Select a case with scans to see a distance map.")
 
 
 class Measured:
@@ -102,14 +104,18 @@ class DistanceMaps(QObject):
         # distance map (the toolbar must fit the case pane of a 1280 px window).
         self.button = QToolButton(parent)
         self.button.setObjectName("coloursButton")
-        self.button.setText("Colours")
+        self.button.setText(translate("DistanceMaps", "Colours"))
         self.button.setMenu(self.menu)
         self.button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        self.toggle = QAction("Map on/off", parent)  # the C key
+        self.toggle = QAction(translate("DistanceMaps", "Map on/off"), parent)  # the C key
         self.toggle.triggered.connect(self._on_toggle)
         self._group = QActionGroup(self)
         self._group.setExclusive(True)
-        self.off = self._entry("No distance map", "The scans in their own colours", "")
+        self.off = self._entry(
+            translate("DistanceMaps", "No distance map"),
+            translate("DistanceMaps", "The scans in their own colours"),
+            "",
+        )
         self.actions: dict[str, QAction] = {}
         self.choices: list[MapChoice] = []
         self.current: MapChoice | None = None
@@ -118,7 +124,7 @@ class DistanceMaps(QObject):
         self._measured: Measured | None = None  # the map on show
         self._kept: dict[str, Measured] = {}  # every map measured for the case, by name
         self._surface: tuple[Mesh, Surface] | None = None
-        self._why_no_map = _NO_SCANS
+        self._why_no_map = translate("DistanceMaps", _NO_SCANS)
         sink.listeners.append(self._on_mesh)
         if scanner_colours is not None:
             scanner_colours.changed.connect(self._sync_button)
@@ -169,7 +175,7 @@ class DistanceMaps(QObject):
         available = [c for c in self.choices if c.available]
         self.toggle.setEnabled(bool(available))
         if not planned:
-            self._why_no_map = _NO_SCANS
+            self._why_no_map = translate("DistanceMaps", _NO_SCANS)
         elif not available:
             self._why_no_map = " ".join(dict.fromkeys(c.reason for c in self.choices))
         else:
@@ -182,15 +188,21 @@ class DistanceMaps(QObject):
         scanner = self._scanner_colours is not None and self._scanner_colours.isEnabled()
         self.button.setEnabled(scanner or not self._why_no_map)
         if self._why_no_map:
-            tip = f"Distance map: {self._why_no_map}"
-            if not scanner:
-                tip += " These scans carry no colours of the scanner either."
-        else:
             tip = (
+                translate("DistanceMaps", "Distance map: {reason}")
+                if scanner
+                else translate(
+                    "DistanceMaps",
+                    "Distance map: {reason} These scans carry no colours of the scanner either.",
+                )
+            ).format(reason=self._why_no_map)
+        else:
+            tip = translate(
+                "DistanceMaps",
                 "Colours of the surface: the scanner's own (V), or a distance map (C) — "
                 "clearance to the antagonist in mm with bite-through in magenta, how much "
                 "was removed since the scan before the preparation, or the prepared teeth's "
-                "undercuts"
+                "undercuts",
             )
         self.button.setToolTip(tip)
 
@@ -268,7 +280,7 @@ class DistanceMaps(QObject):
             return
         target, reference = self._ready_mesh(choice.target), self._ready_mesh(choice.reference)
         if target is None or reference is None:
-            self.legend.set_status("Waiting for the scans to load…")
+            self.legend.set_status(translate("DistanceMaps", "Waiting for the scans to load…"))
             return
         measured = self._kept.get(choice.name)
         if measured is None or measured.reference is not reference:
@@ -278,12 +290,12 @@ class DistanceMaps(QObject):
         missing = [m for m in (target, lod) if m is not None and measured.field(m) is None]
         self._paint()
         if missing:
-            self.legend.set_status("Measuring…")
+            self.legend.set_status(translate("DistanceMaps", "Measuring…"))
             async_bridge.run(
                 self._measure(measured, missing),
                 owner=self,
                 key="measure",
-                name=f"measure the {choice.label.lower()} map",
+                name=f"measure the {choice.name} map",
             )
 
     async def _measure(self, measured: Measured, meshes: list[Mesh]) -> None:
@@ -293,7 +305,11 @@ class DistanceMaps(QObject):
 
         def show_progress(fraction: float) -> None:  # on the GUI thread
             if self._measured is measured and self.current == measured.choice and self.busy:
-                self.legend.set_status(f"Measuring… {fraction:.0%}")
+                self.legend.set_status(
+                    translate("DistanceMaps", "Measuring… {percent}%").format(
+                        percent=round(fraction * 100)
+                    )
+                )
 
         progress = _Percent(async_bridge.gui_callback(show_progress))
         try:
@@ -313,7 +329,9 @@ class DistanceMaps(QObject):
         except Exception:  # a bug or no memory left: say so where the map would be
             _log.exception("the %s map could not be measured", measured.choice.label)
             if self.current == measured.choice:
-                self.legend.set_status("The map could not be measured (details in the log).")
+                self.legend.set_status(
+                    translate("DistanceMaps", "The map could not be measured (details in the log).")
+                )
             return
         if surface is not None:
             self._surface = (measured.reference, surface)
@@ -404,22 +422,39 @@ def _undercut_fields(
     return [values if m is full else carried_over(values, full.points, m.points) for m in meshes]
 
 
+def _mm(value: float) -> str:
+    """``0.1`` as the person's language writes it (``0,1`` in German)."""
+    return language.current().number_text(value, 2 if value < 0.1 else 1)
+
+
 def _tip(choice: MapChoice) -> str:
     if choice.kind is MapKind.CLEARANCE:
-        target, _, other = choice.label.partition(" against ")
-        return (
-            f"Colour the {target.lower()} jaw by its distance to the {other} jaw's surface, in "
-            "0.1 mm bands; bite-through in magenta"
+        text = (
+            translate(
+                "DistanceMaps",
+                "Colour the upper jaw by its distance to the lower jaw's surface, in {band} mm "
+                "bands; bite-through in magenta",
+            )
+            if choice.jaw is Jaw.UPPER
+            else translate(
+                "DistanceMaps",
+                "Colour the lower jaw by its distance to the upper jaw's surface, in {band} mm "
+                "bands; bite-through in magenta",
+            )
         )
-    if choice.kind is MapKind.UNDERCUT:
-        return (
+    elif choice.kind is MapKind.UNDERCUT:
+        text = translate(
+            "DistanceMaps",
             "Colour the walls of the prepared teeth by how deep they lie in undercut on each "
-            "tooth's best path of insertion, in 0.1 mm bands (the undercut check's measure)"
+            "tooth's best path of insertion, in {band} mm bands (the undercut check's measure)",
         )
-    return (
-        "Colour the preparation scan by how much was removed since the scan before the "
-        "preparation, in 0.1 mm bands"
-    )
+    else:
+        text = translate(
+            "DistanceMaps",
+            "Colour the preparation scan by how much was removed since the scan before the "
+            "preparation, in {band} mm bands",
+        )
+    return text.format(band=_mm(0.1))
 
 
 def _summary(kind: MapKind, values: F32) -> str:
@@ -431,10 +466,18 @@ def _summary(kind: MapKind, values: F32) -> str:
         return clearance_summary(least, CLEARANCE_CAP_MM)
     if kind is MapKind.UNDERCUT:
         if not len(measured):
-            return "The prepared teeth could not be found on this scan."
+            return translate("DistanceMaps", "The prepared teeth could not be found on this scan.")
         if float(measured.max()) < 0.05:
-            return "No undercut (under 0.05 mm) on the best paths of insertion."
-        return f"Deepest undercut {mm_text(float(measured.max()))} on the best path of insertion."
+            return translate(
+                "DistanceMaps", "No undercut (under {least} mm) on the best paths of insertion."
+            ).format(least=_mm(0.05))
+        return translate(
+            "DistanceMaps", "Deepest undercut {depth} on the best path of insertion."
+        ).format(depth=mm_text(float(measured.max())))
     if not len(measured) or float(measured.max()) < 0.05:
-        return "Nothing removed (under 0.05 mm)."
-    return f"Up to {mm_text(float(measured.max()))} removed."
+        return translate("DistanceMaps", "Nothing removed (under {least} mm).").format(
+            least=_mm(0.05)
+        )
+    return translate("DistanceMaps", "Up to {depth} removed.").format(
+        depth=mm_text(float(measured.max()))
+    )

@@ -34,7 +34,9 @@ from typing import Protocol
 
 from PySide6.QtGui import QImage
 
+from scaninbox import language
 from scaninbox.domain import CaseRef, FileKind, Jaw, ScanFile, known_jaw
+from scaninbox.language import translate
 from scaninbox.qt.files import CaseFile, CaseFileProvider, ProgressCallback
 from scaninbox.qt.files.file_fetch import FileProblem, cached_copy, obtain
 from scaninbox.qt.files.images import decode_image
@@ -296,16 +298,27 @@ class CaseLoader:
 
     def _reporter(self, scan: PlannedScan, what: str) -> ProgressCallback:
         sink, token, key = self._sink, self._token, scan.key
-        label = "Downloading the preview" if what == "preview" else "Downloading"
+        preview = what == "preview"
+        share = (
+            translate("CaseLoader", "Downloading the preview… {percent}%")
+            if preview
+            else translate("CaseLoader", "Downloading… {percent}%")
+        )
+        amount = (
+            translate("CaseLoader", "Downloading the preview… {size} MB")
+            if preview
+            else translate("CaseLoader", "Downloading… {size} MB")
+        )
 
         def report(received_bytes: int, total_bytes: int | None) -> None:
             if not token.live:
                 return
             if total_bytes:
                 fraction = min(1.0, received_bytes / total_bytes)
-                sink.show_progress(key, f"{label}… {fraction:.0%}", fraction)
+                sink.show_progress(key, share.format(percent=round(fraction * 100)), fraction)
             else:
-                sink.show_progress(key, f"{label}… {received_bytes / 1e6:.1f} MB", None)
+                size = language.current().number_text(received_bytes / 1e6, 1)
+                sink.show_progress(key, amount.format(size=size), None)
 
         return async_bridge.gui_callback(report)
 
@@ -416,7 +429,12 @@ def _read(path: Path, name: str) -> Mesh:
 
 
 def _unexpected(name: str, exc: Exception) -> MeshError:
-    return MeshError(name, f"it could not be shown ({type(exc).__name__}; details in the log)")
+    return MeshError(
+        name,
+        translate("CaseLoader", "it could not be shown ({error}; details in the log)").format(
+            error=type(exc).__name__
+        ),
+    )
 
 
 def _read_preview(path: Path, name: str) -> Mesh | QImage:
@@ -435,7 +453,9 @@ def _preview(path: Path, name: str) -> Mesh | QImage:
         try:
             return decode_image(path, _PICTURE_MAX_PX)  # QImage is fine off the GUI thread
         except ValueError as exc:
-            raise MeshError(name, "the preview picture cannot be read") from exc
+            raise MeshError(
+                name, translate("CaseLoader", "the preview picture cannot be read")
+            ) from exc
     return refine(read_mesh(path, name=name))
 
 

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scaninbox.domain import Jaw, is_upper
+from scaninbox.language import translate
 from scaninbox.qt.viewer.plan import PlannedScan
 from scaninbox.render import MapKind
 
@@ -52,8 +53,12 @@ class MapChoice:
         if self.kind is MapKind.CLEARANCE:
             return self.label
         if self.kind is MapKind.UNDERCUT:
-            return f"{self.label}: on each tooth's best path of insertion"
-        return f"{self.label}: since the scan before the preparation"
+            return translate("MapChoices", "{map}: on each tooth's best path of insertion").format(
+                map=self.label
+            )
+        return translate("MapChoices", "{map}: since the scan before the preparation").format(
+            map=self.label
+        )
 
 
 def map_choices(planned: Sequence[PlannedScan], prepared: Sequence[int] = ()) -> list[MapChoice]:
@@ -76,11 +81,20 @@ def map_choices(planned: Sequence[PlannedScan], prepared: Sequence[int] = ()) ->
         if jaw not in before:
             continue
         arch = arches.get(jaw)
-        reason = "" if arch else f"This case has no preparation scan of the {word} jaw."
+        upper = jaw is Jaw.UPPER
+        reason = ""
+        if not arch:
+            reason = (
+                translate("MapChoices", "This case has no preparation scan of the upper jaw.")
+                if upper
+                else translate("MapChoices", "This case has no preparation scan of the lower jaw.")
+            )
         reductions.append(
             MapChoice(
                 f"reduction-{word}",
-                f"Reduction, {word} jaw",
+                translate("MapChoices", "Reduction, upper jaw")
+                if upper
+                else translate("MapChoices", "Reduction, lower jaw"),
                 MapKind.REDUCTION,
                 arch.key if arch else None,
                 before[jaw].key,
@@ -92,12 +106,15 @@ def map_choices(planned: Sequence[PlannedScan], prepared: Sequence[int] = ()) ->
         reductions.append(
             MapChoice(
                 "reduction",
-                "Reduction",
+                translate("MapChoices", "Reduction"),
                 MapKind.REDUCTION,
                 None,
                 None,
-                "This case has no scan taken before the preparation: the reduction map needs it "
-                "and the preparation scan of the same jaw.",
+                translate(
+                    "MapChoices",
+                    "This case has no scan taken before the preparation: the reduction map needs "
+                    "it and the preparation scan of the same jaw.",
+                ),
             )
         )
     return choices + reductions + _undercuts(arches, prepared)
@@ -111,16 +128,17 @@ def _undercuts(arches: dict[Jaw, PlannedScan], prepared: Sequence[int]) -> list[
             continue
         arch = arches.get(jaw)
         listed = ", ".join(str(t) for t in teeth)
-        reason = (
-            ""
-            if arch
-            else f"This case has no scan of the {word} jaw, where {_teeth_words(teeth)} "
-            f"{'is' if len(teeth) == 1 else 'are'} prepared."
+        upper = jaw is Jaw.UPPER
+        reason = "" if arch else _no_jaw_for_teeth(upper, teeth)
+        label = (
+            translate("MapChoices", "Undercut, upper jaw ({teeth})")
+            if upper
+            else translate("MapChoices", "Undercut, lower jaw ({teeth})")
         )
         choices.append(
             MapChoice(
                 f"undercut-{word}",
-                f"Undercut, {word} jaw ({listed})",
+                label.format(teeth=listed),
                 MapKind.UNDERCUT,
                 arch.key if arch else None,
                 arch.key if arch else None,
@@ -133,12 +151,15 @@ def _undercuts(arches: dict[Jaw, PlannedScan], prepared: Sequence[int]) -> list[
         choices.append(
             MapChoice(
                 "undercut",
-                "Undercut",
+                translate("MapChoices", "Undercut"),
                 MapKind.UNDERCUT,
                 None,
                 None,
-                "This case prescribes no prepared tooth (crown, bridge, inlay…): the undercut "
-                "map needs one and the scan of its jaw.",
+                translate(
+                    "MapChoices",
+                    "This case prescribes no prepared tooth (crown, bridge, inlay…): the undercut "
+                    "map needs one and the scan of its jaw.",
+                ),
             )
         )
     return choices
@@ -148,23 +169,65 @@ def _jaw_of(tooth: int) -> Jaw:
     return Jaw.UPPER if is_upper(tooth) else Jaw.LOWER
 
 
-def _teeth_words(teeth: Sequence[int]) -> str:
-    return ("tooth " if len(teeth) == 1 else "teeth ") + ", ".join(str(t) for t in teeth)
+def _no_jaw_for_teeth(upper: bool, teeth: Sequence[int]) -> str:
+    """Why a jaw's undercut map cannot be had: its prepared teeth have no scan (whole
+    sentences per jaw and number: the languages word them differently)."""
+    listed = ", ".join(str(t) for t in teeth)
+    if len(teeth) == 1:
+        text = (
+            translate(
+                "MapChoices",
+                "This case has no scan of the upper jaw, where tooth {teeth} is prepared.",
+            )
+            if upper
+            else translate(
+                "MapChoices",
+                "This case has no scan of the lower jaw, where tooth {teeth} is prepared.",
+            )
+        )
+    else:
+        text = (
+            translate(
+                "MapChoices",
+                "This case has no scan of the upper jaw, where teeth {teeth} are prepared.",
+            )
+            if upper
+            else translate(
+                "MapChoices",
+                "This case has no scan of the lower jaw, where teeth {teeth} are prepared.",
+            )
+        )
+    return text.format(teeth=listed)
 
 
 def _clearance(jaw: Jaw, against: Jaw, arches: dict[Jaw, PlannedScan]) -> MapChoice:
     word, other = _JAW_WORDS[jaw], _JAW_WORDS[against]
     target, reference = arches.get(jaw), arches.get(against)
+    upper = jaw is Jaw.UPPER
+    no_upper = translate("MapChoices", "This case has no upper jaw scan.")
+    no_lower = translate("MapChoices", "This case has no lower jaw scan.")
     reason = ""
     if target is None and reference is None:
-        reason = "This case has neither an upper nor a lower jaw scan."
+        reason = translate("MapChoices", "This case has neither an upper nor a lower jaw scan.")
     elif target is None:
-        reason = f"This case has no {word} jaw scan."
+        reason = no_upper if upper else no_lower
     elif reference is None:
-        reason = f"This case has no {other} jaw scan: there is no antagonist to measure against."
+        reason = (
+            translate(
+                "MapChoices",
+                "This case has no lower jaw scan: there is no antagonist to measure against.",
+            )
+            if upper
+            else translate(
+                "MapChoices",
+                "This case has no upper jaw scan: there is no antagonist to measure against.",
+            )
+        )
     return MapChoice(
         f"{word}-{other}",
-        f"{word.capitalize()} against {other}",
+        translate("MapChoices", "Upper against lower")
+        if upper
+        else translate("MapChoices", "Lower against upper"),
         MapKind.CLEARANCE,
         target.key if target else None,
         reference.key if reference else None,

@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scaninbox import language
+from scaninbox.language import translate
 from scaninbox.render import MAP_MAX_MM, MAP_STEP_MM, ColourScale
 
 __all__ = ["BandBar", "MapLegend"]
@@ -62,7 +64,7 @@ class BandBar(QWidget):
 
     def tick_labels(self) -> list[str]:
         """The edge labels as drawn, top to bottom."""
-        return [f"{tick:.1f}" for tick in reversed(self.ticks())]
+        return [language.current().number_text(tick, 1) for tick in reversed(self.ticks())]
 
     def _fit(self) -> None:
         rows = len(self.scale.outside_labels()) if self.scale is not None else 0
@@ -93,7 +95,7 @@ class BandBar(QWidget):
             painter.drawText(
                 QRect(bar.right() + 8, y - line // 2, self.width() - bar.right() - 8, line),
                 int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-                f"{tick:.1f}",
+                language.current().number_text(tick, 1),
             )
         y = bar.bottom() + line // 2 + 6
         for text, colour in scale.outside_labels():
@@ -128,8 +130,12 @@ class MapLegend(QWidget):
         self.subtitle.setObjectName("mapSubtitle")
         self.subtitle.setWordWrap(True)
         self.bar = BandBar(self)
-        self.low = self._spin_box("mapLow", "Start of the colour range (mm)")
-        self.high = self._spin_box("mapHigh", "End of the colour range (mm)")
+        self.low = self._spin_box(
+            "mapLow", translate("MapLegend", "Start of the colour range (mm)")
+        )
+        self.high = self._spin_box(
+            "mapHigh", translate("MapLegend", "End of the colour range (mm)")
+        )
         self.status = QLabel(self)
         self.status.setObjectName("mapStatus")
         self.status.setWordWrap(True)

@@ -23,12 +23,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.qt.viewer.scan_list import ScanList
 from scaninbox.render import MIN_FREE_SHARE, marker_size
 
 __all__ = ["WAITING_CAPTION", "PictureGallery", "SceneStage", "overlay_label"]
 
-WAITING_CAPTION = "Preview — the 3D scan is on its way"
+WAITING_CAPTION = QT_TRANSLATE_NOOP("SceneStage", "Preview — the 3D scan is on its way")
 
 _PLATE = (
     "background-color: rgba(18, 20, 24, 190); color: #eef0f3; border-radius: 6px; "
@@ -87,7 +88,7 @@ class PictureGallery(QWidget):
 
     def set_caption(self, text: str | None) -> None:
         """What the pictures stand in for (None: the 3D scans are on their way)."""
-        self.caption.setText(text or WAITING_CAPTION)
+        self.caption.setText(text or translate("SceneStage", WAITING_CAPTION))
         self._lay_out()  # the same size may need other lines
         self.resized.emit()
 
@@ -219,9 +220,11 @@ class SceneStage(QWidget):
         self.pictures = PictureGallery(self)
         self.pictures.resized.connect(self._place_overlays)
         # Scans that could not be had (offline, a failed download) are tried again from here.
-        self.retry_button = QPushButton("Try again", self)
+        self.retry_button = QPushButton(translate("SceneStage", "Try again"), self)
         self.retry_button.setObjectName("viewerRetry")
-        self.retry_button.setToolTip("Load the scans that could not be had again")
+        self.retry_button.setToolTip(
+            translate("SceneStage", "Load the scans that could not be had again")
+        )
         self.retry_button.hide()
         self.retry_button.clicked.connect(self.retryRequested)
         self.side_panel: ScanList | None = None

@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from scaninbox.domain import Case
+from scaninbox.language import translate
 from scaninbox.render import write_png
 
 __all__ = ["save_png", "suggested_picture_name"]
@@ -18,9 +19,11 @@ def suggested_picture_name(case: Case | None) -> str:
     from scaninbox.api.filenames import safe_filename
 
     if case is None:
-        return "scans 3D.png"
-    who = case.patient_name or f"case {case.ref}"
-    return safe_filename(f"{who} – 3D.png", fallback="scans 3D.png")
+        return translate("ScenePictures", "scans 3D.png", "a file name")
+    who = case.patient_name or translate("ScenePictures", "case {case}").format(case=case.ref)
+    return safe_filename(
+        f"{who} – 3D.png", fallback=translate("ScenePictures", "scans 3D.png", "a file name")
+    )
 
 
 def save_png(pixels: np.ndarray, path: Path) -> Path:

@@ -26,10 +26,16 @@ from scaninbox.domain import (
     is_preview,
     shown_at_first,
 )
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["PlannedScan", "plan_scans"]
 
-_JAW_LABELS = {Jaw.UPPER: "Upper jaw", Jaw.LOWER: "Lower jaw", Jaw.BITE: "Bite", Jaw.NONE: "Scan"}
+_JAW_LABELS = {
+    Jaw.UPPER: QT_TRANSLATE_NOOP("PlannedScan", "Upper jaw"),
+    Jaw.LOWER: QT_TRANSLATE_NOOP("PlannedScan", "Lower jaw"),
+    Jaw.BITE: QT_TRANSLATE_NOOP("PlannedScan", "Bite"),
+    Jaw.NONE: QT_TRANSLATE_NOOP("PlannedScan", "Scan"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +116,11 @@ def _labels(scans: list[ScanFile]) -> list[str]:
     """ "Upper jaw", "Lower jaw (before preparation)", "Bite 2", … — unique within the case."""
     base = []
     for scan in scans:
-        label = _JAW_LABELS[scan.jaw]
+        label = translate("PlannedScan", _JAW_LABELS[scan.jaw])
         if is_before_preparation(scan):
-            label += " (before preparation)"
+            label = translate("PlannedScan", "{scan} (before preparation)").format(scan=label)
         elif is_preview(scan):
-            label += " (preview)"
+            label = translate("PlannedScan", "{scan} (preview)").format(scan=label)
         base.append(label)
     totals = Counter(base)
     seen: Counter[str] = Counter()

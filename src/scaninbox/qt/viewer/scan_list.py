@@ -14,6 +14,7 @@ from PySide6.QtCore import QEvent, QObject, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QFrame, QScrollArea, QToolButton, QVBoxLayout, QWidget
 
+from scaninbox.language import translate
 from scaninbox.qt.look.theme import dark_palette
 from scaninbox.qt.look.widgets import muted_label
 from scaninbox.qt.viewer.plan import PlannedScan
@@ -40,7 +41,7 @@ class ScanList(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("scanList")
-        self.setAccessibleName("Scans")
+        self.setAccessibleName(translate("ScanList", "Scans"))
         self._palette = dark_palette()
         self.setFrameShape(QFrame.Shape.NoFrame)
         self._folded = False
@@ -161,9 +162,16 @@ class ScanList(QFrame):
         folded = self._folded
         self.area.setVisible(not folded)
         count = len(self._rows)
-        self.fold_button.setText(f"Scans ({count})" if folded and count else "Scans")
+        self.fold_button.setText(
+            translate("ScanList", "Scans ({count})").format(count=count)
+            if folded and count
+            else translate("ScanList", "Scans")
+        )
         self.fold_button.setArrowType(Qt.ArrowType.LeftArrow if folded else Qt.ArrowType.DownArrow)
-        verb = "Show" if folded else "Fold away"
-        self.fold_button.setToolTip(f"{verb} the list of scans (S)")
-        self.fold_button.setAccessibleName(f"{verb} the list of scans")
+        if folded:
+            tip = translate("ScanList", "Show the list of scans")
+        else:
+            tip = translate("ScanList", "Fold away the list of scans")
+        self.fold_button.setToolTip(translate("ScanList", "{what} (S)").format(what=tip))
+        self.fold_button.setAccessibleName(tip)
         self.resized.emit()

@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scaninbox import language
+from scaninbox.language import translate
 from scaninbox.qt.look.quiet_progress import set_progress_quietly
 from scaninbox.qt.look.widgets import muted_label, set_muted
 from scaninbox.qt.viewer.icons import eye_icon, swatch_pixmap
@@ -169,18 +171,17 @@ class ScanRow(QFrame):
         eye.setChecked(scan.visible)
         eye.setAutoRaise(True)
         eye.setIcon(eye_icon(self.palette().color(QPalette.ColorRole.WindowText)))
-        eye.setAccessibleName(f"Show {scan.label}")
+        eye.setAccessibleName(translate("ScanRow", "Show {scan}").format(scan=scan.label))
         eye.toggled.connect(self._on_eye)
-        verb = "Hide" if scan.visible else "Show"
-        eye.setToolTip(f"{verb} {scan.label.lower()}")
+        eye.setToolTip(_eye_tip(scan.visible, scan.label))
         return eye
 
     def _opacity_slider(self, scan: PlannedScan) -> QSlider:
         slider = QSlider(Qt.Orientation.Horizontal, self)
         slider.setRange(10, 100)
         slider.setValue(100)
-        slider.setAccessibleName(f"Opacity of {scan.label}")
-        slider.setToolTip("Opacity: 100 %")
+        slider.setAccessibleName(translate("ScanRow", "Opacity of {scan}").format(scan=scan.label))
+        slider.setToolTip(translate("ScanRow", "Opacity: {percent} %").format(percent=100))
         slider.valueChanged.connect(self._on_opacity)
         return slider
 
@@ -220,10 +221,19 @@ class ScanRow(QFrame):
     # ------------------------------------------------------------------ internals
 
     def _on_eye(self, shown: bool) -> None:
-        verb = "Hide" if shown else "Show"
-        self.eye.setToolTip(f"{verb} {self.title.full_text.lower()}")
+        self.eye.setToolTip(_eye_tip(shown, self.title.full_text))
         self.visibilityToggled.emit(self.key, shown)
 
     def _on_opacity(self, value: int) -> None:
-        self.opacity.setToolTip(f"Opacity: {value} %")
+        self.opacity.setToolTip(translate("ScanRow", "Opacity: {percent} %").format(percent=value))
         self.opacityChanged.emit(self.key, value / 100)
+
+
+def _eye_tip(shown: bool, label: str) -> str:
+    """ "Hide lower jaw" / "Show lower jaw": the label inside a sentence (English writes the
+    jaw in small letters there; German keeps its nouns' capitals)."""
+    if language.current().code == "en":
+        label = label[:1].lower() + label[1:]
+    if shown:
+        return translate("ScanRow", "Hide {scan}").format(scan=label)
+    return translate("ScanRow", "Show {scan}", "tooltip of the eye button").format(scan=label)

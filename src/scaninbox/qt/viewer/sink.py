@@ -16,7 +16,9 @@ from typing import Any
 
 from PySide6.QtGui import QAction, QImage
 
+from scaninbox import language
 from scaninbox.domain import CaseRef
+from scaninbox.language import translate
 from scaninbox.qt.files import OFFLINE_HEADLINE
 from scaninbox.qt.viewer.camera import CameraGuide
 from scaninbox.qt.viewer.loader import Stage
@@ -141,9 +143,11 @@ class ScanSink:
             self._stage.pictures.remove(key)
         if row is not None:
             if stage is Stage.PREVIEW:
-                row.set_state(RowState.PREVIEW, "Preview — the full scan is on its way")
+                row.set_state(
+                    RowState.PREVIEW, translate("ScanSink", "Preview — the full scan is on its way")
+                )
             elif stage is Stage.FIRST:
-                row.set_state(RowState.LOADING, "Smoothing the surface…")
+                row.set_state(RowState.LOADING, translate("ScanSink", "Smoothing the surface…"))
         self._scanner_colours.setEnabled(any(s.has_colours for s in self._scene))
         if self._first_look_done and self._shows_something():
             self._drawn_something(camera=added)
@@ -160,7 +164,10 @@ class ScanSink:
         self._stage.pictures.add(key, picture, f"{planned.label}: {planned.filename}")
         row = self._scans.row(key)
         if row is not None:
-            row.set_state(RowState.PREVIEW, "Preview picture — the 3D scan is on its way")
+            row.set_state(
+                RowState.PREVIEW,
+                translate("ScanSink", "Preview picture — the 3D scan is on its way"),
+            )
         if self._first_look_done:
             self._drawn_something(camera=False)
 
@@ -168,7 +175,7 @@ class ScanSink:
         row = self._scans.row(key)
         if row is not None:
             if self.showing(key):
-                text = f"Preview shown · {text}"
+                text = translate("ScanSink", "Preview shown · {progress}").format(progress=text)
             row.set_state(RowState.LOADING, text, fraction)
 
     def show_problem(self, key: str, message: str, *, offline: bool, lasting: bool = False) -> None:
@@ -178,7 +185,9 @@ class ScanSink:
         if row is None:
             return
         if self.showing(key):
-            message += " Showing the preview."
+            message = translate("ScanSink", "{problem} Showing the preview.").format(
+                problem=message
+            )
         row.set_state(RowState.OFFLINE if offline else RowState.PROBLEM, message)
         # Try again helps where the trouble may pass by itself: a download that failed, file
         # storage out of reach. Not offline: the window loads the case again when the
@@ -193,8 +202,13 @@ class ScanSink:
     def show_ready(self, key: str) -> None:
         row, state = self._scans.row(key), self._scene.scan(key)
         if row is not None and state is not None:
-            preview = " (preview)" if self.stages.get(key) is Stage.PREVIEW else ""
-            row.set_state(RowState.READY, f"{state.n_triangles:,} triangles{preview}")
+            count = _count_text(state.n_triangles)
+            text = (
+                translate("ScanSink", "{count} triangles (preview)")
+                if self.stages.get(key) is Stage.PREVIEW
+                else translate("ScanSink", "{count} triangles")
+            )
+            row.set_state(RowState.READY, text.format(count=count))
 
     def first_look_done(self) -> None:
         self._first_look_done = True
@@ -219,12 +233,17 @@ class ScanSink:
             # Offline, or only out of reach for now (file storage): the rows say which.
             offline = all(_is_offline(row) for row in rows)
             self._stage.set_message(
-                "The scans of this case are not available offline."
+                translate("ScanSink", "The scans of this case are not available offline.")
                 if offline
-                else "The scans of this case cannot be downloaded right now — the list says why."
+                else translate(
+                    "ScanSink",
+                    "The scans of this case cannot be downloaded right now — the list says why.",
+                )
             )
         else:
-            self._stage.set_message("None of the scans can be shown — the list says why.")
+            self._stage.set_message(
+                translate("ScanSink", "None of the scans can be shown — the list says why.")
+            )
         self._first_frame.expect()
 
     # ------------------------------------------------------------------ internals
@@ -234,11 +253,11 @@ class ScanSink:
         (None: the 3D scans are still on their way)."""
         rows = [r for r in self._scans.rows() if self._stage.pictures.shows(r.key)]
         if any(r.state is RowState.OFFLINE and _is_offline(r) for r in rows):
-            return "Preview — the 3D scan is not available offline"
+            return translate("ScanSink", "Preview — the 3D scan is not available offline")
         if any(r.state is RowState.OFFLINE for r in rows):
-            return "Preview — the 3D scan cannot be downloaded right now"
+            return translate("ScanSink", "Preview — the 3D scan cannot be downloaded right now")
         if any(r.state is RowState.PROBLEM for r in rows):
-            return "Preview — the 3D scan could not be shown"
+            return translate("ScanSink", "Preview — the 3D scan could not be shown")
         return None
 
     def _tell(self, key: str) -> None:
@@ -273,6 +292,13 @@ class ScanSink:
         self._view.request_frame()
 
 
+def _count_text(count: int) -> str:
+    """``1,234,567`` / ``1.234.567``: a large count with the language's group separators."""
+    if language.current().code == "en":
+        return f"{count:,}"
+    return language.current().number_text(count, 0)
+
+
 def _is_offline(row: Any) -> bool:
     """The row says its file is not available offline (not: out of reach for now)."""
-    return bool(row.status_text.startswith(OFFLINE_HEADLINE))
+    return bool(row.status_text.startswith(translate("CaseFiles", OFFLINE_HEADLINE)))

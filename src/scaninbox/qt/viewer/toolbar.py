@@ -19,32 +19,65 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QSizePolicy, QToolBar, QToolButton, QWidget
 
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.render import View
 
-__all__ = ["VIEW_KEYS", "ViewerActions", "build_toolbar", "make_actions"]
+__all__ = ["VIEW_KEYS", "ViewerActions", "build_toolbar", "make_actions", "view_name"]
 
-# view → (button text, what the camera does, keys)
+# view → (button text, what the camera does, keys); shown through `view_name` and translate.
 VIEW_KEYS: dict[View, tuple[str, str, tuple[str, ...]]] = {
     View.FRONT: (
         "Front",
-        "from in front of the patient, superior up, the patient's right on your left",
+        QT_TRANSLATE_NOOP(
+            "ViewerToolbar",
+            "Front view: from in front of the patient, superior up, the patient's right on "
+            "your left",
+        ),
         ("F", "1"),
     ),
-    View.LEFT: ("Left", "from the patient's left side, superior up", ("L", "2")),
-    View.RIGHT: ("Right", "from the patient's right side, superior up", ("R", "3")),
+    View.LEFT: (
+        "Left",
+        QT_TRANSLATE_NOOP("ViewerToolbar", "Left view: from the patient's left side, superior up"),
+        ("L", "2"),
+    ),
+    View.RIGHT: (
+        "Right",
+        QT_TRANSLATE_NOOP(
+            "ViewerToolbar", "Right view: from the patient's right side, superior up"
+        ),
+        ("R", "3"),
+    ),
     View.UPPER: (
         "Upper",
-        "looking up at the upper teeth (lower jaw hidden), incisors at the top, "
-        "the patient's right on your left",
+        QT_TRANSLATE_NOOP(
+            "ViewerToolbar",
+            "Upper view: looking up at the upper teeth (lower jaw hidden), incisors at the top, "
+            "the patient's right on your left",
+        ),
         ("U", "4"),
     ),
     View.LOWER: (
         "Lower",
-        "looking down at the lower teeth (upper jaw hidden), incisors at the bottom, "
-        "the patient's right on your left",
+        QT_TRANSLATE_NOOP(
+            "ViewerToolbar",
+            "Lower view: looking down at the lower teeth (upper jaw hidden), incisors at the "
+            "bottom, the patient's right on your left",
+        ),
         ("D", "5"),
     ),
 }
+
+
+def view_name(view: View) -> str:
+    """A view's button text in the person's language (left and right: the patient's)."""
+    names = {
+        View.FRONT: translate("ViewerToolbar", "Front", "view from in front of the patient"),
+        View.LEFT: translate("ViewerToolbar", "Left", "view from the patient's left side"),
+        View.RIGHT: translate("ViewerToolbar", "Right", "view from the patient's right side"),
+        View.UPPER: translate("ViewerToolbar", "Upper", "view of the upper jaw's teeth"),
+        View.LOWER: translate("ViewerToolbar", "Lower", "view of the lower jaw's teeth"),
+    }
+    return names[view]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,49 +102,89 @@ def make_actions(owner: QWidget) -> ViewerActions:
     """The actions of the viewport ``owner`` (which hands its key presses to `action_for`)."""
     by_key: dict[str, QAction] = {}
     views = {}
-    for view, (text, what, keys) in VIEW_KEYS.items():
-        views[view] = _action(owner, by_key, text, f"{text} view: {what}", keys)
-    fit = _action(owner, by_key, "Fit", "Fit the scans into the view", ("0", "Home"))
+    for view, (_text, what, keys) in VIEW_KEYS.items():
+        views[view] = _action(
+            owner, by_key, view_name(view), translate("ViewerToolbar", what), keys
+        )
+    fit = _action(
+        owner,
+        by_key,
+        translate("ViewerToolbar", "Fit", "fit the scans into the view"),
+        translate("ViewerToolbar", "Fit the scans into the view"),
+        ("0", "Home"),
+    )
     measure = _action(
         owner,
         by_key,
-        "Measure",
-        "Measure distances: click two points on a scan for each; Backspace takes the last "
-        "away, Esc clears them all",
+        translate("ViewerToolbar", "Measure"),
+        translate(
+            "ViewerToolbar",
+            "Measure distances: click two points on a scan for each; Backspace takes the last "
+            "away, Esc clears them all",
+        ),
         ("M",),
         checkable=True,
     )
-    clear = _action(owner, by_key, "Clear measurements", "Clear the measurements", ("Esc",))
+    clear = _action(
+        owner,
+        by_key,
+        translate("ViewerToolbar", "Clear measurements"),
+        translate("ViewerToolbar", "Clear the measurements"),
+        ("Esc",),
+    )
     undo = _action(
-        owner, by_key, "Undo measurement", "Take the last point or measurement away", ("Backspace",)
+        owner,
+        by_key,
+        translate("ViewerToolbar", "Undo measurement"),
+        translate("ViewerToolbar", "Take the last point or measurement away"),
+        ("Backspace",),
     )
     colours = _action(
         owner,
         by_key,
-        "Scanner colours",
-        "Scanner colours: show the colours the scanner recorded instead of the jaw colours",
+        translate("ViewerToolbar", "Scanner colours"),
+        translate(
+            "ViewerToolbar",
+            "Scanner colours: show the colours the scanner recorded instead of the jaw colours",
+        ),
         ("V",),
         checkable=True,
     )
     colours.setEnabled(False)
     picture = _action(
-        owner, by_key, "Save picture…", "Save the 3D view as a PNG picture", ("Ctrl+Shift+S",)
+        owner,
+        by_key,
+        translate("ViewerToolbar", "Save picture…"),
+        translate("ViewerToolbar", "Save the 3D view as a PNG picture"),
+        ("Ctrl+Shift+S",),
     )
-    scan_list = _action(owner, by_key, "Scan list", "Fold away or show the list of scans", ("S",))
+    scan_list = _action(
+        owner,
+        by_key,
+        translate("ViewerToolbar", "Scan list"),
+        translate("ViewerToolbar", "Fold away or show the list of scans"),
+        ("S",),
+    )
     # Half turns only: a mirror would swap the patient's left and right, so none is offered.
     upside_down = _action(
         owner,
         by_key,
-        "Flip upside down",
-        "Turn the scans upside down, for this case and every later case of its portal",
+        translate("ViewerToolbar", "Flip upside down"),
+        translate(
+            "ViewerToolbar",
+            "Turn the scans upside down, for this case and every later case of its portal",
+        ),
         ("Shift+U",),
         checkable=True,
     )
     back_to_front = _action(
         owner,
         by_key,
-        "Turn back to front",
-        "Turn the scans back to front (180°), for this case and every later case of its portal",
+        translate("ViewerToolbar", "Turn back to front"),
+        translate(
+            "ViewerToolbar",
+            "Turn the scans back to front (180°), for this case and every later case of its portal",
+        ),
         ("Shift+B",),
         checkable=True,
     )
@@ -133,7 +206,7 @@ def make_actions(owner: QWidget) -> ViewerActions:
 
 
 def build_toolbar(parent: QWidget, actions: ViewerActions) -> QToolBar:
-    bar = QToolBar("3D view", parent)
+    bar = QToolBar(translate("ViewerToolbar", "3D view"), parent)
     bar.setObjectName("viewerToolbar")
     bar.setMovable(False)
     bar.setFloatable(False)
@@ -159,10 +232,13 @@ def _turn_button(bar: QToolBar, actions: ViewerActions) -> QToolButton:
     menu.addAction(actions.back_to_front)
     button = QToolButton(bar)
     button.setObjectName("turnButton")
-    button.setText("Turn")
+    button.setText(translate("ViewerToolbar", "Turn", "turn the scans"))
     button.setToolTip(
-        "Turn the scans upside down or back to front when the portal sends them wrongly "
-        "oriented; remembered for the portal (never mirrored)"
+        translate(
+            "ViewerToolbar",
+            "Turn the scans upside down or back to front when the portal sends them wrongly "
+            "oriented; remembered for the portal (never mirrored)",
+        )
     )
     button.setMenu(menu)
     button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
@@ -180,8 +256,13 @@ def _action(
 ) -> QAction:
     action = QAction(text, owner)
     native = QKeySequence.SequenceFormat.NativeText
-    named = " or ".join(QKeySequence(k).toString(native) for k in keys)
-    action.setToolTip(f"{tip} ({named})")
+    names = [QKeySequence(k).toString(native) for k in keys]
+    named = (
+        translate("ViewerToolbar", "{first} or {second}").format(first=names[0], second=names[1])
+        if len(names) == 2
+        else ", ".join(names)
+    )
+    action.setToolTip(translate("ViewerToolbar", "{what} ({keys})").format(what=tip, keys=named))
     action.setCheckable(checkable)
     for key in keys:
         by_key[QKeySequence(key).toString(QKeySequence.SequenceFormat.PortableText)] = action

@@ -33,6 +33,7 @@ from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from scaninbox.domain import Case, CaseRef, FileKind, Jaw, Turn
+from scaninbox.language import translate
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qc import prepared_teeth
 from scaninbox.qt.files import CaseFileProvider, FileDialogs, QtFileDialogs
@@ -82,7 +83,7 @@ class ScanViewport(QWidget):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("scanViewport")
-        self.setAccessibleName("3D scans")
+        self.setAccessibleName(translate("ScanViewport", "3D scans"))
         self.provider = provider
         self.dialogs: FileDialogs = dialogs or QtFileDialogs()
         self._axis_mapping_for = axis_mapping_for
@@ -211,22 +212,22 @@ class ScanViewport(QWidget):
         )
         self._show_turn(turn, enabled=case is not None)
         if case is None:
-            self.scans.set_empty_text("Select a case to see its scans.")
+            self.scans.set_empty_text(translate("ScanViewport", "Select a case to see its scans."))
             self.stage.set_note(None)
             self.stage.set_message(None)
             self.view.request_frame()
             return
-        self.scans.set_empty_text("This case has no scans.")
+        self.scans.set_empty_text(translate("ScanViewport", "This case has no scans."))
         orientation = resolve_orientation(mapping, portal=case.source, turn=turn)
         self.finding_focus.orientation = orientation
         # Without scans nothing was oriented, let alone "estimated from the scan".
         self.stage.set_note(orientation.note if planned else None)
         if not planned:
-            self.stage.set_message("This case has no scans.")
+            self.stage.set_message(translate("ScanViewport", "This case has no scans."))
             self.first_frame.expect()
             self.full_frame.expect()
             return
-        self.stage.set_message("Loading the scans…")
+        self.stage.set_message(translate("ScanViewport", "Loading the scans…"))
         loader = CaseLoader(
             case.ref,
             planned,
@@ -302,9 +303,15 @@ class ScanViewport(QWidget):
         try:
             written = save_png(self.scene_image(), path)
         except OSError as exc:
-            self.statusMessage.emit(f"The picture could not be saved: {exc.strerror or exc}.")
+            self.statusMessage.emit(
+                translate("ScanViewport", "The picture could not be saved: {reason}.").format(
+                    reason=exc.strerror or exc
+                )
+            )
             return None
-        self.statusMessage.emit(f"Picture saved to {written}")
+        self.statusMessage.emit(
+            translate("ScanViewport", "Picture saved to {path}").format(path=written)
+        )
         return written
 
     def close(self) -> bool:
@@ -440,17 +447,23 @@ class ScanViewport(QWidget):
             upside_down=self.controls.upside_down.isChecked(),
             back_to_front=self.controls.back_to_front.isChecked(),
         )
-        portal = case.source or "this portal"
+        portal = case.source or translate("ScanViewport", "this portal")
         try:
             self.turns.remember(case.source, turn)
         except OSError as exc:
             self.statusMessage.emit(
-                f"The turn could not be remembered for {portal}: {exc.strerror or exc}."
+                translate(
+                    "ScanViewport", "The turn could not be remembered for {portal}: {reason}."
+                ).format(portal=portal, reason=exc.strerror or exc)
             )
         else:
-            what = describe_turn(turn) or "as the portal sends them"
-            later = "from now on" if case.source else "for this case"
-            self.statusMessage.emit(f"Scans of {portal} are shown {what} {later}.")
+            what = describe_turn(turn) or translate("ScanViewport", "as the portal sends them")
+            shown = (
+                translate("ScanViewport", "Scans of {portal} are shown {turn} from now on.")
+                if case.source
+                else translate("ScanViewport", "Scans of {portal} are shown {turn} for this case.")
+            )
+            self.statusMessage.emit(shown.format(portal=portal, turn=what))
         if not case.source:
             self._unnamed_turns[case.ref] = turn  # nothing to remember it under
         view = self.camera.choice
@@ -466,7 +479,11 @@ class ScanViewport(QWidget):
 
     def _on_measured(self, measurement: Measurement) -> None:
         count = len(self.measure_tool.measurements)
-        self.statusMessage.emit(f"Distance {count}: {measurement.label}")
+        self.statusMessage.emit(
+            translate("ScanViewport", "Distance {number}: {length}").format(
+                number=count, length=measurement.label
+            )
+        )
 
     def _sync_measure_action(self) -> None:
         self.controls.measure.setChecked(self.measure_tool.active)
