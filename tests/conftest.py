@@ -26,6 +26,9 @@ def isolated_home(
     monkeypatch.setenv("SCANINBOX_HOME", str(home))
     for name in ("SCANINBOX_BASE_URL", "SCANINBOX_EMAIL", "SCANINBOX_PASSWORD"):
         monkeypatch.delenv(name, raising=False)
+    # English, whatever the machine speaks (LANGUAGE comes first where Qt and the command line
+    # choose): the tests of German install it or set it themselves.
+    monkeypatch.setenv("LANGUAGE", "en")
     # Never the user's keyring: tests that need one install an in-memory backend.
     monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
     return home

@@ -849,7 +849,7 @@
     <name>QcDecision</name>
     <message>
         <source>Ready to accept</source>
-        <translation>Bereit zur Annahme</translation>
+        <translation>Annahmebereit</translation>
     </message>
     <message>
         <source>Rescan needed</source>

@@ -1070,7 +1070,7 @@
     </message>
     <message>
         <source>Ready to accept</source>
-        <translation>Bereit zur Annahme</translation>
+        <translation>Annahmebereit</translation>
     </message>
     <message>
         <source>Rescan needed</source>

@@ -873,7 +873,7 @@
     <message>
         <source>Ready to accept</source>
         <comment>a QC decision</comment>
-        <translation>Bereit zur Annahme</translation>
+        <translation>Annahmebereit</translation>
     </message>
     <message>
         <source>Rescan needed</source>

@@ -325,7 +325,7 @@ def test_the_viewer_note_and_the_qc_decision_read_german(german: QtLanguage) -> 
     assert note.endswith("Ausrichtung aus dem Scan geschätzt")
     decision = QcDecisionRecord("rescan", "", "qc@lab.example", None)  # type: ignore[arg-type]
     assert decision.label == "Neuer Scan nötig"
-    assert translate("QcDecision", "Ready to accept") == "Bereit zur Annahme"
+    assert translate("QcDecision", "Ready to accept") == "Annahmebereit"
 
 
 def test_the_window_in_english_takes_the_plural_forms_of_the_english_catalogue(

@@ -9,7 +9,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PySide6.QtCore import QRect, Qt
@@ -25,6 +24,7 @@ from scaninbox.qt.shell.relaunch import restart_command
 from scaninbox.qt.shell.ui_state import UiState
 from scaninbox.qt.shell.window_menus import LANGUAGE_NAMES
 from scaninbox.sandbox import DEMO_ACCOUNT, SandboxServer
+from tests.qt.language.case_texts import case_texts
 from tests.qt.language.conftest import catalogues, german, pseudo, pseudo_catalogues
 from tests.qt.language.pseudo import untranslated
 from tests.qt.shell.conftest import (
@@ -68,13 +68,10 @@ def _case_data(window: MainWindow) -> list[str]:
                 texts.append(str(value))
     for menu in (window.inbox.filters.status_button, window.inbox.filters.source_button):
         texts.extend(action.text() for action in menu.menu_widget.actions())
+    case = window.pane.case
+    if case is not None:
+        texts += case_texts(case)
     return texts
-
-
-def _outside_the_case_pane(window: MainWindow, found: list[tuple[str, str]]) -> list[Any]:
-    """The case pane is translated by its own catalogue (`qt/case_pane`): left out here."""
-    pane = set(untranslated(window.pane, _case_data(window)))
-    return [item for item in found if item not in pane]
 
 
 def _all_menus_opened(window: MainWindow) -> Iterator[QMenu]:
@@ -108,7 +105,7 @@ def test_the_main_window_with_cases_and_the_sign_in_dialog_are_all_translated(
     assert window.inbox.model.headerData(
         Column.PATIENT, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole
     ) == ("[Patient]")
-    assert _outside_the_case_pane(window, untranslated(window, _case_data(window))) == []
+    assert untranslated(window, _case_data(window)) == []
     # Every menu of the menu bar, opened as the person would, with its submenus.
     for menu in _all_menus_opened(window):
         menu.popup(window.mapToGlobal(window.rect().center()))

@@ -201,13 +201,13 @@ class FindingsList(QTreeWidget):
                 self.addTopLevelItem(group)
                 groups[finding.kind] = group
             figures = figures_text(finding)
-            item = QTreeWidgetItem([finding.message])
+            item = QTreeWidgetItem([_message(finding)])
             if str(finding.severity) != "info":  # a note reads in the text's own colour
                 item.setForeground(0, QBrush(QColor(colours[str(finding.severity)])))
             item.setData(0, SCAN_ROLE, file)
             item.setData(0, FIGURES_ROLE, figures)
             whole = "\n".join(
-                (file or translate("FindingsList", "The whole case"), finding.message, figures)
+                (file or translate("FindingsList", "The whole case"), _message(finding), figures)
             ).strip()
             item.setToolTip(0, whole)
             item.setData(0, Qt.ItemDataRole.AccessibleTextRole, whole.replace("\n", "; "))
@@ -283,3 +283,11 @@ def figures_text(finding: Finding) -> str:
     from scaninbox.qc.figures import figures_words  # a result is shown: QC is loaded
 
     return figures_words(finding.figures)
+
+
+def _message(finding: Finding) -> str:
+    """What a finding says in the person's language (its JSON message stays English)."""
+    # Here, not at the top: the window is built before any QC code loads.
+    from scaninbox.qc import finding_message
+
+    return finding_message(finding)

@@ -21,6 +21,7 @@ from scaninbox.domain import (
     exact_time,
     format_date,
     relative_time,
+    shown_work_summary,
     status_label,
 )
 from scaninbox.language import translate
@@ -94,7 +95,7 @@ _TEXT: dict[int, Callable[[CaseRow], str]] = {
         relative_time(r.received_at, compact=True) if r.received_at else _DASH
     ),
     Column.PATIENT: lambda r: r.patient or _DASH,
-    Column.WORK: lambda r: r.work_summary or _DASH,
+    Column.WORK: lambda r: shown_work_summary(r.work_summary) if r.work_summary else _DASH,
     Column.DELIVERY: lambda r: _delivery_text(r) or _DASH,
     Column.STATUS: lambda r: status_label(r.status),
     Column.DENTIST: lambda r: r.dentist or _DASH,
