@@ -19,12 +19,12 @@ from scaninbox.qt.lab.install import LabDesk
 from scaninbox.qt.runtime.language import QtLanguage
 from scaninbox.qt.shell.app_controller import AppController
 from scaninbox.sandbox import DEMO_ACCOUNT, QC_ACCOUNT, SandboxServer
-from tests.lab.conftest import HubDb, hub_db, pg_cluster
+from tests.lab.conftest import HubDb
 from tests.qt.language.conftest import catalogues, german, pseudo, pseudo_catalogues
 from tests.qt.language.pseudo import untranslated
 from tests.qt.shell.conftest import WAIT_MS, shut_down, sign_in_via_dialog
 
-__all__ = ["catalogues", "german", "hub_db", "pg_cluster", "pseudo", "pseudo_catalogues"]
+__all__ = ["catalogues", "german", "pseudo", "pseudo_catalogues"]
 
 _NOTE = "Bite scan shifted"
 
