@@ -10,6 +10,7 @@ import pytest
 from scaninbox.render import render_policy
 from scaninbox.render.render_policy import (
     MOVING_SCALE,
+    MOVING_TRIANGLES,
     TARGET_FPS,
     RendererKind,
     RenderPolicy,
@@ -54,6 +55,7 @@ def test_a_software_rasteriser_degrades_motion_and_paces_its_draws(
     assert policy.fxaa_instead_of_msaa
     assert policy.smooth_when_settled
     assert policy.replay_fxaa
+    assert policy.moving_triangles == MOVING_TRIANGLES
 
 
 @pytest.mark.parametrize(("renderer", "vendor"), HARDWARE)
@@ -67,6 +69,7 @@ def test_a_graphics_card_draws_the_full_scene_while_turning(renderer: str, vendo
     assert not policy.fxaa_instead_of_msaa
     assert not policy.smooth_when_settled
     assert not policy.replay_fxaa
+    assert policy.moving_triangles is None
 
 
 def test_the_renderer_string_decides_before_the_vendor() -> None:
@@ -85,6 +88,7 @@ def test_an_unknown_renderer_is_judged_by_its_frame_times_and_paced(renderer: st
     assert not policy.fxaa_instead_of_msaa
     policy.record_full_frames([SLOW] * 5)
     assert policy.degrade_while_moving
+    assert policy.moving_triangles is None
 
 
 def test_a_graphics_card_too_slow_for_the_target_rate_degrades_motion() -> None:
@@ -96,6 +100,7 @@ def test_a_graphics_card_too_slow_for_the_target_rate_degrades_motion() -> None:
     assert policy.degrade_while_moving
     assert policy.moving_scale == MOVING_SCALE
     assert not policy.pace_draws  # a graphics card's queue is its own, slow or not
+    assert policy.moving_triangles is None  # its coarse copies stay as they are
 
 
 def test_a_fast_graphics_card_keeps_the_full_scene_despite_an_odd_slow_frame() -> None:

@@ -6,7 +6,9 @@ remote desktops, virtual machines, machines without a graphics driver, our Xvfb 
 
 - degrading while the camera moves: a smaller picture (`MOVING_SCALE` of the width and height,
   `scaninbox.qt.viewer.interactor`), the coarse copies of the scans and one light instead of
-  two (`scaninbox.render.scene`);
+  two (`scaninbox.render.scene`); under a software renderer the coarse copy of a large scan is
+  also capped (`moving_triangles`: every triangle drawn costs the CPU, and in a picture of a
+  quarter of the pixels the cap's triangles are still smaller than a few pixels);
 - FXAA instead of multisampling (`appearance.configure_antialiasing`), drafts without it and
   its pass once the view settles, replayed over the kept picture (`SmoothReplay`);
 - drawing large scans in step with the rasteriser, with GL fences (`draw_pacing`).
@@ -41,6 +43,7 @@ from typing import Any
 __all__ = [
     "FRAMES_MEASURED",
     "MOVING_SCALE",
+    "MOVING_TRIANGLES",
     "TARGET_FPS",
     "RenderPolicy",
     "RendererKind",
@@ -53,6 +56,9 @@ __all__ = [
 
 TARGET_FPS = 30.0  # while turning: below this a person sees the view stutter
 MOVING_SCALE = 0.5  # of the width and height, drawn while the camera moves when degrading
+# Under a software renderer, the coarse copy of a scan asks for at most this many triangles (a
+# 300k arch: ~5 % rather than the usual tenth; scans up to 150k keep their tenth).
+MOVING_TRIANGLES = 15_000
 FRAMES_MEASURED = 5  # full-quality frames whose median is compared with the target
 _FRAMES_TO_JUDGE = 3  # fewer say nothing yet (the first frames upload buffers, build shaders)
 
@@ -167,6 +173,13 @@ class RenderPolicy:
     def moving_scale(self) -> float:
         """The share of the width and height drawn while the camera moves."""
         return MOVING_SCALE if self.degrade_while_moving else 1.0
+
+    @property
+    def moving_triangles(self) -> int | None:
+        """The most triangles a scan's coarse copy should ask for (None: no cap, the usual
+        share). Capped only under a software renderer, which pays for every triangle of every
+        frame on the CPU; a graphics card that measures too slow keeps the usual copy."""
+        return MOVING_TRIANGLES if self.software else None
 
     @property
     def pace_draws(self) -> bool:

@@ -1,6 +1,7 @@
 """A drag under each render policy, in the real widget with a real sandbox case (Xvfb's llvmpipe
 draws; the policy is told which renderer to assume): a graphics card turns the full scene at
-full resolution with both lights, software OpenGL and a card measured too slow degrade."""
+full resolution with both lights, software OpenGL and a card measured too slow degrade — and only
+software OpenGL caps a large scan's coarse copy."""
 
 from __future__ import annotations
 
@@ -9,11 +10,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PySide6.QtCore import QEvent
 from pytestqt.qtbot import QtBot
 
+from scaninbox.qt.viewer.loader import lod_fraction
 from scaninbox.qt.viewer.viewport import ScanViewport
-from scaninbox.render.render_policy import MOVING_SCALE, assumed
+from scaninbox.render.render_policy import MOVING_SCALE, MOVING_TRIANGLES, assumed
+from scaninbox.scans import LOD_FRACTION
+from tests.qt.case_pane.folder_provider import FolderProvider
+from tests.qt.viewer.cases import generated_case
+from tests.qt.viewer.conftest import show_and_wait, wait_loaded
+from tests.qt.viewer.meshes import upper_arch, write_stl
 from tests.qt.viewer.sandbox_cases import SandboxCase
 from tests.qt.viewer.test_viewport_sandbox import loaded_viewport, mouse
 
@@ -140,3 +148,55 @@ def test_a_graphics_card_too_slow_for_the_target_rate_degrades_too(
     moving = _drag(qtbot, viewport)[1:]
     assert all(frame.size[0] < rest.size[0] for frame in moving)
     assert all(frame.triangles < rest.triangles / 5 and frame.lights == 1 for frame in moving)
+
+
+@pytest.fixture(scope="module")
+def large_arch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with one 300k-triangle arch: large enough for the software cap to matter."""
+    folder = tmp_path_factory.mktemp("large-arch")
+    write_stl(folder / "upper.stl", upper_arch(n_around=1875, n_across=80))
+    return folder
+
+
+def _coarse_copy(
+    qtbot: QtBot, make_viewport: Callable[..., ScanViewport], folder: Path, cache: Path
+) -> tuple[int, int]:
+    """(the arch's triangles, its coarse copy's), shown in a fresh viewport."""
+    viewport = make_viewport(FolderProvider(folder, cache))
+    show_and_wait(qtbot, viewport, generated_case("upper.stl"))
+    wait_loaded(qtbot, viewport)
+    (state,) = list(viewport.scene)
+    assert state.lod_actor is not None
+    return state.n_triangles, state.lod_actor.GetMapper().GetInput().GetNumberOfCells()
+
+
+def test_software_opengl_turns_a_large_scan_with_a_capped_coarse_copy(
+    qtbot: QtBot, make_viewport: Callable[..., ScanViewport], large_arch: Path, tmp_path: Path
+) -> None:
+    with assumed("llvmpipe (LLVM 15.0.6, 256 bits)"):
+        triangles, coarse = _coarse_copy(qtbot, make_viewport, large_arch, tmp_path / "cache")
+    assert triangles > 250_000  # welded: a few degenerate triangles fewer
+    # Decimation lands near what it is asked for, a little above: well under the usual tenth.
+    assert coarse < 1.5 * MOVING_TRIANGLES < LOD_FRACTION * triangles
+
+
+def test_a_graphics_card_keeps_the_usual_coarse_copy_of_a_large_scan(
+    qtbot: QtBot, make_viewport: Callable[..., ScanViewport], large_arch: Path, tmp_path: Path
+) -> None:
+    # Measured too slow (the target no machine keeps), so it degrades motion — with its tenth.
+    with assumed(NVIDIA, target_fps=1e6):
+        triangles, coarse = _coarse_copy(qtbot, make_viewport, large_arch, tmp_path / "cache")
+    assert coarse >= LOD_FRACTION * triangles
+
+
+@pytest.mark.parametrize(
+    ("n_faces", "most", "share"),
+    [
+        (300_000, None, LOD_FRACTION),  # no cap: the usual share
+        (300_000, 15_000, 0.05),  # capped
+        (100_000, 15_000, LOD_FRACTION),  # the usual share asks for less than the cap
+        (0, 15_000, LOD_FRACTION),
+    ],
+)
+def test_the_share_a_coarse_copy_keeps(n_faces: int, most: int | None, share: float) -> None:
+    assert lod_fraction(n_faces, most) == pytest.approx(share)

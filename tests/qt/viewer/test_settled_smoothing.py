@@ -1,6 +1,7 @@
 """The still picture at once without FXAA, then — once the view has settled — the same view
 with FXAA: the picture a person ends up looking at has smooth edges; a new request cancels the
-smooth pass (the real widget, a real sandbox case, under Xvfb's software OpenGL)."""
+smooth pass (the real widget, a real sandbox case, under Xvfb's software OpenGL). A view with no
+scan in it has nothing to smooth: its one frame is final."""
 
 from __future__ import annotations
 
@@ -13,8 +14,11 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from scaninbox.qt.viewer.viewport import ScanViewport
+from tests.qt.case_pane.folder_provider import FolderProvider
+from tests.qt.viewer.cases import generated_case
 from tests.qt.viewer.conftest import WAIT_MS
 from tests.qt.viewer.sandbox_cases import SandboxCase
+from tests.qt.viewer.test_viewport_display import cached
 from tests.qt.viewer.test_viewport_sandbox import loaded_viewport
 
 
@@ -213,3 +217,30 @@ def test_with_a_2d_label_in_the_scene_the_settled_frame_is_drawn_in_full(
     finally:
         view.renderer.RemoveObserver(observer)
         view.remove_actor(label, render=False)
+
+
+def test_a_view_with_no_scan_in_it_is_final_at_once(
+    qtbot: QtBot, make_viewport: Callable[..., ScanViewport], provider: FolderProvider
+) -> None:
+    # The view before a case's scans arrive: a background has no edge for FXAA to smooth, so
+    # its one frame is final (no smooth pass a moment later, in the way of the scans' frame).
+    viewport = make_viewport(provider)
+    view = viewport.view
+    if not view.smooths_when_settled:
+        pytest.skip(f"hardware OpenGL here ({view.renderer_name}): MSAA, no FXAA pass")
+    view.settle_ms = 50
+    drawn: list[bool] = []
+    view.render_window.AddObserver(
+        "StartEvent", lambda *_: drawn.append(bool(view.renderer.GetUseFXAA()))
+    )
+    with qtbot.waitSignal(view.frameSettled, timeout=WAIT_MS):
+        view.request_frame()
+    assert drawn == [False]  # one frame, without FXAA
+    assert view.shows_final_frame
+    # A scan arriving brings the usual draft, then its smooth frame.
+    cached(provider, "upper.stl")
+    drawn.clear()
+    with qtbot.waitSignal(view.frameSettled, timeout=WAIT_MS):
+        viewport.show_case(generated_case("upper.stl"))
+    assert drawn[0] is False  # the draft
+    assert drawn[-1] is True  # its smooth frame

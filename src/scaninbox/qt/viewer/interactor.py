@@ -29,7 +29,9 @@ Four changes to the stock widget, each for a measured or observed reason:
   the draft reaching the screen, the camera not held — the same view is drawn once more with
   FXAA and ``frameSettled`` is sent. A new request in between cancels that pass, so a person
   who keeps working never waits for smoothing they would not see; the picture left on screen
-  is always the smooth one. The settled frame does not draw the scans again: the draft's
+  is always the smooth one. A frame showing no scan (the view before a case's scans arrive)
+  has no edge to smooth: it is final as drawn, and ``frameSettled`` follows it at once. The
+  settled frame does not draw the scans again: the draft's
   picture is kept on the GPU and only FXAA is run over it (`SmoothReplay`: the same pixels as
   a full FXAA frame, about a quarter of its time); without a kept picture of this view at this
   size it is drawn in full.
@@ -67,7 +69,8 @@ _INTERACTIVE_RATE = 1.0  # frames/s above which VTK is in the middle of an inter
 
 class SceneInteractor(QtInteractor):
     """The 3D view. Signals: ``frameSwapped()`` after each frame (inherited from
-    QOpenGLWidget); ``frameSettled()`` after the smooth frame of a view that has settled."""
+    QOpenGLWidget); ``frameSettled()`` after the smooth frame of a view that has settled (or a
+    frame with nothing to smooth)."""
 
     frameSettled = Signal()
 
@@ -212,10 +215,13 @@ class SceneInteractor(QtInteractor):
             return
         self._fit_drawing_size()
         moving = self._moving()
-        smooth = (self._smooth_next or self._unchanged) and not moving
+        # Nothing in the scene but its background (the view before a case's scans arrive): no
+        # edge for FXAA to smooth, so the frame drawn without it is final — no settle pass.
+        bare = self._smooths and not moving and self._bare()
+        smooth = (self._smooth_next or self._unchanged) and not moving and not bare
         settling, self._smooth_next = self._smooth_next, False
         self.draft_frame = self._smooths and not smooth
-        replay = self._replay if self._smooths and self._replays else None
+        replay = self._replay if self._smooths and self._replays and not bare else None
         replaying = False
         if replay is not None:
             if moving:
@@ -234,9 +240,9 @@ class SceneInteractor(QtInteractor):
             self.draft_frame = False
         if self.policy is not None and not replaying and not self._degrading(moving):
             self.policy.record_full_frame(time.perf_counter() - started)
-        self._unchanged = smooth
-        self._settled_pending = smooth and settling
-        self._draft_shown = self._smooths and not smooth
+        self._unchanged = smooth or bare
+        self._settled_pending = (smooth and settling) or bare
+        self._draft_shown = self._smooths and not smooth and not bare
 
     def resizeGL(self, w: int, h: int) -> None:
         super().resizeGL(w, h)  # type: ignore[no-untyped-call]
@@ -320,6 +326,12 @@ class SceneInteractor(QtInteractor):
     def _on_render_requested(self, _caller: Any, _event: str) -> None:
         if not self._in_paint:
             self.request_frame()
+
+    def _bare(self) -> bool:
+        """Whether the scene's renderer shows no actor (the overlay's marker is drawn after
+        FXAA anyway)."""
+        renderer: Any = self.renderer
+        return renderer is None or renderer.VisibleActorCount() == 0
 
     def _moving(self) -> bool:
         window = self.render_window

@@ -8,7 +8,8 @@ The order is chosen for the first frame:
    drawn flat-shaded.
 2. *The rest*, per scan: download what is missing (the preview first, small, then the full scan,
    with progress), read it, and replace whatever stood in for it; then weld and smooth
-   (`refine`) and build the level of detail. Those two run one at a time across the viewport
+   (`refine`) and build the level of detail (capped in triangles where the view's render policy
+   says so: `moving_triangles`). Those two run one at a time across the viewport
    (``heavy``), so that flicking through cases never piles up work for cases nobody looks at.
 
 Orientation: the case's `Orientation` (`scaninbox.scans.resolve_orientation`). When it is pending
@@ -25,6 +26,7 @@ or unreadable files) becomes a message on the scan's row; the other scans carry 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -43,6 +45,7 @@ from scaninbox.qt.files.images import decode_image
 from scaninbox.qt.runtime import async_bridge
 from scaninbox.qt.viewer.plan import PlannedScan
 from scaninbox.scans import (
+    LOD_FRACTION,
     Mesh,
     MeshError,
     Orientation,
@@ -53,7 +56,7 @@ from scaninbox.scans import (
     sniff_format,
 )
 
-__all__ = ["LOD_FROM_TRIANGLES", "CaseLoader", "LoadSink", "LoadToken", "Stage"]
+__all__ = ["LOD_FROM_TRIANGLES", "CaseLoader", "LoadSink", "LoadToken", "Stage", "lod_fraction"]
 
 _log = logging.getLogger(__name__)
 
@@ -114,7 +117,10 @@ class CaseLoader:
         token: LoadToken,
         heavy: asyncio.Lock,
         on_oriented: Callable[[Orientation], None] | None = None,
+        moving_triangles: Callable[[], int | None] = lambda: None,
     ) -> None:
+        """``moving_triangles()``: the most triangles a coarse copy may ask for, as the view's
+        render policy says when the copy is built (None: the usual share, `LOD_FRACTION`)."""
         self._ref = ref
         self._scans = list(scans)
         self._provider = provider
@@ -122,6 +128,7 @@ class CaseLoader:
         self._sink = sink
         self._token = token
         self._heavy = heavy
+        self._moving_triangles = moving_triangles
 
     async def run(self) -> None:
         progress = {scan.key: _Progress() for scan in self._scans}
@@ -217,7 +224,10 @@ class CaseLoader:
         del mesh  # the soup and the welded mesh both alive would double the memory
         self._sink.show_mesh(scan.key, refined, Stage.REFINED)
         if refined.n_faces >= LOD_FROM_TRIANGLES:
-            lod = await self._heavy_step(scan.key, build_lod, refined)
+            fraction = lod_fraction(refined.n_faces, self._moving_triangles())
+            lod = await self._heavy_step(
+                scan.key, functools.partial(build_lod, fraction=fraction), refined
+            )
             if lod is None:
                 return
             self._sink.show_lod(scan.key, lod)
@@ -399,6 +409,14 @@ class _CaseOrientation:
 
 
 _IDENTITY = Orientation().matrix
+
+
+def lod_fraction(n_faces: int, most_triangles: int | None) -> float:
+    """The share of a scan's ``n_faces`` its coarse copy keeps: the usual `LOD_FRACTION`, less
+    where that would ask for more than ``most_triangles``."""
+    if most_triangles is None or n_faces <= 0:
+        return LOD_FRACTION
+    return min(LOD_FRACTION, most_triangles / n_faces)
 
 
 def _jaw_of(scan: PlannedScan) -> Jaw:

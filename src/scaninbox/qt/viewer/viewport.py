@@ -237,6 +237,7 @@ class ScanViewport(QWidget):
             token=self._token,
             heavy=self._heavy,
             on_oriented=self._on_oriented,
+            moving_triangles=self._moving_triangles,
         )
         async_bridge.run(loader.run(), owner=self, key="case", name=f"show the scans of {case.ref}")
 
@@ -424,6 +425,12 @@ class ScanViewport(QWidget):
 
     def _on_save_picture(self) -> None:
         self.save_picture()
+
+    def _moving_triangles(self) -> int | None:
+        """The cap on a coarse copy's triangles from the view's render policy (None before
+        the view's OpenGL was asked, or where there is none)."""
+        policy = self.view.policy
+        return policy.moving_triangles if policy is not None else None
 
     def _on_oriented(self, orientation: Orientation) -> None:
         """The loader estimated the orientation: the note says how it went."""
