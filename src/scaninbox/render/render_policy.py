@@ -56,8 +56,9 @@ __all__ = [
 
 TARGET_FPS = 30.0  # while turning: below this a person sees the view stutter
 MOVING_SCALE = 0.5  # of the width and height, drawn while the camera moves when degrading
-# Under a software renderer, the coarse copy of a scan asks for at most this many triangles (a
-# 300k arch: ~5 % rather than the usual tenth; scans up to 150k keep their tenth).
+# Under a software renderer, the coarse copy of a scan asks for at most this many triangles: a
+# large arch gets a coarser copy than the usual tenth, scans up to ten times this keep their
+# tenth (benchmarks/README.md, render_fps).
 MOVING_TRIANGLES = 15_000
 FRAMES_MEASURED = 5  # full-quality frames whose median is compared with the target
 _FRAMES_TO_JUDGE = 3  # fewer say nothing yet (the first frames upload buffers, build shaders)
