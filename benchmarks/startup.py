@@ -227,7 +227,12 @@ def main(argv: list[str] | None = None) -> int:
         "--against", type=Path, metavar="SRC", help="another checkout's src folder, in turns"
     )
     parser.add_argument(
-        "--frozen", type=Path, metavar="EXE", help="a frozen app's scaninbox executable, in turns"
+        "--frozen",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="EXE",
+        help="a frozen app's scaninbox executable, in turns (repeatable: an older build too)",
     )
     parser.add_argument("--no-f3d", action="store_true", help="leave out f3d's time")
     args = parser.parse_args(argv)
@@ -245,11 +250,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{args.against} is no src folder of Scan Inbox (no scaninbox/__init__.py).")
             return 2
         sides[f"against {args.against}"] = Side(args.against.resolve())
-    if args.frozen is not None:
-        if not (args.frozen.is_file() and os.access(args.frozen, os.X_OK)):
-            print(f"{args.frozen} is no executable (the frozen app's scaninbox).")
+    for exe in args.frozen:
+        if not (exe.is_file() and os.access(exe, os.X_OK)):
+            print(f"{exe} is no executable (the frozen app's scaninbox).")
             return 2
-        sides[f"frozen {args.frozen}"] = Side(args.frozen.absolute(), frozen=True)
+        sides[f"frozen {exe}"] = Side(exe.absolute(), frozen=True)
     load = os.getloadavg()[0]
     print(f"cores: {os.cpu_count()}, load average at start: {load:.2f}")
     results: dict[str, list[dict[str, float]]] = {side: [] for side in sides}
