@@ -16,7 +16,9 @@ client spends is measured apart from the reference server's. For each size:
   the last store, each ``--sync-repeat`` times;
 - with ``--stages PAGES``: each step of a first sync timed alone over the same pages (HTTP and
   validating through ``ApiClient.list_cases``, validating from the bytes, the JSON digest,
-  deriving the columns, zstd, saving the pages into a fresh store), µs a case;
+  deriving the columns, zstd, saving the pages into a fresh store), µs a case; then what each
+  intermediate shape of a case buys (issue 24): the same work with ``CaseDict``, ``CaseColumns``
+  and stored rows and without them (wire models, domain ``Case``s, the kept JSON read back);
 - unless ``--no-reads``: opening the store and fetching the first screen, searches (count +
   first screen), windows at deep offsets through ``CaseStore.rows`` (indexed ``LIMIT …
   OFFSET``) and through a ``CaseList`` (the ordered row ids built once), the database size per
@@ -69,6 +71,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import os
 import re
 import statistics
@@ -85,7 +88,7 @@ from typing import Any
 
 import httpx
 
-from scaninbox.api import ApiClient, make_http_client
+from scaninbox.api import ApiClient, make_http_client, to_case
 from scaninbox.api.parsing import read_case_dict_page, read_case_page
 from scaninbox.sandbox import DEMO_ACCOUNT
 from scaninbox.store import (
@@ -346,6 +349,70 @@ def _stages(sandbox: Sandbox, pages: int, rounds: int) -> None:
     for label, times in steps.items():
         low, mid, spread = (t / count * 1e6 for t in _stats(times))
         print(f"    {label:52} {low:6.1f} / {mid:6.1f} ±{spread:.1f}")
+    _shapes(answers, read, rounds)
+
+
+def _shapes(answers: list[httpx.Response], read: list[Any], rounds: int) -> None:
+    """What each intermediate shape of a case buys (issue 24): the same work with the shape
+    and without it, on the same cases, µs a case. A sync without the dicts (``CaseDict``) would
+    validate into wire models and write the JSON from them; without the column walk
+    (``derive_columns`` → ``CaseColumns``) it would build the domain ``Case`` of every case and
+    derive from that; an inbox without stored rows (``CaseRow``) would read each visible case's
+    kept JSON back into a domain ``Case``."""
+    models = [c for a in answers for c in read_case_page(a, "the sandbox").items]
+    cases = [c for p in read for c in p.items]
+    digests = [case_json(c) for c in cases]
+    count = len(cases)
+    with fewer_collections():
+        sync = {
+            "validate into dicts (CaseDict: what a sync does)": _cpu_rounds(
+                rounds, lambda: [read_case_dict_page(a, "the sandbox") for a in answers]
+            ),
+            "validate into wire models (without CaseDict)": _cpu_rounds(
+                rounds, lambda: [read_case_page(a, "the sandbox") for a in answers]
+            ),
+            "JSON + digest from the dicts": _cpu_rounds(
+                rounds, lambda: [case_json(c) for c in cases]
+            ),
+            "JSON + digest from the models (without CaseDict)": _cpu_rounds(
+                rounds, lambda: [_model_json(m) for m in models]
+            ),
+            "columns in one walk (derive_columns → CaseColumns)": _cpu_rounds(
+                rounds, lambda: [derive_columns(c, d) for c, d in zip(cases, digests, strict=True)]
+            ),
+            "domain Case of each model alone (to_case)": _cpu_rounds(
+                rounds, lambda: [to_case(m) for m in models]
+            ),
+        }
+        with tempfile.TemporaryDirectory() as tmp, CaseStore.open(Path(tmp)) as store:
+            cursor = store.begin_sync(full=True, date_from=None, page_size=100)
+            for number, page in enumerate(read, start=1):
+                _result, cursor = store.save_page(cursor, number, page.items, page.malformed)
+            store.finish_sync(cursor)
+            screens = range(0, count - SCREEN + 1, SCREEN)
+            rows = {
+                "inbox rows from the columns (CaseRow)": _cpu_rounds(
+                    rounds, lambda: [store.rows(offset=o, limit=SCREEN) for o in screens]
+                ),
+                "inbox rows as domain Cases from the kept JSON": _cpu_rounds(
+                    rounds,
+                    lambda: [
+                        [to_case(w) for w in store.wire_cases(offset=o, limit=SCREEN)]
+                        for o in screens
+                    ],
+                ),
+            }
+    shown = len(screens) * SCREEN
+    print(f"\nshapes of a case (issue 24), µs a case, min / median ±spread, load {_load()}:")
+    for table, total in ((sync, count), (rows, shown)):
+        for label, times in table.items():
+            low, mid, spread = (t / total * 1e6 for t in _stats(times))
+            print(f"    {label:52} {low:6.1f} / {mid:6.1f} ±{spread:.1f}")
+
+
+def _model_json(model: Any) -> tuple[bytes, str]:
+    data = model.__pydantic_serializer__.to_json(model, by_alias=True, exclude_unset=True)
+    return data, hashlib.sha256(data).hexdigest()
 
 
 # --------------------------------------------------------------------------- reads

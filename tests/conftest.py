@@ -31,6 +31,25 @@ def isolated_home(
     return home
 
 
+@pytest.fixture(scope="session", autouse=True)
+def current_catalogues() -> None:
+    """The ``.qm`` files the app and the command line load, compiled again when a ``.ts`` is
+    newer (``scripts/setup`` compiles them; a test run straight after a pull must not read
+    stale ones)."""
+    from scaninbox.language import catalogue_dir
+    from scaninbox.language.catalogs import compile_all
+
+    folder = catalogue_dir()
+    stale = [
+        ts
+        for ts in folder.glob("*.ts")
+        if not ts.with_suffix(".qm").exists()
+        or ts.with_suffix(".qm").stat().st_mtime < ts.stat().st_mtime
+    ]
+    if stale:
+        compile_all(folder)
+
+
 @pytest.fixture(scope="session")
 def realscans() -> Path:
     """``../shared/realscans``; tests using it skip cleanly when it is absent (a user's clone)."""

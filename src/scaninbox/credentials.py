@@ -24,6 +24,7 @@ import weakref
 from datetime import UTC, datetime
 from typing import Any
 
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.logs import redact
 
 __all__ = [
@@ -40,8 +41,9 @@ __all__ = [
 KEYRING_SERVICE = "scaninbox"
 # A token about to expire is not worth resuming: the first request would already be refused.
 _MIN_REMAINING_S = 120.0
-_NO_KEYRING = (
-    "No system keyring (Secret Service, KWallet, macOS Keychain…) was found on this computer"
+_NO_KEYRING = QT_TRANSLATE_NOOP(
+    "Credentials",
+    "No system keyring (Secret Service, KWallet, macOS Keychain…) was found on this computer",
 )
 _log = logging.getLogger(__name__)
 # Backends that failed in this process, with the plain reason; weak so a test's backend can go.
@@ -120,9 +122,11 @@ def _usable_backend() -> tuple[Any, str]:
         backend = keyring.get_keyring()
     except Exception as exc:  # a broken keyring set-up means "no keyring", not a failed command
         _log.info("the system keyring cannot be loaded: %s", type(exc).__name__)
-        return None, f"The system keyring cannot be loaded ({type(exc).__name__})"
+        return None, translate(
+            "Credentials", "The system keyring cannot be loaded ({reason})"
+        ).format(reason=type(exc).__name__)
     if isinstance(backend, fail.Keyring) or _priority(backend) <= 0:
-        return None, _NO_KEYRING
+        return None, translate("Credentials", _NO_KEYRING)
     failure = _failed_backends.get(backend)
     if failure is not None:
         return None, failure
@@ -149,7 +153,9 @@ def _call(name: str, entry: str, *values: str, secret: str = "") -> tuple[bool, 
         return False, None  # nothing was remembered: not a keyring failure
     except Exception as exc:  # locked, D-Bus gone, a backend bug: all mean "no keyring" here
         message = str(exc).replace(secret, "<redacted>") if secret else str(exc)
-        reason = f"The system keyring refused access ({type(exc).__name__})"
+        reason = translate("Credentials", "The system keyring refused access ({reason})").format(
+            reason=type(exc).__name__
+        )
         _log.warning("keyring %s failed: %s: %s", name, type(exc).__name__, redact(message))
         # A backend that cannot be weakly referenced is simply asked again next time.
         with contextlib.suppress(TypeError):

@@ -1,14 +1,14 @@
 """The window's demo service: the sandbox in a child process of its own.
 
-Why a process and not a thread: the sandbox is Python too, and in the window's process its
-start (starlette, uvicorn, the generated data set) and its request handling took turns with the
-window for Python's lock — while the 3D stack was importing and the first sync ran. As a child
-it runs on the other core. It is launched when the demo signs in, right after the window shows:
-launched before the window was built, even before PySide6 loaded (tried twice, `benchmarks/
-startup.py --against`), its start competed with the window's on a busy two-core machine (the
-window 0.4–0.6 s later; 0.37 s later even at the lowest CPU priority, nice 19) and the first 3D
-frame came no sooner (1.09–1.13× the time). What shortened the wait for it instead: the sandbox
-loads fpdf2 only with its first PDF (`scaninbox.sandbox.file_specs`).
+Why a process and not a thread: the sandbox is Python too, and in the window's process its start
+(starlette, uvicorn, the generated data set) and its request handling took turns with the window for
+Python's lock — while the 3D stack was importing and the first sync ran. As a child it runs on the
+other core. It is launched when the demo signs in, right after the window shows: launched before the
+window was built, even before PySide6 loaded (tried twice, `benchmarks/startup.py --against`), its
+start competed with the window's on a busy two-core machine (the window came later, even at the
+lowest CPU priority, nice 19) and the first 3D frame came no sooner (the figures:
+benchmarks/README.md, startup.py). What shortened the wait for it instead: the sandbox loads fpdf2
+only with its first PDF (`scaninbox.sandbox.file_specs`).
 
 The child is ``scaninbox sandbox --port 0 --cache-dir DIR --stop-when-stdin-closes --yield-cpu`` (a
 little lower CPU priority: where the window and it want the same core, the window goes first): its
@@ -19,7 +19,7 @@ only the app, which then stops it in order. Its output (merged with its errors) 
 process's log; the last lines make the message when it cannot start.
 
 A module of its own, outside `scaninbox.services`, so that launching it loads nothing heavy
-(importing that package loads the API client and the store, ~0.4 s of CPU; a test pins it).
+(importing that package loads the API client and the store; a test pins it).
 """
 
 from __future__ import annotations

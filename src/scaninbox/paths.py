@@ -19,6 +19,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from scaninbox.language import translate
+
 __all__ = ["AppPaths", "app_paths", "ensure_private_dir", "resources_dir"]
 
 APP_NAME = "ScanInbox"
@@ -102,8 +104,11 @@ def _in_home(path: str) -> str:
         expanded = os.path.expanduser(path)  # noqa: PTH111 - keeps the text as platformdirs does
     if not posixpath.isabs(expanded):
         raise RuntimeError(
-            f"Cannot find the home folder for {path!r}: set HOME or the XDG folders to an "
-            "absolute path."
+            translate(
+                "Paths",
+                "Cannot find the home folder for {path}: set HOME or the XDG folders to an "
+                "absolute path.",
+            ).format(path=repr(path))
         )
     return expanded
 

@@ -60,6 +60,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from scaninbox.language import translate
 from scaninbox.paths import AppPaths
 
 __all__ = [
@@ -131,7 +132,11 @@ class Settings:
             return self.environments[name]
         except KeyError:
             known = ", ".join(sorted(self.environments))
-            raise SettingsError(f"Unknown environment {name!r}; known: {known}.") from None
+            raise SettingsError(
+                translate("SettingsError", "Unknown environment {name}; known: {known}.").format(
+                    name=repr(name), known=known
+                )
+            ) from None
 
 
 def load_settings(paths: AppPaths, env: Mapping[str, str] | None = None) -> Settings:
@@ -140,13 +145,17 @@ def load_settings(paths: AppPaths, env: Mapping[str, str] | None = None) -> Sett
     raw: dict[str, Any] = {}
     if paths.settings_file.exists():
         # Here, not at the top: the drawing code and every command read this module for its
-        # defaults, and only a settings file needs the TOML parser (~6 ms of imports).
+        # defaults, and only a settings file needs the TOML parser (imports worth sparing).
         import tomllib
 
         try:
             raw = tomllib.loads(paths.settings_file.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            raise SettingsError(f"Cannot read {paths.settings_file}: {exc}") from exc
+            raise SettingsError(
+                translate("SettingsError", "Cannot read {path}: {reason}").format(
+                    path=paths.settings_file, reason=exc
+                )
+            ) from exc
     return _parse(raw, environ, paths.settings_file)
 
 
@@ -154,7 +163,11 @@ def _parse(raw: Mapping[str, Any], environ: Mapping[str, str], source: Path) -> 
     def table(name: str) -> Mapping[str, Any]:
         value = raw.get(name, {})
         if not isinstance(value, dict):
-            raise SettingsError(f"{source}: [{name}] must be a table.")
+            raise SettingsError(
+                translate("SettingsError", "{source}: [{name}] must be a table.").format(
+                    source=source, name=name
+                )
+            )
         return value
 
     def number(
@@ -163,10 +176,23 @@ def _parse(raw: Mapping[str, Any], environ: Mapping[str, str], source: Path) -> 
         value = section.get(key, default)
         # `not minimum <= value <= maximum` also refuses nan; inf (1e400 in TOML) is too large.
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise SettingsError(f"{source}: {key} must be a number ≥ {minimum}.")
+            raise SettingsError(
+                translate("SettingsError", "{source}: {key} must be a number ≥ {minimum}.").format(
+                    source=source, key=key, minimum=minimum
+                )
+            )
         if not minimum <= value <= maximum:
             raise SettingsError(
-                f"{source}: {key} must be a number from {minimum:g} to {maximum:g}, not {value!r}."
+                translate(
+                    "SettingsError",
+                    "{source}: {key} must be a number from {low} to {high}, not {value}.",
+                ).format(
+                    source=source,
+                    key=key,
+                    low=f"{minimum:g}",
+                    high=f"{maximum:g}",
+                    value=repr(value),
+                )
             )
         return float(value)
 
@@ -181,17 +207,28 @@ def _parse(raw: Mapping[str, Any], environ: Mapping[str, str], source: Path) -> 
             or not low <= value <= high
         ):
             raise SettingsError(
-                f"{source}: network.{key} must be a number from {low:g} to {high:g}."
+                translate(
+                    "SettingsError",
+                    "{source}: network.{key} must be a number from {low} to {high}.",
+                ).format(source=source, key=key, low=f"{low:g}", high=f"{high:g}")
             )
         return float(value)
 
     envs: dict[str, Environment] = dict(Settings().environments)
     for name, entry in table("environments").items():
         if not isinstance(entry, dict):
-            raise SettingsError(f"{source}: [environments.{name}] must be a table.")
+            raise SettingsError(
+                translate(
+                    "SettingsError", "{source}: [environments.{name}] must be a table."
+                ).format(source=source, name=name)
+            )
         url = entry.get("base_url")
         if url is not None and not isinstance(url, str):
-            raise SettingsError(f"{source}: environments.{name}.base_url must be a string.")
+            raise SettingsError(
+                translate(
+                    "SettingsError", "{source}: environments.{name}.base_url must be a string."
+                ).format(source=source, name=name)
+            )
         label = entry.get("label", name.capitalize())
         envs[name] = Environment(name, str(label), url or None)
     for name in ("production", "staging"):
@@ -202,18 +239,34 @@ def _parse(raw: Mapping[str, Any], environ: Mapping[str, str], source: Path) -> 
     network = table("network")
     ca = network.get("ca_bundle")
     if ca is not None and not isinstance(ca, str):
-        raise SettingsError(f"{source}: network.ca_bundle must be a path.")
+        raise SettingsError(
+            translate("SettingsError", "{source}: network.ca_bundle must be a path.").format(
+                source=source
+            )
+        )
     ca_bundle = Path(ca).expanduser() if ca else None
     if ca_bundle is not None and not ca_bundle.is_file():
-        raise SettingsError(f"{source}: the CA bundle {ca_bundle} does not exist.")
+        raise SettingsError(
+            translate("SettingsError", "{source}: the CA bundle {path} does not exist.").format(
+                source=source, path=ca_bundle
+            )
+        )
 
     template = table("download").get("folder_template", DEFAULT_FOLDER_TEMPLATE)
     if not isinstance(template, str) or not template.strip():
-        raise SettingsError(f"{source}: download.folder_template must be a non-empty string.")
+        raise SettingsError(
+            translate(
+                "SettingsError", "{source}: download.folder_template must be a non-empty string."
+            ).format(source=source)
+        )
 
     background = table("qc").get("background", True)
     if not isinstance(background, bool):
-        raise SettingsError(f"{source}: qc.background must be true or false.")
+        raise SettingsError(
+            translate("SettingsError", "{source}: qc.background must be true or false.").format(
+                source=source
+            )
+        )
 
     cache = table("cache")
     sync = table("sync")
@@ -224,7 +277,11 @@ def _parse(raw: Mapping[str, Any], environ: Mapping[str, str], source: Path) -> 
         if value is None:
             continue
         if not isinstance(value, str) or not _COLOUR.fullmatch(value):
-            raise SettingsError(f"{source}: viewer.{jaw}_colour must look like #rrggbb.")
+            raise SettingsError(
+                translate(
+                    "SettingsError", "{source}: viewer.{jaw}_colour must look like #rrggbb."
+                ).format(source=source, jaw=jaw)
+            )
         colours[jaw] = value
 
     return Settings(
@@ -252,7 +309,11 @@ def _ui_language(ui: Mapping[str, Any], source: Path) -> str | None:
     language = ui.get("language", "system")
     if language not in UI_LANGUAGES:
         choices = ", ".join(f'"{c}"' for c in UI_LANGUAGES)
-        raise SettingsError(f"{source}: ui.language must be one of {choices}.")
+        raise SettingsError(
+            translate("SettingsError", "{source}: ui.language must be one of {choices}.").format(
+                source=source, choices=choices
+            )
+        )
     return None if language == "system" else str(language)
 
 
@@ -260,5 +321,7 @@ def _lab_url(lab: Mapping[str, Any], source: Path) -> str | None:
     """``[lab] url``: the hub's address (checked by ``scaninbox.lab.config`` when it is used)."""
     url = lab.get("url")
     if url is not None and not isinstance(url, str):
-        raise SettingsError(f"{source}: lab.url must be a string.")
+        raise SettingsError(
+            translate("SettingsError", "{source}: lab.url must be a string.").format(source=source)
+        )
     return url or None

@@ -61,7 +61,7 @@ def _upper_with_a_fragment(folder: Path) -> Path:
 
 
 def test_per_scan_checks_do_not_import_numpy_ma(tmp_path: Path) -> None:
-    """Plain ``np.unique`` imports numpy.ma (~11 ms) on its first call to ask whether the array
+    """Plain ``np.unique`` imports numpy.ma (not free) on its first call to ask whether the array
     is masked; a fragment's centre is found without it."""
     upper = _upper_with_a_fragment(tmp_path)
     report, output = run_reporting_script(_SCRIPT, "--upper", str(upper), "--json")

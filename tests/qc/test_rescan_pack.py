@@ -49,6 +49,8 @@ def test_the_rescan_pack_says_each_problem_of_a_case_in_plain_words(
         for finding in expected:
             if finding["kind"] == "insufficient_room":
                 assert f"Tooth {finding['tooth']} has" in text
+            if finding["kind"] == "margin":
+                assert f"The margin of tooth {finding['tooth']} cannot be made out" in text
         problems_seen += len(expected)
     assert problems_seen > 0
 
@@ -66,6 +68,7 @@ _ACTED_ON = {
     "insufficient_room",
     "undercut",
     "abutment_divergence",
+    "margin",  # an estimated margin found unclear (warn)
 }
 
 

@@ -51,10 +51,12 @@ def _prepared_14(realscans: Path, room_mm: float) -> tuple[Arch, Arch, np.ndarra
         (0.9, "Zirconia", "Monolithic", "warn"),  # 0.1 short
         (1.2, "LithiumDisilicate", "Monolithic", "fail"),  # needs 1.5
         (1.2, "PorcelainFusedToMetal", "Layered", "fail"),  # needs 2.0
+        (1.35, "Zirconia", "Layered", "fail"),  # needs 2.0 (The Dental Advisor)
+        (1.2, "PreciousMetal", None, "fail"),  # needs 1.5 over the functional cusps
     ],
 )
 def test_too_little_room_over_a_prepared_tooth_is_found_and_measured(
-    realscans: Path, room_mm: float, material: str, setting: str, severity: str
+    realscans: Path, room_mm: float, material: str, setting: str | None, severity: str
 ) -> None:
     upper, lower, table, expected = _prepared_14(realscans, room_mm)
     occlusion = check_occlusion(upper, lower)

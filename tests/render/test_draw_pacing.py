@@ -304,10 +304,9 @@ def test_pacing_bounds_the_software_rasterisers_memory() -> None:
     _, pieces_unpaced = _queue_peak_mib("pieces-unpaced")
     _, paced = _queue_peak_mib("pieces")
     _, whole_queue = _queue_peak_mib("pieces-whole-queue")
-    # Measured (2 cores): 213–259 MiB unpaced, drawn whole or in pieces; in pieces of 75k
-    # (`scaninbox.render.pieces`) ~37 with one piece rasterised while the next is sorted
-    # (`IN_FLIGHT`), ~25 waiting for the whole queue before each (pieces of 150k: ~65 and
-    # ~37). Demand margins.
+    # Paced, the pile is a fraction of the unpaced one, whether one piece is rasterised while
+    # the next is sorted (`IN_FLIGHT`) or the whole queue is waited for (the figures:
+    # benchmarks/README.md). Demand margins.
     assert paced < unpaced - 100, (paced, unpaced)
     assert paced < pieces_unpaced - 100, (paced, pieces_unpaced)
     # The draw in flight costs about one piece's worth more than waiting for everything.

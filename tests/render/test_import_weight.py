@@ -13,7 +13,7 @@ from .pixels import load, scan_mask
 
 HEAVY = ("matplotlib", "pyvista.plotting", "pyvista", "pyvistaqt", "PySide6")
 # Not needed to draw a file on disk either: the service client and the store, and the numpy
-# modules that np.random and np.percentile import on their first call (~40 ms).
+# modules that np.random and np.percentile import on their first call.
 NOT_FOR_A_FILE = (
     "httpx",
     "pydantic",
@@ -62,8 +62,8 @@ print(json.dumps({"set": prepare_offscreen_backend(), "modules": sorted(sys.modu
 
 
 def test_with_a_display_choosing_the_backend_does_not_import_ctypes_util() -> None:
-    """ctypes.util (~20 ms) only answers where the EGL library is: a question for a start
-    without a display."""
+    """ctypes.util (an import worth sparing) only answers where the EGL library is: a question for a
+    start without a display."""
     env = {k: v for k, v in os.environ.items() if k != "VTK_DEFAULT_OPENGL_WINDOW"}
     env["DISPLAY"] = ":0"
     report, _ = run_reporting_script(_BACKEND, env=env, timeout=120)

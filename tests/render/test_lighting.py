@@ -84,8 +84,8 @@ def test_a_rounded_surface_keeps_its_highlight_below_white(tmp_path: Path) -> No
 
 
 def test_two_white_lights_light_the_scene(plotter: Any) -> None:
-    # Every light costs on every pixel of every frame; the light kit's five made an empty
-    # 1000×671 frame ~50 % dearer under llvmpipe than two.
+    # Every light costs on every pixel of every frame; the light kit's five made even an empty
+    # frame dearer under llvmpipe than two (benchmarks/README.md).
     ScanScene(plotter).close()
     lights = plotter.renderer.GetLights()
     lights.InitTraversal()

@@ -37,7 +37,7 @@ def test_written_fast_and_read_back_unchanged(tmp_path: Path) -> None:
     out = write_png(pixels, tmp_path / "picture.png")
     assert out == tmp_path / "picture.png"
     assert np.array_equal(load(out), pixels[:, :, :3])
-    assert _zlib_level_class(out) == 0  # zlib level 1: ~4× quicker than the default 6
+    assert _zlib_level_class(out) == 0  # zlib level 1: several times quicker than the default 6
     assert [p.name for p in tmp_path.iterdir()] == ["picture.png"]
 
 
@@ -60,8 +60,8 @@ def test_a_render_is_smaller_than_after_the_up_filter(tmp_path: Path, arch: Mesh
     up[1:, 1:] = (rows[1:] - rows[:-1]) % 256
     after_up = len(zlib.compress(up.tobytes(), 1))
     idat = out.stat().st_size - 57  # signature, IHDR, IDAT and IEND framing
-    # Shaded surfaces change more smoothly from pixel to pixel than from row to row: ~11 %
-    # smaller on the real scan's renders, at the same speed.
+    # Shaded surfaces change more smoothly from pixel to pixel than from row to row: smaller
+    # on the real scan's renders, at the same speed.
     assert idat < 0.95 * after_up
 
 

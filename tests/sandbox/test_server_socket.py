@@ -1,5 +1,5 @@
 """The sandbox's connections send at once: with Nagle's algorithm on, uvicorn's answer (head and
-body written apart) waited for the client's delayed ACK, 40 ms on every request of a kept-alive
+body written apart) waited for the client's delayed ACK on every request of a kept-alive
 connection, which every client (the app, the tests) reuses."""
 
 from __future__ import annotations

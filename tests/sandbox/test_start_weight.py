@@ -1,6 +1,6 @@
 """The sandbox listens before it loads fpdf2: order forms and report attachments are drawn on
 request. The window's demo waits for its demo service to listen (`scaninbox.demo_process`), and
-fpdf2 (with fontTools and Pillow's plugins) was ~0.25 s of that start."""
+fpdf2 (with fontTools and Pillow's plugins) was a large part of that start."""
 
 from __future__ import annotations
 

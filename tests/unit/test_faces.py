@@ -46,7 +46,8 @@ FACES: dict[str, set[str]] = {
         "is_preview", "is_upper", "jaw_from_name", "jaws_hidden_in_view", "known_jaw",
         "Turn", "local_minute", "local_time", "parse_fdi",
         "relative_time", "scan_jaw", "shown_at_first", "sort_teeth", "status_label", "teeth_text",
-        "work_summary", "worktype_teeth",
+        "work_summary", "worktype_teeth", "category_label", "jaw_label", "vocabulary_label",
+        "shown_work_summary",
     },
     "scaninbox.store": {
         "CUSTOM_ENVIRONMENT", "DEMO_ENVIRONMENT", "Account", "CacheUsage", "CaseFilter",

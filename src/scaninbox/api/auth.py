@@ -24,6 +24,8 @@ from scaninbox.api.errors import (
     SessionExpiredError,
     TlsError,
     TransportError,
+    capital,
+    service_name,
 )
 from scaninbox.api.limits import NetworkLimits
 from scaninbox.api.parsing import parse_model, read_json, service_error
@@ -32,6 +34,7 @@ from scaninbox.api.retry import RetryPolicy
 from scaninbox.api.transport import transport_error
 from scaninbox.api.urls import join_url
 from scaninbox.api.wire import LoginResponse
+from scaninbox.language import translate
 
 __all__ = ["SessionKeeper"]
 
@@ -54,7 +57,7 @@ class SessionKeeper:
         http: httpx.AsyncClient,
         base_url: str,
         retry: RetryPolicy,
-        service_name: str,
+        host: str,
         renew_margin_s: float,
         *,
         limits: NetworkLimits,
@@ -63,7 +66,7 @@ class SessionKeeper:
         self._limits = limits
         self._login_url = join_url(base_url, "auth", "login")
         self._retry = retry
-        self._service_name = service_name
+        self._host = host
         self._renew_margin_s = renew_margin_s
         self._renew_before_s = renew_margin_s
         self._session: Session | None = None
@@ -93,6 +96,10 @@ class SessionKeeper:
         self._session = None
         self._credentials = None
 
+    @property
+    def _service_name(self) -> str:
+        return service_name(self._host)
+
     async def current(self) -> Session:
         """The session to send now, renewed first when it is about to end."""
         session = self._session
@@ -101,7 +108,9 @@ class SessionKeeper:
         ):
             return await self.renew(session)
         if session is None:
-            raise SessionExpiredError("You are not signed in to the inbox service")
+            raise SessionExpiredError(
+                translate("ApiError", "You are not signed in to the inbox service")
+            )
         return session
 
     async def renew(self, stale: Session | None) -> Session:
@@ -119,8 +128,11 @@ class SessionKeeper:
             except AuthenticationError as exc:
                 self.sign_out()
                 raise SessionExpiredError(
-                    "Your session ended and the inbox service no longer accepts the saved "
-                    "e-mail address and password; please sign in again",
+                    translate(
+                        "ApiError",
+                        "Your session ended and the inbox service no longer accepts the saved "
+                        "e-mail address and password; please sign in again",
+                    ),
                     problem=exc.problem,
                 ) from None
 
@@ -136,8 +148,11 @@ class SessionKeeper:
                 return await self._sign_in(email, password)
         except TimeoutError:
             raise TransportError(
-                f"{self._service_name[:1].upper()}{self._service_name[1:]} did not answer the "
-                f"sign-in within {deadline_s:g} seconds"
+                capital(
+                    translate(
+                        "ApiError", "{service} did not answer the sign-in within {seconds} seconds"
+                    ).format(service=self._service_name, seconds=f"{deadline_s:g}")
+                )
             ) from None
 
     async def _sign_in(self, email: str, password: str) -> Session:
@@ -152,13 +167,16 @@ class SessionKeeper:
                 )
                 streamed = await self._http.send(request, stream=True)
                 try:
-                    response = await read_bounded(streamed, self._limits, "the sign-in")
+                    response = await read_bounded(streamed, self._limits, _sign_in_what())
                 finally:
                     await streamed.aclose()
                 break
             except httpx.InvalidURL:  # httpx reads a redirect's address before handing it back
                 raise ProtocolError(
-                    "The service answered the sign-in with a redirect to an unusable address"
+                    translate(
+                        "ApiError",
+                        "The service answered the sign-in with a redirect to an unusable address",
+                    )
                 ) from None
             except httpx.TransportError as exc:
                 error = transport_error(exc, self._service_name)
@@ -169,11 +187,15 @@ class SessionKeeper:
                 await self._retry.wait(failures)
         if response.status_code >= 400:
             raise service_error(response)
-        payload = read_json(response, "the sign-in", self._service_name)
-        answer = parse_model(LoginResponse, payload, "the sign-in")
+        payload = read_json(response, _sign_in_what(), self._service_name)
+        answer = parse_model(LoginResponse, payload, _sign_in_what())
         session = Session(answer.token, answer.expires_at)
         self._session = session
         # Renew before expiry, but not constantly when a service hands out very short sessions.
         self._renew_before_s = min(self._renew_margin_s, max(session.seconds_left(), 0.0) / 4)
         _log.info("signed in; session valid until %s", session.expires_at.isoformat())
         return session
+
+
+def _sign_in_what() -> str:
+    return translate("ApiWhat", "the sign-in")

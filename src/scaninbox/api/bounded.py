@@ -11,6 +11,7 @@ import httpx
 
 from scaninbox.api.errors import ProtocolError
 from scaninbox.api.limits import MIB, NetworkLimits
+from scaninbox.language import translate
 
 __all__ = ["inflated_too_much", "read_bounded", "size_text"]
 
@@ -39,14 +40,20 @@ async def read_bounded(
                 raise _too_large(what, limit)
             if inflated_too_much(size, response.num_bytes_downloaded, limits):
                 raise ProtocolError(
-                    f"The service's answer to {what} grows more than {limits.max_inflation} "
-                    "times when decompressed; it was refused as a possible decompression bomb"
+                    translate(
+                        "ApiError",
+                        "The service's answer to {what} grows more than {times} times when "
+                        "decompressed; it was refused as a possible decompression bomb",
+                    ).format(what=what, times=limits.max_inflation)
                 )
             chunks.append(chunk)
     except httpx.DecodingError:  # not a transport failure: the same bytes would come again
         raise ProtocolError(
-            f"The service's answer to {what} is compressed ({_encoding(response)}) but cannot "
-            "be decompressed"
+            translate(
+                "ApiError",
+                "The service's answer to {what} is compressed ({encoding}) but cannot be "
+                "decompressed",
+            ).format(what=what, encoding=_encoding(response))
         ) from None
     # The body is decoded now: the new response must not announce an encoding or another length.
     headers = [(k, v) for k, v in response.headers.multi_items() if k.lower() not in _BODY_HEADERS]
@@ -70,5 +77,7 @@ def size_text(size_bytes: float) -> str:
 
 def _too_large(what: str, limit: int) -> ProtocolError:
     return ProtocolError(
-        f"The service's answer to {what} is larger than {size_text(limit)}; it was not read"
+        translate(
+            "ApiError", "The service's answer to {what} is larger than {size}; it was not read"
+        ).format(what=what, size=size_text(limit))
     )

@@ -35,6 +35,7 @@ from pathlib import Path
 
 from scaninbox.api.filenames import dedupe_filename, safe_filename
 from scaninbox.domain import Case
+from scaninbox.language import translate
 
 __all__ = [
     "DEFAULT_FOLDER_TEMPLATE",
@@ -102,9 +103,17 @@ def check_folder_template(template: str) -> str:
     for name in _FIELD.findall(template):
         if name not in FOLDER_FIELDS:
             known = ", ".join("{" + f + "}" for f in FOLDER_FIELDS)
-            raise ValueError(f"The folder template uses {{{name}}}; it may use {known}")
+            raise ValueError(
+                translate(
+                    "ApiError", "The folder template uses {field}; it may use {known}"
+                ).format(field="{" + name + "}", known=known)
+            )
     if not _FIELD.search(template):
-        raise ValueError("The folder template must use at least one field, e.g. {ref}")
+        raise ValueError(
+            translate(
+                "ApiError", "The folder template must use at least one field, e.g. {example}"
+            ).format(example="{ref}")
+        )
     return template
 
 

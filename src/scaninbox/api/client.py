@@ -26,10 +26,18 @@ import httpx
 from scaninbox.api.auth import SessionKeeper
 from scaninbox.api.bounded import read_bounded
 from scaninbox.api.download import ProgressCallback, download_file
-from scaninbox.api.errors import ProtocolError, SessionExpiredError, TlsError, TransportError
+from scaninbox.api.errors import (
+    ProtocolError,
+    SessionExpiredError,
+    TlsError,
+    TransportError,
+    capital,
+    service_name,
+)
 from scaninbox.api.limits import NetworkLimits
 from scaninbox.api.paging import PagingGuard
 from scaninbox.api.parsing import (
+    listing_what,
     parse_model,
     parse_model_list,
     problem_of,
@@ -50,6 +58,7 @@ from scaninbox.api.wire import (
     UnifiedCase,
 )
 from scaninbox.domain import CaseRef
+from scaninbox.language import translate
 
 __all__ = ["ApiClient"]
 
@@ -80,12 +89,12 @@ class ApiClient:
         self._base_url = check_base_url(base_url)
         self._retry = retry or RetryPolicy()
         self._limits = limits or NetworkLimits()
-        self._service_name = f"the inbox service at {urlsplit(self._base_url).netloc}"
+        self._host = urlsplit(self._base_url).netloc
         self._auth = SessionKeeper(
             http,
             self._base_url,
             self._retry,
-            self._service_name,
+            self._host,
             renew_margin_s,
             limits=self._limits,
         )
@@ -96,6 +105,11 @@ class ApiClient:
     @property
     def base_url(self) -> str:
         return self._base_url
+
+    @property
+    def _service_name(self) -> str:
+        """The service named in messages, in the language of the moment they are made."""
+        return service_name(self._host)
 
     @property
     def session(self) -> Session | None:
@@ -126,15 +140,16 @@ class ApiClient:
     # ------------------------------------------------------------------ account and portals
 
     async def me(self) -> MeResponse:
-        payload = await self._get_json(("me",), "your account details")
+        payload = await self._get_json(("me",), translate("ApiWhat", "your account details"))
         return parse_model(MeResponse, payload, "your account details")
 
     async def ios_portals(self) -> list[IosPortal]:
-        payload = await self._get_json(("portals", "ios"), "the list of scanner portals")
-        return parse_model_list(IosPortal, payload, "the list of scanner portals")
+        what = translate("ApiWhat", "the list of scanner portals")
+        payload = await self._get_json(("portals", "ios"), what)
+        return parse_model_list(IosPortal, payload, what)
 
     async def configured_portals(self) -> list[ConfiguredPortal]:
-        what = "the list of your organisation's portals"
+        what = translate("ApiWhat", "the list of your organisation's portals")
         payload = await self._get_json(("portals", "configured"), what)
         return parse_model_list(ConfiguredPortal, payload, what)
 
@@ -161,7 +176,7 @@ class ApiClient:
             params["to"] = date_to.isoformat()
         if status:
             params["status"] = status
-        response = await self._get(("unified-cases",), "the list of cases", params)
+        response = await self._get(("unified-cases",), listing_what(), params)
         return read_case_page(response, self._service_name)
 
     async def list_case_dicts(
@@ -172,7 +187,7 @@ class ApiClient:
         params = {"page": str(page), "pageSize": str(page_size)}
         if date_from is not None:
             params["from"] = date_from.isoformat()
-        response = await self._get(("unified-cases",), "the list of cases", params)
+        response = await self._get(("unified-cases",), listing_what(), params)
         return read_case_dict_page(response, self._service_name)
 
     async def iter_case_pages(
@@ -206,26 +221,27 @@ class ApiClient:
             page, size = result.page + 1, result.page_size
 
     async def get_case(self, ref: CaseRef) -> UnifiedCase:
-        payload = await self._get_json(("unified-cases", str(ref)), f"case {ref}")
-        return parse_model(UnifiedCase, payload, f"case {ref}")
+        what = translate("ApiWhat", "case {ref}").format(ref=ref)
+        payload = await self._get_json(("unified-cases", str(ref)), what)
+        return parse_model(UnifiedCase, payload, what)
 
     # ------------------------------------------------------------------ files
 
     async def scan_file_link(self, ref: CaseRef, filename: str, file_type: str) -> SignedFileLink:
         _require_name(filename)
-        what = f"the download link for {filename!r}"
+        what = translate("ApiWhat", "the download link for {name}").format(name=repr(filename))
         segments = ("unified-cases", str(ref), "files", filename)
         payload = await self._get_json(segments, what, {"fileType": file_type})
         return parse_model(SignedFileLink, payload, what)
 
     async def order_form_link(self, ref: CaseRef) -> SignedFileLink:
-        what = f"the order form link of case {ref}"
+        what = translate("ApiWhat", "the order form link of case {ref}").format(ref=ref)
         payload = await self._get_json(("unified-cases", str(ref), "order-form"), what)
         return parse_model(SignedFileLink, payload, what)
 
     async def misc_file_link(self, ref: CaseRef, filename: str) -> SignedFileLink:
         _require_name(filename)
-        what = f"the download link for {filename!r}"
+        what = translate("ApiWhat", "the download link for {name}").format(name=repr(filename))
         segments = ("unified-cases", str(ref), "miscellaneous-files", filename)
         payload = await self._get_json(segments, what)
         return parse_model(SignedFileLink, payload, what)
@@ -282,8 +298,11 @@ class ApiClient:
                 return await self._ask(segments, what, params)
         except TimeoutError:
             raise TransportError(
-                f"{self._service_name[:1].upper()}{self._service_name[1:]} did not send {what} "
-                f"within {deadline_s:g} seconds"
+                capital(
+                    translate(
+                        "ApiError", "{service} did not send {what} within {seconds} seconds"
+                    ).format(service=self._service_name, what=what, seconds=f"{deadline_s:g}")
+                )
             ) from None
 
     async def _ask(
@@ -309,8 +328,12 @@ class ApiClient:
                     await streamed.aclose()
             except httpx.InvalidURL:  # httpx reads a redirect's address before handing it back
                 raise ProtocolError(
-                    f"{self._service_name[:1].upper()}{self._service_name[1:]} answered {what} "
-                    "with a redirect to an unusable address"
+                    capital(
+                        translate(
+                            "ApiError",
+                            "{service} answered {what} with a redirect to an unusable address",
+                        ).format(service=self._service_name, what=what)
+                    )
                 ) from None
             except httpx.TransportError as exc:
                 error = transport_error(exc, self._service_name)

@@ -57,6 +57,7 @@ from scaninbox.api.retry import RetryPolicy, parse_retry_after
 from scaninbox.api.transport import transport_error
 from scaninbox.api.urls import check_storage_url
 from scaninbox.api.wire import SignedFileLink
+from scaninbox.language import translate
 
 __all__ = ["ProgressCallback", "download_file"]
 
@@ -112,7 +113,7 @@ class _Transfer:
     total: int | None = None
     resumable: bool = False
     hasher: hashlib._Hash = field(default_factory=hashlib.sha256)
-    problem: str = "no answer"
+    problem: str = field(default_factory=lambda: translate("ApiError", "no answer"))
     unreachable: bool = False  # the last attempt got no answer at all (storage out of reach)
     retry_after_s: float | None = None
 
@@ -212,17 +213,22 @@ class _Download:
                 refreshes += 1
                 if refreshes > _MAX_LINK_REFRESHES:
                     raise DownloadError(
-                        f"File storage kept refusing the download link for {self.name!r} (it "
-                        "expired again and again); check this computer's clock and try again"
+                        translate(
+                            "ApiError",
+                            "File storage kept refusing the download link for {name} (it expired "
+                            "again and again); check this computer's clock and try again",
+                        ).format(name=repr(self.name))
                     )
                 link = await self.get_link()
                 continue
             failures += 1
             if failures >= self.retry.attempts:
-                message = (
-                    f"Downloading {self.name!r} failed after {failures} attempts: "
-                    f"{transfer.problem}"
-                )
+                message = translate(
+                    "ApiError",
+                    "Downloading {name} failed after %n attempt(s): {problem}",
+                    None,
+                    failures,
+                ).format(name=repr(self.name), problem=transfer.problem)
                 # Storage out of reach is the network's doing: told apart so the caller can
                 # treat it as being offline (and stop asking for the next files).
                 if transfer.unreachable:
@@ -239,9 +245,15 @@ class _Download:
         except TimeoutError:
             pace = self.limits.download_min_bytes_per_s
             raise DownloadError(
-                f"File storage sent {self.name!r} too slowly (less than {size_text(pace)} a "
-                f"second after the first {self.limits.download_grace_s:g} seconds); the "
-                "download was stopped"
+                translate(
+                    "ApiError",
+                    "File storage sent {name} too slowly (less than {size} a second after the "
+                    "first {seconds} seconds); the download was stopped",
+                ).format(
+                    name=repr(self.name),
+                    size=size_text(pace),
+                    seconds=f"{self.limits.download_grace_s:g}",
+                )
             ) from None
 
     async def _attempt(self, url: str, transfer: _Transfer) -> _Outcome:
@@ -256,21 +268,23 @@ class _Download:
                 request = self.http.build_request("GET", check_storage_url(url), headers=headers)
             except (InsecureUrlError, httpx.InvalidURL) as exc:
                 raise DownloadError(
-                    f"File storage cannot send {self.name!r}: {_url_problem(exc)}"
+                    translate("ApiError", "File storage cannot send {name}: {problem}").format(
+                        name=repr(self.name), problem=_url_problem(exc)
+                    )
                 ) from None
             for header in _CREDENTIAL_HEADERS:
                 request.headers.pop(header, None)
             try:
                 response = await self.http.send(request, stream=True)
             except httpx.InvalidURL:  # httpx reads a redirect's address before handing it back
-                raise DownloadError(
-                    f"File storage redirected the download of {self.name!r} to an unusable address"
-                ) from None
+                raise _unusable_redirect(self.name) from None
             except httpx.TransportError as exc:
-                error = transport_error(exc, "file storage")
+                error = transport_error(exc, translate("ApiWhat", "file storage"))
                 if isinstance(error, TlsError):
                     raise error from None
-                transfer.problem = f"file storage could not be reached ({type(exc).__name__})"
+                transfer.problem = translate(
+                    "ApiError", "file storage could not be reached ({reason})"
+                ).format(reason=type(exc).__name__)
                 transfer.unreachable = True
                 return _Outcome.RETRY
             try:
@@ -282,7 +296,11 @@ class _Download:
                 return outcome or await self._receive(response, transfer)
             finally:
                 await response.aclose()
-        raise DownloadError(f"File storage redirected the download of {self.name!r} too often")
+        raise DownloadError(
+            translate(
+                "ApiError", "File storage redirected the download of {name} too often"
+            ).format(name=repr(self.name))
+        )
 
     def _judge_status(self, response: httpx.Response, transfer: _Transfer) -> _Outcome | None:
         """The outcome an unusable answer leads to; None when the body should be read."""
@@ -290,30 +308,51 @@ class _Download:
         if status in (200, 206):
             return None
         if status in (401, 403):
-            transfer.problem = f"file storage refused the link (HTTP {status})"
+            transfer.problem = translate(
+                "ApiError", "file storage refused the link (HTTP {status})"
+            ).format(status=status)
             return _Outcome.LINK_REFUSED
         if status in (404, 410):
-            raise DownloadError(f"File storage no longer has {self.name!r}")
+            raise DownloadError(
+                translate("ApiError", "File storage no longer has {name}").format(
+                    name=repr(self.name)
+                )
+            )
         if status == 416:
             transfer.resumable = False
             transfer.restart()
-            transfer.problem = "file storage could not resume the download"
+            transfer.problem = translate("ApiError", "file storage could not resume the download")
             return _Outcome.RETRY
         if status == 429 or status >= 500:
-            transfer.problem = f"file storage is not available (HTTP {status})"
+            transfer.problem = translate(
+                "ApiError", "file storage is not available (HTTP {status})"
+            ).format(status=status)
             transfer.retry_after_s = parse_retry_after(response.headers.get("retry-after"))
             return _Outcome.RETRY
-        raise DownloadError(f"File storage refused to send {self.name!r} (HTTP {status})")
+        raise DownloadError(
+            translate("ApiError", "File storage refused to send {name} (HTTP {status})").format(
+                name=repr(self.name), status=status
+            )
+        )
 
     async def _receive(self, response: httpx.Response, transfer: _Transfer) -> _Outcome:
         if not _start_body(response, transfer):
-            transfer.problem = "file storage sent a different part of the file than asked for"
+            transfer.problem = translate(
+                "ApiError", "file storage sent a different part of the file than asked for"
+            )
             return _Outcome.RETRY
         limit = transfer.total if transfer.total is not None else self.limits.max_download_bytes
         if limit > self.limits.max_download_bytes:
             raise DownloadError(
-                f"File storage announces {self.name!r} as {size_text(limit)}, more than the "
-                f"{size_text(self.limits.max_download_bytes)} this program accepts for one file"
+                translate(
+                    "ApiError",
+                    "File storage announces {name} as {size}, more than the {limit} this "
+                    "program accepts for one file",
+                ).format(
+                    name=repr(self.name),
+                    size=size_text(limit),
+                    limit=size_text(self.limits.max_download_bytes),
+                )
             )
         decoded = 0
         try:
@@ -326,14 +365,19 @@ class _Download:
                     raise DownloadError(self._too_much(transfer, limit))
                 if inflated_too_much(decoded, response.num_bytes_downloaded, self.limits):
                     raise DownloadError(
-                        f"File storage sent {self.name!r} compressed so that it grows more than "
-                        f"{self.limits.max_inflation} times; it was refused as a possible "
-                        "decompression bomb"
+                        translate(
+                            "ApiError",
+                            "File storage sent {name} compressed so that it grows more than "
+                            "{times} times; it was refused as a possible decompression bomb",
+                        ).format(name=repr(self.name), times=self.limits.max_inflation)
                     )
                 transfer.write(chunk)
         except httpx.DecodingError:
             raise DownloadError(
-                f"File storage sent {self.name!r} compressed in a way that cannot be decompressed"
+                translate(
+                    "ApiError",
+                    "File storage sent {name} compressed in a way that cannot be decompressed",
+                ).format(name=repr(self.name))
             ) from None
         except httpx.TransportError:
             transfer.problem = _short_problem(transfer)
@@ -342,14 +386,16 @@ class _Download:
 
     def _too_much(self, transfer: _Transfer, limit: int) -> str:
         if transfer.total is not None:
-            return (
-                f"File storage sent more of {self.name!r} than the {transfer.total} bytes it "
-                "announced; the download was stopped"
-            )
-        return (
-            f"File storage sent more than {size_text(limit)} of {self.name!r} without saying how "
-            "large it is; the download was stopped"
-        )
+            return translate(
+                "ApiError",
+                "File storage sent more of {name} than the {total} bytes it announced; the "
+                "download was stopped",
+            ).format(name=repr(self.name), total=transfer.total)
+        return translate(
+            "ApiError",
+            "File storage sent more than {size} of {name} without saying how large it is; the "
+            "download was stopped",
+        ).format(name=repr(self.name), size=size_text(limit))
 
 
 def _check_length(transfer: _Transfer) -> _Outcome:
@@ -387,20 +433,31 @@ def _redirect_target(response: httpx.Response, location: str, name: str) -> str:
     try:
         return str(response.url.join(location))
     except (httpx.InvalidURL, ValueError):
-        raise DownloadError(
-            f"File storage redirected the download of {name!r} to an unusable address"
-        ) from None
+        raise _unusable_redirect(name) from None
+
+
+def _unusable_redirect(name: str) -> DownloadError:
+    return DownloadError(
+        translate(
+            "ApiError", "File storage redirected the download of {name} to an unusable address"
+        ).format(name=repr(name))
+    )
 
 
 def _url_problem(exc: Exception) -> str:
     if isinstance(exc, InsecureUrlError):
         return str(exc).rstrip(".")
-    return "its address is not a usable web address"
+    return translate("ApiError", "its address is not a usable web address")
 
 
 def _short_problem(transfer: _Transfer) -> str:
-    expected = f" of {transfer.total}" if transfer.total is not None else ""
-    return f"the connection was cut after {transfer.done}{expected} bytes"
+    if transfer.total is not None:
+        return translate("ApiError", "the connection was cut after {done} of {total} bytes").format(
+            done=transfer.done, total=transfer.total
+        )
+    return translate("ApiError", "the connection was cut after {done} bytes").format(
+        done=transfer.done
+    )
 
 
 def _int_header(value: str | None) -> int | None:
@@ -429,7 +486,15 @@ def _fsync_folder(folder: Path) -> None:
 def _disk_error(exc: OSError, name: str, where: str) -> DownloadError:
     if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
         return DownloadError(
-            f"There is not enough disk space to save {name!r} in {where}", disk_full=True
+            translate(
+                "ApiError", "There is not enough disk space to save {name} in {where}"
+            ).format(name=repr(name), where=where),
+            disk_full=True,
         )
     reason = exc.strerror or type(exc).__name__
-    return DownloadError(f"{name!r} could not be saved in {where}: {reason}", local=True)
+    return DownloadError(
+        translate("ApiError", "{name} could not be saved in {where}: {reason}").format(
+            name=repr(name), where=where, reason=reason
+        ),
+        local=True,
+    )

@@ -27,6 +27,7 @@ service sent them. No message, repr or attribute holds the bearer token or a sig
 from __future__ import annotations
 
 from scaninbox.api.wire import ProblemDetails
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 
 __all__ = [
     "ApiError",
@@ -44,11 +45,23 @@ __all__ = [
     "StorageUnreachableError",
     "TlsError",
     "TransportError",
+    "capital",
     "error_for_status",
     "sentence",
+    "service_name",
 ]
 
 _MAX_SERVER_TEXT = 300
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter upper-case (a sentence that begins with a placeholder)."""
+    return text[:1].upper() + text[1:]
+
+
+def service_name(host: str) -> str:
+    """The inbox service as messages name it, in the language of the moment."""
+    return translate("ApiWhat", "the inbox service at {host}").format(host=host)
 
 
 def sentence(text: str) -> str:
@@ -71,7 +84,7 @@ class ApiError(Exception):
 class ServiceError(ApiError):
     """The service answered with an error status; ``problem`` is its ProblemDetails body."""
 
-    default_message = "The inbox service refused the request"
+    default_message = QT_TRANSLATE_NOOP("ApiError", "The inbox service refused the request")
 
     def __init__(
         self,
@@ -81,18 +94,19 @@ class ServiceError(ApiError):
     ) -> None:
         self.status = status
         self.problem = problem
-        super().__init__(message or _message_from(problem, self.default_message, status))
+        default = translate("ApiError", self.default_message)
+        super().__init__(message or _message_from(problem, default, status))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(status={self.status}, message={str(self)!r})"
 
 
 class BadRequestError(ServiceError):
-    default_message = "The inbox service did not accept the request"
+    default_message = QT_TRANSLATE_NOOP("ApiError", "The inbox service did not accept the request")
 
 
 class AuthenticationError(ServiceError):
-    default_message = "The inbox service did not accept the sign-in"
+    default_message = QT_TRANSLATE_NOOP("ApiError", "The inbox service did not accept the sign-in")
 
 
 class SessionExpiredError(AuthenticationError):
@@ -101,26 +115,34 @@ class SessionExpiredError(AuthenticationError):
     The window turns this into a sign-in prompt that keeps its state.
     """
 
-    default_message = "Your session has ended; please sign in again"
+    default_message = QT_TRANSLATE_NOOP("ApiError", "Your session has ended; please sign in again")
 
     def __init__(self, message: str | None = None, problem: ProblemDetails | None = None) -> None:
-        super().__init__(401, problem, message or self.default_message)
+        super().__init__(401, problem, message or translate("ApiError", self.default_message))
 
 
 class ForbiddenError(ServiceError):
-    default_message = "Your account may not open this (it belongs to another organisation)"
+    default_message = QT_TRANSLATE_NOOP(
+        "ApiError", "Your account may not open this (it belongs to another organisation)"
+    )
 
 
 class NotFoundError(ServiceError):
-    default_message = "The inbox service does not know this case or file"
+    default_message = QT_TRANSLATE_NOOP(
+        "ApiError", "The inbox service does not know this case or file"
+    )
 
 
 class RateLimitedError(ServiceError):
-    default_message = "The inbox service is busy and asked to slow down; try again in a moment"
+    default_message = QT_TRANSLATE_NOOP(
+        "ApiError", "The inbox service is busy and asked to slow down; try again in a moment"
+    )
 
 
 class ServerError(ServiceError):
-    default_message = "The inbox service had an internal problem; try again later"
+    default_message = QT_TRANSLATE_NOOP(
+        "ApiError", "The inbox service had an internal problem; try again later"
+    )
 
 
 class TransportError(ApiError):
@@ -182,5 +204,10 @@ def _message_from(problem: ProblemDetails | None, default: str, status: int) -> 
     else:
         server_text = detail or title
     if not server_text:
-        return f"{default} (HTTP {status})"
-    return f"{default.rstrip('.')} — {sentence(server_text)}"
+        return translate("ApiError", "{message} (HTTP {status})").format(
+            message=default, status=status
+        )
+    # The service's own words follow in its language: they often name what to correct.
+    return translate("ApiError", "{message} — {server_text}").format(
+        message=default.rstrip("."), server_text=sentence(server_text)
+    )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from scaninbox.api.errors import ProtocolError
 from scaninbox.api.results import CaseDictPage, CasePage
 from scaninbox.api.wire_dicts import case_dict_ref_parts
+from scaninbox.language import translate
 
 __all__ = ["IncompleteListingError", "PagingGuard"]
 
@@ -37,8 +38,11 @@ class PagingGuard:
         self._pages += 1
         if page.page < asked:
             raise IncompleteListingError(
-                f"The service sent page {page.page} again when asked for page {asked}; the list "
-                f"of cases was read only up to there and may be incomplete"
+                translate(
+                    "ApiError",
+                    "The service sent page {page} again when asked for page {asked}; the list "
+                    "of cases was read only up to there and may be incomplete",
+                ).format(page=page.page, asked=asked)
             )
         if isinstance(page, CaseDictPage):
             keys = [_key(*case_dict_ref_parts(item)) for item in page.items]
@@ -48,8 +52,11 @@ class PagingGuard:
         known = [k for k in keys if k is not None]
         if known and all(k in self._seen for k in known) and len(known) == len(keys):
             raise IncompleteListingError(
-                f"The service sent page {page.page} with only cases it had sent before; the list "
-                "of cases was read only up to there and may be incomplete"
+                translate(
+                    "ApiError",
+                    "The service sent page {page} with only cases it had sent before; the list "
+                    "of cases was read only up to there and may be incomplete",
+                ).format(page=page.page)
             )
         self._seen.update(known)
 
@@ -57,8 +64,11 @@ class PagingGuard:
         """``IncompleteListingError`` when another page after ``page`` would pass the ceiling."""
         if self._pages >= self._max_pages:
             raise IncompleteListingError(
-                f"The list of cases has more than {self._max_pages} pages; reading stopped there "
-                f"({len(self._seen)} of the {page.total} cases the service counts)"
+                translate(
+                    "ApiError",
+                    "The list of cases has more than {max_pages} pages; reading stopped there "
+                    "({read} of the {total} cases the service counts)",
+                ).format(max_pages=self._max_pages, read=len(self._seen), total=page.total)
             )
 
 

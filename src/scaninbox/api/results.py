@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from scaninbox.api.wire import UnifiedCase
+from scaninbox.language import translate
 
 __all__ = ["CaseDictPage", "CasePage", "DownloadResult", "MalformedCase", "Session"]
 
@@ -42,9 +43,21 @@ class MalformedCase:
     reason: str
 
     def __str__(self) -> str:
-        who = f"Case {self.ref}" if self.ref else f"The case at position {self.index + 1}"
-        where = f" ({self.field})" if self.field else ""
-        return f"{who} could not be read{where}: {self.reason}"
+        if self.ref and self.field:
+            text = translate("ApiError", "Case {ref} could not be read ({field}): {reason}")
+        elif self.ref:
+            text = translate("ApiError", "Case {ref} could not be read: {reason}")
+        elif self.field:
+            text = translate(
+                "ApiError", "The case at position {position} could not be read ({field}): {reason}"
+            )
+        else:
+            text = translate(
+                "ApiError", "The case at position {position} could not be read: {reason}"
+            )
+        return text.format(
+            ref=self.ref, position=self.index + 1, field=self.field, reason=self.reason
+        )
 
 
 @dataclass(frozen=True, slots=True)

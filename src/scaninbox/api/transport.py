@@ -16,8 +16,9 @@ import anyio
 import httpx
 
 from scaninbox import __version__
-from scaninbox.api.errors import TlsError, TransportError
+from scaninbox.api.errors import TlsError, TransportError, capital
 from scaninbox.api.proxies import ProxySettings, environment_proxies, shown_proxy
+from scaninbox.language import translate
 from scaninbox.workarounds import ConnectionTracker
 
 __all__ = ["USER_AGENT", "make_http_client", "make_ssl_context", "transport_error"]
@@ -40,8 +41,9 @@ def make_ssl_context(ca_bundle: Path | None = None) -> ssl.SSLContext:
             context.load_verify_locations(cafile=str(ca_bundle))
         except (OSError, ssl.SSLError) as exc:
             raise TlsError(
-                f"The certificate authority file {ca_bundle} cannot be used "
-                f"({_reason(exc) or 'unreadable'})"
+                translate(
+                    "ApiError", "The certificate authority file {path} cannot be used ({reason})"
+                ).format(path=ca_bundle, reason=_reason(exc) or translate("ApiError", "unreadable"))
             ) from None
     return context
 
@@ -170,7 +172,9 @@ class _ProxyRouting(httpx.AsyncBaseTransport):
                 raise
             # The proxy, not the service, is out of reach.
             raise httpx.ProxyError(
-                f"the proxy server {shown_proxy(proxy)} could not be reached ({_reason(exc)})",
+                translate(
+                    "ApiError", "the proxy server {proxy} could not be reached ({reason})"
+                ).format(proxy=shown_proxy(proxy), reason=_reason(exc)),
                 request=request,
             ) from exc
 
@@ -179,16 +183,22 @@ class _ProxyRouting(httpx.AsyncBaseTransport):
         if transport is None:
             if self._proxies.unsupported(proxy):
                 raise httpx.ProxyError(
-                    f"the proxy server {shown_proxy(proxy)} named in this computer's settings "
-                    "is not supported (only http:// and https:// proxies are)",
+                    translate(
+                        "ApiError",
+                        "the proxy server {proxy} named in this computer's settings is not "
+                        "supported (only http:// and https:// proxies are)",
+                    ).format(proxy=shown_proxy(proxy)),
                     request=request,
                 )
             try:
                 transport = httpx.AsyncHTTPTransport(verify=self._context, proxy=proxy)
             except (ValueError, httpx.InvalidURL):
                 raise httpx.ProxyError(
-                    f"the proxy server {shown_proxy(proxy)} named in this computer's settings "
-                    "is not a usable address",
+                    translate(
+                        "ApiError",
+                        "the proxy server {proxy} named in this computer's settings is not a "
+                        "usable address",
+                    ).format(proxy=shown_proxy(proxy)),
                     request=request,
                 ) from None
             self.connections.track(transport)
@@ -211,31 +221,53 @@ def transport_error(exc: httpx.TransportError, what: str) -> TransportError:
     """
     ssl_error = _ssl_cause(exc)
     if isinstance(ssl_error, ssl.SSLCertVerificationError):
-        reason = ssl_error.verify_message or "unknown reason"
+        # OpenSSL's reason stays English in parentheses: it is what support searches for.
+        reason = ssl_error.verify_message or translate("ApiError", "unknown reason")
         return TlsError(
-            f"The security certificate of {what} could not be verified ({reason}); if your lab "
-            "uses its own certificate authority, set network.ca_bundle in the settings"
+            translate(
+                "ApiError",
+                "The security certificate of {what} could not be verified ({reason}); if your "
+                "lab uses its own certificate authority, set network.ca_bundle in the settings",
+            ).format(what=what, reason=reason)
         )
     if ssl_error is not None:
         return TlsError(
-            f"A secure connection to {what} could not be set up ({_reason(ssl_error) or 'TLS'})"
+            translate(
+                "ApiError", "A secure connection to {what} could not be set up ({reason})"
+            ).format(what=what, reason=_reason(ssl_error) or "TLS")
         )
     if isinstance(exc, httpx.TimeoutException):
-        return TransportError(f"{_capital(what)} did not answer in time")
+        return TransportError(
+            capital(translate("ApiError", "{what} did not answer in time").format(what=what))
+        )
     if isinstance(exc, httpx.ConnectError | httpx.ProxyError):
         return _unreachable(exc, what)
     if isinstance(exc, httpx.UnsupportedProtocol):
-        return TransportError(f"The address of {what} is not a web address")
+        return TransportError(
+            translate("ApiError", "The address of {what} is not a web address").format(what=what)
+        )
     reason = _reason(exc) or type(exc).__name__
-    return TransportError(f"The connection to {what} was interrupted ({reason})")
+    return TransportError(
+        translate("ApiError", "The connection to {what} was interrupted ({reason})").format(
+            what=what, reason=reason
+        )
+    )
 
 
 def _unreachable(exc: httpx.ConnectError | httpx.ProxyError, what: str) -> TransportError:
     reason = _reason(exc)
-    suffix = f" ({reason})" if reason else ""
     if isinstance(exc, httpx.ProxyError):
-        return TransportError(f"Could not reach {what} through the proxy server{suffix}")
-    return TransportError(f"Could not connect to {what}{suffix}; check the network")
+        if reason:
+            text = translate(
+                "ApiError", "Could not reach {what} through the proxy server ({reason})"
+            )
+        else:
+            text = translate("ApiError", "Could not reach {what} through the proxy server")
+    elif reason:
+        text = translate("ApiError", "Could not connect to {what} ({reason}); check the network")
+    else:
+        text = translate("ApiError", "Could not connect to {what}; check the network")
+    return TransportError(text.format(what=what, reason=reason))
 
 
 def _ssl_cause(exc: BaseException) -> ssl.SSLError | None:
@@ -255,7 +287,3 @@ def _reason(exc: BaseException) -> str:
     if text.startswith("[") and "]" in text:
         text = text.split("]", 1)[1].strip()
     return " ".join(text.split())[:200]
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]

@@ -22,6 +22,7 @@ import socket
 from urllib.parse import quote, urlsplit, urlunsplit
 
 from scaninbox.api.errors import InsecureUrlError
+from scaninbox.language import translate
 
 __all__ = [
     "check_base_url",
@@ -79,20 +80,36 @@ def check_base_url(url: str) -> str:
         host = parts.hostname or ""
         parts.port  # noqa: B018 - raises ValueError for a port that is not a number
     except ValueError:
-        raise InsecureUrlError(f"{text!r} is not a usable web address") from None
+        raise InsecureUrlError(
+            translate("ApiError", "{address} is not a usable web address").format(
+                address=repr(text)
+            )
+        ) from None
     scheme = parts.scheme.lower()
     if scheme not in ("http", "https") or not host:
         raise InsecureUrlError(
-            f"{text!r} is not a web address; it should look like https://inbox.example.com"
+            translate(
+                "ApiError",
+                "{address} is not a web address; it should look like https://inbox.example.com",
+            ).format(address=repr(text))
         )
     if parts.username is not None or parts.password is not None:
-        raise InsecureUrlError("The service address must not contain a user name or password")
+        raise InsecureUrlError(
+            translate("ApiError", "The service address must not contain a user name or password")
+        )
     if parts.query or parts.fragment:
-        raise InsecureUrlError(f"The service address {text!r} must not contain '?' or '#'")
+        raise InsecureUrlError(
+            translate(
+                "ApiError", "The service address {address} must not contain '?' or '#'"
+            ).format(address=repr(text))
+        )
     if scheme == "http" and not is_loopback_host(host):
         raise InsecureUrlError(
-            f"The service address {text!r} is not encrypted (http://); use https:// "
-            "(plain http is only allowed to this computer)"
+            translate(
+                "ApiError",
+                "The service address {address} is not encrypted (http://); use https:// (plain "
+                "http is only allowed to this computer)",
+            ).format(address=repr(text))
         )
     return f"{scheme}://{parts.netloc}{parts.path.rstrip('/')}"
 
@@ -105,19 +122,29 @@ def check_storage_url(url: str) -> str:
     this computer.
     """
     if _UNSAFE_IN_URL.search(url):
-        raise InsecureUrlError("its address contains spaces or control characters")
+        raise InsecureUrlError(
+            translate("ApiError", "its address contains spaces or control characters")
+        )
     try:
         parts = urlsplit(url)
         host = parts.hostname or ""
         parts.port  # noqa: B018 - raises ValueError for a port that is not 0-65535
     except ValueError:
-        raise InsecureUrlError("its address has an impossible host or port") from None
+        raise InsecureUrlError(
+            translate("ApiError", "its address has an impossible host or port")
+        ) from None
     scheme = parts.scheme.lower()
     if scheme not in ("http", "https") or not host:
-        shown = scheme or "no scheme"
-        raise InsecureUrlError(f"its address is not a web address ({shown[:20]})")
+        shown = scheme[:20] or translate("ApiError", "no scheme")
+        raise InsecureUrlError(
+            translate("ApiError", "its address is not a web address ({scheme})").format(
+                scheme=shown
+            )
+        )
     if scheme == "http" and not is_loopback_host(host):
-        raise InsecureUrlError("its address is not encrypted (http://) and is not this computer")
+        raise InsecureUrlError(
+            translate("ApiError", "its address is not encrypted (http://) and is not this computer")
+        )
     if parts.username is None and parts.password is None:
         return url
     netloc = parts.netloc.rpartition("@")[2]

@@ -211,7 +211,7 @@ class UnifiedCase(WireModel):
         """The case in the spec's member names: every spec member present (null when absent),
         unknown members dropped, variant members only for a variant-shape case."""
         # Excluded by field name rather than popped by alias afterwards: to_camel's regexes per
-        # member were ~7 % of a first sync's client CPU.
+        # member were a visible share of a first sync's client CPU (benchmarks/README.md).
         exclude = None if self.is_variant else _VARIANT_EXCLUDE
         data: dict[str, Any] = self.model_dump(mode="json", by_alias=True, exclude=exclude)
         return data

@@ -10,10 +10,10 @@ The one convention: ``deferred(module, name, Options.from_args)``. When the comm
 namespace is read once into ``GlobalOptions`` and the command's ``Options``; the handler
 ``name(options: GlobalOptions, command: Options) -> int`` never sees argparse.
 
-A command that spreads its work over threads of its own (``own_threads=True``: ``qc``) runs
-numpy's BLAS on one thread: its pool would only spin beside ours, and starting it costs 40–60 ms
-of CPU at numpy's import alone. The variable is set before the handler module (and numpy) loads;
-whoever set it keeps their choice.
+A command that spreads its work over threads of its own (``own_threads=True``: ``qc``) runs numpy's
+BLAS on one thread: its pool would only spin beside ours, and starting it costs CPU at numpy's
+import alone (the figure: benchmarks/README.md). The variable is set before the handler module (and
+numpy) loads; whoever set it keeps their choice.
 """
 
 from __future__ import annotations

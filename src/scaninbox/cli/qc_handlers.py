@@ -9,8 +9,10 @@ client nor the store, so it starts fast.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -125,25 +127,53 @@ def _file_inputs(args: QcOptions) -> list[ScanInput]:
     return inputs
 
 
-def _write_report(qc: QcRun, path: Path, outcome: _CaseOutcome | None) -> None:
-    from scaninbox.qc.report import write_report
+@contextlib.contextmanager
+def _person_language() -> Iterator[None]:
+    """The report and the rescan pack are written in the person's language (``[ui] language``
+    in the settings file, else the system's); the command line's other output stays English."""
+    from scaninbox.paths import app_paths
+    from scaninbox.settings import SettingsError, load_settings
 
+    try:
+        choice = load_settings(app_paths()).ui_language
+    except SettingsError:
+        choice = None
+    if not _may_speak_other_than_english(choice):
+        yield  # plain English, without loading Qt for it
+        return
+    from scaninbox.qt.runtime.language import speaking
+
+    with speaking(choice):
+        yield
+
+
+def _may_speak_other_than_english(choice: str | None) -> bool:
+    """Whether the person's language may be other than English. On Linux the system's
+    language is in LANGUAGE / LC_ALL / LC_MESSAGES / LANG, which Qt reads; elsewhere only Qt
+    knows it."""
+    from scaninbox.language import LANGUAGES
+
+    if choice is not None:
+        return choice != "en"
+    if not sys.platform.startswith("linux"):
+        return True
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for name in os.environ.get(variable, "").split(":"):
+            code = name.split("_")[0].split(".")[0].split("@")[0].lower()
+            if code in LANGUAGES and code != "en":
+                return True
+    return False
+
+
+def _write_report(qc: QcRun, path: Path, outcome: _CaseOutcome | None) -> None:
     # VTK's native code may print warnings to standard output while it renders the pictures;
     # they must not mix with the result printed there (``--json``): send them to stderr.
     sys.stdout.flush()
     saved = os.dup(1)
     os.dup2(2, 1)
     try:
-        if outcome is None:
-            write_report(qc, path)
-        else:
-            write_report(
-                qc,
-                path,
-                case=outcome.case,
-                decision=outcome.decision,
-                orientation=outcome.orientation,
-            )
+        with _person_language():
+            _report(qc, path, outcome)
     except OSError as exc:
         raise CliError(f"The report {str(path)!r} could not be written: {exc.strerror}.") from None
     finally:
@@ -152,20 +182,36 @@ def _write_report(qc: QcRun, path: Path, outcome: _CaseOutcome | None) -> None:
         os.close(saved)
 
 
+def _report(qc: QcRun, path: Path, outcome: _CaseOutcome | None) -> None:
+    from scaninbox.qc.report import write_report
+
+    if outcome is None:
+        write_report(qc, path)
+    else:
+        write_report(
+            qc,
+            path,
+            case=outcome.case,
+            decision=outcome.decision,
+            orientation=outcome.orientation,
+        )
+
+
 def _write_rescan_pack(qc: QcRun, path: Path, outcome: _CaseOutcome) -> None:
-    from scaninbox.qc.rescan_pack import LabContact, write_rescan_pack
+    from scaninbox.qc.rescan_pack import unnamed_lab, write_rescan_pack
 
     sys.stdout.flush()  # VTK's native warnings while it renders go to stderr (see above)
     saved = os.dup(1)
     os.dup2(2, 1)
     try:
-        write_rescan_pack(
-            qc,
-            path,
-            case=outcome.case,
-            contact=outcome.contact or LabContact("The dental laboratory"),
-            orientation=outcome.orientation,
-        )
+        with _person_language():
+            write_rescan_pack(
+                qc,
+                path,
+                case=outcome.case,
+                contact=outcome.contact or unnamed_lab(),
+                orientation=outcome.orientation,
+            )
     except OSError as exc:
         raise CliError(
             f"The rescan pack {str(path)!r} could not be written: {exc.strerror}."

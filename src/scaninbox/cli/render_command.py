@@ -138,7 +138,7 @@ def run_render(options: GlobalOptions, command: RenderOptions) -> int:
     if "numpy" not in sys.modules:
         # The command's own process, before numpy loads: one BLAS thread. Our readers spread
         # their work over threads of their own; the BLAS's pool would only spin beside them
-        # (~30 ms of CPU at numpy's import alone). Whoever set the variable keeps their choice.
+        # (CPU at numpy's import alone: benchmarks/README.md). Whoever set it keeps their choice.
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from scaninbox.render.png_file import PictureWriteError, check_picture_path
     from scaninbox.scans import MeshError

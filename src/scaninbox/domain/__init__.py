@@ -41,9 +41,12 @@ from scaninbox.domain.vocabulary import (
     STATUS_LABELS,
     FileKind,
     Jaw,
+    category_label,
     humanize_identifier,
+    jaw_label,
     scan_jaw,
     status_label,
+    vocabulary_label,
 )
 from scaninbox.domain.wording import (
     delivery_phrase,
@@ -60,6 +63,7 @@ from scaninbox.domain.wording import (
 from scaninbox.domain.worktypes import (
     UNSPECIFIED_WORK,
     case_teeth,
+    shown_work_summary,
     teeth_text,
     work_summary,
     worktype_teeth,
@@ -92,6 +96,7 @@ __all__ = [
     "VariantInfo",
     "Worktype",
     "case_teeth",
+    "category_label",
     "delivery_phrase",
     "delivery_urgency",
     "exact_time",
@@ -108,6 +113,7 @@ __all__ = [
     "is_preview",
     "is_upper",
     "jaw_from_name",
+    "jaw_label",
     "jaws_hidden_in_view",
     "known_jaw",
     "local_minute",
@@ -116,9 +122,11 @@ __all__ = [
     "relative_time",
     "scan_jaw",
     "shown_at_first",
+    "shown_work_summary",
     "sort_teeth",
     "status_label",
     "teeth_text",
+    "vocabulary_label",
     "work_summary",
     "worktype_teeth",
 ]

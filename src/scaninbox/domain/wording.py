@@ -1,11 +1,12 @@
 """Times, dates, sizes and deadlines as a lab technician reads them, in local time.
 
-One wording for the window (inbox table, case pane, status bar) and the command line: plain
-Python, no Qt. The
-month and weekday names are spelled out here rather than taken from ``strftime``: Qt sets the C
-locale from the environment when the application starts, and a German ``Mär`` in an English
-interface reads as a bug. Naive datetimes are taken to be UTC, because that is what the service
-sends; aware ones are converted to the computer's local zone.
+One wording for the window (inbox table, case pane, status bar), the QC report and the command
+line: plain Python, no Qt. Words go through :func:`scaninbox.language.translate`; dates, weekdays
+and decimal numbers through the current language (``language.current()``), never ``strftime``:
+Qt sets the C locale from the environment when the application starts, and a German ``Mär`` in
+an English interface reads as a bug. The command line speaks plain English, so its output does
+not change with the language. Naive datetimes are taken to be UTC, because that is what the
+service sends; aware ones are converted to the computer's local zone.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from __future__ import annotations
 import re
 from datetime import UTC, date, datetime, timedelta
 
-from scaninbox.domain.vocabulary import humanize_identifier
+from scaninbox import language
+from scaninbox.domain.vocabulary import vocabulary_label
+from scaninbox.language import translate
 
 __all__ = [
     "delivery_phrase",
@@ -28,8 +31,6 @@ __all__ = [
     "relative_time",
 ]
 
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 _ISO_DATE_PREFIX = re.compile(r"\s*(\d{4})-(\d{2})-(\d{2})")
 _SIZE_UNITS = ("kB", "MB", "GB", "TB")
 
@@ -47,21 +48,19 @@ def local_minute(moment: datetime) -> str:
 
 
 def format_date(day: date, *, with_weekday: bool = False, with_year: bool = True) -> str:
-    """``12 Mar 2025``; ``Wed 12 Mar 2025`` with the weekday; ``12 Mar`` without the year."""
-    text = f"{day.day} {_MONTHS[day.month - 1]}"
-    if with_year:
-        text += f" {day.year}"
-    if with_weekday:
-        text = f"{_WEEKDAYS[day.weekday()]} {text}"
-    return text
+    """``12 Mar 2025``; ``Wed 12 Mar 2025`` with the weekday; ``12 Mar`` without the year
+    (German: ``Mi. 12. März 2025``)."""
+    return language.current().date_text(day, with_weekday=with_weekday, with_year=with_year)
 
 
 def exact_time(moment: datetime) -> str:
     """The full local time for a tooltip: ``Wed 12 Mar 2025, 14:05:09 (UTC+01:00)``."""
     local = local_time(moment)
     offset = local.strftime("%z")
-    zone = f"UTC{offset[:3]}:{offset[3:]}" if offset else "local time"
-    return f"{format_date(local.date(), with_weekday=True)}, {local:%H:%M:%S} ({zone})"
+    zone = f"UTC{offset[:3]}:{offset[3:]}" if offset else translate("Wording", "local time")
+    return translate("Wording", "{date}, {time} ({zone})").format(
+        date=format_date(local.date(), with_weekday=True), time=f"{local:%H:%M:%S}", zone=zone
+    )
 
 
 def relative_time(moment: datetime, *, now: datetime | None = None, compact: bool = False) -> str:
@@ -78,17 +77,23 @@ def relative_time(moment: datetime, *, now: datetime | None = None, compact: boo
     days_back = (current.date() - local.date()).days
     day = format_date(local.date(), with_year=local.year != current.year)
     if timedelta(minutes=-5) <= age < timedelta(minutes=1):
-        text = "just now"
+        text = translate("Wording", "just now")
     elif age < timedelta(0):
-        text = f"today {clock}" if days_back == 0 else f"{day} {clock}"
+        if days_back == 0:
+            text = translate("Wording", "today {time}").format(time=clock)
+        else:
+            text = translate("Wording", "{day} {time}").format(day=day, time=clock)
     elif age < timedelta(hours=1):
-        text = f"{int(age.total_seconds() // 60)} min ago"
+        minutes = int(age.total_seconds() // 60)
+        text = translate("Wording", "{minutes} min ago").format(minutes=minutes)
     elif days_back == 0:
-        text = f"{int(age.total_seconds() // 3600)} h ago"
+        hours = int(age.total_seconds() // 3600)
+        text = translate("Wording", "{hours} h ago").format(hours=hours)
     elif days_back == 1 and not compact:
-        text = f"yesterday {clock}"
+        text = translate("Wording", "yesterday {time}").format(time=clock)
     elif days_back < 7:
-        text = f"{_WEEKDAYS[local.weekday()]} {clock}"
+        weekday = language.current().weekday_text(local.date())
+        text = translate("Wording", "{weekday} {time}").format(weekday=weekday, time=clock)
     else:
         text = day
     return text
@@ -98,18 +103,17 @@ def delivery_phrase(delivery: date, *, today: date | None = None) -> str:
     """How far away a delivery is: ``today``, ``tomorrow``, ``in 5 days``, ``3 days overdue``."""
     days_left = (delivery - (today or date.today())).days
     if days_left == 0:
-        return "today"
+        return translate("Wording", "today")
     if days_left == 1:
-        return "tomorrow"
-    if days_left == -1:
-        return "1 day overdue"
+        return translate("Wording", "tomorrow")
     if days_left < 0:
-        return f"{-days_left} days overdue"
-    return f"in {days_left} days"
+        return translate("Wording", "%n day(s) overdue", None, -days_left)
+    return translate("Wording", "in %n day(s)", None, days_left)
 
 
 def format_size(size_bytes: int | None) -> str:
-    """Decimal units as file managers show them: ``512 B``, ``1.5 MB``; ``—`` when unknown."""
+    """Decimal units as file managers show them: ``512 B``, ``1.5 MB`` (German ``1,5 MB``);
+    ``—`` when unknown."""
     if size_bytes is None or size_bytes < 0:
         return "—"
     if size_bytes < 1000:
@@ -118,12 +122,14 @@ def format_size(size_bytes: int | None) -> str:
     for unit in _SIZE_UNITS:
         value /= 1000
         if value < 1000 or unit == _SIZE_UNITS[-1]:
-            return f"{value:.0f} {unit}" if value >= 100 else f"{value:.1f} {unit}"
+            number = language.current().number_text(value, 0 if value >= 100 else 1)
+            return f"{number} {unit}"
     raise AssertionError("unreachable")  # pragma: no cover
 
 
 def format_date_of_birth(text: str | None, *, today: date | None = None) -> str | None:
-    """``1984-06-03`` → ``3 Jun 1984 (41 y)``; text that is not an ISO date is shown as sent."""
+    """``1984-06-03`` → ``3 Jun 1984 (41 y)`` (German ``3. Juni 1984 (41 J.)``); text that is
+    not an ISO date is shown as sent."""
     if not text or not text.strip():
         return None
     match = _ISO_DATE_PREFIX.match(text)
@@ -136,7 +142,9 @@ def format_date_of_birth(text: str | None, *, today: date | None = None) -> str 
     current = today or date.today()
     age = current.year - born.year - ((current.month, current.day) < (born.month, born.day))
     if 0 <= age < 150:
-        return f"{format_date(born)} ({age} y)"
+        return translate("Wording", "{date} ({age} y)", "date of birth, age in years").format(
+            date=format_date(born), age=age
+        )
     return format_date(born)
 
 
@@ -145,15 +153,16 @@ def format_gender(gender: str | None) -> str | None:
     if not gender or not gender.strip():
         return None
     value = gender.strip()
-    return {"M": "Male", "F": "Female"}.get(value.upper(), value)
+    if value.upper() == "M":
+        return translate("Wording", "Male")
+    if value.upper() == "F":
+        return translate("Wording", "Female")
+    return value
 
 
 def identifier_label(identifier: str | None) -> str | None:
-    """A wire identifier as a label: ``FullContour`` → ``Full contour``; ``PMMA`` stays."""
+    """A wire identifier as a label: ``FullContour`` → ``Full contour``; ``PMMA`` stays; the
+    trade's words in the person's language (``Crown`` → ``Krone``), for display only."""
     if not identifier or not identifier.strip():
         return None
-    value = identifier.strip()
-    # Short all-caps identifiers are acronyms (PMMA, PFM, CAD) and stay as they are.
-    if value.isupper():
-        return value
-    return humanize_identifier(value)
+    return vocabulary_label(identifier.strip())

@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
+from scaninbox import language
 from scaninbox.domain.case import Worktype
 from scaninbox.domain.fdi import format_teeth, parse_fdi, sort_teeth, span
-from scaninbox.domain.vocabulary import humanize_identifier
+from scaninbox.domain.vocabulary import vocabulary_label
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 
 __all__ = [
     "UNSPECIFIED_WORK",
     "case_teeth",
+    "shown_work_summary",
     "teeth_text",
     "unit_count",
     "work_summary",
     "worktype_teeth",
 ]
 
-# A worktype that names neither its restoration type nor its category.
-UNSPECIFIED_WORK = "Unspecified work"
+# A worktype that names neither its restoration type nor its category (English, as the store
+# keeps it in its derived summary; `work_summary` shows it translated).
+UNSPECIFIED_WORK = QT_TRANSLATE_NOOP("Worktypes", "Unspecified work")
 
 
 def worktype_teeth(worktype: Worktype) -> list[int]:
@@ -55,14 +60,19 @@ def unit_count(worktype: Worktype) -> int:
 
 
 def work_summary(worktypes: Iterable[Worktype]) -> str:
-    """``Crown ×2 · Zirconia, Bridge ×3 · PMMA``: restoration type, count and material.
+    """``Crown ×2 · Zirconia, Bridge ×3 · PMMA``: restoration type, count and material, in the
+    person's language (``Krone ×2 · Zirkon``) — for display; the store keeps its own English.
 
     Worktypes with the same restoration type and material are counted together, in the order in
     which they first appear.
     """
     groups: dict[tuple[str, str], int] = {}
     for worktype in worktypes:
-        kind = _label(worktype.restoration_type) or _label(worktype.category) or UNSPECIFIED_WORK
+        kind = (
+            _label(worktype.restoration_type)
+            or _label(worktype.category)
+            or translate("Worktypes", UNSPECIFIED_WORK)
+        )
         material = _label(worktype.material) or _label(_first_unit_material(worktype)) or ""
         key = (kind, material)
         groups[key] = groups.get(key, 0) + unit_count(worktype)
@@ -71,6 +81,33 @@ def work_summary(worktypes: Iterable[Worktype]) -> str:
         text = kind if count == 1 else f"{kind} ×{count}"
         parts.append(f"{text} · {material}" if material else text)
     return ", ".join(parts)
+
+
+def shown_work_summary(summary: str) -> str:
+    """A work summary the store keeps (`work_summary` in English, derived when the case was
+    stored) in the person's language: each restoration and material label translated
+    (``Crown ×2 · Zirconia`` → ``Krone ×2 · Zirkon``), counts and signs as they are. Cached per
+    language (the inbox asks for the same few summaries row after row)."""
+    return _shown_summary(summary, language.current().code)
+
+
+@functools.lru_cache(maxsize=8192)  # keyed by the language's code too
+def _shown_summary(summary: str, code: str) -> str:
+    del code  # part of the cache's key only
+    parts = []
+    for part in summary.split(", "):
+        what, dot, material = part.partition(" · ")
+        kind, times, count = what.partition(" ×")
+        kind = _shown_label(kind)
+        text = f"{kind}{times}{count}"
+        parts.append(f"{text}{dot}{_shown_label(material)}" if dot else text)
+    return ", ".join(parts)
+
+
+def _shown_label(label: str) -> str:
+    if label == UNSPECIFIED_WORK:
+        return translate("Worktypes", UNSPECIFIED_WORK)
+    return translate("Vocabulary", label) if label else label
 
 
 def teeth_text(worktypes: Iterable[Worktype]) -> str:
@@ -82,9 +119,4 @@ def _first_unit_material(worktype: Worktype) -> str | None:
 
 
 def _label(identifier: str | None) -> str | None:
-    if not identifier:
-        return None
-    # Short all-caps identifiers are acronyms (PMMA, PFM) and stay as they are.
-    if identifier.isupper():
-        return identifier
-    return humanize_identifier(identifier)
+    return vocabulary_label(identifier) if identifier else None

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from scaninbox.api import is_loopback_host
 from scaninbox.lab.errors import LabSettingsError
+from scaninbox.language import translate
 
 __all__ = ["CONNECT_TIMEOUT_S", "HubAddress", "hub_address"]
 
@@ -70,21 +71,33 @@ def hub_address(
     text = url.strip()
     if not text.startswith(("postgresql://", "postgres://")):
         raise LabSettingsError(
-            "The lab hub's address must be a PostgreSQL URL, "
-            "postgresql://ROLE@HOST/DATABASE (see docs/lab-hub.md)."
+            translate(
+                "LabError",
+                "The lab hub's address must be a PostgreSQL URL, postgresql://ROLE@HOST/DATABASE "
+                "(see docs/lab-hub.md).",
+            )
         )
     try:
         params = {k: str(v) for k, v in conninfo_to_dict(text).items() if v is not None}
     except ProgrammingError as exc:
-        raise LabSettingsError(f"The lab hub's address cannot be read: {exc}") from None
+        raise LabSettingsError(
+            translate("LabError", "The lab hub's address cannot be read: {reason}").format(
+                reason=exc
+            )
+        ) from None
     password = params.pop("password", None)
     if password is not None and from_file:
         raise LabSettingsError(
-            "The lab hub's address in settings.toml carries a password: remove it from the "
-            "file and keep it in the keyring with `scaninbox lab login`."
+            translate(
+                "LabError",
+                "The lab hub's address in settings.toml carries a password: remove it from the "
+                "file and keep it in the keyring with `scaninbox lab login`.",
+            )
         )
     if not params.get("dbname"):
-        raise LabSettingsError("The lab hub's address names no database (…/DATABASE).")
+        raise LabSettingsError(
+            translate("LabError", "The lab hub's address names no database (…/DATABASE).")
+        )
     host = params.get("host", "")
     on_this_computer = all(
         not part or part.startswith("/") or is_loopback_host(part) for part in host.split(",")
@@ -93,8 +106,11 @@ def hub_address(
         mode = params.get("sslmode", "verify-full")
         if mode not in _STRONG_ENOUGH:
             raise LabSettingsError(
-                f"The lab hub {host} is not on this computer, so it is reached only over TLS "
-                f"with its certificate checked (sslmode=verify-full), not sslmode={mode}."
+                translate(
+                    "LabError",
+                    "The lab hub {host} is not on this computer, so it is reached only over TLS "
+                    "with its certificate checked (sslmode=verify-full), not sslmode={mode}.",
+                ).format(host=host, mode=mode)
             )
         params["sslmode"] = "verify-full"
         if "sslrootcert" not in params:

@@ -19,6 +19,7 @@ import logging
 from dataclasses import dataclass, field
 
 from scaninbox.lab.hub import AppendOutcome, Hub
+from scaninbox.language import translate
 from scaninbox.store import CaseStore
 from scaninbox.store.lab_store import (
     LabEvent,
@@ -92,11 +93,19 @@ def exchange(store: CaseStore, hub: Hub) -> ExchangeReport:
 
 def refusal_text(event: LabEvent, outcome: AppendOutcome) -> str:
     """Why the hub refused ``event``, in plain words ("it is held by …")."""
-    since = (
-        f" since {outcome.holder_since.astimezone():%Y-%m-%d %H:%M}" if outcome.holder_since else ""
-    )
+    if not outcome.holder:
+        return translate("LabError", "nobody holds it")
+    if outcome.holder_since is None:
+        if event.kind == "claim":
+            return translate("LabError", "it is held by {holder}").format(holder=outcome.holder)
+        return translate("LabError", "it is held by {holder}, not by {by}").format(
+            holder=outcome.holder, by=event.by
+        )
+    since = f"{outcome.holder_since.astimezone():%Y-%m-%d %H:%M}"
     if event.kind == "claim":
-        return f"it is held by {outcome.holder}{since}"
-    if outcome.holder:
-        return f"it is held by {outcome.holder}{since}, not by {event.by}"
-    return "nobody holds it"
+        return translate("LabError", "it is held by {holder} since {since}").format(
+            holder=outcome.holder, since=since
+        )
+    return translate("LabError", "it is held by {holder} since {since}, not by {by}").format(
+        holder=outcome.holder, since=since, by=event.by
+    )

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Self
 from scaninbox.lab.config import HubAddress
 from scaninbox.lab.errors import HubNotReady, HubRefused, HubUnreachable, LabError
 from scaninbox.lab.migrations import SCHEMA_VERSION, channel_for, schema_version
+from scaninbox.language import translate
 from scaninbox.store.lab_store import LabEvent
 
 if TYPE_CHECKING:
@@ -54,32 +55,62 @@ def hub_errors(address: HubAddress | None = None) -> Iterator[None]:
     import psycopg
     from psycopg import errors as pg
 
-    where = f"The lab hub ({address.label})" if address is not None else "The lab hub"
     try:
         yield
     except LabError:
         raise
     except (pg.InvalidPassword, pg.InvalidAuthorizationSpecification) as exc:
         raise HubRefused(
-            f"{where} refused the sign-in: check the role and its password "
-            f"(`scaninbox lab login`). ({_first_line(exc)})"
+            translate(
+                "LabError",
+                "{hub} refused the sign-in: check the role and its password "
+                "(`scaninbox lab login`). ({detail})",
+            ).format(hub=_hub(address), detail=_first_line(exc))
         ) from None
     except pg.InsufficientPrivilege as exc:
-        raise HubRefused(f"{where} refused: {_first_line(exc)}") from None
+        raise HubRefused(_refused(address, _first_line(exc))) from None
     except pg.UndefinedTable:
-        raise HubNotReady(f"{where} has no Scan Inbox schema: run `scaninbox lab init`.") from None
+        raise HubNotReady(
+            translate(
+                "LabError", "{hub} has no Scan Inbox schema: run `scaninbox lab init`."
+            ).format(hub=_hub(address))
+        ) from None
     except psycopg.OperationalError as exc:
+        # The server's own words are English (or the server's language): matched here as
+        # libpq writes them, and shown in parentheses for support.
         text = _first_line(exc)
         if "password authentication failed" in text or "no password supplied" in text:
             raise HubRefused(
-                f"{where} refused the sign-in: check the role and its password "
-                "(`scaninbox lab login`)."
+                translate(
+                    "LabError",
+                    "{hub} refused the sign-in: check the role and its password "
+                    "(`scaninbox lab login`).",
+                ).format(hub=_hub(address))
             ) from None
         if "does not exist" in text and ("role" in text or "database" in text):
-            raise HubRefused(f"{where} refused: {text}") from None
-        raise HubUnreachable(f"{where} cannot be reached: {text}") from None
+            raise HubRefused(_refused(address, text)) from None
+        raise HubUnreachable(
+            translate("LabError", "{hub} cannot be reached: {detail}").format(
+                hub=_hub(address), detail=text
+            )
+        ) from None
     except psycopg.Error as exc:
-        raise HubUnreachable(f"{where} failed: {_first_line(exc)}") from None
+        raise HubUnreachable(
+            translate("LabError", "{hub} failed: {detail}").format(
+                hub=_hub(address), detail=_first_line(exc)
+            )
+        ) from None
+
+
+def _hub(address: HubAddress | None) -> str:
+    """The hub as the subject of a message: "The lab hub (role@host:port/database)"."""
+    if address is None:
+        return translate("LabError", "The lab hub")
+    return translate("LabError", "The lab hub ({address})").format(address=address.label)
+
+
+def _refused(address: HubAddress | None, detail: str) -> str:
+    return translate("LabError", "{hub} refused: {detail}").format(hub=_hub(address), detail=detail)
 
 
 def _first_line(exc: BaseException) -> str:
@@ -110,30 +141,45 @@ class Hub:
                 found = schema_version(conn)
                 if found == 0:
                     raise HubNotReady(
-                        f"The lab hub ({address.label}) has no Scan Inbox schema yet: "
-                        "run `scaninbox lab init`."
+                        translate(
+                            "LabError",
+                            "The lab hub ({address}) has no Scan Inbox schema yet: run "
+                            "`scaninbox lab init`.",
+                        ).format(address=address.label)
                     )
                 if found > SCHEMA_VERSION:
                     raise HubNotReady(
-                        f"The lab hub's schema (version {found}) is newer than this version "
-                        "of Scan Inbox knows: update Scan Inbox."
+                        translate(
+                            "LabError",
+                            "The lab hub's schema (version {found}) is newer than this version "
+                            "of Scan Inbox knows: update Scan Inbox.",
+                        ).format(found=found)
                     )
                 if found < SCHEMA_VERSION:
                     raise HubNotReady(
-                        f"The lab hub's schema (version {found}) is older than this version "
-                        "of Scan Inbox needs: run `scaninbox lab init` to upgrade it."
+                        translate(
+                            "LabError",
+                            "The lab hub's schema (version {found}) is older than this version "
+                            "of Scan Inbox needs: run `scaninbox lab init` to upgrade it.",
+                        ).format(found=found)
                     )
                 row = conn.execute("SELECT scaninbox.organisation_of(current_user)").fetchone()
             member_of = row[0] if row else None
             if member_of is None:
                 raise HubRefused(
-                    f"The hub role {address.role!r} belongs to no laboratory on the hub: ask "
-                    "the lab's IT person to admit it (`scaninbox lab init --admit ROLE`)."
+                    translate(
+                        "LabError",
+                        "The hub role {role} belongs to no laboratory on the hub: ask the lab's "
+                        "IT person to admit it (`scaninbox lab init --admit ROLE`).",
+                    ).format(role=repr(address.role))
                 )
             if organisation is not None and member_of != organisation:
                 raise HubRefused(
-                    f"The hub role {address.role!r} belongs to another organisation than the "
-                    "signed-in account: use your own lab's role."
+                    translate(
+                        "LabError",
+                        "The hub role {role} belongs to another organisation than the signed-in "
+                        "account: use your own lab's role.",
+                    ).format(role=repr(address.role))
                 )
         except BaseException:
             conn.close()
@@ -181,7 +227,7 @@ class Hub:
                 ),
             ).fetchone()
         if row is None:  # the function always answers one row
-            raise HubUnreachable("The lab hub gave no answer to an event.")
+            raise HubUnreachable(translate("LabError", "The lab hub gave no answer to an event."))
         outcome, seq, holder, since, recorded = row
         return AppendOutcome(str(outcome), seq, holder, since, recorded)
 

@@ -20,6 +20,7 @@ from scaninbox.lab.config import HubAddress
 from scaninbox.lab.errors import HubNotReady, HubRefused, LabError
 from scaninbox.lab.exchange import ExchangeReport, pull, send_waiting
 from scaninbox.lab.hub import Hub, hub_errors
+from scaninbox.language import translate
 from scaninbox.store import CaseStore
 from scaninbox.store.lab_store import waiting_count
 
@@ -93,7 +94,12 @@ class LabListener:
                     _log.debug("the lab hub's listener stopped: %s", exc)
                     return
                 _log.exception("the lab hub's listener failed")
-                self._on_state(False, f"The lab hub's listener failed: {exc}")
+                self._on_state(
+                    False,
+                    translate("LabError", "The lab hub's listener failed: {reason}").format(
+                        reason=exc
+                    ),
+                )
             finally:
                 with self._lock:
                     hub, self._hub = self._hub, None

@@ -29,6 +29,7 @@ import hashlib
 from typing import TYPE_CHECKING
 
 from scaninbox.lab.errors import HubNotReady
+from scaninbox.language import translate
 
 if TYPE_CHECKING:
     import psycopg
@@ -186,8 +187,11 @@ def migrate(conn: psycopg.Connection) -> tuple[int, int]:
         found = schema_version(conn)
         if found > SCHEMA_VERSION:
             raise HubNotReady(
-                f"The lab hub's schema is version {found}, newer than this version of Scan "
-                f"Inbox knows ({SCHEMA_VERSION}); it was left untouched: update Scan Inbox."
+                translate(
+                    "LabError",
+                    "The lab hub's schema is version {found}, newer than this version of Scan "
+                    "Inbox knows ({known}); it was left untouched: update Scan Inbox.",
+                ).format(found=found, known=SCHEMA_VERSION)
             )
         for version in range(found + 1, SCHEMA_VERSION + 1):
             cur.execute(STEPS[version - 1])
@@ -206,8 +210,11 @@ def admit_role(conn: psycopg.Connection, role: str, organisation: str) -> bool:
                 from scaninbox.lab.errors import HubRefused
 
                 raise HubRefused(
-                    f"The hub role {role!r} already belongs to another organisation; "
-                    "each lab needs a role of its own."
+                    translate(
+                        "LabError",
+                        "The hub role {role} already belongs to another organisation; each lab "
+                        "needs a role of its own.",
+                    ).format(role=repr(role))
                 )
             return False
         cur.execute(

@@ -11,7 +11,8 @@ from scaninbox.qc.case_data import DuplicateSource, possible_duplicates
 from scaninbox.qc.clearance_field import CAP_MM as CLEARANCE_CAP_MM
 from scaninbox.qc.clearance_field import clearance_field, reduction_field, surface_of_mesh
 from scaninbox.qc.distance import Surface
-from scaninbox.qc.figures import clearance_summary, mm_text
+from scaninbox.qc.figures import clearance_summary, mm_text, shown_mm
+from scaninbox.qc.finding_words import finding_message
 from scaninbox.qc.findings import (
     CHECK_TITLES,
     KIND_TITLES,
@@ -20,6 +21,10 @@ from scaninbox.qc.findings import (
     ScanResult,
     Severity,
     Verdict,
+    check_title,
+    kind_title,
+    severity_word,
+    verdict_word,
 )
 from scaninbox.qc.room import prepared_teeth
 from scaninbox.qc.run import QcRun, ScanInput, check_scans
@@ -49,13 +54,19 @@ __all__ = [
     "Verdict",
     "carried_over",
     "check_scans",
+    "check_title",
     "clearance_field",
     "clearance_summary",
+    "finding_message",
+    "kind_title",
     "mm_text",
     "possible_duplicates",
     "prepared_teeth",
     "reduction_field",
+    "severity_word",
+    "shown_mm",
     "stop_if_asked",
     "surface_of_mesh",
     "undercut_field",
+    "verdict_word",
 ]

@@ -21,8 +21,8 @@ which no colour map needs to tell apart. Everything here is CPU work for a worke
 The worst case (every point of an arch within reach of the antagonist) takes seconds, so the
 points asked are asked in chunks of `CHUNK_POINTS` and ``progress(fraction)`` is told after
 each: the viewer shows "Measuring… 40 %". A chunk is a plain slice of the same queries, so
-chunking changes no value; it costs the prefilter once more per chunk (about 0.05 s in all for
-a 200k-point arch, against seconds of queries).
+chunking changes no value; it costs the prefilter once more per chunk, little against the
+queries themselves (benchmarks/README.md, clearance_map.py).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ UNCHANGED_MM = 0.01  # a preparation point this near a point of the scan before:
 
 _MOST_CELLS = 1 << 20  # cells along a side of `_on_points`' grid: its int64 keys stay exact
 
-CHUNK_POINTS = 20_000  # points asked between two progress reports (about 0.5 s at worst)
+CHUNK_POINTS = 20_000  # points asked between two progress reports: the bar moves often enough
 
 F32 = npt.NDArray[np.float32]
 Progress = Callable[[float], None]  # the share of the points asked so far, 0 … 1

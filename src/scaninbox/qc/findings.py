@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
+
 __all__ = [
     "CHECK_TITLES",
     "KIND_TITLES",
@@ -21,6 +23,10 @@ __all__ = [
     "ScanResult",
     "Severity",
     "Verdict",
+    "check_title",
+    "kind_title",
+    "severity_word",
+    "verdict_word",
     "worst",
 ]
 
@@ -41,55 +47,107 @@ class Verdict(StrEnum):
 
 _RANK = {Severity.INFO: 0, Severity.WARN: 1, Severity.FAIL: 2}
 
-# Headings a person reads, per finding kind (the report groups findings under them).
+# Headings a person reads, per finding kind (the report groups findings under them), in
+# English: shown through `kind_title` (translated); the JSON carries only the kinds.
 KIND_TITLES: dict[str, str] = {
-    "unreadable": "Unreadable scan",
-    "hole": "Hole",
-    "fragment": "Fragment",
-    "non_manifold": "Non-manifold edges",
-    "degenerate": "Degenerate triangles",
-    "duplicate_triangles": "Duplicate triangles",
-    "bite_through": "Bite-through",
-    "clearance": "Clearance",
-    "jaw_swapped": "Upper and lower swapped",
-    "one_sided_contact": "Bite open on one side",
-    "insufficient_room": "Too little room for the material",
-    "undercut": "Undercut",
-    "abutment_divergence": "Abutments not parallel",
-    "margin": "Margin",
-    "coverage": "Jaw coverage",
-    "missing_antagonist": "Missing antagonist",
-    "order_form": "Order form",
-    "patient": "Patient",
-    "delivery_date": "Delivery date",
-    "work": "Work",
-    "contact_required": "Contact required",
-    "duplicate_case": "Possible duplicate",
+    "unreadable": QT_TRANSLATE_NOOP("Findings", "Unreadable scan"),
+    "hole": QT_TRANSLATE_NOOP("Findings", "Hole"),
+    "fragment": QT_TRANSLATE_NOOP("Findings", "Fragment"),
+    "non_manifold": QT_TRANSLATE_NOOP("Findings", "Non-manifold edges"),
+    "degenerate": QT_TRANSLATE_NOOP("Findings", "Degenerate triangles"),
+    "duplicate_triangles": QT_TRANSLATE_NOOP("Findings", "Duplicate triangles"),
+    "bite_through": QT_TRANSLATE_NOOP("Findings", "Bite-through"),
+    "clearance": QT_TRANSLATE_NOOP("Findings", "Clearance"),
+    "jaw_swapped": QT_TRANSLATE_NOOP("Findings", "Upper and lower swapped"),
+    "one_sided_contact": QT_TRANSLATE_NOOP("Findings", "Bite open on one side"),
+    "insufficient_room": QT_TRANSLATE_NOOP("Findings", "Too little room for the material"),
+    "undercut": QT_TRANSLATE_NOOP("Findings", "Undercut"),
+    "abutment_divergence": QT_TRANSLATE_NOOP("Findings", "Abutments not parallel"),
+    "margin": QT_TRANSLATE_NOOP("Findings", "Margin"),
+    "coverage": QT_TRANSLATE_NOOP("Findings", "Jaw coverage"),
+    "missing_antagonist": QT_TRANSLATE_NOOP("Findings", "Missing antagonist"),
+    "order_form": QT_TRANSLATE_NOOP("Findings", "Order form"),
+    "patient": QT_TRANSLATE_NOOP("Findings", "Patient"),
+    "delivery_date": QT_TRANSLATE_NOOP("Findings", "Delivery date"),
+    "work": QT_TRANSLATE_NOOP("Findings", "Work"),
+    "contact_required": QT_TRANSLATE_NOOP("Findings", "Contact required"),
+    "duplicate_case": QT_TRANSLATE_NOOP("Findings", "Possible duplicate"),
 }
 
-# The checklist: each check, the finding kinds it covers, in the order the report lists them.
+# The checklist: each check, the finding kinds it covers, in the order the report lists them
+# (the titles in English; shown through `check_title`).
 CHECK_TITLES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "scans": ("Scans readable", ("unreadable",)),
-    "holes": ("No holes", ("hole",)),
-    "fragments": ("No floating fragments", ("fragment",)),
-    "mesh": ("Clean mesh", ("non_manifold", "degenerate", "duplicate_triangles")),
-    "occlusion": ("No bite-through, arches in occlusion", ("bite_through", "clearance")),
-    "bite": ("Scans filed right, bite closed on both sides", ("jaw_swapped", "one_sided_contact")),
-    "room": ("Room for the material over the preparations", ("insufficient_room",)),
+    "scans": (QT_TRANSLATE_NOOP("Checklist", "Scans readable"), ("unreadable",)),
+    "holes": (QT_TRANSLATE_NOOP("Checklist", "No holes"), ("hole",)),
+    "fragments": (QT_TRANSLATE_NOOP("Checklist", "No floating fragments"), ("fragment",)),
+    "mesh": (
+        QT_TRANSLATE_NOOP("Checklist", "Clean mesh"),
+        ("non_manifold", "degenerate", "duplicate_triangles"),
+    ),
+    "occlusion": (
+        QT_TRANSLATE_NOOP("Checklist", "No bite-through, arches in occlusion"),
+        ("bite_through", "clearance"),
+    ),
+    "bite": (
+        QT_TRANSLATE_NOOP("Checklist", "Scans filed right, bite closed on both sides"),
+        ("jaw_swapped", "one_sided_contact"),
+    ),
+    "room": (
+        QT_TRANSLATE_NOOP("Checklist", "Room for the material over the preparations"),
+        ("insufficient_room",),
+    ),
     "undercut": (
-        "No undercuts, abutments parallel",
+        QT_TRANSLATE_NOOP("Checklist", "No undercuts, abutments parallel"),
         ("undercut", "abutment_divergence"),
     ),
-    "margins": ("Margins found, none open", ("margin",)),
-    "coverage": ("Jaw coverage for the work", ("coverage",)),
-    "antagonist": ("Antagonist scanned for the work", ("missing_antagonist",)),
-    "order_form": ("Order form present", ("order_form",)),
-    "patient": ("Patient identifiable", ("patient",)),
-    "delivery_date": ("Delivery date not past", ("delivery_date",)),
-    "work": ("Work ordered", ("work",)),
-    "contact_required": ("No contact requested", ("contact_required",)),
-    "duplicate_case": ("Not a duplicate", ("duplicate_case",)),
+    "margins": (QT_TRANSLATE_NOOP("Checklist", "Margins found, none open"), ("margin",)),
+    "coverage": (QT_TRANSLATE_NOOP("Checklist", "Jaw coverage for the work"), ("coverage",)),
+    "antagonist": (
+        QT_TRANSLATE_NOOP("Checklist", "Antagonist scanned for the work"),
+        ("missing_antagonist",),
+    ),
+    "order_form": (QT_TRANSLATE_NOOP("Checklist", "Order form present"), ("order_form",)),
+    "patient": (QT_TRANSLATE_NOOP("Checklist", "Patient identifiable"), ("patient",)),
+    "delivery_date": (QT_TRANSLATE_NOOP("Checklist", "Delivery date not past"), ("delivery_date",)),
+    "work": (QT_TRANSLATE_NOOP("Checklist", "Work ordered"), ("work",)),
+    "contact_required": (
+        QT_TRANSLATE_NOOP("Checklist", "No contact requested"),
+        ("contact_required",),
+    ),
+    "duplicate_case": (QT_TRANSLATE_NOOP("Checklist", "Not a duplicate"), ("duplicate_case",)),
 }
+
+
+def kind_title(kind: str) -> str:
+    """The heading of a finding kind in the person's language (an unknown kind: its words)."""
+    title = KIND_TITLES.get(kind)
+    return translate("Findings", title) if title else kind.replace("_", " ").capitalize()
+
+
+def check_title(key: str) -> str:
+    """The title of a check of the checklist in the person's language."""
+    entry = CHECK_TITLES.get(key)
+    return translate("Checklist", entry[0]) if entry else key.replace("_", " ").capitalize()
+
+
+def severity_word(severity: Severity) -> str:
+    """A finding's severity as the report's badge says it (``FAIL``, German ``FEHLER``)."""
+    if severity is Severity.FAIL:
+        return translate("Findings", "FAIL", "severity of a finding")
+    if severity is Severity.WARN:
+        return translate("Findings", "WARN", "severity of a finding")
+    return translate("Findings", "INFO", "severity of a finding")
+
+
+def verdict_word(verdict: Verdict | None) -> str:
+    """A verdict as a badge says it (``PASS``, ``WARN``, ``FAIL``; None: not checked)."""
+    if verdict is None:
+        return translate("Findings", "not checked")
+    if verdict is Verdict.FAIL:
+        return translate("Findings", "FAIL", "verdict")
+    if verdict is Verdict.WARN:
+        return translate("Findings", "WARN", "verdict")
+    return translate("Findings", "PASS", "verdict")
 
 
 @dataclass(frozen=True, slots=True)

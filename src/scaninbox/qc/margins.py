@@ -10,16 +10,14 @@ scans' point spacing of the true finish line when the pre-preparation scan cover
 a rescan of the gingiva beside it (moved tissue) can add a stretch.
 
 **Without one** (`estimated_margins`) the margin is estimated on each prescribed prepared tooth
-from its shape: a finish line (chamfer or shoulder) is the most concave line round the
-preparation, where the tapered wall turns out into the gingiva. Round the tooth's axis, in 36
-sectors, the most concave point (curvature from the Laplacian of the surface along its normal)
-of the outer part of the wall, at least 3 mm below the preparation's top, is taken. How sure:
-on the sandbox's chamfers the points lie a median 0.5–1.0 mm and at most 2.1 mm from the line a
-pre-preparation scan gives; on the natural teeth of the labelled real arch a median 1.9 mm from
-the gingival line its labels draw (the concave line nearest to a margin a natural tooth has;
-the tests measure both); so a hole "at the margin" is judged within that; blood, saliva,
-retraction cord or tissue over the margin make the most concave line something else — the
-finding says the line was estimated.
+from its shape (`qc.finish_line`): the outer edge of the chamfer or shoulder, the sharpest
+convex crease round the tooth's neck below its axial walls, followed round the tooth's axis and
+closed. How sure, per margin: ``confidence`` (the share of the way round on a clear crease) and
+``closed``; on preparations seeded on the labelled real arch the line lies a median 0.2 mm (90th
+percentile 0.8 mm) from the true finish line, on the sandbox's chamfers a median 0.4–0.8 mm from
+the line a pre-preparation scan gives. A margin estimated with a confidence under
+``UNCLEAR_BELOW`` is a ``warn``: no clear finish line shows (an unprepared tooth, or the margin
+under gingiva, blood or saliva).
 
 **Holes at a margin**: a hole within ``at_margin_mm`` (1 mm) of a margin is ``fail`` whatever its
 size — an open margin cannot be designed to — with ``at_margin`` true and the ``tooth``; the
@@ -39,12 +37,14 @@ from scaninbox.qc.arch_frame import ArchFrame, arch_frame, tooth_positions
 from scaninbox.qc.clearance_field import reduction_field
 from scaninbox.qc.figures import kept, mm_text
 from scaninbox.qc.findings import Finding, ScanResult, Severity
+from scaninbox.qc.finish_line import finish_lines
 from scaninbox.qc.occlusion import Arch, surface_of
 from scaninbox.qc.scan_checks import ScanGeometry
 from scaninbox.qc.topology import components
 
 __all__ = [
     "MARGIN_REDUCTION_MM",
+    "UNCLEAR_BELOW",
     "Margin",
     "estimated_margins",
     "holes_at_margins",
@@ -64,6 +64,8 @@ class Margin:
     length_mm: float
     edges: npt.NDArray[np.int64]  # the scan's edges joining two of them: the line to draw
     estimated: bool = False  # from the shape alone (no pre-preparation scan)
+    confidence: float = 1.0  # an estimate's: 0–1 (`qc.finish_line`)
+    closed: bool = True  # an estimate's: found all round the tooth
 
     def segments(self, geometry: ScanGeometry) -> npt.NDArray[np.int64]:
         """The line to draw, as pairs of point indices: the scan's edges along it, or (an
@@ -142,119 +144,80 @@ def _turn(o: F64, a: F64, b: F64) -> float:
     return float((a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]))
 
 
+# Below this an estimated margin is unclear (`qc.finish_line`: the share of the line on a clear
+# crease): a ``warn`` — an unclear margin is the first cause of crown remakes.
+UNCLEAR_BELOW = 0.4
+
+
 def margin_findings(arch: Arch, margins: Sequence[Margin]) -> list[Finding]:
-    """An ``info`` finding per margin: where it is found, how, and how long it is."""
+    """A finding per margin: where it is found, how, how long it is — ``info``, or ``warn``
+    for an estimate that finds no clear finish line round the tooth."""
     findings = []
     for margin in margins:
         centre = arch.geometry.points[margin.points].astype(np.float64).mean(axis=0)
         tooth = f"tooth {margin.tooth}" if margin.tooth else "a prepared tooth"
-        how = (
-            "estimated from the shape (no pre-preparation scan): the most concave line round "
-            "the preparation, within 1–2 mm of the finish line on a clear chamfer or shoulder"
-            if margin.estimated
-            else "the edge of the prepared zone (0.2 mm or more removed since the "
-            "pre-preparation scan)"
-        )
+        figures: dict[str, float | int | str | list[float]] = {
+            "tooth": margin.tooth,
+            "length_mm": kept(margin.length_mm),
+            "method": "estimated from the shape" if margin.estimated else "pre-preparation scan",
+        }
+        severity = Severity.INFO
+        if not margin.estimated:
+            how = (
+                "the edge of the prepared zone (0.2 mm or more removed since the "
+                "pre-preparation scan)"
+            )
+        else:
+            how = (
+                "estimated from the shape (no pre-preparation scan): the sharpest convex "
+                f"crease followed round the tooth's neck; confidence {margin.confidence:.2f} ("
+                + _sureness(margin)
+                + ")"
+            )
+            figures["confidence"] = margin.confidence
+            figures["closed"] = margin.closed
+            if margin.confidence < UNCLEAR_BELOW:
+                severity = Severity.WARN
+        figures |= {"jaw": arch.jaw, "file": arch.file}
         findings.append(
             Finding(
                 "margin",
-                Severity.INFO,
+                severity,
                 f"The margin of {tooth}: {how}; {mm_text(margin.length_mm)} long.",
                 (float(centre[0]), float(centre[1]), float(centre[2])),
-                {
-                    "tooth": margin.tooth,
-                    "length_mm": kept(margin.length_mm),
-                    "method": "estimated from the shape"
-                    if margin.estimated
-                    else "pre-preparation scan",
-                    "jaw": arch.jaw,
-                    "file": arch.file,
-                },
+                figures,
             )
         )
     return findings
 
 
-_SECTORS = 36
-_PREP_HEIGHT_MM = 8.0  # a preparation's walls: this far below its top, no farther
-# A margin lies at least this far below the preparation's top: axial walls shorter than 3 mm
-# hold no crown (the retention minimum of the preparation guidelines), and a natural tooth's
-# fissures and a preparation's rounded top edge, concave too, lie above it.
-_BELOW_TOP_MM = 3.0
-# In each sector the margin is sought on the outer part of the walls only (this share of the
-# sector's widest radius and beyond): a finish line flares out to the gingiva, and a fissure
-# or an occlusal groove lies inside.
-_OUTER_SHARE = 0.85
+def _sureness(margin: Margin) -> str:
+    share = f"a clear finish line along {margin.confidence:.0%} of the way round"
+    if margin.confidence >= UNCLEAR_BELOW:
+        return share + ("" if margin.closed else ", with gaps: check them by eye")
+    return (
+        share + ": the margin is unclear — the tooth may be unprepared, or the finish line "
+        "covered by gingiva, blood or saliva"
+    )
 
 
 def estimated_margins(arch: Arch, frame: ArchFrame, teeth: Sequence[int]) -> list[Margin]:
-    """The margins of the prepared ``teeth`` estimated from the shape (see the module's text)."""
-    geometry = arch.geometry
-    points = geometry.points.astype(np.float64)
-    fdi, _where = tooth_positions(geometry.points, frame, upper=arch.jaw == "upper")
-    concave = _concavity(geometry, points)
-    height = frame.height(points)
-    margins = []
-    for tooth in teeth:
-        mine = np.flatnonzero(fdi == tooth)
-        if len(mine) < 50:
-            continue
-        top = float(np.quantile(height[mine], 0.99))
-        region = mine[height[mine] >= top - _PREP_HEIGHT_MM]
-        crown = region[height[region] >= top - 1.0]
-        centre = points[crown].mean(axis=0)
-        rel = points[region] - centre
-        flat = rel - np.outer(rel @ frame.occlusal, frame.occlusal)
-        x, y = flat @ frame.left, flat @ frame.anterior
-        radius = np.hypot(x, y)
-        sector = ((np.arctan2(y, x) + np.pi) / (2 * np.pi) * _SECTORS).astype(np.int64)
-        chosen = []
-        cap = float(np.quantile(radius, 0.9)) if len(radius) else 0.0
-        for k in range(_SECTORS):
-            here = (sector % _SECTORS == k) & (height[region] <= top - _BELOW_TOP_MM)
-            here &= radius <= cap
-            if here.any():
-                here &= radius >= _OUTER_SHARE * float(radius[here].max())
-                candidates = region[here]
-                chosen.append(int(candidates[np.argmax(concave[candidates])]))
-        if len(chosen) < _SECTORS // 2:
-            continue
-        line = np.array(chosen, np.int64)
-        margins.append(
-            Margin(
-                tooth,
-                line,
-                _length(points[line], frame),
-                np.zeros(0, np.int64),
-                estimated=True,
-            )
+    """The margins of the prepared ``teeth`` estimated from the shape: the finish line of each
+    (`qc.finish_line`), with how sure it is."""
+    lines = finish_lines(arch.geometry, frame, list(teeth), upper=arch.jaw == "upper")
+    points = arch.geometry.points.astype(np.float64)
+    return [
+        Margin(
+            line.tooth,
+            line.points,
+            _length(points[line.points], frame),
+            np.zeros(0, np.int64),
+            estimated=True,
+            confidence=line.confidence,
+            closed=line.closed,
         )
-    return margins
-
-
-def _concavity(geometry: ScanGeometry, points: F64) -> F64:
-    """Per point: how far its neighbours' mean lies out along its normal (mm) — large on a
-    concave crease such as a finish line, negative on a ridge."""
-    e = geometry.edges
-    n = len(points)
-    total = np.zeros((n, 3))
-    for c in range(3):
-        total[:, c] = np.bincount(e.a, weights=points[e.b, c], minlength=n) + np.bincount(
-            e.b, weights=points[e.a, c], minlength=n
-        )
-    count = np.bincount(e.a, minlength=n) + np.bincount(e.b, minlength=n)
-    mean = total / np.maximum(count, 1)[:, None]
-    faces = geometry.faces
-    cross = np.cross(
-        points[faces[:, 1]] - points[faces[:, 0]], points[faces[:, 2]] - points[faces[:, 0]]
-    )
-    normals = np.zeros((n, 3))
-    for k in range(3):
-        for c in range(3):
-            normals[:, c] += np.bincount(faces[:, k], weights=cross[:, c], minlength=n)
-    normals /= np.maximum(np.linalg.norm(normals, axis=1, keepdims=True), 1e-12)
-    result: F64 = np.einsum("ij,ij->i", mean - points, normals)
-    return result
+        for line in lines
+    ]
 
 
 def holes_at_margins(

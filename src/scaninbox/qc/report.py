@@ -6,6 +6,10 @@ by kind ("Hole", "Fragment", …) with its figures and place, and a picture of e
 findings marked by number (`scaninbox.qc.report_views`). fpdf2 with DejaVu Sans (from the
 system or matplotlib's data) so every name prints; the core font with transliteration otherwise.
 The file is written next to its final name and moved into place: a failure leaves nothing.
+
+Written in the person's language (`scaninbox.language`: the window's, or the one the command line
+was asked to speak for the report): words through ``translate``, dates and decimal numbers
+through the language; the findings' messages worded from their figures (`finding_words`).
 """
 
 from __future__ import annotations
@@ -15,17 +19,29 @@ import importlib.util
 import tempfile
 import unicodedata
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 from fpdf import FPDF
 
-from scaninbox.domain import Case, Jaw, teeth_text, work_summary
+from scaninbox import language
+from scaninbox.domain import Case, Jaw, format_date, jaw_label, teeth_text, work_summary
+from scaninbox.language import translate
 from scaninbox.qc.decision import Decision
 from scaninbox.qc.figures import figures_words
-from scaninbox.qc.findings import KIND_TITLES, Finding, Severity, Verdict
+from scaninbox.qc.finding_words import finding_message
+from scaninbox.qc.findings import (
+    KIND_TITLES,
+    Finding,
+    Severity,
+    Verdict,
+    check_title,
+    kind_title,
+    severity_word,
+    verdict_word,
+)
 from scaninbox.qc.report_clearance import clearance_pictures, clearance_section
 from scaninbox.qc.report_views import SEVERITY_RGB, Marker, picture_height, scan_picture
 from scaninbox.qc.run import QcRun
@@ -37,6 +53,7 @@ __all__ = [
     "orientation_words",
     "save_pdf",
     "settled_orientation",
+    "when_text",
     "write_report",
 ]
 
@@ -104,7 +121,7 @@ class _Report(FPDF):
     def __init__(self, made: datetime) -> None:
         super().__init__(orientation="P", unit="mm", format="A4")
         self.made = made
-        self.footer_title = "Scan Inbox QC report"
+        self.footer_title = translate("QcReport", "Scan Inbox QC report")
         self.set_creation_date(made)
         self.set_auto_page_break(auto=True, margin=16)
         self.unicode_ok = False
@@ -128,10 +145,20 @@ class _Report(FPDF):
         self.set_y(-12)
         self.use("", 7.5)
         self.set_text_color(110, 110, 110)
-        stamp = self.made.astimezone().strftime("%Y-%m-%d %H:%M")
+        page = translate("QcReport", "page {number}").format(number=self.page_no())
         title = self.footer_title
-        self.cell(0, 5, self.text_of(f"{title} · {stamp} · page {self.page_no()}"))
+        self.cell(0, 5, self.text_of(f"{title} · {when_text(self.made)} · {page}"))
         self.set_text_color(0, 0, 0)
+
+
+def when_text(moment: datetime) -> str:
+    """A moment as the reports print it, local: ``12 Mar 2025 14:05`` (``12. März 2025 14:05``)."""
+    local = moment.astimezone()
+    return f"{format_date(local.date())} {local:%H:%M}"
+
+
+def _day_text(day: date) -> str:
+    return format_date(day)
 
 
 def _dejavu() -> Path | None:
@@ -156,23 +183,40 @@ def _heading(pdf: _Report, text: str) -> None:
 def _title(pdf: _Report, run: QcRun, case: Case | None) -> None:
     verdict = run.result.verdict
     pdf.use("B", 18)
-    title = "Scan QC report" if case is not None else "Scan QC report — scan files"
-    pdf.cell(150, 10, pdf.text_of(title))
+    title = (
+        translate("QcReport", "Scan QC report")
+        if case is not None
+        else translate("QcReport", "Scan QC report — scan files")
+    )
+    badge = verdict_word(verdict)
+    pdf.use("B", 18)
+    badge_mm = max(40.0, pdf.get_string_width(badge) + 8)
+    pdf.use("B", 18 if pdf.get_string_width(title) < pdf.epw - badge_mm - 2 else 14)
+    pdf.cell(pdf.epw - badge_mm, 10, pdf.text_of(title))
+    pdf.use("B", 18)
     pdf.set_fill_color(*_VERDICT_RGB[verdict])
     pdf.set_text_color(255, 255, 255)
-    pdf.cell(0, 10, verdict.upper(), align="C", fill=True, new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 10, pdf.text_of(badge), align="C", fill=True, new_x="LMARGIN", new_y="NEXT")
     pdf.set_text_color(0, 0, 0)
     pdf.use("", 9)
     counts = dict.fromkeys(Severity, 0)
     for finding in run.result.all_findings:
         counts[finding.severity] += 1
-    pdf.cell(
+    pdf.multi_cell(
         0,
         6,
         pdf.text_of(
-            f"{counts[Severity.FAIL]} failed, {counts[Severity.WARN]} warnings, "
-            f"{counts[Severity.INFO]} notes. Positions are in each scan file's own "
-            "coordinates (mm)."
+            translate(
+                "QcReport", "{counts}. Positions are in each scan file's own coordinates (mm)."
+            ).format(
+                counts=", ".join(
+                    (
+                        translate("QcReport", "%n failed", None, counts[Severity.FAIL]),
+                        translate("QcReport", "%n warning(s)", None, counts[Severity.WARN]),
+                        translate("QcReport", "%n note(s)", None, counts[Severity.INFO]),
+                    )
+                )
+            )
         ),
         new_x="LMARGIN",
         new_y="NEXT",
@@ -188,100 +232,157 @@ def _pairs(pdf: _Report, rows: Sequence[tuple[str, object]]) -> None:
 
 
 def _case_block(pdf: _Report, run: QcRun, case: Case | None) -> None:
-    _heading(pdf, "Case" if case is not None else "Files")
+    _heading(
+        pdf, translate("QcReport", "Case") if case is not None else translate("QcReport", "Files")
+    )
     if case is None:
-        _pairs(pdf, [(str(item.jaw).capitalize(), str(item.path)) for item in run.inputs])
+        _pairs(pdf, [(jaw_label(item.jaw), str(item.path)) for item in run.inputs])
         return
     patient = case.patient
     rows: list[tuple[str, object]] = [
-        ("Case", str(case.ref)),
-        ("Patient", case.patient_name),
-        ("Date of birth", patient.date_of_birth if patient else None),
-        ("Dentist", case.dentist.display_name if case.dentist else None),
-        ("Clinic", case.clinic.name if case.clinic else None),
-        ("Portal / external id", f"{case.source or '—'} / {case.external_id or '—'}"),
+        (translate("QcReport", "Case"), str(case.ref)),
+        (translate("QcReport", "Patient"), case.patient_name),
         (
-            "Received",
-            case.received_at.astimezone().strftime("%Y-%m-%d %H:%M") if case.received_at else None,
+            translate("QcReport", "Date of birth"),
+            _birth(patient.date_of_birth if patient else None),
+        ),
+        (translate("QcReport", "Dentist"), case.dentist.display_name if case.dentist else None),
+        (translate("QcReport", "Clinic"), case.clinic.name if case.clinic else None),
+        (
+            translate("QcReport", "Portal / external id"),
+            f"{case.source or '—'} / {case.external_id or '—'}",
         ),
         (
-            "Delivery date",
-            case.delivery_date.isoformat() if case.delivery_date else case.delivery_text,
+            translate("QcReport", "Received"),
+            when_text(case.received_at) if case.received_at else None,
         ),
-        ("Work", work_summary(case.worktypes)),
-        ("Teeth", teeth_text(case.worktypes)),
-        ("Scans", ", ".join(item.label for item in run.inputs)),
+        (
+            translate("QcReport", "Delivery date"),
+            _day_text(case.delivery_date) if case.delivery_date else case.delivery_text,
+        ),
+        (translate("QcReport", "Work"), work_summary(case.worktypes)),
+        (translate("QcReport", "Teeth"), teeth_text(case.worktypes)),
+        (translate("QcReport", "Scans"), ", ".join(item.label for item in run.inputs)),
     ]
     _pairs(pdf, rows)
 
 
+def _birth(text: str | None) -> str | None:
+    """A date of birth as sent, written as the language writes dates when it is an ISO date."""
+    if not text:
+        return None
+    try:
+        return format_date(date.fromisoformat(text.strip()[:10]))
+    except ValueError:
+        return text
+
+
 def _decision_block(pdf: _Report, decision: Decision) -> None:
-    _heading(pdf, "QC decision")
-    when = decision.when.astimezone().strftime("%Y-%m-%d %H:%M")
+    _heading(pdf, translate("QcReport", "QC decision"))
     _pairs(
         pdf,
         [
-            ("Decision", decision.decision),
-            ("By", f"{decision.who}, {when}"),
-            ("Note", decision.note),
+            (translate("QcReport", "Decision"), decision_word(decision.decision)),
+            (translate("QcReport", "By"), f"{decision.who}, {when_text(decision.when)}"),
+            (translate("QcReport", "Note"), decision.note),
         ],
     )
 
 
-def _badge(pdf: _Report, verdict: Verdict | None, width: float = 22) -> None:
+def _badge(pdf: _Report, verdict: Verdict | None, width: float = 24) -> None:
     if verdict is None:
         pdf.set_text_color(120, 120, 120)
-        pdf.cell(width, 6, "not checked", border=1, align="C")
+        pdf.use("", 8 if pdf.get_string_width(verdict_word(None)) > width - 2 else 9)
+        pdf.cell(width, 6, pdf.text_of(verdict_word(None)), border=1, align="C")
         pdf.set_text_color(0, 0, 0)
+        pdf.use()
         return
     pdf.set_fill_color(*_VERDICT_RGB[verdict])
     pdf.set_text_color(255, 255, 255)
     pdf.use("B", 9)
-    pdf.cell(width, 6, verdict.upper(), border=1, align="C", fill=True)
+    pdf.cell(width, 6, pdf.text_of(verdict_word(verdict)), border=1, align="C", fill=True)
     pdf.set_text_color(0, 0, 0)
     pdf.use()
 
 
 def _checklist(pdf: _Report, run: QcRun) -> None:
-    _heading(pdf, "Checklist")
-    for _key, title, verdict in run.result.check_verdicts():
-        _badge(pdf, verdict)
-        pdf.cell(0, 6, "  " + pdf.text_of(title), new_x="LMARGIN", new_y="NEXT")
+    _heading(pdf, translate("QcReport", "Checklist"))
+    pdf.use("B", 9)  # the badges as wide as the language's longest verdict word
+    width = max(24.0, *(pdf.get_string_width(verdict_word(v)) + 4 for v in Verdict))
+    pdf.use()
+    for key, _title, verdict in run.result.check_verdicts():
+        _badge(pdf, verdict, width)
+        pdf.cell(0, 6, "  " + pdf.text_of(check_title(key)), new_x="LMARGIN", new_y="NEXT")
 
 
 def _scans_table(pdf: _Report, run: QcRun) -> None:
-    _heading(pdf, "Scans")
-    widths = (16, 70, 24, 22, 36, 22)
-    header = ("Jaw", "File", "Triangles", "Points", "Extent (mm)", "Edge (mm)")
+    _heading(pdf, translate("QcReport", "Scans"))
+    widths = (24, 62, 24, 22, 36, 22)
+    header = (
+        translate("QcReport", "Jaw"),
+        translate("QcReport", "File"),
+        translate("QcReport", "Triangles"),
+        translate("QcReport", "Points"),
+        translate("QcReport", "Extent (mm)"),
+        translate("QcReport", "Edge (mm)"),
+    )
     pdf.use("B", 8.5)
     for width, text in zip(widths, header, strict=True):
-        pdf.cell(width, 6, text, border="B")
+        pdf.cell(width, 6, pdf.text_of(text), border="B")
     pdf.ln()
     pdf.use("", 8.5)
     for scan in run.result.scans:
         x, y, z = scan.extent_mm
+        number = language.current().number_text
         cells = (
-            scan.jaw,
-            _short(scan.file, 44),
-            f"{scan.triangles:,}",
-            f"{scan.vertices:,}",
-            f"{x:.1f} × {y:.1f} × {z:.1f}" if scan.readable else "unreadable",
-            f"{scan.mean_edge_mm:.3f}" if scan.readable else "—",
+            jaw_label(scan.jaw),
+            _short(scan.file, 38),
+            _count(scan.triangles),
+            _count(scan.vertices),
+            f"{number(x, 1)} × {number(y, 1)} × {number(z, 1)}"
+            if scan.readable
+            else translate("QcReport", "unreadable"),
+            number(scan.mean_edge_mm, 3) if scan.readable else "—",
         )
         for width, text in zip(widths, cells, strict=True):
             pdf.cell(width, 5.5, pdf.text_of(text))
         pdf.ln()
 
 
+def _count(value: int) -> str:
+    """A whole number with the language's thousands separator (``12,345``, ``12.345``)."""
+    grouped = f"{value:,}"
+    return (
+        grouped if "," not in language.current().number_text(0.5, 1) else grouped.replace(",", ".")
+    )
+
+
+def decision_word(decision: str) -> str:
+    """A recorded QC decision (the store's English label, or its key) as the report prints it."""
+    if decision in {"ready", "Ready to accept"}:
+        return translate("QcReport", "Ready to accept", "a QC decision")
+    if decision in {"rescan", "Rescan needed"}:
+        return translate("QcReport", "Rescan needed", "a QC decision")
+    return decision
+
+
 def _findings(pdf: _Report, run: QcRun, numbers: dict[int, int]) -> None:
-    _heading(pdf, "Findings")
+    _heading(pdf, translate("QcReport", "Findings"))
+    case_word = translate("QcReport", "case", "findings of the case, not of one file")
     rows = [(scan.file, f) for scan in run.result.scans for f in scan.findings]
-    rows += [(str(f.figures.get("file", "case")), f) for f in run.result.findings]
+    rows += [(str(f.figures.get("file", case_word)), f) for f in run.result.findings]
     if not rows:
-        pdf.cell(0, 6, "Nothing found.", new_x="LMARGIN", new_y="NEXT")
+        pdf.cell(
+            0,
+            6,
+            pdf.text_of(translate("QcReport", "Nothing found.")),
+            new_x="LMARGIN",
+            new_y="NEXT",
+        )
         return
     order = {Severity.FAIL: 0, Severity.WARN: 1, Severity.INFO: 2}
-    for kind, title in KIND_TITLES.items():
+    for kind in KIND_TITLES:
+        title = kind_title(kind)
         of_kind = sorted((r for r in rows if r[1].kind == kind), key=lambda r: order[r[1].severity])
         if not of_kind:
             continue
@@ -295,7 +396,11 @@ def _findings(pdf: _Report, run: QcRun, numbers: dict[int, int]) -> None:
             pdf.cell(
                 0,
                 5.5,
-                pdf.text_of(f"… and {len(rest)} more, each smaller than those above."),
+                pdf.text_of(
+                    translate(
+                        "QcReport", "… and %n more, each smaller than those above.", None, len(rest)
+                    )
+                ),
                 new_x="LMARGIN",
                 new_y="NEXT",
             )
@@ -305,15 +410,19 @@ def _finding_row(pdf: _Report, file: str, finding: Finding, number: int | None) 
     pdf.use("B", 8.5)
     pdf.cell(8, 5.5, str(number) if number is not None else "", align="R")
     pdf.set_text_color(*SEVERITY_RGB[finding.severity])
-    pdf.cell(12, 5.5, finding.severity.upper(), align="C")
+    word = severity_word(finding.severity)
+    pdf.use("B", 8.5 if pdf.get_string_width(word) <= 15 else 6.5)
+    pdf.cell(17, 5.5, pdf.text_of(word), align="C")
     pdf.set_text_color(0, 0, 0)
     pdf.use("", 8.5)
     figures = figures_words(finding.figures)  # plain words, never the JSON's key names
     where = ""
     if finding.center_mm is not None:
-        x, y, z = finding.center_mm
-        where = f" · at ({x:.2f}, {y:.2f}, {z:.2f})"
-    text = f"{finding.message} [{_short(file, 40)}{where}]"
+        shown = language.current().number_text
+        x, y, z = (shown(v, 2) for v in finding.center_mm)
+        point = f"({x}; {y}; {z})" if "," in x + y + z else f"({x}, {y}, {z})"
+        where = " · " + translate("QcReport", "at {point}", "a position in mm").format(point=point)
+    text = f"{finding_message(finding)} [{_short(file, 40)}{where}]"
     if figures:
         text += f" — {figures}"
     pdf.multi_cell(0, 5.5, pdf.text_of(text), new_x="LMARGIN", new_y="NEXT")
@@ -326,7 +435,7 @@ def _views(pdf: _Report, run: QcRun, pictures: list[tuple[str, Path]], note: str
     # there: a new page for them left a page nearly empty (issue 25, point 8).
     if pdf.get_y() + 32 + picture_height(pictures[0][1], _PICTURE_MM) > pdf.page_break_trigger:
         pdf.add_page()
-    _heading(pdf, "Views (findings marked by number)")
+    _heading(pdf, translate("QcReport", "Views (findings marked by number)"))
     pdf.use("", 8.5)  # which orientation the pictures were drawn in, always
     pdf.multi_cell(0, 5, pdf.text_of(note), new_x="LMARGIN", new_y="NEXT")
     for caption, picture in pictures:
@@ -360,6 +469,8 @@ def orientation_words(settled: Orientation) -> str:
     mapping, an estimate, the person's turn for the portal — as its note says), with left and
     right as on the tooth chart."""
     note = settled.note
+    if language.current().code != "en":
+        return _orientation_translated(note)
     mapped = "the portal's axis mapping"
     if note is None:
         how = mapped
@@ -371,6 +482,24 @@ def orientation_words(settled: Orientation) -> str:
         f"Orientation, as in the viewer: {how}. The patient's right is on the "
         "picture's left, as on the tooth chart."
     )
+
+
+def _orientation_translated(note: str | None) -> str:
+    """`orientation_words` in a language other than English: the orientation's note comes
+    from `scans` in English, so it is named by what it says rather than repeated."""
+    if note is None:
+        how = translate("QcReport", "the portal's axis mapping")
+    elif note.startswith("Turned "):
+        how = translate("QcReport", "the portal's axis mapping, turned as you turned it")
+    elif "urned" in note:
+        how = translate("QcReport", "estimated from the scans, turned as you turned it")
+    else:
+        how = translate("QcReport", "estimated from the scans (no usable axis mapping)")
+    return translate(
+        "QcReport",
+        "Orientation, as in the viewer: {how}. The patient's right is on the picture's left, "
+        "as on the tooth chart.",
+    ).format(how=how)
 
 
 def _settled(run: QcRun, orientation: Orientation | None) -> Orientation:
@@ -416,9 +545,9 @@ def _pictures(
             tinted=tinted,
             margin_lines=run.margin_lines.get(index),
         )
-        count = len(own)
-        caption = f"{str(item.jaw).capitalize()} — {item.label}: {count} finding"
-        caption += "" if count == 1 else "s"
+        caption = translate("QcReport", "{jaw} — {file}: %n finding(s)", None, len(own)).format(
+            jaw=jaw_label(item.jaw), file=item.label
+        )
         pictures.append((caption, out))
     return pictures
 

@@ -18,7 +18,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from scaninbox import language
 from scaninbox.domain import Jaw
+from scaninbox.language import translate
 from scaninbox.qc.clearance_field import CAP_MM, clearance_field
 from scaninbox.qc.occlusion import surface_of
 from scaninbox.qc.report_views import picture_height, turned_geometry
@@ -66,7 +68,11 @@ def clearance_pictures(
         _render(geometry, jaw, scale.colours(values), out, matrix=matrix, size=size)
         finite = values[np.isfinite(values)]
         least = float(finite.min()) if len(finite) else None
-        caption = f"{str(jaw).capitalize()} against {against} — {label}"
+        caption = (
+            translate("QcReport", "Upper against lower — {file}")
+            if jaw is Jaw.UPPER
+            else translate("QcReport", "Lower against upper — {file}")
+        ).format(file=label)
         pictures.append(ClearancePicture(caption, out, scale, least))
     return pictures
 
@@ -104,7 +110,7 @@ def clearance_section(
         pdf.page_break_trigger
     ):
         pdf.add_page()
-    heading(pdf, "Occlusal clearance (distance to the antagonist, mm)")
+    heading(pdf, translate("QcReport", "Occlusal clearance (distance to the antagonist, mm)"))
     for picture in pictures:
         if pdf.get_y() + _room(picture_height(picture.path, _PICTURE_MM)) > pdf.page_break_trigger:
             pdf.add_page()
@@ -132,7 +138,7 @@ def _legend(pdf: Any, picture: ClearancePicture) -> None:
     for tick in scale.ticks():
         x = left + (tick - scale.low_mm) / (scale.high_mm - scale.low_mm) * width
         pdf.set_xy(x - 5, top + height + 0.5)
-        pdf.cell(10, 3.5, f"{tick:.1f}", align="C")
+        pdf.cell(10, 3.5, language.current().number_text(tick, 1), align="C")
     pdf.set_xy(left, top + height + 5)
     for text, colour in scale.outside_labels():
         pdf.set_fill_color(*colour)

@@ -19,15 +19,18 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from scaninbox.domain import Case, Jaw
-from scaninbox.qc.figures import mm_text, number_text
+from scaninbox.domain import Case, Jaw, format_date
+from scaninbox.language import translate
+from scaninbox.qc.figures import shown_mm, shown_number
+from scaninbox.qc.finding_words import finding_message, side_word
 from scaninbox.qc.findings import Finding, Severity
 from scaninbox.qc.report import ReportDocument, save_pdf, settled_orientation
 from scaninbox.qc.report_views import Marker, picture_height, scan_picture
 from scaninbox.qc.run import QcRun
+from scaninbox.qc.thresholds import material_word
 from scaninbox.scans import Orientation
 
-__all__ = ["LabContact", "Problem", "rescan_problems", "write_rescan_pack"]
+__all__ = ["LabContact", "Problem", "rescan_problems", "unnamed_lab", "write_rescan_pack"]
 
 _PICTURE_MM = 110.0
 F64 = npt.NDArray[np.float64]
@@ -35,13 +38,18 @@ F64 = npt.NDArray[np.float64]
 
 @dataclass(frozen=True, slots=True)
 class LabContact:
-    lab: str
+    lab: str  # empty: not known ("The dental laboratory", in the reader's language)
     person: str = ""
     email: str = ""
 
     def line(self) -> str:
-        parts = [self.lab, self.person, self.email]
-        return " · ".join(p for p in parts if p)
+        parts = [self.lab or translate("RescanPack", "The dental laboratory"), self.person]
+        return " · ".join(p for p in [*parts, self.email] if p)
+
+
+def unnamed_lab() -> LabContact:
+    """The sender when the lab's own name is not known."""
+    return LabContact("")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,69 +63,156 @@ class Problem:
 
 
 def _hole(f: Finding) -> tuple[str, str]:
-    across = f.number("perimeter_mm") / 3.14159
-    at_margin = f.figures.get("at_margin") is True
-    where = f" at the margin of tooth {f.figures.get('tooth')}" if at_margin else ""
+    across = shown_mm(f.number("perimeter_mm") / 3.14159)
+    if f.figures.get("at_margin") is True:
+        return (
+            translate(
+                "RescanPack",
+                "The scan has a gap about {across} across at the margin of tooth {tooth} "
+                "(marked): the scanner saw nothing there.",
+            ).format(across=across, tooth=f.figures.get("tooth")),
+            translate(
+                "RescanPack",
+                "Rescan that area of the jaw, dry and unobstructed (retract the gingiva so the "
+                "margin is seen all round).",
+            ),
+        )
     return (
-        f"The scan has a gap about {mm_text(across)} across{where} (marked): the scanner saw "
-        "nothing there.",
-        "Rescan that area of the jaw, dry and unobstructed"
-        + (" (retract the gingiva so the margin is seen all round)." if at_margin else "."),
+        translate(
+            "RescanPack",
+            "The scan has a gap about {across} across (marked): the scanner saw nothing there.",
+        ).format(across=across),
+        translate("RescanPack", "Rescan that area of the jaw, dry and unobstructed."),
+    )
+
+
+def _antagonist(f: Finding) -> tuple[str, str]:
+    jaw = f.figures.get("jaw")
+    if jaw == "upper":
+        return (
+            translate(
+                "RescanPack",
+                "The scan of the opposing (upper) jaw is missing: the work cannot be made to the "
+                "bite without it.",
+            ),
+            translate("RescanPack", "Scan the upper jaw and the bite."),
+        )
+    if jaw == "lower":
+        return (
+            translate(
+                "RescanPack",
+                "The scan of the opposing (lower) jaw is missing: the work cannot be made to the "
+                "bite without it.",
+            ),
+            translate("RescanPack", "Scan the lower jaw and the bite."),
+        )
+    return (
+        translate(
+            "RescanPack",
+            "The scan of the opposing jaw is missing: the work cannot be made to the bite "
+            "without it.",
+        ),
+        translate("RescanPack", "Scan the opposing jaw and the bite."),
+    )
+
+
+def _room(f: Finding) -> tuple[str, str]:
+    tooth = f.figures.get("tooth")
+    return (
+        translate(
+            "RescanPack",
+            "Tooth {tooth} has {room} of room to the opposing teeth; {material} needs {needed}.",
+        ).format(
+            tooth=tooth,
+            room=shown_mm(max(0.0, f.number("min_mm"))),
+            material=material_word(str(f.figures.get("material"))),
+            needed=shown_mm(f.number("needed_mm")),
+        ),
+        translate(
+            "RescanPack",
+            "Reduce tooth {tooth} further where marked, then rescan the prepared jaw and the bite.",
+        ).format(tooth=tooth),
     )
 
 
 _PLAIN: dict[str, Callable[[Finding], tuple[str, str]]] = {
     "unreadable": lambda f: (
-        "A scan file cannot be opened.",
-        "Export the scan again from the scanner software and send it.",
+        translate("RescanPack", "A scan file cannot be opened."),
+        translate("RescanPack", "Export the scan again from the scanner software and send it."),
     ),
     "hole": _hole,
     "fragment": lambda f: (
-        "A loose piece of scan floats beside the arch (marked).",
-        "Rescan the jaw; remove stray scan data before sending.",
+        translate("RescanPack", "A loose piece of scan floats beside the arch (marked)."),
+        translate("RescanPack", "Rescan the jaw; remove stray scan data before sending."),
     ),
     "bite_through": lambda f: (
-        f"In the bite the upper and lower teeth overlap by {mm_text(f.number('depth_mm'))} "
-        "(marked): the bite was not registered right.",
-        "Take the bite scan again with the patient biting fully and evenly closed.",
+        translate(
+            "RescanPack",
+            "In the bite the upper and lower teeth overlap by {depth} (marked): the bite was "
+            "not registered right.",
+        ).format(depth=shown_mm(f.number("depth_mm"))),
+        translate(
+            "RescanPack",
+            "Take the bite scan again with the patient biting fully and evenly closed.",
+        ),
     ),
     "clearance": lambda f: (
-        f"The upper and lower scans do not meet: the arches are "
-        f"{mm_text(f.number('min_mm'))} apart at the nearest.",
-        "Take a bite scan with the patient biting closed.",
+        translate(
+            "RescanPack",
+            "The upper and lower scans do not meet: the arches are {gap} apart at the nearest.",
+        ).format(gap=shown_mm(f.number("min_mm"))),
+        translate("RescanPack", "Take a bite scan with the patient biting closed."),
     ),
-    "coverage": lambda f: (f.message, "Scan and send what is missing."),
-    "missing_antagonist": lambda f: (
-        f"The scan of the opposing ({f.figures.get('jaw', 'other')}) jaw is missing: the work "
-        "cannot be made to the bite without it.",
-        f"Scan the {f.figures.get('jaw', 'opposing')} jaw and the bite.",
+    "coverage": lambda f: (
+        finding_message(f),
+        translate("RescanPack", "Scan and send what is missing."),
     ),
+    "missing_antagonist": _antagonist,
     "jaw_swapped": lambda f: (
-        "The upper and lower scans seem to be filed under each other's jaw.",
-        "Check the jaw of each scan and send them again under the right jaw (no rescan is "
-        "needed when only the labels were swapped).",
+        translate(
+            "RescanPack", "The upper and lower scans seem to be filed under each other's jaw."
+        ),
+        translate(
+            "RescanPack",
+            "Check the jaw of each scan and send them again under the right jaw (no rescan is "
+            "needed when only the labels were swapped).",
+        ),
     ),
     "one_sided_contact": lambda f: (
-        f"The bite is open on the patient's {f.figures.get('open_side')}: the back teeth there "
-        f"stay {mm_text(f.number('gap_mm'))} apart while the other side touches.",
-        "Take the bite scan again with the patient biting evenly on both sides.",
+        translate(
+            "RescanPack",
+            "The bite is open on the patient's {side}: the back teeth there stay {gap} apart "
+            "while the other side touches.",
+        ).format(side=side_word(f.figures.get("open_side")), gap=shown_mm(f.number("gap_mm"))),
+        translate(
+            "RescanPack", "Take the bite scan again with the patient biting evenly on both sides."
+        ),
     ),
-    "insufficient_room": lambda f: (
-        f"Tooth {f.figures.get('tooth')} has {mm_text(max(0.0, f.number('min_mm')))} of room "
-        f"to the opposing teeth; {f.figures.get('material')} needs "
-        f"{mm_text(f.number('needed_mm'))}.",
-        f"Reduce tooth {f.figures.get('tooth')} further where marked, then rescan the "
-        "prepared jaw and the bite.",
-    ),
+    "insufficient_room": _room,
     "undercut": lambda f: (
-        f"Tooth {f.figures.get('tooth')} has an undercut {mm_text(f.number('depth_mm'))} "
-        "deep (marked): a crown would not seat.",
-        f"Adjust the preparation of tooth {f.figures.get('tooth')} and rescan the jaw.",
+        translate(
+            "RescanPack",
+            "Tooth {tooth} has an undercut {depth} deep (marked): a crown would not seat.",
+        ).format(tooth=f.figures.get("tooth"), depth=shown_mm(f.number("depth_mm"))),
+        translate(
+            "RescanPack", "Adjust the preparation of tooth {tooth} and rescan the jaw."
+        ).format(tooth=f.figures.get("tooth")),
+    ),
+    "margin": lambda f: (
+        f"The margin of tooth {f.figures.get('tooth')} cannot be made out all round (marked): "
+        "no clear finish line shows in the scan.",
+        f"Retract the gingiva, dry tooth {f.figures.get('tooth')} and rescan it so that its "
+        "finish line is seen all round.",
     ),
     "abutment_divergence": lambda f: (
-        f"The bridge's abutments {f.figures.get('teeth')} lean "
-        f"{number_text(f.number('angle_deg'), 1)}° apart: no single path seats the bridge.",
-        "Adjust the preparations to a common path of insertion and rescan the jaw.",
+        translate(
+            "RescanPack",
+            "The bridge's abutments {teeth} lean {angle}° apart: no single path seats the bridge.",
+        ).format(teeth=f.figures.get("teeth"), angle=shown_number(f.number("angle_deg"), 1)),
+        translate(
+            "RescanPack",
+            "Adjust the preparations to a common path of insertion and rescan the jaw.",
+        ),
     ),
 }
 
@@ -160,11 +255,17 @@ def write_rescan_pack(
     settled = settled_orientation(run, orientation)
     with tempfile.TemporaryDirectory(prefix="rescan-pack-") as folder:
         pdf = ReportDocument(made)
-        pdf.footer_title = f"Rescan request · case {case.ref}"
+        pdf.footer_title = translate("RescanPack", "Rescan request · case {case}").format(
+            case=case.ref
+        )
         pdf.add_page()
         _head(pdf, case, contact, made)
         if not problems:
-            pdf.multi_cell(0, 6, pdf.text_of("Nothing to rescan: the scans can be used."))
+            pdf.multi_cell(
+                0,
+                6,
+                pdf.text_of(translate("RescanPack", "Nothing to rescan: the scans can be used.")),
+            )
         for number, problem in enumerate(problems, 1):
             picture = _picture(run, problem, number, Path(folder), settled.matrix)
             _problem(pdf, number, problem, picture)
@@ -174,20 +275,30 @@ def write_rescan_pack(
 
 def _head(pdf: ReportDocument, case: Case, contact: LabContact, made: datetime) -> None:
     pdf.use("B", 18)
-    pdf.cell(0, 10, pdf.text_of("Rescan request"), new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(
+        0, 10, pdf.text_of(translate("RescanPack", "Rescan request")), new_x="LMARGIN", new_y="NEXT"
+    )
     pdf.use("", 10)
     dentist = case.dentist.display_name if case.dentist else None
     clinic = case.clinic.name if case.clinic else None
     rows = [
-        ("Case", f"{case.ref}" + (f" ({case.source} {case.external_id})" if case.source else "")),
-        ("Patient", case.patient_name),
-        ("For", ", ".join(x for x in (dentist, clinic) if x) or None),
-        ("From", contact.line()),
-        ("Date", made.astimezone().strftime("%Y-%m-%d")),
+        (
+            translate("RescanPack", "Case"),
+            f"{case.ref}" + (f" ({case.source} {case.external_id})" if case.source else ""),
+        ),
+        (translate("RescanPack", "Patient"), case.patient_name),
+        (
+            translate("RescanPack", "For", "the dentist the request is for"),
+            ", ".join(x for x in (dentist, clinic) if x) or None,
+        ),
+        (translate("RescanPack", "From", "the lab sending the request"), contact.line()),
+        (translate("RescanPack", "Date"), format_date(made.astimezone().date())),
     ]
+    pdf.use("B", 10)
+    label_mm = max(30.0, *(pdf.get_string_width(label) + 3 for label, _value in rows))
     for label, value in rows:
         pdf.use("B", 10)
-        pdf.cell(30, 6, pdf.text_of(label))
+        pdf.cell(label_mm, 6, pdf.text_of(label))
         pdf.use("", 10)
         pdf.multi_cell(0, 6, pdf.text_of(value), new_x="LMARGIN", new_y="NEXT")
     pdf.ln(3)
@@ -195,9 +306,12 @@ def _head(pdf: ReportDocument, case: Case, contact: LabContact, made: datetime) 
         0,
         5.5,
         pdf.text_of(
-            "We checked the scans of this case before starting the work. To make it well we "
-            "need the following. Questions: please contact us as above. In the pictures the "
-            "patient's right is on the left, as on a tooth chart."
+            translate(
+                "RescanPack",
+                "We checked the scans of this case before starting the work. To make it well we "
+                "need the following. Questions: please contact us as above. In the pictures the "
+                "patient's right is on the left, as on a tooth chart.",
+            )
         ),
         new_x="LMARGIN",
         new_y="NEXT",
@@ -213,7 +327,11 @@ def _problem(pdf: ReportDocument, number: int, problem: Problem, picture: Path |
     pdf.multi_cell(0, 6.5, pdf.text_of(f"{number}. {problem.what}"), new_x="LMARGIN", new_y="NEXT")
     pdf.use("", 10)
     pdf.multi_cell(
-        0, 5.5, pdf.text_of(f"What to do: {problem.todo}"), new_x="LMARGIN", new_y="NEXT"
+        0,
+        5.5,
+        pdf.text_of(translate("RescanPack", "What to do: {todo}").format(todo=problem.todo)),
+        new_x="LMARGIN",
+        new_y="NEXT",
     )
     if picture is not None:
         pdf.image(str(picture), w=_PICTURE_MM)

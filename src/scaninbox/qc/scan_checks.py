@@ -350,7 +350,7 @@ def _first_of_each(corners: list[npt.NDArray[np.int64]], n_points: int) -> npt.N
 
 def _distinct(values: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
     """The distinct values, sorted: what plain ``np.unique`` returns, without its check for a
-    masked array, which imports ``numpy.ma`` (~11 ms) on the first call of a process."""
+    masked array, which imports ``numpy.ma`` on the first call of a process."""
     ordered = np.sort(values, axis=None)
     if not len(ordered):
         return ordered

@@ -24,9 +24,9 @@ Defaults, and why:
 - **One-sided contact**: arches within ``contact_mm`` (0.1 mm: scan noise and the thickness of
   articulating paper) touch; a side whose posterior teeth all stay ``open_side_mm`` (0.5 mm) or
   more from the antagonist while the other side touches was bitten open (``warn``).
-- **Room for the material** (`MATERIAL_MINIMUMS`): the smallest occlusal clearance over a
-  prepared tooth against the least thickness the prescribed material needs there: short by up
-  to ``room_warn_mm`` (0.2 mm) ``warn``, more ``fail``.
+- **Room for the material** (`MATERIAL_MINIMUMS`, each figure with its source): the smallest
+  occlusal clearance over a prepared tooth against the least thickness the prescribed material
+  needs there: short by up to ``room_warn_mm`` (0.2 mm) ``warn``, more ``fail``.
 - **Undercut** on a preparation's best path of insertion (searched within ``max_tilt_deg``, 25°,
   of the occlusal axis): up to ``undercut_warn_mm`` (0.1 mm) the die spacer and cement gap take
   it up; deeper ``warn``; from ``undercut_fail_mm`` (0.3 mm) ``fail``: the crown will not seat.
@@ -38,7 +38,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["MATERIAL_MINIMUMS", "MaterialMinimum", "QcThresholds", "material_minimum"]
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
+
+__all__ = [
+    "MATERIAL_MINIMUMS",
+    "MaterialMinimum",
+    "QcThresholds",
+    "material_minimum",
+    "material_word",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,60 +76,81 @@ class MaterialMinimum:
     """The least occlusal thickness (mm) a material needs over a prepared tooth, and where the
     figure comes from."""
 
-    name: str  # as a person reads it
+    name: str  # as a person reads it, in English (kept in the JSON); shown by `material_word`
     needed_mm: float
     source: str
 
 
-# The least occlusal (functional cusp) thickness per material and setting. Manufacturers give
-# ranges (thinner for low-load settings); these are the figures for a posterior crown, which a
-# lab can raise but should not go below. Keys: (material, setting) as the portals name them,
-# lower case; setting "" applies to any setting.
+# The least occlusal thickness per material and setting, for a posterior crown: what a lab can
+# raise but should not go below. Checked (2026-12) against the makers' instructions and the
+# prosthodontics texts cited with each figure; where they give a range or disagree, the larger
+# (conservative) figure is taken, and where a text separates the functional cusps from the
+# others, the functional cusps' figure — so a preparation thin only over a non-functional cusp
+# can raise a finding that a look at the picture clears. Keys: (material, setting) as the
+# portals name them, lower case; setting "" applies to any setting.
 MATERIAL_MINIMUMS: dict[tuple[str, str], MaterialMinimum] = {
     ("zirconia", "monolithic"): MaterialMinimum(
-        "monolithic zirconia",
+        QT_TRANSLATE_NOOP("Materials", "monolithic zirconia"),
         1.0,
-        "Ivoclar, IPS e.max ZirCAD / Zenostar preparation guidelines: 1.0 mm occlusal for "
-        "monolithic zirconia crowns (some high-strength zirconias allow 0.5–0.7 mm)",
+        "1.0 mm, the larger of the makers' figures: Vsmile Zirconia, 'Preparation guidelines "
+        "for layered or monolithic restorations' (vsmilezirconia.com): 1.0–1.5 mm occlusal for "
+        "a full-contour monolithic crown; high-strength (3Y) zirconias' directions for use "
+        "allow 0.5 mm (e.g. 'Minimum occlusal wall thickness: 0.5 mm, including a 0.1 mm "
+        "reserve'), which the more translucent zirconias do not; 0.5 mm is the critical "
+        "thickness in Operative Dentistry 45(2):219 (2020)",
     ),
     ("zirconia", "layered"): MaterialMinimum(
-        "layered zirconia",
-        1.5,
-        "Ivoclar, IPS e.max Clinical Guide: a 0.5 mm framework with at least 1.0 mm of "
+        QT_TRANSLATE_NOOP("Materials", "layered zirconia"),
+        2.0,
+        "2.0 mm, the larger figure (was 1.5): The Dental Advisor, 'Tooth preparation guidelines "
+        "for zirconia crowns' (Clinician Technique Guide): occlusal reduction 2 mm; Ivoclar, "
+        "IPS e.max Clinical Guide: a 0.5 mm zirconia framework under at least 1.0 mm of "
         "veneering ceramic, 1.5–2.0 mm occlusal",
     ),
     ("lithiumdisilicate", "monolithic"): MaterialMinimum(
-        "monolithic lithium disilicate",
+        QT_TRANSLATE_NOOP("Materials", "monolithic lithium disilicate"),
         1.5,
-        "Ivoclar, IPS e.max Clinical Guide: 1.5 mm occlusal for monolithic posterior crowns",
+        "Ivoclar Vivadent, IPS e.max CAD Labside Instructions for Use, preparation guidelines, "
+        "posterior crown: at least 1.5 mm of reduction in the cusp areas, a 1.0 mm shoulder or "
+        "deep chamfer (azmanual.top/manuals/773744, p. 13)",
     ),
     ("lithiumdisilicate", "layered"): MaterialMinimum(
-        "layered lithium disilicate",
+        QT_TRANSLATE_NOOP("Materials", "layered lithium disilicate"),
         1.5,
-        "Ivoclar, IPS e.max Clinical Guide: 1.5–2.0 mm occlusal for layered crowns",
+        "Ivoclar Vivadent, IPS e.max CAD Labside Instructions for Use (as above): the same "
+        "posterior crown preparation, 1.5 mm in the cusp areas, for the cut-back and layering "
+        "technique; laboratories' guides say 1.5–2.0 mm",
     ),
     ("porcelainfusedtometal", ""): MaterialMinimum(
-        "porcelain fused to metal",
+        QT_TRANSLATE_NOOP("Materials", "porcelain fused to metal"),
         2.0,
-        "Shillingburg et al., Fundamentals of Fixed Prosthodontics (4th ed.), the metal-ceramic "
-        "crown: 1.5–2.0 mm occlusal reduction where porcelain covers the occlusal surface",
+        "Shillingburg et al., Fundamentals of Fixed Prosthodontics (4th ed., 2012), the "
+        "metal-ceramic crown: 2.0 mm on the functional cusps where porcelain covers the "
+        "occlusal surface (1.5 mm on the others)",
     ),
     ("nonpreciousmetal", ""): MaterialMinimum(
-        "cast metal",
-        1.0,
-        "Shillingburg et al., Fundamentals of Fixed Prosthodontics (4th ed.), the full metal "
-        "crown: 1.0 mm on non-functional, 1.5 mm on functional cusps",
+        QT_TRANSLATE_NOOP("Materials", "cast metal"),
+        1.5,
+        "1.5 mm, the functional cusps' figure (was 1.0, the non-functional cusps'): "
+        "Shillingburg et al., Fundamentals of Fixed Prosthodontics (4th ed., 2012), and "
+        "Rosenstiel, Land & Fujimoto, Contemporary Fixed Prosthodontics, the complete cast "
+        "crown: 1.5 mm occlusal clearance over the functional cusps, 1.0 mm over the others",
     ),
     ("preciousmetal", ""): MaterialMinimum(
-        "cast metal",
-        1.0,
-        "Shillingburg et al., Fundamentals of Fixed Prosthodontics (4th ed.), the full metal "
-        "crown: 1.0 mm on non-functional, 1.5 mm on functional cusps",
+        QT_TRANSLATE_NOOP("Materials", "cast metal"),
+        1.5,
+        "1.5 mm, the functional cusps' figure (was 1.0, the non-functional cusps'): "
+        "Shillingburg et al., Fundamentals of Fixed Prosthodontics (4th ed., 2012), and "
+        "Rosenstiel, Land & Fujimoto, Contemporary Fixed Prosthodontics, the complete cast "
+        "crown: 1.5 mm occlusal clearance over the functional cusps, 1.0 mm over the others",
     ),
     ("pmma", ""): MaterialMinimum(
-        "PMMA (provisional)",
+        QT_TRANSLATE_NOOP("Materials", "PMMA (provisional)"),
         1.5,
-        "Makers of CAD/CAM PMMA blanks (e.g. Ivoclar Telio CAD): at least 1.5 mm occlusal",
+        "Makers of CAD/CAM PMMA blanks (e.g. Ivoclar Telio CAD): at least 1.5 mm occlusal — "
+        "not confirmed against a maker's document in the 2026-12 check (none found); "
+        "laboratories design milled provisionals 0.5–1.0 mm thick, so 1.5 mm stays the "
+        "conservative figure",
     ),
 }
 
@@ -132,3 +161,9 @@ def material_minimum(material: str | None, setting: str | None) -> MaterialMinim
     key = "".join((material or "").lower().split())
     how = "".join((setting or "").lower().split())
     return MATERIAL_MINIMUMS.get((key, how)) or MATERIAL_MINIMUMS.get((key, ""))
+
+
+def material_word(name: str) -> str:
+    """A material's name (a `MaterialMinimum.name`, as kept in a finding) in the person's
+    language; a name not of this table as it is."""
+    return translate("Materials", name)

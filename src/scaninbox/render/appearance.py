@@ -8,15 +8,15 @@ rather than a dimmed, warm-tinted version of it: VTK's light kit at its default 
 lit a facing surface at about 0.8 of the colour (curved scan surfaces averaged nearer 0.6), and
 its warm key and cool fill lights pulled blue towards grey.
 
-Two white lights, not the kit's five: every light is paid for on every pixel of every frame
-(under llvmpipe five lights made an empty 1000×671 frame cost ~60 ms, two ~40 ms). The key light
-keeps the kit's direction (above, slightly to the side: the shading that shows a surface's form).
-One fill light, low in front, stands in for the kit's head and fill lights, and a little more
-ambient light for its two back lights (which lit the flanks of teeth seen from the front). The
-two lights' intensities and the ambient share were fitted against renders with the kit (real
-scans, four views): the mean difference is ~3 % of full scale, the mean brightness within 2 %,
-and a surface facing the camera keeps its colour. The highlight stays soft so ivory does not
-burn out to white.
+Two white lights, not the kit's five: every light is paid for on every pixel of every frame (under
+llvmpipe even an empty frame costs more with five: benchmarks/README.md). The key light keeps the
+kit's direction (above, slightly to the side: the shading that shows a surface's form). One fill
+light, low in front, stands in for the kit's head and fill lights, and a little more ambient light
+for its two back lights (which lit the flanks of teeth seen from the front). The two lights'
+intensities and the ambient share were fitted against renders with the kit (real scans, four views):
+the mean difference is small, the mean brightness nearly equal (the figures: benchmarks/README.md),
+and a surface facing the camera keeps its colour. The highlight stays soft so ivory does not burn
+out to white.
 
 While the camera moves, one light stands in for the two (`LightRig`): the sum of the two
 lights' vectors, which lights every surface that both reach exactly as they do together

@@ -23,7 +23,7 @@ def prepare_offscreen_backend() -> str | None:
         return None
     if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
         return None
-    import ctypes.util  # here, not at the top: ~20 ms that only a display-less start needs
+    import ctypes.util  # here, not at the top: only a display-less start needs it
 
     if ctypes.util.find_library("EGL") is None:
         return None

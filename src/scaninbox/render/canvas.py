@@ -3,9 +3,9 @@
 `ScanScene` draws on anything that offers a VTK ``renderer`` and ``render_window`` plus the few
 plotter calls the scene makes (`add_actor`, `remove_actor`, `enable_depth_peeling`). The
 viewer hands it pyvistaqt's widget (a pyvista plotter); pictures without a window get this
-canvas, built from ``vtkmodules`` alone. ``import pyvista.plotting`` costs more than a second
-here and drags in matplotlib, against ~0.3 s for the VTK modules a scene really uses — in
-``scaninbox render`` of a small scan that was half of the whole process.
+canvas, built from ``vtkmodules`` alone. ``import pyvista.plotting`` costs several times the
+import of the VTK modules a scene really uses and drags in matplotlib — in ``scaninbox render``
+of a small scan that was half of the whole process (benchmarks/README.md, render_cli.py).
 """
 
 from __future__ import annotations

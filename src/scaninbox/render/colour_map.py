@@ -30,6 +30,9 @@ from enum import Enum
 import numpy as np
 import numpy.typing as npt
 
+from scaninbox import language
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
+
 __all__ = [
     "BITE_THROUGH",
     "MAP_MAX_MM",
@@ -128,7 +131,7 @@ class ColourScale:
 
     @property
     def title(self) -> str:
-        return _TITLES[self.kind]
+        return translate("ColourMap", _TITLES[self.kind])
 
     @property
     def bands(self) -> list[Band]:
@@ -200,17 +203,28 @@ class ColourScale:
 
     def outside_labels(self) -> tuple[tuple[str, Rgb], ...]:
         """What the legend says about the colours outside the bands, top to bottom."""
+        number = language.current().number_text
         if self.kind is MapKind.CLEARANCE:
             return (
-                (f"over {self.high_mm:.1f}", NEUTRAL),
-                ("bite-through (< 0)", BITE_THROUGH),
+                (translate("ColourMap", "over {mm}").format(mm=number(self.high_mm, 1)), NEUTRAL),
+                (translate("ColourMap", "bite-through (< 0)"), BITE_THROUGH),
             )
         if self.kind is MapKind.UNDERCUT:
             return (
-                (f"under {self.low_mm:.1f}: no undercut", NO_UNDERCUT),
-                ("not a prepared wall", NEUTRAL),
+                (
+                    translate("ColourMap", "under {mm}: no undercut").format(
+                        mm=number(self.low_mm, 1)
+                    ),
+                    NO_UNDERCUT,
+                ),
+                (translate("ColourMap", "not a prepared wall"), NEUTRAL),
             )
-        return ((f"under {self.low_mm:.1f}: untouched", NEUTRAL),)
+        return (
+            (
+                translate("ColourMap", "under {mm}: untouched").format(mm=number(self.low_mm, 1)),
+                NEUTRAL,
+            ),
+        )
 
 
 _RAMPS = {
@@ -219,7 +233,7 @@ _RAMPS = {
     MapKind.UNDERCUT: _UNDERCUT_RAMP,
 }
 _TITLES = {
-    MapKind.CLEARANCE: "Clearance, mm",
-    MapKind.REDUCTION: "Removed, mm",
-    MapKind.UNDERCUT: "Undercut, mm",
+    MapKind.CLEARANCE: QT_TRANSLATE_NOOP("ColourMap", "Clearance, mm"),
+    MapKind.REDUCTION: QT_TRANSLATE_NOOP("ColourMap", "Removed, mm"),
+    MapKind.UNDERCUT: QT_TRANSLATE_NOOP("ColourMap", "Undercut, mm"),
 }

@@ -1,15 +1,15 @@
 """Drawing large scans in step with a software rasteriser, so that its queue stays short.
 
 Mesa's llvmpipe (the OpenGL of a machine without a graphics driver, and of our tests) sorts the
-triangles of a draw into "scenes" of up to 36 MB that its threads rasterise while the next ones
-are being sorted. Sorting is far quicker than rasterising, so with a million triangles in view
+triangles of a draw into "scenes" (tens of megabytes each) that its threads rasterise while the next
+ones are being sorted. Sorting is far quicker than rasterising, so with a million triangles in view
 scenes pile up — and a scene keeps its memory, once drawn, until it is used again, so the pile's
 high-water mark stays in the process. Measured with two 600k-triangle arches under llvmpipe
-(``benchmarks/memory_case.py``): a full frame held ~250 MiB of scenes; finishing the queued work
-before each large draw (``glFinish``, VTK's ``WaitForCompletion``) bounds the pile to one
-draw's worth — ~130 MiB for a 600k arch drawn whole, ~37 MiB for pieces of 150k (`ScanScene`
-draws a large scan in pieces: `scaninbox.render.pieces`). The same triangles are drawn in the
-same order, so the picture does not change (`tests/render/test_draw_pacing.py` compares them).
+(``benchmarks/memory_case.py``; the figures: benchmarks/README.md): a full frame held hundreds of
+megabytes of scenes; finishing the queued work before each large draw (``glFinish``, VTK's
+``WaitForCompletion``) bounds the pile to one draw's worth, so smaller draws pile less (`ScanScene`
+draws a large scan in pieces: `scaninbox.render.pieces`). The same triangles are drawn in the same
+order, so the picture does not change (`tests/render/test_draw_pacing.py` compares them).
 
 Waiting for the whole queue also stops the rasteriser and the sorting from working at the same
 time: sorting (on the drawing thread) and rasterising (on llvmpipe's threads) took turns, and a
@@ -18,7 +18,7 @@ draws each arch in one go while its queue runs. So the wait is for all but the l
 (`IN_FLIGHT`): before each large draw a fence goes into the queue (`gl_fences`) and the one
 before it is waited for, so one draw is rasterised while the next is sorted. The pile is two
 draws' worth instead of one, so the pieces are half as large as before (75k triangles: the
-same ~37 MiB as one piece of 150k), and the full-size frame is shorter (the figures are in
+same pile as one piece of 150k), and the full-size frame is shorter (the figures are in
 ``benchmarks/README.md``, "stillpeer"). Where fences cannot be had, the whole queue is waited
 for as before.
 

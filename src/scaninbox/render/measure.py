@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scaninbox import language
+
 __all__ = ["Measurement", "MeasurementActors", "add_measurement", "measure"]
 
 Point = tuple[float, float, float]
@@ -32,7 +34,8 @@ class Measurement:
 
     @property
     def label(self) -> str:
-        return f"{self.distance_mm:.2f} mm"
+        """The distance as the person reads it (``12.34 mm``, German ``12,34 mm``)."""
+        return f"{language.current().number_text(self.distance_mm, 2)} mm"
 
 
 @dataclass(slots=True)

@@ -25,6 +25,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
+
 __all__ = [
     "AXES",
     "MARKER_SHARE",
@@ -39,19 +41,36 @@ __all__ = [
 # (positive end's label, negative end's label, direction in scene coordinates, RGB 0-255).
 # Pale tints, not signal colours: the pictures mark findings in red, amber and blue, and a
 # saturated red "R" in the corner would read as one more mark (and trip what looks for them).
+# The labels are keys here; the words shown are translated (`_shown`).
 AXES = (
-    ("R", "L", (1.0, 0.0, 0.0), (238, 182, 170)),
-    ("Front", "Back", (0.0, 1.0, 0.0), (176, 222, 176)),
-    ("Up", "Down", (0.0, 0.0, 1.0), (178, 200, 238)),
+    (
+        QT_TRANSLATE_NOOP("OrientationMarker", "R"),
+        QT_TRANSLATE_NOOP("OrientationMarker", "L"),
+        (1.0, 0.0, 0.0),
+        (238, 182, 170),
+    ),
+    (
+        QT_TRANSLATE_NOOP("OrientationMarker", "Front"),
+        QT_TRANSLATE_NOOP("OrientationMarker", "Back"),
+        (0.0, 1.0, 0.0),
+        (176, 222, 176),
+    ),
+    (
+        QT_TRANSLATE_NOOP("OrientationMarker", "Up"),
+        QT_TRANSLATE_NOOP("OrientationMarker", "Down"),
+        (0.0, 0.0, 1.0),
+        (178, 200, 238),
+    ),
 )
-# The caption for an axis pointing at the viewer, by the label of the end that does.
+# The caption for an axis pointing at the viewer, by the label of the end that does (English;
+# shown translated).
 SEEN_FROM = {
-    "R": "Seen from the right",
-    "L": "Seen from the left",
-    "Front": "Seen from the front",
-    "Back": "Seen from the back",
-    "Up": "Seen from above",
-    "Down": "Seen from below",
+    "R": QT_TRANSLATE_NOOP("OrientationMarker", "Seen from the right"),
+    "L": QT_TRANSLATE_NOOP("OrientationMarker", "Seen from the left"),
+    "Front": QT_TRANSLATE_NOOP("OrientationMarker", "Seen from the front"),
+    "Back": QT_TRANSLATE_NOOP("OrientationMarker", "Seen from the back"),
+    "Up": QT_TRANSLATE_NOOP("OrientationMarker", "Seen from above"),
+    "Down": QT_TRANSLATE_NOOP("OrientationMarker", "Seen from below"),
 }
 MARKER_SHARE = 0.14  # of the picture's short side: the plate's height, within these bounds
 _MIN_PX, _MAX_PX = 96, 170  # under 96 px the labels would be under 12 px
@@ -174,7 +193,7 @@ class OrientationMarker:
         for positive, negative, _axis, colour in AXES:
             for text, shade, bold in ((positive, 1.0, True), (negative, _DIM, False)):
                 label = vtkTextActor()
-                label.SetInput(text)
+                label.SetInput(_shown(text))
                 label.PickableOff()
                 style = label.GetTextProperty()
                 style.SetBold(bold)
@@ -236,7 +255,7 @@ class OrientationMarker:
         # A label's half width and height (text ~0.55 em a letter, 1.2 em a line): labels
         # sit just beyond their line's end, clear of it whichever way the line points.
         gap, half_h = font * 0.3, font * 0.6
-        widest = max(len(text) for axis in AXES for text in axis[:2]) * font * 0.3
+        widest = max(len(_shown(text)) for axis in AXES for text in axis[:2]) * font * 0.3
         room = min(plate_w / 2 - 2 * widest, (side - caption_h) / 2 - 2 * half_h)
         reach = room - gap - 2
         for index, axis in enumerate(axes):
@@ -250,7 +269,7 @@ class OrientationMarker:
                 label.GetTextProperty().SetFontSize(max(1, round(font * points)))
                 if axis.length > 0.0:
                     ux, uy = axis.x / axis.length, axis.y / axis.length
-                    half_w = len(text) * font * 0.3
+                    half_w = len(label.GetInput() or text) * font * 0.3
                     beyond = axis.length * reach + gap + abs(ux) * half_w + abs(uy) * half_h
                     label.SetDisplayPosition(
                         round(cx + sign * ux * beyond), round(cy + sign * uy * beyond)
@@ -275,7 +294,7 @@ class OrientationMarker:
             for axis in axes
             if axis.length < _FORESHORTENED
         ]
-        self.caption.SetInput(SEEN_FROM[facing[0]] if facing else "")
+        self.caption.SetInput(_shown(SEEN_FROM[facing[0]]) if facing else "")
         size_px = max(round(11 * scale / points), round(font * 0.85))
         style = self.caption.GetTextProperty()
         style.SetFontSize(max(1, round(size_px * points)))
@@ -289,6 +308,11 @@ class OrientationMarker:
             size_px = max(4, int(size_px * room / wide))
             style.SetFontSize(max(1, round(size_px * points)))
         return size_px
+
+
+def _shown(words: str) -> str:
+    """A label or caption of the marker in the person's language."""
+    return translate("OrientationMarker", words)
 
 
 def add_orientation_marker(plotter: Any) -> OrientationMarker:

@@ -4,10 +4,10 @@ Mesa's llvmpipe sorts the triangles of a draw into "scenes" faster than its thre
 rasterise them, and the sorted triangles pile up in memory until they are drawn; the pile's
 high-water mark stays in the process (`draw_pacing`). Waiting for the queue between draws
 bounds the pile to one draw's worth, so the draws must be small: a 600k-triangle arch drawn
-whole piled ~130 MiB of scenes under llvmpipe, drawn as four pieces of 150k ~37 MiB. The
-pacing lets one draw be rasterised while the next is sorted (so the two kinds of work overlap),
-which makes the pile two draws' worth: the pieces are 75k, eight for such an arch, and the
-pile stays ~37 MiB.
+whole piled several times what four pieces of 150k did under llvmpipe (benchmarks/README.md,
+memory_case.py). The pacing lets one draw be rasterised while the next is sorted (so the two
+kinds of work overlap), which makes the pile two draws' worth: the pieces are 75k, eight for
+such an arch, and the pile stays as small as with pieces of 150k.
 
 Each piece is its own ``vtkPolyData`` (one actor and mapper each, in `ScanScene`) over a
 consecutive run of the scan's triangles. The pieces share the scan's arrays — the same
@@ -76,16 +76,16 @@ def shift_scale_method(piece: Any) -> int:
     of a mesh share its points, and so get the same answer) before uploading them.
 
     VTK's automatic choice shifts and scales every mesh more than ~32 units across (so every
-    arch in millimetres), and keeps the shifted copy beside the upload: 21 MiB for a 600k
-    triangle soup. Our points are float32 already, so the copy adds no precision to them; it
+    arch in millimetres), and keeps the shifted copy beside the upload: as large as the points
+    themselves. Our points are float32 already, so the copy adds no precision to them; it
     only spares the shader's float arithmetic from large coordinates, which matters far from
     the origin. So: no shift or scale (no copy), unless the mesh lies far from the origin for
     its size — VTK's own criterion, kept for that case. Turning it off moves no pixel visibly:
     a coordinate rounds differently by ~1e-7 of its size. Measured at 1280×960: smooth arches
-    (the real scan, the 2 × 600k case) differ in 27–40 pixels of 86k–135k, nearly all by 1–4
-    levels of 255 (one by 22); flat-shaded soups and a PLY without normals (the first look,
-    whose facet normals come from screen-space derivatives) in ~1 % of their pixels, isolated
-    speckles, nearly all ≤ 4 levels, the worst 12–22 (`tests/render/test_pieces.py` bounds it).
+    differ in a few dozen isolated pixels, by a few levels of 255; flat-shaded soups and a PLY
+    without normals (the first look, whose facet normals come from screen-space derivatives) in
+    isolated speckles (the figures: benchmarks/README.md; `tests/render/test_pieces.py` bounds
+    it).
     """
     from vtkmodules.vtkRenderingCore import vtkPolyDataMapper
 

@@ -9,10 +9,11 @@ The encoder is a few lines of numpy and zlib rather than Pillow: every row gets 
 filter (each byte's difference to the same channel of the pixel on its left, one vectorised
 subtraction: a rendered picture's background, graded from top to bottom, and its smoothly shaded
 surfaces become runs of zeros and small numbers) and the whole image is deflated at zlib level 1.
-Measured on 1280×960 renders of the real scan: ~35 ms of CPU for ~0.84 MB, where zlib's
-default level takes ~210 ms for ~0.57 MB, and level 1 after the "Up" filter (the row above,
-the encoder before) ~40 ms for ~0.94 MB. zlib's run-length strategy (``Z_RLE``) made renders
-a little smaller still, but a steep gradient 20× larger, so it is not used. Nor does the
+Measured on 1280×960 renders of the real scan (the figures: benchmarks/README.md): zlib's
+default level takes several times the CPU for a file only a third smaller, and level 1 after
+the "Up" filter (the row above, the encoder before) is slower and larger. zlib's run-length
+strategy (``Z_RLE``) made renders a little smaller still, but a steep gradient many times
+larger, so it is not used. Nor does the
 encoder import Pillow.
 """
 

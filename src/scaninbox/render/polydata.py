@@ -53,7 +53,7 @@ def to_polydata(mesh: Mesh) -> Any:
 
     As few VTK and Python objects as the result needs, and no imports on the way: a scan's
     first drawable waits for this right after its reader has pushed everything else out of
-    the CPU caches (0.10 ms against 0.15 with ``numpy_to_vtk``, measured that way)."""
+    the CPU caches (quicker than ``numpy_to_vtk``, measured that way: benchmarks/README.md)."""
     vtk = _vtk()
     poly = vtk.polydata()
     points = vtk.points()

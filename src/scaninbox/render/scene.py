@@ -348,7 +348,7 @@ class ScanScene:
             for state in self._scans.values():
                 self._apply(state)
             self.lights.set_moving(interacting)
-        # FXAA costs ~40 % of a frame under llvmpipe; nobody sees jagged edges in motion, and
+        # FXAA is a large share of a frame under llvmpipe; nobody sees jagged edges in motion, and
         # a draft is followed by its smooth frame as soon as the view settles.
         hold = interacting or bool(getattr(self.plotter, "draft_frame", False))
         if hold == self._fxaa_held:

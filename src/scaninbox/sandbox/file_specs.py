@@ -1,8 +1,8 @@
 """Recipes of a case's files and the code that turns a recipe into bytes.
 
 A recipe is a frozen dataclass: equal recipes make identical bytes, and its ``repr`` (with a
-generator version) is the disk-cache key. Generation is CPU work (meshes ≲ 0.1 s, PDFs and
-images ≲ 0.2 s) and runs off the server's event loop.
+generator version) is the disk-cache key. Generation is CPU work (a fraction of a second a
+file) and runs off the server's event loop.
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def generate(recipe: FileRecipe) -> bytes:
         mesh = build_arch(recipe.recipe, spacing_mm=0.1)
         return occlusal_png(mesh, upper=recipe.recipe.jaw == "upper")
     if isinstance(recipe, OrderFormFile):
-        # fpdf2 with the first order form, not at the sandbox's start (~0.25 s before it listens).
+        # fpdf2 with the first order form, not at the sandbox's start (it delayed listening).
         from scaninbox.sandbox.order_form import order_form_pdf
 
         data: dict[str, Any] = json.loads(recipe.accepted_data_json)

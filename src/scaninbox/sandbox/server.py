@@ -162,8 +162,8 @@ def _bind(host: str, port: int) -> socket.socket:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(address)
         # Connections accepted here inherit it: with Nagle's algorithm on, uvicorn's answer
-        # (head and body written apart) waited for the client's delayed ACK, 40 ms on every
-        # request of a kept-alive connection (44 ms a request measured, 1.2 ms without).
+        # (head and body written apart) waited for the client's delayed ACK on every request
+        # of a kept-alive connection (the figures: benchmarks/README.md).
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         sock.listen(128)
     except OSError as error:

@@ -158,7 +158,7 @@ def _mirror_overlap(
     along, across = _turned(flat, np.array([math.cos(angle), math.sin(angle)]))
     bins = int(min(max(8.0, 2 * reach / _GRID_MM), _MOST_BINS))
     # The cells the triangles fall in, computed directly: np.histogram2d binary-searches every
-    # coordinate in its edges and took ~90 % of the estimate. Triangles without area fill no
+    # coordinate in its edges and took most of the estimate. Triangles without area fill no
     # cell, and those beyond ``reach`` (a corner of the turned square) are left out, as there.
     scale = bins / (2 * reach)
     row = np.floor((along + reach) * scale).astype(np.intp)
@@ -174,11 +174,11 @@ def _mirror_overlap(
 def _spread_sample(count: int, size: int) -> npt.NDArray[np.intp]:
     """``size`` distinct indices below ``count``, spread like a random sample, sorted.
 
-    Not an even stride: exporters write a surface in strips and patches, and a stride can fall
-    in step with them (it tilted the estimate by several degrees on a sandbox export). Not
-    numpy.random either: shuffling the whole index costs more than the estimate and importing
-    it ~20 ms of a render command. Steps of the golden ratio of ``count`` (made coprime with it,
-    so no index repeats) land evenly without following any period of the file's order.
+    Not an even stride: exporters write a surface in strips and patches, and a stride can fall in
+    step with them (it tilted the estimate by several degrees on a sandbox export). Not numpy.random
+    either: shuffling the whole index costs more than the estimate, and importing it a noticeable
+    part of a render command. Steps of the golden ratio of ``count`` (made coprime with it, so no
+    index repeats) land evenly without following any period of the file's order.
     """
     step = max(1, round(count * 0.6180339887498949))
     while math.gcd(step, count) != 1:
@@ -194,7 +194,7 @@ def _turned(flat: Matrix, axis: Matrix) -> tuple[Matrix, Matrix]:
 
 def _quantiles(values: npt.NDArray[np.float64], shares: tuple[float, ...]) -> list[float]:
     """np.percentile's default (linear) quantiles, without the import of numpy.ma that
-    np.percentile makes on its first call (~15 ms of a render command)."""
+    np.percentile makes on its first call (a noticeable part of a render command)."""
     ordered = np.sort(values)
     result = []
     for share in shares:

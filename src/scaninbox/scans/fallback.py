@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from scaninbox.language import translate
 from scaninbox.scans.mesh import BytesLike, Mesh, MeshError
 from scaninbox.scans.validate import require_finite, require_indices_in_range
 
@@ -32,11 +33,16 @@ def read_with_trimesh(data: BytesLike, name: str, file_type: str) -> Mesh:
         )
     except Exception as exc:  # trimesh raises many types for bad files; all mean "unreadable"
         reason = str(exc).strip() or type(exc).__name__
-        raise MeshError(name, f"it is not a readable {file_type.upper()} mesh ({reason})") from exc
+        raise MeshError(
+            name,
+            translate("MeshError", "it is not a readable {format} mesh ({reason})").format(
+                format=file_type.upper(), reason=reason
+            ),
+        ) from exc
     vertices = np.ascontiguousarray(getattr(loaded, "vertices", np.empty((0, 3))), np.float32)
     faces = np.asarray(getattr(loaded, "faces", np.empty((0, 3))))
     if len(vertices) == 0 or len(faces) == 0 or faces.ndim != 2 or faces.shape[1] != 3:
-        raise MeshError(name, "the file contains no triangles")
+        raise MeshError(name, translate("MeshError", "the file contains no triangles"))
     faces = np.ascontiguousarray(faces, np.int32)
     require_finite(vertices, name)
     require_indices_in_range(faces, len(vertices), name)

@@ -20,6 +20,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from scaninbox.language import current, translate
+
 __all__ = [
     "BytesLike",
     "ColourArray",
@@ -28,6 +30,7 @@ __all__ = [
     "Mesh",
     "MeshError",
     "PreviewImageError",
+    "count_text",
 ]
 
 FloatArray = npt.NDArray[np.float32]
@@ -42,7 +45,9 @@ class MeshError(Exception):
     def __init__(self, name: str, reason: str) -> None:
         self.name = name
         self.reason = reason
-        text = f"Cannot read the scan {name!r}: {reason}"
+        text = translate("MeshError", "Cannot read the scan {name}: {reason}").format(
+            name=repr(name), reason=reason
+        )
         super().__init__(text if text.endswith(".") else text + ".")
 
 
@@ -51,7 +56,18 @@ class PreviewImageError(MeshError):
 
     def __init__(self, name: str, image_format: str) -> None:
         self.image_format = image_format
-        super().__init__(name, f"it is a {image_format.upper()} image, not a 3D mesh")
+        super().__init__(
+            name,
+            translate("MeshError", "it is a {format} image, not a 3D mesh").format(
+                format=image_format.upper()
+            ),
+        )
+
+
+def count_text(number: int) -> str:
+    """A count in a message: ``12,345`` in English, ``12.345`` in German (called on errors only)."""
+    language = current()
+    return f"{number:,}" if language.code == "en" else language.number_text(number, 0)
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -27,8 +27,22 @@ import re
 import numpy as np
 import numpy.typing as npt
 
-from scaninbox.scans.mesh import BytesLike, ColourArray, FloatArray, IndexArray, Mesh, MeshError
-from scaninbox.scans.text_numbers import Int64Array, parse_decimal_tokens, whitespace_tokens
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
+from scaninbox.scans.mesh import (
+    BytesLike,
+    ColourArray,
+    FloatArray,
+    IndexArray,
+    Mesh,
+    MeshError,
+    count_text,
+)
+from scaninbox.scans.text_numbers import (
+    Int64Array,
+    not_a_number,
+    parse_decimal_tokens,
+    whitespace_tokens,
+)
 
 __all__ = ["parse_obj"]
 
@@ -48,7 +62,7 @@ def _joined_lines(data: BytesLike) -> BytesLike:
 
     The offsets stay the same, so errors still count lines in the original bytes."""
     whole = _searchable(data)
-    # One memchr for the byte first (0.1 ms for 5 MB); the pattern search only when it is there.
+    # One memchr for the byte first (memory speed); the pattern search only when it is there.
     if whole.find(b"\\") < 0 or _CONTINUATION.search(whole) is None:
         return data
     return bytes(memoryview(data).cast("B")).replace(b"\\\r\n", b"   ").replace(b"\\\n", b"  ")
@@ -69,20 +83,20 @@ def _parse_numpy(text: BytesLike, original: BytesLike, name: str) -> Mesh:
     lines = _Lines(original, joined=text is not original)
     tokens = _Tokens(buf)
     if len(tokens.starts) == 0:
-        raise MeshError(name, "the OBJ file contains no faces")
+        raise MeshError(name, translate("MeshError", "the OBJ file contains no faces"))
     v_lines, f_lines = tokens.lines_of(ord("v")), tokens.lines_of(ord("f"))
     v_values, f_corners = tokens.values_of(v_lines), tokens.values_of(f_lines)
     corners = _Corners(buf, tokens, f_corners, v_lines)
     problems = [
-        _first(tokens.heads_where(v_lines, tokens.counts < 3), "a vertex needs three numbers"),
-        _first(tokens.heads_where(f_lines, tokens.counts < 3), "a face needs three corners"),
+        _first(tokens.heads_where(v_lines, tokens.counts < 3), _VERTEX_SHORT),
+        _first(tokens.heads_where(f_lines, tokens.counts < 3), _FACE_SHORT),
         corners.first_problem(),
     ]
     first = min((p for p in problems if p is not None), default=None)
     before = v_values if first is None else v_values[tokens.starts[v_values] < first[0]]
     numbers = _numbers(buf, tokens, before, lines, name)
     if first is not None:
-        raise MeshError(name, f"line {lines.at(first[0]):,}: {first[1]}")
+        raise MeshError(name, _on_line(lines.at(first[0]), first[1]))
     position = tokens.position[v_values]
     points64 = numbers[position < 3].reshape(-1, 3)
     coloured = v_lines[tokens.counts[v_lines] >= 6]
@@ -90,15 +104,14 @@ def _parse_numpy(text: BytesLike, original: BytesLike, name: str) -> Mesh:
     colours = numbers[wide & (position >= 3) & (position < 6)].reshape(-1, 3)
     with np.errstate(over="ignore"):  # beyond float32's range: infinite, refused just below
         points = points64.astype(np.float32)
-    not_finite = "is not a finite number"
     late = [
-        _first(tokens.head_starts(v_lines)[~_finite_rows(points)], f"a coordinate {not_finite}"),
-        _first(tokens.head_starts(coloured)[~_finite_rows(colours)], f"a colour {not_finite}"),
+        _first(tokens.head_starts(v_lines)[~_finite_rows(points)], _COORDINATE_NOT_FINITE),
+        _first(tokens.head_starts(coloured)[~_finite_rows(colours)], _COLOUR_NOT_FINITE),
         corners.beyond(len(points)),
     ]
     found = min((p for p in late if p is not None), default=None)
     if found is not None:
-        raise MeshError(name, f"line {lines.at(found[0]):,}: {found[1]}")
+        raise MeshError(name, _on_line(lines.at(found[0]), found[1]))
     rgb = _colours(colours) if len(colours) == len(points) else None
     return _mesh(points, corners.triangles(), rgb, name)
 
@@ -106,7 +119,7 @@ def _parse_numpy(text: BytesLike, original: BytesLike, name: str) -> Mesh:
 def _mesh(points: FloatArray, faces: IndexArray, rgb: ColourArray | None, name: str) -> Mesh:
     """``rgb``: the colours when every vertex has them (as `_colours` makes them)."""
     if len(faces) == 0:
-        raise MeshError(name, "the OBJ file contains no faces")
+        raise MeshError(name, translate("MeshError", "the OBJ file contains no faces"))
     return Mesh(
         np.ascontiguousarray(points),
         np.ascontiguousarray(faces),
@@ -130,6 +143,20 @@ def _finite_rows(values: npt.NDArray[np.floating]) -> npt.NDArray[np.bool_]:
 
 def _first(offsets: Int64Array, message: str) -> _Error | None:
     return (int(offsets[0]), message) if len(offsets) else None
+
+
+# Translated only when a file is refused (`_on_line`), never on the way through a good file.
+_VERTEX_SHORT = QT_TRANSLATE_NOOP("MeshError", "a vertex needs three numbers")
+_FACE_SHORT = QT_TRANSLATE_NOOP("MeshError", "a face needs three corners")
+_COORDINATE_NOT_FINITE = QT_TRANSLATE_NOOP("MeshError", "a coordinate is not a finite number")
+_COLOUR_NOT_FINITE = QT_TRANSLATE_NOOP("MeshError", "a colour is not a finite number")
+
+
+def _on_line(line: int, problem: str) -> str:
+    """``problem`` (a marked constant above, or a sentence already translated) on ``line``."""
+    return translate("MeshError", "line {line}: {problem}").format(
+        line=count_text(line), problem=translate("MeshError", problem)
+    )
 
 
 class _Lines:
@@ -244,12 +271,19 @@ class _Corners:
         text = self.buf[start : int(self.tokens.ends[self.corners[i]])].tobytes()
         shown = text[:40].decode("ascii", "replace")
         if not self.whole[i] or too_large[i]:
-            return start, f"{shown!r} is not a vertex number"
+            return start, translate("MeshError", "{token} is not a vertex number").format(
+                token=repr(shown)
+            )
         if zero[i]:
-            return start, f"{shown!r} refers to vertex 0, but OBJ counts vertices from 1"
-        return start, (
-            f"{shown!r} refers back {int(self.value[i]):,} vertices, but only "
-            f"{int(self.before[i]):,} come before it"
+            return start, translate(
+                "MeshError", "{token} refers to vertex 0, but OBJ counts vertices from 1"
+            ).format(token=repr(shown))
+        return start, translate(
+            "MeshError", "{token} refers back {count} vertices, but only {before} come before it"
+        ).format(
+            token=repr(shown),
+            count=count_text(int(self.value[i])),
+            before=count_text(int(self.before[i])),
         )
 
     def beyond(self, n_points: int) -> _Error | None:
@@ -258,9 +292,9 @@ class _Corners:
         if len(over) == 0:
             return None
         i = int(over[0])
-        return int(self.tokens.starts[self.corners[i]]), (
-            f"a face refers to vertex {int(self.value[i]):,}, but the file has {n_points:,}"
-        )
+        return int(self.tokens.starts[self.corners[i]]), translate(
+            "MeshError", "a face refers to vertex {vertex}, but the file has {count}"
+        ).format(vertex=count_text(int(self.value[i])), count=count_text(n_points))
 
     def triangles(self) -> IndexArray:
         """Fans (first, i, i+1) of every face, in file order."""
@@ -295,5 +329,5 @@ def _numbers(
             float(text)
         except ValueError:
             shown = text[:40].decode("ascii", "replace")
-            raise MeshError(name, f"line {lines.at(start):,}: {shown!r} is not a number") from None
+            raise MeshError(name, not_a_number(lines.at(start), shown)) from None
     raise AssertionError("parse_decimal_tokens refused a token float() reads")

@@ -34,6 +34,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.scans.auto_orient import estimate_orientation
 from scaninbox.scans.mesh import Mesh
 
@@ -54,7 +55,13 @@ _AXES = "xyz"
 _SIGNED_AXIS = re.compile(r"\s*([+-]?)\s*([xyz])\s*,?")
 _SHOWN_MAPPING_CHARS = 40
 _REFERENCE_ORDER = {"upper": 0, "lower": 1, "bite": 3}  # any other jaw ("none"): 2
-_ESTIMATED = "orientation estimated from the scan"
+_ESTIMATED = QT_TRANSLATE_NOOP("Orientation", "orientation estimated from the scan")
+_UNCERTAIN = QT_TRANSLATE_NOOP(
+    "Orientation", "orientation estimated from the scan, uncertain: check it"
+)
+_AS_EXPORTED = QT_TRANSLATE_NOOP(
+    "Orientation", "shown as exported (its shape gives no orientation)"
+)
 
 
 class AxisMappingError(ValueError):
@@ -79,15 +86,13 @@ def describe_turn(turn: HalfTurns | None) -> str:
     """ "turned upside down", "turned back to front", both, or "" for none."""
     if turn is None:
         return ""
-    parts = [
-        words
-        for chosen, words in (
-            (turn.upside_down, "upside down"),
-            (turn.back_to_front, "back to front"),
-        )
-        if chosen
-    ]
-    return "turned " + " and ".join(parts) if parts else ""
+    if turn.upside_down and turn.back_to_front:
+        return translate("Orientation", "turned upside down and back to front")
+    if turn.upside_down:
+        return translate("Orientation", "turned upside down")
+    if turn.back_to_front:
+        return translate("Orientation", "turned back to front")
+    return ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,9 +125,9 @@ class Orientation:
         mesh, jaw = reference_scan(scans)
         estimate = estimate_orientation(mesh, jaw)
         if estimate is None:
-            note = _note(self._why, "shown as exported (its shape gives no orientation)", "")
+            note = _note(self._why, translate("Orientation", _AS_EXPORTED), "")
             return Orientation(self.matrix, note)
-        how = _ESTIMATED if estimate.confident else _ESTIMATED + ", uncertain: check it"
+        how = translate("Orientation", _ESTIMATED if estimate.confident else _UNCERTAIN)
         return Orientation(self.matrix @ estimate.matrix, _note(self._why, how, self._turned))
 
 
@@ -135,7 +140,7 @@ def parse_axis_mapping(text: str) -> Matrix:
     """The 3×3 matrix of an axis mapping written as text or as a JSON matrix."""
     stripped = text.strip()
     if not stripped:
-        raise AxisMappingError("it is empty")
+        raise AxisMappingError(translate("AxisMapping", "it is empty"))
     if stripped.startswith("["):
         return _parse_matrix(stripped)
     return _parse_axes(stripped)
@@ -161,20 +166,27 @@ def resolve_orientation(
     gives a pending orientation (estimated from the scans by `Orientation.settle`) with a note
     naming the portal and saying why.
     """
-    name = portal.strip() if portal and portal.strip() else "this portal"
+    name = portal.strip() if portal and portal.strip() else translate("Orientation", "this portal")
     said = describe_turn(turn)
-    turned = f"{said} as chosen for {name}" if said else ""
+    turned = (
+        translate("Orientation", "{turn} as chosen for {portal}").format(turn=said, portal=name)
+        if said
+        else ""
+    )
+    estimated = translate("Orientation", _ESTIMATED)
     if mapping is None or not mapping.strip():
-        why = f"No axis mapping for {name}"
-        return Orientation(_turn_matrix(turn), _note(why, _ESTIMATED, turned), True, why, turned)
+        why = translate("Orientation", "No axis mapping for {portal}").format(portal=name)
+        return Orientation(_turn_matrix(turn), _note(why, estimated, turned), True, why, turned)
     try:
         matrix = parse_axis_mapping(mapping)
     except AxisMappingError as exc:
         shown = mapping.strip()
         if len(shown) > _SHOWN_MAPPING_CHARS:
             shown = shown[: _SHOWN_MAPPING_CHARS - 1] + "…"
-        why = f"The axis mapping of {name} ({shown!r}) is not understood: {exc}"
-        return Orientation(_turn_matrix(turn), _note(why, _ESTIMATED, turned), True, why, turned)
+        why = translate(
+            "Orientation", "The axis mapping of {portal} ({mapping}) is not understood: {reason}"
+        ).format(portal=name, mapping=repr(shown), reason=exc)
+        return Orientation(_turn_matrix(turn), _note(why, estimated, turned), True, why, turned)
     return Orientation(_turn_matrix(turn) @ matrix, turned[:1].upper() + turned[1:] or None)
 
 
@@ -192,19 +204,29 @@ def _parse_axes(text: str) -> Matrix:
         match = _SIGNED_AXIS.match(lowered, position)
         if match is None or match.end() == position:
             rest = text[position:].strip()
-            raise AxisMappingError(f"{rest[:12]!r} is not a signed axis such as x or -z")
+            raise AxisMappingError(
+                translate("AxisMapping", "{text} is not a signed axis such as x or -z").format(
+                    text=repr(rest[:12])
+                )
+            )
         if row == 3:
-            raise AxisMappingError("it names more than three axes")
+            raise AxisMappingError(translate("AxisMapping", "it names more than three axes"))
         sign, axis = match.groups()
         matrix[row, _AXES.index(axis)] = -1.0 if sign == "-" else 1.0
         row += 1
         position = match.end()
     if row != 3:
-        raise AxisMappingError(f"it names {row} axes; three are needed, for X, Y and Z")
+        raise AxisMappingError(
+            translate(
+                "AxisMapping", "it names {count} axes; three are needed, for X, Y and Z"
+            ).format(count=row)
+        )
     used = np.flatnonzero(np.abs(matrix).sum(axis=0) == 0)
     if len(used):
         twice = [a for i, a in enumerate(_AXES) if np.abs(matrix[:, i]).sum() > 1]
-        raise AxisMappingError(f"the axis {twice[0]} is used twice")
+        raise AxisMappingError(
+            translate("AxisMapping", "the axis {axis} is used twice").format(axis=twice[0])
+        )
     return matrix
 
 
@@ -213,11 +235,15 @@ def _parse_matrix(text: str) -> Matrix:
         rows = json.loads(text)
         matrix = np.array(rows, dtype=np.float64)
     except (ValueError, TypeError):
-        raise AxisMappingError("it is not a 3×3 matrix of numbers") from None
+        raise AxisMappingError(
+            translate("AxisMapping", "it is not a 3×3 matrix of numbers")
+        ) from None
     if matrix.shape != (3, 3) or not np.isfinite(matrix).all():
-        raise AxisMappingError("it is not a 3×3 matrix of numbers")
+        raise AxisMappingError(translate("AxisMapping", "it is not a 3×3 matrix of numbers"))
     if not np.allclose(matrix @ matrix.T, np.eye(3), rtol=0, atol=_TOLERANCE):
-        raise AxisMappingError("the matrix is not a rotation (its rows are not orthonormal)")
+        raise AxisMappingError(
+            translate("AxisMapping", "the matrix is not a rotation (its rows are not orthonormal)")
+        )
     return matrix
 
 

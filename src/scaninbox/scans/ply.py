@@ -15,7 +15,8 @@ import struct
 import numpy as np
 import numpy.typing as npt
 
-from scaninbox.scans.mesh import BytesLike, ColourArray, IndexArray, Mesh, MeshError
+from scaninbox.language import translate
+from scaninbox.scans.mesh import BytesLike, ColourArray, IndexArray, Mesh, MeshError, count_text
 from scaninbox.scans.ply_arrays import fans, fans_by_size, packed, stack, uniform_face_dtype
 from scaninbox.scans.ply_header import (
     PlyElement,
@@ -39,14 +40,21 @@ def parse_ply(data: BytesLike, name: str) -> Mesh:
     vertex = header.element("vertex")
     face = header.element("face")
     if vertex is None or vertex.count == 0:
-        raise MeshError(name, "the PLY file contains no vertices")
+        raise MeshError(name, translate("MeshError", "the PLY file contains no vertices"))
     if face is None or face.count == 0:
-        raise MeshError(name, "the PLY file has points but no triangles (a point cloud)")
+        raise MeshError(
+            name, translate("MeshError", "the PLY file has points but no triangles (a point cloud)")
+        )
     if vertex.has_lists:
-        raise MeshError(name, "its vertices carry list properties, which this program cannot read")
+        raise MeshError(
+            name,
+            translate(
+                "MeshError", "its vertices carry list properties, which this program cannot read"
+            ),
+        )
     target = face.index(*_FACE_LISTS)
     if target is None or not face.properties[target].is_list:
-        raise MeshError(name, "its faces have no 'vertex_indices' list")
+        raise MeshError(name, translate("MeshError", "its faces have no 'vertex_indices' list"))
     body = _AsciiBody(view, header, name) if header.is_ascii else _BinaryBody(view, header, name)
     columns, polygons = body.read()
     mesh = _assemble(columns, vertex, polygons, name, body.records)
@@ -149,7 +157,9 @@ class _BinaryBody:
         try:
             return struct.unpack_from(f"{code}{count}{dtype.char}", self.view, offset)
         except struct.error:
-            raise MeshError(self.name, "the PLY file ends in the middle of its faces") from None
+            raise MeshError(
+                self.name, translate("MeshError", "the PLY file ends in the middle of its faces")
+            ) from None
 
 
 class _AsciiBody:
@@ -180,14 +190,24 @@ class _AsciiBody:
                 extra = len(self.values) - at
                 raise MeshError(
                     self.name,
-                    f"its body has {extra:,} number{'s' if extra > 1 else ''} more than the "
-                    "header's elements hold (a row is missing a value, or the counts are wrong)",
+                    translate(
+                        "MeshError",
+                        "its body has %n number(s) more than the header's elements hold (a row "
+                        "is missing a value, or the counts are wrong)",
+                        None,
+                        extra,
+                    ),
                 )
         return _both(columns, polygons, self.name)
 
     def _take(self, at: int, count: int, element: PlyElement) -> npt.NDArray[np.float64]:
         if at + count > len(self.values):
-            raise MeshError(self.name, f"the PLY file ends before its {element.name} list does")
+            raise MeshError(
+                self.name,
+                translate("MeshError", "the PLY file ends before its {element} list does").format(
+                    element=element.name
+                ),
+            )
         return self.values[at : at + count]
 
     def _faces(self, element: PlyElement, at: int) -> tuple[IndexArray, int]:
@@ -232,7 +252,9 @@ def _both(
     columns: Columns | None, polygons: IndexArray | None, name: str
 ) -> tuple[Columns, IndexArray]:
     if columns is None or polygons is None:  # the header named both; the body did not have them
-        raise MeshError(name, "the PLY file ends before its vertices and faces do")
+        raise MeshError(
+            name, translate("MeshError", "the PLY file ends before its vertices and faces do")
+        )
     return columns, polygons
 
 
@@ -245,7 +267,7 @@ def _assemble(
 ) -> Mesh:
     axes = [vertex.index(axis) for axis in ("x", "y", "z")]
     if any(i is None for i in axes):
-        raise MeshError(name, "its vertices have no x, y and z coordinates")
+        raise MeshError(name, translate("MeshError", "its vertices have no x, y and z coordinates"))
     points = None
     if records is not None:
         fields = records.dtype.names or ()
@@ -292,12 +314,20 @@ def _colours(
 
 
 def _bad_length(element: PlyElement, value: float) -> str:
-    shown = f"{value:g}" if isinstance(value, float) else f"{value:,}"
-    return f"it is not a valid PLY file: a list in its {element.name} records has {shown} items"
+    shown = f"{value:g}" if isinstance(value, float) else count_text(value)
+    return translate(
+        "MeshError", "it is not a valid PLY file: a list in its {element} records has {count} items"
+    ).format(element=element.name, count=shown)
 
 
 def _truncated(element: PlyElement, needed: int, size: int) -> str:
-    return (
-        f"its {element.count:,} {element.name} records need {needed:,} bytes but the file has "
-        f"{size:,}: it is truncated"
+    return translate(
+        "MeshError",
+        "its {count} {element} records need {needed} bytes but the file has {size}: it is "
+        "truncated",
+    ).format(
+        count=count_text(element.count),
+        element=element.name,
+        needed=count_text(needed),
+        size=count_text(size),
     )

@@ -8,7 +8,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from scaninbox.scans.mesh import IndexArray, MeshError
+from scaninbox.language import translate
+from scaninbox.scans.mesh import IndexArray, MeshError, count_text
 from scaninbox.scans.ply_header import PlyElement
 
 __all__ = ["fans", "fans_by_size", "packed", "stack", "uniform_face_dtype"]
@@ -29,7 +30,12 @@ def fans(polygons: npt.NDArray[np.generic], name: str) -> IndexArray:
     """Triangles of equal-sized polygons (M, k): fans (0, i, i+1) around each first corner."""
     corners = polygons.shape[1]
     if corners < 3:
-        raise MeshError(name, f"its faces have {corners} corners; a triangle needs 3")
+        raise MeshError(
+            name,
+            translate("MeshError", "its faces have {corners} corners; a triangle needs 3").format(
+                corners=corners
+            ),
+        )
     _require_integral(polygons, name)
     if corners == 3:
         return np.ascontiguousarray(polygons, dtype=np.int32)
@@ -41,7 +47,7 @@ def fans(polygons: npt.NDArray[np.generic], name: str) -> IndexArray:
 def fans_by_size(by_size: dict[int, list[tuple[int, ...]]], name: str) -> IndexArray:
     parts = [fans(np.array(rows), name) for size, rows in sorted(by_size.items()) if size >= 3]
     if not parts:
-        raise MeshError(name, "the PLY file has points but no triangles")
+        raise MeshError(name, translate("MeshError", "the PLY file has points but no triangles"))
     return np.concatenate(parts)
 
 
@@ -50,13 +56,21 @@ def _require_integral(indices: npt.NDArray[np.generic], name: str) -> None:
     if indices.dtype.kind == "f":
         as_float = np.asarray(indices, np.float64)
         if not np.isfinite(as_float).all() or (as_float != np.round(as_float)).any():
-            raise MeshError(name, "a face refers to a vertex by a number that is not whole")
+            raise MeshError(
+                name,
+                translate("MeshError", "a face refers to a vertex by a number that is not whole"),
+            )
     elif np.can_cast(indices.dtype, np.int32):
         return  # int8/16/32, uint8/16: any value converts exactly
     if indices.size and (indices.min() < 0 or indices.max() > np.iinfo(np.int32).max):
         low, high = int(indices.min()), int(indices.max())
         culprit = low if low < 0 else high
-        raise MeshError(name, f"a triangle refers to point {culprit:,}, which does not exist")
+        raise MeshError(
+            name,
+            translate(
+                "MeshError", "a triangle refers to point {point}, which does not exist"
+            ).format(point=count_text(culprit)),
+        )
 
 
 def packed(records: np.ndarray, fields: list[str], dtype: np.dtype) -> np.ndarray | None:
@@ -79,7 +93,7 @@ def packed(records: np.ndarray, fields: list[str], dtype: np.dtype) -> np.ndarra
     width = count * dtype.itemsize
     rows = records.view(np.uint8).reshape(len(records), records.dtype.itemsize)
     # Each row's bytes as one opaque item ("V12" for three int32 after a PLY face's count
-    # byte): numpy copies whole items, ~4× faster than 12 separate bytes (or 3 unaligned
+    # byte): numpy copies whole items, several times faster than 12 separate bytes (or 3 unaligned
     # int32) per row.
     items = rows[:, start : start + width].view(np.dtype((np.void, width)))
     block = items.copy()

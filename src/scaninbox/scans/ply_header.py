@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from scaninbox.scans.mesh import MeshError
+from scaninbox.language import translate
+from scaninbox.scans.mesh import MeshError, count_text
 
 __all__ = [
     "PlyElement",
@@ -101,13 +102,21 @@ def parse_ply_header(data: bytes | memoryview, name: str) -> PlyHeader:
     end = head.find(b"end_header")
     if not head.startswith(b"ply") or end < 0:
         raise MeshError(
-            name, "it is not a valid PLY file: its header is malformed: no 'end_header' line"
+            name,
+            translate(
+                "MeshError",
+                "it is not a valid PLY file: its header is malformed: no 'end_header' line",
+            ),
         )
     newline = head.find(b"\n", end)
     if newline < 0:
         raise MeshError(
             name,
-            "it is not a valid PLY file: its header is malformed: the file ends after 'end_header'",
+            translate(
+                "MeshError",
+                "it is not a valid PLY file: its header is malformed: the file ends after "
+                "'end_header'",
+            ),
         )
     lines = head[:end].decode("ascii", "replace").splitlines()
     file_format: str | None = None
@@ -120,24 +129,36 @@ def parse_ply_header(data: bytes | memoryview, name: str) -> PlyHeader:
         keyword = words[0]
         if keyword == "format":
             if len(words) < 2 or words[1] not in _FORMATS:
-                raise _malformed(name, number, f"unknown format {' '.join(words[1:])!r}")
+                raise _malformed(
+                    name,
+                    number,
+                    translate("MeshError", "unknown format {format}").format(
+                        format=repr(" ".join(words[1:]))
+                    ),
+                )
             file_format = words[1]
             order = _FORMATS[file_format]
         elif keyword == "element":
             if len(words) != 3:
-                raise _malformed(
-                    name, number, f"'element' needs a name and a count, not {line.strip()!r}"
-                )
+                raise _malformed(name, number, _element_needs(line.strip()))
             elements.append((words[1], _count(words[2], name, number), []))
         elif keyword == "property":
             if not elements:
-                raise _malformed(name, number, "a property before any element")
+                raise _malformed(
+                    name, number, translate("MeshError", "a property before any element")
+                )
             elements[-1][2].append(_property(words, order, name, number))
         else:
-            raise _malformed(name, number, f"unexpected {keyword!r}")
+            raise _malformed(
+                name, number, translate("MeshError", "unexpected {word}").format(word=repr(keyword))
+            )
     if file_format is None:
         raise MeshError(
-            name, "it is not a valid PLY file: its header is malformed: it has no 'format' line"
+            name,
+            translate(
+                "MeshError",
+                "it is not a valid PLY file: its header is malformed: it has no 'format' line",
+            ),
         )
     parsed = tuple(PlyElement(n, c, tuple(props)) for n, c, props in elements)
     return PlyHeader(file_format, parsed, newline + 1)
@@ -145,10 +166,16 @@ def parse_ply_header(data: bytes | memoryview, name: str) -> PlyHeader:
 
 def _count(word: str, name: str, number: int) -> int:
     if not word.isdigit():
-        raise _malformed(name, number, f"'element' needs a name and a count, not {word!r}")
+        raise _malformed(name, number, _element_needs(word))
     count = int(word)
     if count > _MAX_COUNT:
-        raise _malformed(name, number, f"an element announces {count:,} records")
+        raise _malformed(
+            name,
+            number,
+            translate("MeshError", "an element announces {count} records").format(
+                count=count_text(count)
+            ),
+        )
     return count
 
 
@@ -156,11 +183,23 @@ def _property(words: list[str], order: str, name: str, number: int) -> PlyProper
     if len(words) == 5 and words[1] == "list":
         count_type, item_type = _type(words[2], name, number), _type(words[3], name, number)
         if count_type[0] not in "iu":  # a list length of 2.5 or NaN items means nothing
-            raise _malformed(name, number, f"a list's length cannot be of type {words[2]!r}")
+            raise _malformed(
+                name,
+                number,
+                translate("MeshError", "a list's length cannot be of type {type}").format(
+                    type=repr(words[2])
+                ),
+            )
         return PlyProperty(words[4], np.dtype(order + item_type), np.dtype(order + count_type))
     if len(words) == 3:
         return PlyProperty(words[2], np.dtype(order + _type(words[1], name, number)))
-    raise _malformed(name, number, f"cannot read the property {' '.join(words[1:])!r}")
+    raise _malformed(
+        name,
+        number,
+        translate("MeshError", "cannot read the property {property}").format(
+            property=repr(" ".join(words[1:]))
+        ),
+    )
 
 
 def elements_to_read(header: PlyHeader) -> tuple[PlyElement, ...]:
@@ -182,7 +221,12 @@ def require_binary_body_fits(header: PlyHeader, body_bytes: int, name: str) -> N
         )  # a list takes at least its length (zero items)
         needed = element.count * least
         if needed > left:
-            raise _not_valid(name, element, f"at least {needed:,} bytes", f"{left:,} bytes")
+            raise _not_valid(
+                name,
+                element,
+                translate("MeshError", "at least {count} bytes").format(count=count_text(needed)),
+                translate("MeshError", "{count} bytes").format(count=count_text(left)),
+            )
         left -= needed
 
 
@@ -192,26 +236,48 @@ def require_text_body_fits(header: PlyHeader, tokens: int, name: str) -> None:
     for element in elements_to_read(header):
         needed = element.count * len(element.properties)
         if needed > left:
-            raise _not_valid(name, element, f"at least {needed:,} numbers", f"{left:,}")
+            raise _not_valid(
+                name,
+                element,
+                translate("MeshError", "at least {count} numbers").format(count=count_text(needed)),
+                count_text(left),
+            )
         left -= needed
 
 
 def _not_valid(name: str, element: PlyElement, needed: str, present: str) -> MeshError:
     return MeshError(
         name,
-        f"it is not a valid PLY file: its header announces {element.count:,} "
-        f"{element.name} records, which need {needed}, but only {present} follow "
-        "(the file is truncated or its header is wrong)",
+        translate(
+            "MeshError",
+            "it is not a valid PLY file: its header announces {count} {element} records, which "
+            "need {needed}, but only {present} follow (the file is truncated or its header is "
+            "wrong)",
+        ).format(
+            count=count_text(element.count), element=element.name, needed=needed, present=present
+        ),
     )
 
 
 def _type(word: str, name: str, number: int) -> str:
     if word not in _TYPES:
-        raise _malformed(name, number, f"unknown type {word!r}")
+        raise _malformed(
+            name, number, translate("MeshError", "unknown type {word}").format(word=repr(word))
+        )
     return _TYPES[word]
 
 
 def _malformed(name: str, number: int, reason: str) -> MeshError:
     return MeshError(
-        name, f"it is not a valid PLY file: its header is malformed (line {number}): {reason}"
+        name,
+        translate(
+            "MeshError",
+            "it is not a valid PLY file: its header is malformed (line {line}): {reason}",
+        ).format(line=number, reason=reason),
+    )
+
+
+def _element_needs(text: str) -> str:
+    return translate("MeshError", "'element' needs a name and a count, not {text}").format(
+        text=repr(text)
     )

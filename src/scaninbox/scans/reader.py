@@ -15,6 +15,7 @@ import os
 import struct
 from pathlib import Path
 
+from scaninbox.language import translate
 from scaninbox.scans.fallback import read_with_trimesh
 from scaninbox.scans.mesh import BytesLike, Mesh, MeshError, PreviewImageError
 from scaninbox.scans.obj import parse_obj
@@ -41,10 +42,10 @@ _PARSER_FAILURES = (ValueError, OverflowError, IndexError, KeyError, struct.erro
 _MAP_FROM_BYTES = 1 << 20  # smaller binary files are simply read
 # Texts from here are mapped too. A read() buffer this large is a fresh mapping of its own
 # (glibc's malloc), zeroed and faulted in a page at a time, while a file mapping takes the
-# cached pages 16 a fault. First drawable of the real 365 KB OBJ, CPU time (2 cores, median of
-# 40, read against mapped): 1.20 against 1.09 ms right after pyvista and trimesh read it (as
-# the benchmark takes turns, and as the app reads after other work), 1.03 against 1.09 when
-# nothing else ran in between (a buffer of the same size is then reused warm).
+# cached pages 16 a fault. On the real OBJ's first drawable the map is quicker right after
+# pyvista and trimesh read it (as the benchmark takes turns, and as the app reads after other
+# work), a little slower when nothing else ran in between (a buffer of the same size is then
+# reused warm); the figures: benchmarks/README.md, mesh_pipeline.py.
 _MAP_TEXT_FROM_BYTES = 1 << 17
 
 
@@ -73,11 +74,11 @@ def read_mesh(source: MeshSource, *, name: str | None = None) -> Mesh:
     if isinstance(source, bytes | bytearray | memoryview):
         label = name or "scan"
         return _parse(memoryview(source).cast("B"), label)
-    # The file through os-level calls, not pathlib and io: a first drawable waits for this
-    # right after other work has pushed Python's objects out of the CPU caches, where opening
-    # and reading a small file cost 46 us through Path.open and 19 us this way (medians of 60
-    # after a gc.collect(), pyvista and trimesh loaded; a Path built from the source is 23 of
-    # those). Unbuffered: one read of the whole file, without a buffer to fill first.
+    # The file through os-level calls, not pathlib and io: a first drawable waits for this right
+    # after other work has pushed Python's objects out of the CPU caches, where opening and reading
+    # a small file through Path.open cost more than twice this way (and building a Path from the
+    # source alone more than this whole read; benchmarks/README.md). Unbuffered: one read of the
+    # whole file, without a buffer to fill first.
     path = os.fspath(source)
     label = name or os.path.basename(path)  # noqa: PTH119 (a Path is what this avoids)
     try:
@@ -88,7 +89,7 @@ def read_mesh(source: MeshSource, *, name: str | None = None) -> Mesh:
         try:
             size = os.fstat(fd).st_size
             if size == 0:
-                raise MeshError(label, "the file is empty")
+                raise MeshError(label, translate("MeshError", "the file is empty"))
             if size < _MAP_TEXT_FROM_BYTES:
                 return _parse(_read_all(fd, size), label)
             text = looks_like_text(_head(fd))
@@ -115,7 +116,10 @@ def _parse(data: BytesLike, name: str) -> Mesh:
     except _PARSER_FAILURES as exc:
         _log.warning("reading %s failed unexpectedly", name, exc_info=True)
         raise MeshError(
-            name, f"it is not a valid mesh file (the reader stopped: {type(exc).__name__})"
+            name,
+            translate(
+                "MeshError", "it is not a valid mesh file (the reader stopped: {reason})"
+            ).format(reason=type(exc).__name__),
         ) from None
 
 
@@ -123,7 +127,7 @@ def _parse_by_format(data: BytesLike, name: str) -> Mesh:
     view = memoryview(data)
     size = view.nbytes
     if size == 0:
-        raise MeshError(name, "the file is empty")
+        raise MeshError(name, translate("MeshError", "the file is empty"))
     kind = sniff_head(bytes(view[:HEAD_BYTES]), size, name)
     if kind.is_image:
         raise PreviewImageError(name, "png" if kind is ScanFormat.PNG else "jpeg")
@@ -139,7 +143,9 @@ def _parse_by_format(data: BytesLike, name: str) -> Mesh:
         return require_scan_coordinates(parse_obj(data, name))
     if kind is ScanFormat.OTHER_MESH:
         return read_with_trimesh(data, name, name.rsplit(".", 1)[-1].lower())
-    raise MeshError(name, "it is not a 3D mesh this program knows (STL, PLY or OBJ)")
+    raise MeshError(
+        name, translate("MeshError", "it is not a 3D mesh this program knows (STL, PLY or OBJ)")
+    )
 
 
 _OPEN_FLAGS = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
@@ -158,8 +164,8 @@ def _read_all(fd: int, size: int) -> bytes:
     """The file's ``size`` bytes in one ``read`` call (a short read goes on to the file's end:
     it shrank, or the read was cut).
 
-    Measured on the 365 KB real OBJ (2 cores, repeated reads): 0.030 ms against 0.035 for a
-    buffered ``read()`` (texts that large are mapped now: `_MAP_TEXT_FROM_BYTES`)."""
+    Measured on the real OBJ (repeated reads): a little quicker than a buffered ``read()``
+    (texts that large are mapped now: `_MAP_TEXT_FROM_BYTES`)."""
     data = os.read(fd, size)
     if len(data) == size:
         return data
@@ -178,7 +184,7 @@ def _map(fd: int, *, populate: bool = True) -> mmap.mmap:
     reader's lead over VTK's. Telling the kernel the whole file is wanted (``WILLNEED``) and
     having ``mmap`` fill the page table (``MAP_POPULATE``) turns that into large sequential
     reads and no faults at all; on a file already cached it costs next to nothing.
-    Measured against the alternatives (cold, 5 and 30 MB binary STLs, 15 runs each): one
+    Measured against the alternatives (cold binary STLs of a few and of tens of megabytes): one
     ``readinto`` of the whole file, ``WILLNEED`` without ``MAP_POPULATE`` (parsing while the
     pages arrive) and ``SEQUENTIAL`` read-ahead were within noise of this or slower. What is
     left is the disk: ``benchmarks/mesh_pipeline.py`` prints the ceiling (``pyvista.read`` /

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from scaninbox.scans.mesh import BytesLike, FloatArray, IndexArray, Mesh, MeshError
+from scaninbox.language import translate
+from scaninbox.scans.mesh import BytesLike, FloatArray, IndexArray, Mesh, MeshError, count_text
 from scaninbox.scans.parallel import run_parts
 from scaninbox.scans.sniff import HEAD_BYTES, looks_like_text
 from scaninbox.scans.validate import require_finite
@@ -25,28 +26,46 @@ def parse_binary_stl(data: BytesLike, name: str) -> Mesh:
     view = memoryview(data).cast("B")
     size = view.nbytes
     if size < 84:
-        raise MeshError(name, f"a binary STL has at least 84 bytes; this file has {size:,}")
+        raise MeshError(
+            name,
+            translate(
+                "MeshError", "a binary STL has at least 84 bytes; this file has {size}"
+            ).format(size=count_text(size)),
+        )
     count = int.from_bytes(view[80:84], "little")
     expected = 84 + 50 * count
     if expected > size and looks_like_text(bytes(view[:HEAD_BYTES])):
-        raise MeshError(name, "it is not a 3D mesh (a text file, but not an ASCII STL)")
+        raise MeshError(
+            name, translate("MeshError", "it is not a 3D mesh (a text file, but not an ASCII STL)")
+        )
     if expected > size and count > _MAX_TRIANGLES:
         # A header that cannot be an STL's: more triangles than any scan, far beyond the size.
         raise MeshError(
             name,
-            f"it is not a 3D mesh (as a binary STL its header would announce {count:,} "
-            f"triangles, for a file of {size:,} bytes)",
+            translate(
+                "MeshError",
+                "it is not a 3D mesh (as a binary STL its header would announce {count} "
+                "triangles, for a file of {size} bytes)",
+            ).format(count=count_text(count), size=count_text(size)),
         )
     if expected > size:
         raise MeshError(
             name,
-            f"its header announces {count:,} triangles ({expected:,} bytes) but the file has "
-            f"{size:,} bytes: it is truncated",
+            translate(
+                "MeshError",
+                "its header announces {count} triangles ({expected} bytes) but the file has "
+                "{size} bytes: it is truncated",
+            ).format(count=count_text(count), expected=count_text(expected), size=count_text(size)),
         )
     if count == 0:
-        raise MeshError(name, "the STL file contains no triangles")
+        raise MeshError(name, translate("MeshError", "the STL file contains no triangles"))
     if count > _MAX_TRIANGLES:
-        raise MeshError(name, f"{count:,} triangles are more than this program can show")
+        raise MeshError(
+            name,
+            translate("MeshError", "{count} triangles are more than this program can show").format(
+                count=count_text(count)
+            ),
+        )
     soup = _corners(np.frombuffer(view, STL_RECORD, count=count, offset=84))
     return soup_from_corners(soup, name, "binary STL")
 
@@ -69,6 +88,6 @@ def soup_faces(n_triangles: int) -> IndexArray:
 def soup_from_corners(corners: FloatArray, name: str, source: str) -> Mesh:
     """A soup mesh from (3·M, 3) float32 corner points (after validation)."""
     if len(corners) == 0:
-        raise MeshError(name, "the file contains no triangles")
+        raise MeshError(name, translate("MeshError", "the file contains no triangles"))
     require_finite(corners, name)
     return Mesh(corners, soup_faces(len(corners) // 3), welded=False, name=name, source=source)

@@ -14,7 +14,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from scaninbox.scans.mesh import BytesLike, Mesh, MeshError
+from scaninbox.language import translate
+from scaninbox.scans.mesh import BytesLike, Mesh, MeshError, count_text
 from scaninbox.scans.stl import soup_from_corners
 from scaninbox.scans.text_numbers import Int64Array, parse_decimal_tokens, whitespace_tokens
 
@@ -35,13 +36,16 @@ def parse_ascii_stl(data: BytesLike, name: str) -> Mesh:
     if keywords is None:
         keywords = _vertex_keywords(buf, words, starts, ends)
     if len(keywords) == 0:
-        raise MeshError(name, "the ASCII STL file contains no triangles")
+        raise MeshError(name, translate("MeshError", "the ASCII STL file contains no triangles"))
     if len(keywords) % 3:
         raise MeshError(
-            name, f"it lists {len(keywords):,} vertices, which do not make whole triangles"
+            name,
+            translate(
+                "MeshError", "it lists {count} vertices, which do not make whole triangles"
+            ).format(count=count_text(len(keywords))),
         )
     if int(keywords[-1]) + 3 >= len(starts):
-        raise MeshError(name, "the file ends in the middle of a vertex")
+        raise MeshError(name, translate("MeshError", "the file ends in the middle of a vertex"))
     coordinate = (keywords[:, None] + np.arange(1, 4)).ravel()
     values = parse_decimal_tokens(buf, starts[coordinate], ends[coordinate], name)
     # Beyond float32's range is infinite, refused by soup_from_corners like "inf".

@@ -1,6 +1,6 @@
 """Decimal numbers in text (ASCII STL, OBJ and ASCII PLY), parsed for the whole buffer at once.
 
-Converting numbers one at a time (``float()``, numpy's string casts) costs ~170 ns each; a
+Converting numbers one at a time (``float()``, numpy's string casts) costs a Python call each; a
 600k-triangle ASCII STL holds millions of them. Here the whitespace-separated tokens are found
 with a few whole-buffer passes, and every token of up to 24 bytes is read as little-endian 64-bit
 words and decoded with byte-parallel ("SWAR") integer arithmetic: sign, dot, exponent and digit
@@ -22,7 +22,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from scaninbox.scans.mesh import MeshError
+from scaninbox.language import translate
+from scaninbox.scans.mesh import MeshError, count_text
 from scaninbox.scans.parallel import run_parts, run_together
 
 __all__ = [
@@ -316,4 +317,11 @@ def parse_token(buf: npt.NDArray[np.uint8], start: int, end: int, name: str) -> 
     except ValueError:
         line = int(np.count_nonzero(buf[:start] == 10)) + 1
         shown = text[:40].decode("ascii", "replace")
-        raise MeshError(name, f"line {line:,}: {shown!r} is not a number") from None
+        raise MeshError(name, not_a_number(line, shown)) from None
+
+
+def not_a_number(line: int, shown: str) -> str:
+    """The reason for a token on ``line`` that is not a number (``shown``: its first letters)."""
+    return translate("MeshError", "line {line}: {token} is not a number").format(
+        line=count_text(line), token=repr(shown)
+    )

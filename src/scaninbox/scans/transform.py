@@ -43,8 +43,8 @@ def times_matrix(rows: npt.NDArray[np.floating], matrix: npt.ArrayLike) -> np.nd
     """``rows @ matrix`` for many short rows (N×k times k×m, k and m ≤ 4), in ``rows``' dtype.
 
     Written out as m·k scaled-column additions: numpy hands ``@`` to the BLAS, whose threads
-    spin while they wait, and for such skinny products that cost 25 ms of CPU (60 ms of wall
-    time on a busy machine) for 200k points, against ~1.5 ms this way.
+    spin while they wait, and for such skinny products that cost many times the CPU of this way
+    (benchmarks/README.md).
     """
     m = np.asarray(matrix, np.float64)
     out = np.empty((rows.shape[0], m.shape[1]), rows.dtype)

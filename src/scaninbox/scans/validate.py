@@ -14,7 +14,8 @@ import math
 
 import numpy as np
 
-from scaninbox.scans.mesh import FloatArray, IndexArray, Mesh, MeshError
+from scaninbox.language import translate
+from scaninbox.scans.mesh import FloatArray, IndexArray, Mesh, MeshError, count_text
 
 __all__ = [
     "MAX_COORDINATE_MM",
@@ -37,7 +38,12 @@ def require_finite(points: FloatArray, name: str) -> None:
     low, high = float(points.min()), float(points.max())
     if not (math.isfinite(low) and math.isfinite(high)):
         bad = int(np.count_nonzero(~np.isfinite(points).all(axis=1)))
-        raise MeshError(name, f"{bad:,} points have coordinates that are not finite numbers")
+        raise MeshError(
+            name,
+            translate(
+                "MeshError", "%n point(s) have coordinates that are not finite numbers", None, bad
+            ),
+        )
     _require_jaw_sized(low, high, name)
 
 
@@ -58,8 +64,15 @@ def require_indices_in_range(faces: IndexArray, n_points: int, name: str) -> Non
         culprit = low if low < 0 else high
         raise MeshError(
             name,
-            f"a triangle refers to point {culprit:,} but the file has {n_points:,} points "
-            f"(valid: 0 to {n_points - 1:,})",
+            translate(
+                "MeshError",
+                "a triangle refers to point {point} but the file has {count} points (valid: 0 "
+                "to {last})",
+            ).format(
+                point=count_text(culprit),
+                count=count_text(n_points),
+                last=count_text(n_points - 1),
+            ),
         )
 
 
@@ -68,8 +81,11 @@ def _require_jaw_sized(low: float, high: float, name: str) -> None:
     if largest > MAX_COORDINATE_MM:
         raise MeshError(
             name,
-            f"its coordinates are not in millimetres of a jaw: up to {_magnitude(largest)} "
-            "(a jaw is about 100 mm across)",
+            translate(
+                "MeshError",
+                "its coordinates are not in millimetres of a jaw: up to {magnitude} (a jaw is "
+                "about 100 mm across)",
+            ).format(magnitude=_magnitude(largest)),
         )
 
 

@@ -21,8 +21,8 @@ not depend on timing.
 
 Memory: besides the table, each point keeps only its hash, its winner (which then becomes its
 label in place) and a collision flag — slots are shifted out of the hash block by block and z is
-read in the soup itself. That is 31 MiB of working memory for a 600k-triangle soup, against 56
-when slots and z bits were kept too; the weld runs while both arches' soups are on screen, at
+read in the soup itself. That is little more than half the working memory of keeping slots and
+z bits too; the weld runs while both arches' soups are on screen, at
 the viewer's peak memory (``benchmarks/memory_case.py``).
 """
 
@@ -62,7 +62,7 @@ def _weld(soup: FloatArray, salt: int) -> tuple[FloatArray, IndexArray]:
         return _weld_by_sorting(soup)
     # Per point only its hash, its winner (later its label) and a collision flag are kept:
     # slots are recomputed block by block from the hash, and z is read in the soup itself (an
-    # earlier version also kept slots and z bits: 56 instead of 31 MiB for 600k triangles).
+    # earlier version also kept slots and z bits, nearly twice the memory).
     slots = _Slots(soup, salt, _table_bits(n))
     winner, collided = _winners(slots, n)
     del slots

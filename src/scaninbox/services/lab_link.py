@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from scaninbox.lab import CaseLabState, LabError, derive_state, new_event
+from scaninbox.language import translate
 from scaninbox.store.lab_store import (
     LabEvent,
     adopt_lab_decisions,
@@ -86,29 +87,66 @@ class Delivery:
         for event, reason in self.refusals:
             if self.event is not None and event.id == self.event.id:
                 continue  # the command itself says it
-            told.append(
-                f"Your {event.kind} of case {event.case_ref}, made while the lab hub was away, "
-                f"was refused: {reason}."
-            )
+            told.append(_refused(event.kind, str(event.case_ref), reason))
         if self.report is not None:
             for event, outcome in self.report.taken_over:
                 if self.event is not None and event.id == self.event.id:
                     continue
                 told.append(
-                    f"Case {event.case_ref}: the stale claim of {outcome.holder} was taken over."
+                    translate(
+                        "LabLink", "Case {case}: the stale claim of {holder} was taken over."
+                    ).format(case=event.case_ref, holder=outcome.holder)
                 )
         if self.unreachable is not None:
             told.append(f"{self.unreachable} {waiting_text(self.waiting)}")
         return told
 
 
+def _refused(kind: str, case: str, reason: str) -> str:
+    """A change made while the hub was away and refused by it, in a whole sentence per kind."""
+    if kind == "decision":
+        text = translate(
+            "LabLink",
+            "Your decision on case {case}, made while the lab hub was away, was refused: {reason}.",
+        )
+    elif kind == "claim":
+        text = translate(
+            "LabLink",
+            "Your claim of case {case}, made while the lab hub was away, was refused: {reason}.",
+        )
+    elif kind == "note":
+        text = translate(
+            "LabLink",
+            "Your note on case {case}, made while the lab hub was away, was refused: {reason}.",
+        )
+    elif kind == "release":
+        text = translate(
+            "LabLink",
+            "Your release of case {case}, made while the lab hub was away, was refused: {reason}.",
+        )
+    else:
+        text = translate(
+            "LabLink",
+            "Your change to case {case}, made while the lab hub was away, was refused: {reason}.",
+        )
+    return text.format(case=case, reason=reason)
+
+
 def waiting_text(count: int) -> str:
     if count == 0:
-        return "Nothing waits to be sent."
-    what = "1 event waits" if count == 1 else f"{count} events wait"
-    return (
-        f"{what} on this computer and will be sent by `scaninbox sync` or the window when the "
-        "hub is back."
+        return translate("LabLink", "Nothing waits to be sent.")
+    if count == 1:
+        return translate(
+            "LabLink",
+            "1 event waits on this computer and will be sent by `scaninbox sync` or the window "
+            "when the hub is back.",
+        )
+    return translate(
+        "LabLink",
+        "%n events wait on this computer and will be sent by `scaninbox sync` or the window "
+        "when the hub is back.",
+        None,
+        count,
     )
 
 
@@ -129,13 +167,20 @@ class LabLink:
         me = self.store.me()
         if me is None:
             raise LabError(
-                "This computer has not signed in to the service yet, so it does not know your "
-                "laboratory: sign in once (`scaninbox login` or the window)."
+                translate(
+                    "LabLink",
+                    "This computer has not signed in to the service yet, so it does not know "
+                    "your laboratory: sign in once (`scaninbox login` or the window).",
+                )
             )
         for org in me.organizations:
             if org.guid:
                 return org.guid
-        raise LabError("The service names no organisation for this account; the hub needs one.")
+        raise LabError(
+            translate(
+                "LabLink", "The service names no organisation for this account; the hub needs one."
+            )
+        )
 
     def open_hub(self) -> Hub:
         from scaninbox.lab.hub import Hub
@@ -209,7 +254,7 @@ def share_decision(store: CaseStore, ref: CaseRef, decision: str, note: str) -> 
     delivery = link.record(ref, "decision", {"value": decision, "note": note})
     lines = delivery.lines()
     if delivery.sent:
-        lines.insert(0, "The decision was sent to the lab hub.")
+        lines.insert(0, translate("LabLink", "The decision was sent to the lab hub."))
     return lines
 
 

@@ -255,6 +255,6 @@ def lab_contact(store: CaseStore) -> LabContact:
 
     me = store.me()
     if me is None:
-        return LabContact("The dental laboratory")
-    lab = me.organizations[0].name if me.organizations else "The dental laboratory"
-    return LabContact(lab, me.name or "", me.email)
+        return LabContact("")  # the pack names "the dental laboratory" in its own language
+    lab = me.organizations[0].name if me.organizations else ""
+    return LabContact(lab or "", me.name or "", me.email)

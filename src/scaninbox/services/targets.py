@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from scaninbox.api import check_base_url
+from scaninbox.language import translate
 from scaninbox.settings import Settings
 from scaninbox.store import CUSTOM_ENVIRONMENT, DEMO_ENVIRONMENT, Account
 
@@ -59,7 +60,7 @@ class Target:
     def account(self, email: str) -> Account:
         """The account ``email`` has on this target (which names its local data)."""
         if self.base_url is None:
-            raise TargetError("Enter the address of the inbox service.")
+            raise TargetError(translate("Targets", "Enter the address of the inbox service."))
         return Account(self.environment, self.base_url, email)
 
 
@@ -89,20 +90,30 @@ def named_target(
     """The non-demo target the options name; ``TargetError`` when it names none or no address."""
     if environment is None:
         raise TargetError(
-            "Which inbox service? Use --base-url URL (or SCANINBOX_BASE_URL), --env NAME, "
-            "or --demo for the built-in demo."
+            translate(
+                "Targets",
+                "Which inbox service? Use --base-url URL (or SCANINBOX_BASE_URL), --env NAME, "
+                "or --demo for the built-in demo.",
+            )
         )
     if environment == CUSTOM:
         if not base_url:
-            raise TargetError("Enter the address of the inbox service.")
+            raise TargetError(translate("Targets", "Enter the address of the inbox service."))
         url = check_base_url(base_url)
         return Target(environment=CUSTOM, base_url=url, label=url, ca_bundle=settings.ca_bundle)
     named = settings.environment(environment)
     if named.base_url is None:
         raise TargetError(
-            f"The {named.label} environment has no address yet: set "
-            f"environments.{environment}.base_url in {settings_file} "
-            f"or SCANINBOX_{environment.upper()}_URL."
+            translate(
+                "Targets",
+                "The {label} environment has no address yet: set "
+                "environments.{name}.base_url in {file} or {variable}.",
+            ).format(
+                label=named.label,
+                name=environment,
+                file=settings_file,
+                variable=f"SCANINBOX_{environment.upper()}_URL",
+            )
         )
     return Target(
         environment=environment,
@@ -119,25 +130,34 @@ def target_choices(settings: Settings, settings_file: Path) -> list[TargetChoice
         if environment.base_url:
             tooltip = environment.base_url
         else:
-            tooltip = (
-                f"Not configured yet: set environments.{name}.base_url in {settings_file}, "
-                f"or the environment variable SCANINBOX_{name.upper()}_URL."
-            )
+            tooltip = translate(
+                "Targets",
+                "Not configured yet: set environments.{name}.base_url in {file}, "
+                "or the environment variable {variable}.",
+            ).format(name=name, file=settings_file, variable=f"SCANINBOX_{name.upper()}_URL")
         choices.append(
             TargetChoice(
                 name, environment.label, environment.base_url, bool(environment.base_url), tooltip
             )
         )
     choices.append(
-        TargetChoice(CUSTOM, "Custom URL", None, True, "Any inbox service address (https://…)")
+        TargetChoice(
+            CUSTOM,
+            translate("Targets", "Custom URL"),
+            None,
+            True,
+            translate("Targets", "Any inbox service address (https://…)"),
+        )
     )
     choices.append(
         TargetChoice(
             DEMO,
-            "Demo",
+            translate("Targets", "Demo"),
             None,
             True,
-            "The built-in demo service with made-up cases, started on this computer",
+            translate(
+                "Targets", "The built-in demo service with made-up cases, started on this computer"
+            ),
         )
     )
     return choices

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from scaninbox.language import translate
 from scaninbox.paths import AppPaths, ensure_private_dir
 from scaninbox.store.errors import (
     NoLocalAccountError,
@@ -131,12 +132,20 @@ def resolve_account(
     if email:
         accounts = [a for a in accounts if a.email.casefold() == email.casefold()]
     if not accounts:
-        where = base_url or environment or "any service"
-        who = f" for {email}" if email else ""
-        raise NoLocalAccountError(
-            f"There is no local data for {where}{who} yet: sync once while online "
-            "(`scaninbox sync`), then it works offline."
-        )
+        where = base_url or environment or translate("StoreWhat", "any service")
+        if email:
+            text = translate(
+                "StoreError",
+                "There is no local data for {where} for {email} yet: sync once while online "
+                "(`scaninbox sync`), then it works offline.",
+            )
+        else:
+            text = translate(
+                "StoreError",
+                "There is no local data for {where} yet: sync once while online "
+                "(`scaninbox sync`), then it works offline.",
+            )
+        raise NoLocalAccountError(text.format(where=where, email=email))
     return accounts[0]
 
 
@@ -150,7 +159,11 @@ def remove_local_data(paths: AppPaths, account: Account) -> int:
         try:
             folder.rename(doomed)
         except OSError as exc:
-            raise StoreError(f"The local data in {folder} cannot be removed: {exc}.") from exc
+            raise StoreError(
+                translate(
+                    "StoreError", "The local data in {folder} cannot be removed: {reason}."
+                ).format(folder=folder, reason=exc)
+            ) from exc
         shutil.rmtree(doomed, ignore_errors=True)
     index = _read_index(paths)
     if index.pop(account.index_key, None) is not None:
@@ -208,6 +221,12 @@ def _write_index(paths: AppPaths, index: dict[str, dict[str, Any]]) -> None:
         with contextlib.suppress(OSError):
             temp.unlink()
         if disk_is_full(exc):
-            raise disk_full_error(f"the list of accounts {path}") from exc
+            raise disk_full_error(
+                translate("StoreWhat", "the list of accounts {path}").format(path=path)
+            ) from exc
         reason = (exc.strerror or type(exc).__name__).lower()
-        raise StoreError(f"The list of accounts {path} cannot be saved ({reason}).") from exc
+        raise StoreError(
+            translate(
+                "StoreError", "The list of accounts {path} cannot be saved ({reason})."
+            ).format(path=path, reason=reason)
+        ) from exc

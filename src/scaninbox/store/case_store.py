@@ -26,6 +26,7 @@ from scaninbox.api.wire import (
     case_dict_of,
 )
 from scaninbox.domain import CaseRef
+from scaninbox.language import translate
 from scaninbox.paths import ensure_private_dir
 from scaninbox.store import sync_writes
 from scaninbox.store.connections import DB_NAME
@@ -59,7 +60,11 @@ def _unreadable(case: CaseDict, position: str, exc: Exception) -> tuple[str, str
     number = case.get("id")
     who = case.get("guid") if number is None else str(number)
     reason = str(exc).strip() or type(exc).__name__
-    return (who or position)[:100], "", f"it could not be read ({reason})"
+    return (
+        (who or position)[:100],
+        "",
+        translate("StoreError", "it could not be read ({reason})").format(reason=reason),
+    )
 
 
 class CaseStore(StoreReader):
@@ -263,8 +268,12 @@ class CaseStore(StoreReader):
         try:
             columns = derive_columns(case)
         except Exception as exc:
-            who, _field, reason = _unreadable(case, "the case", exc)
-            raise ProtocolError(f"The service sent case {who} but {reason}") from None
+            who, _field, reason = _unreadable(case, translate("StoreWhat", "the case"), exc)
+            raise ProtocolError(
+                translate("StoreError", "The service sent case {ref} but {reason}").format(
+                    ref=who, reason=reason
+                )
+            ) from None
         result = PageResult()
         with self.transaction() as tx:
             sync_writes.save_cases(tx, [columns], sync_writes.current_generation(tx), result)

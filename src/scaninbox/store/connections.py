@@ -5,13 +5,13 @@ reads through its own connection, and WAL keeps readers from ever waiting for th
 Writes go through the single writer connection in ``transaction()``; from async code, run them
 on ``StoreWriter``'s thread so the event loop never waits for the disk.
 
-A sync may instead write its pages into one longer transaction (``batched()``, each page a
-savepoint in it) and commit them together (``commit_batch()``): a COMMIT per page was ~14 % of a
-first sync's client CPU. Between two pages the batch always holds whole pages with the cursor
-that follows them, so it can be committed at any of those moments: ``transaction()`` commits it
-first (a mark-read from the window is neither delayed nor mixed into the batch), and so does
-``close()``. Readers (other connections) see the pages when the batch commits; WAL never makes
-them wait for it.
+A sync may instead write its pages into one longer transaction (``batched()``, each page a savepoint
+in it) and commit them together (``commit_batch()``): a COMMIT per page was a large share of a first
+sync's client CPU (benchmarks/README.md, store_sync.py). Between two pages the batch always holds
+whole pages with the cursor that follows them, so it can be committed at any of those moments:
+``transaction()`` commits it first (a mark-read from the window is neither delayed nor mixed into
+the batch), and so does ``close()``. Readers (other connections) see the pages when the batch
+commits; WAL never makes them wait for it.
 
 ``close()`` may come from any thread while others are still reading (the window closing while a
 worker checks a cached file). Closing a SQLite connection under a running statement crashes the
@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from scaninbox.language import translate
 from scaninbox.store.errors import StoreError, storage_fault, store_error
 from scaninbox.store.schema import connect
 
@@ -135,8 +136,11 @@ class Database:
                 raise RuntimeError("the store is closed")
             if self._batch_lost:
                 raise StoreError(
-                    "The cases a sync saved in its last moments could not be kept (see the "
-                    "log); the next sync continues from the last ones that were."
+                    translate(
+                        "StoreError",
+                        "The cases a sync saved in its last moments could not be kept (see the "
+                        "log); the next sync continues from the last ones that were.",
+                    )
                 )
             conn = self._writer
             try:

@@ -2,10 +2,10 @@
 
 Derivation is pure and versioned: when what is derived changes, ``DERIVATION_VERSION`` goes up
 and the store re-derives every row from the JSON it kept (``CaseStore.open``). The JSON is kept
-compressed: case JSON is mostly member names and nulls, and shrinks about threefold (3.4 KB →
-1.2 KB for a sandbox case). Since schema step 4 it is Zstandard at level 1: the same size as
-zlib's level 1 for a third of the CPU (14 against 43 µs a case when a first sync writes every
-case) and a quarter of it to read back; rows written before stay zlib and read as they are.
+compressed: case JSON is mostly member names and nulls, and shrinks about threefold. Since schema
+step 4 it is Zstandard at level 1: the same size as zlib's level 1 for a fraction of the CPU, to
+write (a first sync writes every case) and to read back (the figures: benchmarks/README.md,
+store_sync.py); rows written before stay zlib and read as they are.
 
 A first sync derives every case of the account once, so this is on the sync's hot path. A case
 arrives as plain dicts (``scaninbox.api.wire.CASE_DICTS``, the wire models' rules without their
@@ -49,6 +49,7 @@ from scaninbox.domain import (
 
 __all__ = [
     "DERIVATION_VERSION",
+    "DERIVED_COLUMNS",
     "CaseColumns",
     "FileSpec",
     "case_files",
@@ -69,6 +70,15 @@ __all__ = [
 # 5: cases are read into dicts and derived in one walk; the kept JSON holds the members the
 #    service sent (one it left out is absent, not null)
 DERIVATION_VERSION = 5
+
+# The ``cases`` columns ``derive_columns`` fills, in the order of its ``values`` (the sync's
+# INSERT and UPDATE name them from here; ``test_derive`` checks the two agree).
+DERIVED_COLUMNS = (
+    "status", "source", "received_ts", "delivery_date", "delivery_text", "priority", "patient",
+    "dentist", "clinic", "external_ids", "remark", "work_summary", "work_words", "teeth",
+    "patient_key", "dentist_key", "clinic_key", "source_key", "work_key", "teeth_key",
+    "delivery_key", "scan_count", "order_form_count", "misc_count", "file_count",
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True, order=True)

@@ -17,6 +17,8 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+from scaninbox.language import translate
+
 __all__ = [
     "NoLocalAccountError",
     "NotCachedError",
@@ -36,11 +38,13 @@ __all__ = [
 _NEARLY_FULL_BYTES = 1 << 20
 
 # SQLite's primary result codes (the low byte of an extended code).
-_SQLITE_PERM, _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_CORRUPT = 3, 8, 10, 11
-_SQLITE_FULL, _SQLITE_CANTOPEN, _SQLITE_NOTADB = 13, 14, 26
+_SQLITE_PERM, _SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_READONLY = 3, 5, 6, 8
+_SQLITE_IOERR, _SQLITE_CORRUPT, _SQLITE_FULL, _SQLITE_CANTOPEN, _SQLITE_NOTADB = 10, 11, 13, 14, 26
+# BUSY/LOCKED: another program held the database past the busy timeout (another Scan Inbox, a
+# command, a backup tool): the file's trouble, not the statement's.
 _STORAGE_CODES = frozenset(
     {_SQLITE_PERM, _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_CORRUPT, _SQLITE_FULL}
-    | {_SQLITE_CANTOPEN, _SQLITE_NOTADB}
+    | {_SQLITE_CANTOPEN, _SQLITE_NOTADB, _SQLITE_BUSY, _SQLITE_LOCKED}
 )
 
 
@@ -85,8 +89,11 @@ def storage_fault(exc: sqlite3.Error) -> bool:
 def disk_full_error(what: str) -> StoreFullError:
     """The one sentence for a full disk; ``what`` names the file ("the local database …")."""
     return StoreFullError(
-        f"The disk that holds {what} is full, so nothing more can be saved. Nothing stored was "
-        "lost: free some disk space (or lower the offline cache limit) and try again."
+        translate(
+            "StoreError",
+            "The disk that holds {what} is full, so nothing more can be saved. Nothing stored "
+            "was lost: free some disk space (or lower the offline cache limit) and try again.",
+        ).format(what=what)
     )
 
 
@@ -94,9 +101,13 @@ def file_error_text(exc: OSError, name: str) -> str:
     """What went wrong keeping the file ``name`` (a scan, a PDF) in the local file cache, in
     words naming that file only: never the cache's own scratch or blob paths."""
     if disk_is_full(exc):
-        return f"There is not enough disk space to keep {name!r} in the local file cache"
+        return translate(
+            "StoreError", "There is not enough disk space to keep {name} in the local file cache"
+        ).format(name=repr(name))
     reason = (exc.strerror or type(exc).__name__).lower()
-    return f"{name!r} could not be kept in the local file cache ({reason})"
+    return translate(
+        "StoreError", "{name} could not be kept in the local file cache ({reason})"
+    ).format(name=repr(name), reason=reason)
 
 
 def store_error(exc: sqlite3.Error | OSError, path: Path | str) -> StoreError:
@@ -105,28 +116,55 @@ def store_error(exc: sqlite3.Error | OSError, path: Path | str) -> StoreError:
     full disk, a read-only folder or a disk error leave an intact database that holds pins."""
     code = getattr(exc, "sqlite_errorcode", None)
     primary = code & 0xFF if isinstance(code, int) else None
-    os_errno = exc.errno if isinstance(exc, OSError) else None
     detail = str(exc).strip() or type(exc).__name__
     if disk_is_full(exc) or (primary == _SQLITE_IOERR and _nearly_full(Path(path).parent)):
-        return disk_full_error(f"the local database {path}")
+        return disk_full_error(
+            translate("StoreWhat", "the local database {path}").format(path=path)
+        )
+    # SQLite's own words stay in parentheses: they are what support looks for in the log.
     if primary in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
         return StoreCorruptError(
-            f"The local database {path} is damaged or is not a Scan Inbox store ({detail}). "
-            "Remove local data with `scaninbox cache clear` and sync again."
+            translate(
+                "StoreError",
+                "The local database {path} is damaged or is not a Scan Inbox store ({detail}). "
+                "Remove local data with `scaninbox cache clear` and sync again.",
+            ).format(path=path, detail=detail)
         )
-    if primary in (_SQLITE_READONLY, _SQLITE_PERM) or os_errno in (errno.EACCES, errno.EROFS):
-        return StoreError(
-            f"The local database {path} cannot be written ({detail}): check that its folder "
-            "is writable by you."
+    return StoreError(_trouble(primary, exc, path, detail))
+
+
+def _trouble(
+    primary: int | None, exc: sqlite3.Error | OSError, path: Path | str, detail: str
+) -> str:
+    """What is wrong with an intact database at ``path``: locked, read-only, missing, a disk
+    error, or something else SQLite said."""
+    os_errno = exc.errno if isinstance(exc, OSError) else None
+    if primary in (_SQLITE_BUSY, _SQLITE_LOCKED):
+        text = translate(
+            "StoreError",
+            "The local database {path} is in use by another program and stayed locked "
+            "({detail}): wait until that program (a sync or a command of Scan Inbox, a backup) "
+            "has finished, or close it, and try again.",
         )
-    if primary == _SQLITE_CANTOPEN or os_errno == errno.ENOENT:
-        return StoreError(
-            f"The local database {path} cannot be opened ({detail}): check that its folder "
-            "exists and that the file is not a link to a missing file."
+    elif primary in (_SQLITE_READONLY, _SQLITE_PERM) or os_errno in (errno.EACCES, errno.EROFS):
+        text = translate(
+            "StoreError",
+            "The local database {path} cannot be written ({detail}): check that its folder "
+            "is writable by you.",
         )
-    if primary == _SQLITE_IOERR or isinstance(exc, OSError):
-        return StoreError(f"The disk failed to read or write the local database {path} ({detail}).")
-    return StoreError(f"The local database {path} reported a problem: {detail}.")
+    elif primary == _SQLITE_CANTOPEN or os_errno == errno.ENOENT:
+        text = translate(
+            "StoreError",
+            "The local database {path} cannot be opened ({detail}): check that its folder "
+            "exists and that the file is not a link to a missing file.",
+        )
+    elif primary == _SQLITE_IOERR or isinstance(exc, OSError):
+        text = translate(
+            "StoreError", "The disk failed to read or write the local database {path} ({detail})."
+        )
+    else:
+        text = translate("StoreError", "The local database {path} reported a problem: {detail}.")
+    return text.format(path=path, detail=detail)
 
 
 def _nearly_full(folder: Path) -> bool:

@@ -17,6 +17,7 @@ from scaninbox.api import ApiClient
 from scaninbox.api.errors import ApiError, SessionExpiredError, TransportError
 from scaninbox.api.wire import SignedFileLink
 from scaninbox.domain import CaseRef, FileKind
+from scaninbox.language import translate
 from scaninbox.store.derive import FileSpec
 from scaninbox.store.errors import (
     NotCachedError,
@@ -77,7 +78,9 @@ class FileFetcher:
         report = FetchReport()
         stored = await asyncio.to_thread(self._cache.store.case, ref)
         if stored is None:
-            raise NotCachedError(f"Case {ref} is not in the local store.")
+            raise NotCachedError(
+                translate("StoreError", "Case {ref} is not in the local store.").format(ref=ref)
+            )
         wanted = [f for f in stored.files if only is None or only(f.spec)]
         missing = [f for f in stored.missing_files if only is None or only(f.spec)]
         report.already_cached = len(wanted) - len(missing)
@@ -143,7 +146,7 @@ class FileFetcher:
                 temp,
                 progress=report,
                 name=spec.name,
-                where="the local file cache",
+                where=translate("StoreWhat", "the local file cache"),
             )
             # add() deletes a download it refuses; anything else left in the scratch folder
             # goes with it when the cache closes (or on the next open after a crash).

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scaninbox.domain import CaseRef
+from scaninbox.language import translate
 from scaninbox.paths import ensure_private_dir
 from scaninbox.store.blob_files import check_blob, file_sha256, fsync_dir
 from scaninbox.store.case_store import CaseStore
@@ -146,7 +147,11 @@ class FileCache:
         """Like ``cached_path`` but says plainly when the file is not on this computer."""
         path = self.cached_path(ref, spec)
         if path is None:
-            raise NotCachedError(f"{spec} of case {ref} is not available offline.")
+            raise NotCachedError(
+                translate("StoreError", "{file} of case {ref} is not available offline.").format(
+                    file=spec, ref=ref
+                )
+            )
         return path
 
     # ------------------------------------------------------------------ adding files
@@ -168,14 +173,20 @@ class FileCache:
         case_id = self.store.case_id(ref)
         if case_id is None:
             source.unlink(missing_ok=True)
-            raise StoreError(f"Case {ref} is not in the local store.")
+            raise StoreError(
+                translate("StoreError", "Case {ref} is not in the local store.").format(ref=ref)
+            )
         actual_size = source.stat().st_size
         actual_sha = file_sha256(source)
         if (size_bytes is not None and size_bytes != actual_size) or (
             sha256 is not None and sha256 != actual_sha
         ):
             source.unlink(missing_ok=True)
-            raise StoreError(f"The download of {spec} was damaged on the way; it was discarded.")
+            raise StoreError(
+                translate(
+                    "StoreError", "The download of {file} was damaged on the way; it was discarded."
+                ).format(file=spec)
+            )
         # One add at a time from here: downloads end together on worker threads, and one add's
         # clean-up (garbage, eviction) could take the file another had just placed or added
         # (a prefetch then saw an empty cache and went on to the next case).

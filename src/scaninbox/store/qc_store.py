@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from scaninbox.domain import CaseRef
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.store.case_store import CaseStore
 
 __all__ = [
@@ -37,7 +38,10 @@ __all__ = [
     "suspect_signatures",
 ]
 
-DECISIONS = {"ready": "Ready to accept", "rescan": "Rescan needed"}
+DECISIONS = {
+    "ready": QT_TRANSLATE_NOOP("QcDecision", "Ready to accept"),
+    "rescan": QT_TRANSLATE_NOOP("QcDecision", "Rescan needed"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +62,8 @@ class QcDecisionRecord:
 
     @property
     def label(self) -> str:
-        return DECISIONS.get(self.decision, self.decision)
+        known = DECISIONS.get(self.decision)
+        return translate("QcDecision", known) if known else self.decision
 
 
 def files_key(scans: Sequence[tuple[str, str | None]], qc_version: int) -> str:

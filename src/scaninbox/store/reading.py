@@ -1,12 +1,12 @@
 """Everything the inbox, the detail pane and the command line read from the store.
 
-Windows of the inbox (``rows``), measured at 100,000 cases (``benchmarks/store_sync.py``):
-without a text search, an indexed ``ORDER BY … LIMIT … OFFSET`` (0.4 ms for the first screen,
-3.5 ms at row 90,000) — no ordering to build and nothing to invalidate while a sync writes. A
+Windows of the inbox (``rows``; their times at 100,000 cases: ``benchmarks/store_sync.py``):
+without a text search, an indexed ``ORDER BY … LIMIT … OFFSET`` (quick at the first screen and
+still at the last) — no ordering to build and nothing to invalidate while a sync writes. A
 text search is evaluated once into the ordered row ids of its (filter, sort), cached per thread
 until the database changes (``PRAGMA data_version``): its count and every window come from that
-list. ``case_list`` gives a view its own fixed ordering (27 ms to build at 100,000 cases, then
-0.4 ms per window at any depth) that does not move while a sync writes.
+list. ``case_list`` gives a view its own fixed ordering (built once, then a window at any depth
+as quick as the first) that does not move while a sync writes.
 
 SQL text here is assembled only from this package's own constants (column lists, sort orders,
 ``?`` placeholders); every value is a bound parameter — hence the ``S608`` exemptions.

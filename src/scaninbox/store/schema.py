@@ -31,6 +31,7 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
+from scaninbox.language import translate
 from scaninbox.store.errors import StoreError, StoreVersionError, storage_fault, store_error
 
 __all__ = ["CURRENT_VERSION", "MIGRATIONS", "WRITER_CACHE_SIZE", "connect", "migrate"]
@@ -206,10 +207,10 @@ CREATE TABLE qc_decisions (
 ) WITHOUT ROWID;
 """
 
-# The search index kept by the store's writes, a page at a time, instead of by a trigger per
-# row. A trigger's statement on an FTS5 table opens a savepoint, and FTS5 writes its pending
-# terms out at every savepoint: one tiny index segment per case, merged again and again —
-# ~150 µs of a first sync's ~250 µs of SQLite per case. The index is consistent at this step
+# The search index kept by the store's writes, a page at a time, instead of by a trigger per row. A
+# trigger's statement on an FTS5 table opens a savepoint, and FTS5 writes its pending terms out at
+# every savepoint: one tiny index segment per case, merged again and again — most of a first sync's
+# SQLite time per case (benchmarks/README.md, store_sync.py). The index is consistent at this step
 # (the triggers kept it so); from here on `sync_writes.index_for_search` and
 # `sync_writes.unindex_for_search` do their work, and re-deriving rebuilds the index.
 _V3_SEARCH_IN_BULK = """
@@ -271,8 +272,11 @@ def connect(path: Path, *, writer: bool = True) -> sqlite3.Connection:
     """
     if path.is_symlink() and not path.exists():
         raise StoreError(
-            f"The local database {path} is a link to {path.readlink()}, which does not "
-            "exist: remove the link or put the file back."
+            translate(
+                "StoreError",
+                "The local database {path} is a link to {target}, which does not exist: remove "
+                "the link or put the file back.",
+            ).format(path=path, target=path.readlink())
         )
     if writer and not path.exists():
         # Create the file with owner-only permissions before SQLite opens it (patient data).
@@ -301,8 +305,8 @@ def connect(path: Path, *, writer: bool = True) -> sqlite3.Connection:
             # the store promises; only a power cut may lose the last transactions.
             conn.execute("PRAGMA synchronous = NORMAL")
             # A first sync adds every case to 15 indexes and the search index; past the
-            # default 2 MB of cache each insert re-reads index pages (at 60,000 cases: 317 µs
-            # of SQLite per case against 269 µs with 64 MB). Pages are allocated as used.
+            # default cache each insert re-reads index pages (benchmarks/README.md,
+            # store_sync.py). Pages are allocated as used.
             conn.execute(f"PRAGMA cache_size = {WRITER_CACHE_SIZE}")
     except sqlite3.Error as exc:
         conn.close()
@@ -317,12 +321,21 @@ def migrate(
     target = len(migrations)
     found = _version(conn, path)
     if found > target:
-        where = f" {path}" if path else ""
-        raise StoreVersionError(
-            f"The local database{where} was written by a newer version of Scan Inbox "
-            f"(schema {found}; this version reads up to {target}). It was left untouched: "
-            "update Scan Inbox, or remove local data with `scaninbox cache clear`."
-        )
+        if path:
+            text = translate(
+                "StoreError",
+                "The local database {path} was written by a newer version of Scan Inbox "
+                "(schema {found}; this version reads up to {target}). It was left untouched: "
+                "update Scan Inbox, or remove local data with `scaninbox cache clear`.",
+            )
+        else:
+            text = translate(
+                "StoreError",
+                "The local database was written by a newer version of Scan Inbox "
+                "(schema {found}; this version reads up to {target}). It was left untouched: "
+                "update Scan Inbox, or remove local data with `scaninbox cache clear`.",
+            )
+        raise StoreVersionError(text.format(path=path, found=found, target=target))
     if found == target:
         return found
     try:

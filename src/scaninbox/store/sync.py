@@ -34,6 +34,7 @@ from scaninbox.api.errors import (
     TransportError,
 )
 from scaninbox.domain import CaseRef
+from scaninbox.language import translate
 from scaninbox.settings import Settings
 from scaninbox.store.case_store import CaseStore
 from scaninbox.store.derive import FileSpec
@@ -196,7 +197,10 @@ class SyncEngine:
                 self._set_state(*before)
                 raise
             except Exception:
-                self._set_state(EngineState.ERROR, "The sync failed unexpectedly; see the log.")
+                self._set_state(
+                    EngineState.ERROR,
+                    translate("StoreError", "The sync failed unexpectedly; see the log."),
+                )
                 raise
             self._set_state(EngineState.ONLINE)
         self._listeners.on_sync_finished(report)
@@ -296,7 +300,11 @@ class SyncEngine:
     async def set_pinned(self, ref: CaseRef, pinned: bool = True) -> FetchReport:
         """Keep a case available offline: pin it and fetch all its files (unpin: just unpin)."""
         if not await self._writer.run(self.store.set_pinned, ref, pinned):
-            raise StoreError(f"Case {ref} is not in the local store; sync first.")
+            raise StoreError(
+                translate("StoreError", "Case {ref} is not in the local store; sync first.").format(
+                    ref=ref
+                )
+            )
         if not pinned:
             return FetchReport()
         return await self.fetcher.fetch_case(ref)

@@ -32,6 +32,7 @@ from typing import Any
 
 from scaninbox.api import ApiClient, CaseDictPage, IncompleteListingError, PagingGuard
 from scaninbox.api.errors import ForbiddenError, NotFoundError, ProtocolError
+from scaninbox.language import translate
 from scaninbox.store.case_store import CaseStore
 from scaninbox.store.errors import StoreError
 from scaninbox.store.events import SyncListener, SyncReport
@@ -45,17 +46,16 @@ _log = logging.getLogger(__name__)
 # A pass allocates a few hundred objects a case (JSON, wire models, columns) that die with their
 # page. At Python's default (a young-generation collection every 700 allocations, and with them
 # the older generations' passes over every object the program holds) the cyclic collector took
-# 10-15 % of a first sync's client CPU: 0.34-0.36 ms a case against 0.29-0.31 with collections
-# 70 times rarer (5,000 cases, interleaved runs). Reference counting still frees every page at
+# a noticeable share of a first sync's client CPU against collections 70 times rarer
+# (benchmarks/README.md, store_sync.py). Reference counting still frees every page at
 # once; only cyclic garbage, which a pass makes next to none of, waits a little longer.
 _PASS_GC_THRESHOLD = 50_000
 
-# How long saved pages may wait for their COMMIT. Saving 100,000 cases and finishing (µs a
-# case, pages of 100, the search index added per commit; benchmarks/README.md): 172 with a
-# COMMIT a page, 147 every 5 pages, 135 every 10, 136 every 20, 132 every 50. A first sync
-# gets a page every 50-80 ms (the service is slower than the client), so 1 s is 12-20 pages a
-# commit; 0.5 s would be 6-10. Nothing shows the wait: the inbox takes a fresh list at most
-# every 3 s while a sync runs, a killed sync redoes at most 1 s of pages, and another
+# How long saved pages may wait for their COMMIT. Saving a first sync's pages costs less the more
+# pages a commit holds, and gains little beyond about ten (benchmarks/README.md, store_sync.py
+# --commit-interval). The service is slower than the client, so a second holds about that many pages
+# and half a second fewer. Nothing shows the wait: the inbox takes a fresh list at most every few
+# seconds while a sync runs, a killed sync redoes at most this interval of pages, and another
 # process's write waits at most that long (its busy timeout is 10 s).
 COMMIT_INTERVAL_S = 1.0
 
@@ -156,8 +156,11 @@ class SyncPass:
         )
         if result.page < page:
             raise ProtocolError(
-                f"The service sent page {result.page} when asked for page {page}; "
-                "the list of cases cannot be read completely"
+                translate(
+                    "StoreError",
+                    "The service sent page {page} when asked for page {asked}; the list of cases "
+                    "cannot be read completely",
+                ).format(page=result.page, asked=page)
             )
         return result
 
@@ -252,8 +255,11 @@ class SyncPass:
             self._listener.on_sync_progress(tally.pages, tally.listed, tally.server_total)
         if tally.uncommitted:  # lost to a failed COMMIT of another write's (a full disk)
             raise StoreError(
-                "The cases this sync saved in its last moments could not be kept; "
-                "the next sync continues from the last ones that were."
+                translate(
+                    "StoreError",
+                    "The cases this sync saved in its last moments could not be kept; the next "
+                    "sync continues from the last ones that were.",
+                )
             )
 
     async def _commit_after_failure(self, tally: _Tally, *, cancelled: bool) -> None:

@@ -20,7 +20,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from scaninbox.domain import CaseRef
-from scaninbox.store.derive import CaseColumns, pack_json
+from scaninbox.store.derive import DERIVED_COLUMNS, CaseColumns, pack_json
 from scaninbox.store.records import PageResult, SyncCursor
 
 __all__ = [
@@ -44,12 +44,7 @@ __all__ = [
     "unindex_for_search",
 ]
 
-_DERIVED = (
-    "status", "source", "received_ts", "delivery_date", "delivery_text", "priority", "patient",
-    "dentist", "clinic", "external_ids", "remark", "work_summary", "work_words", "teeth",
-    "patient_key", "dentist_key", "clinic_key", "source_key", "work_key", "teeth_key",
-    "delivery_key", "scan_count", "order_form_count", "misc_count", "file_count",
-)  # fmt: skip
+_DERIVED = DERIVED_COLUMNS
 _DERIVED_VALUES = operator.itemgetter(*_DERIVED)  # the values in column order, picked in C
 _INSERT = (
     f"INSERT INTO cases (ref, ref_numeric, wire_json_z, json_sha256, {', '.join(_DERIVED)}, "  # noqa: S608
@@ -242,11 +237,12 @@ def stored_rows(conn: sqlite3.Connection, refs: Sequence[CaseRef]) -> StoredRows
 
 
 # A first sync into an empty store builds most sort indexes once, at its end, instead of adding
-# every case to each of them as it arrives: at 100,000 cases that is ~45 µs of a case's client
-# CPU (the indexes outgrow the writer's page cache). The inbox's default order and the sync
-# generation's index stay: the first screen while the first sync runs is still an index walk
-# (the inbox builds its lists off the GUI thread; another order costs a scan meanwhile).
-# An index is only a way to read faster, so a store without them is consistent: one that a
+# every case to each of them as it arrives: at 100,000 cases that is a large share of a case's
+# client CPU (the indexes outgrow the writer's page cache; benchmarks/README.md, store_sync.py). The
+# inbox's default order and the sync generation's index stay: the first screen while the first sync
+# runs is still an index walk (the inbox builds its lists off the GUI thread; another order costs a
+# scan meanwhile). An index is only a way to read faster, so a store without them is consistent: one
+# that a
 # killed first sync left so gets them back when it is opened (``CaseStore.open``).
 _KEPT_DURING_FIRST_LOAD = ("cases_by_received", "cases_by_seen")
 _DEFERRED_KEY = "deferred_indexes"
@@ -273,15 +269,14 @@ def defer_sort_indexes(conn: sqlite3.Connection) -> None:
 def restore_sort_indexes(conn: sqlite3.Connection) -> bool:
     """Build the indexes ``defer_sort_indexes`` dropped; False when none were missing.
 
-    Each index reads the whole table, and a first sync's table outgrows the writer's page
-    cache (100,000 cases), so every build read it again through ``read()`` into the cache.
-    While they are built, SQLite reads the file through a memory map instead (`_BUILD_MMAP_BYTES`):
-    the pages come straight from the system's file cache, without a private copy. Measured at
-    100,000 cases, three first syncs each, taking turns: 0.199 against 0.209 ms of client CPU
-    a case (min 0.191 / 0.203). A 256 MiB page cache instead gained about half of that for up to
-    ~200 MB more of the process's memory. The map is dropped again once the indexes stand: an
-    I/O error under a map arrives as a signal, not an error SQLite can report, so it is used
-    only for these seconds of reading the program's own, just-written file."""
+    Each index reads the whole table, and a first sync's table outgrows the writer's page cache
+    (100,000 cases), so every build read it again through ``read()`` into the cache. While they are
+    built, SQLite reads the file through a memory map instead (`_BUILD_MMAP_BYTES`): the pages come
+    straight from the system's file cache, without a private copy: less client CPU per case at
+    100,000 cases (benchmarks/README.md, store_sync.py). A page cache as large as the map instead
+    gained about half of that for far more of the process's memory. The map is dropped again once
+    the indexes stand: an I/O error under a map arrives as a signal, not an error SQLite can report,
+    so it is used only for these seconds of reading the program's own, just-written file."""
     text = get_meta(conn, _DEFERRED_KEY)
     if not text:
         return False

@@ -3,7 +3,7 @@
 The QC package (numpy filters, VTK locators) and the PDF report (fpdf2, the off-screen renderer)
 load when a case with a QC result or decision is shown, or with the 3D view; the API client, the
 store and the services' sign-in targets load as the account opens or the sign-in dialog shows.
-Before the first paint each cost ~0.3 s of the launch (`benchmarks/startup.py`).
+Before the first paint each cost a noticeable part of the launch (`benchmarks/startup.py`).
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ def test_a_burst_of_progress_reports_draws_the_bar_a_few_times_not_each_time(
     qtbot: QtBot,
 ) -> None:
     # A download reports every chunk, and QProgressBar.setValue repaints at once: in the
-    # window, with its OpenGL view, each repaint composed the whole window (~25 ms).
+    # window, with its OpenGL view, each repaint composed the whole window (costly).
     _window, status = _status_bar(qtbot)
     bar = status.download_bar
     status.download_progress("scan", 0, 200_000)

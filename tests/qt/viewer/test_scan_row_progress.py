@@ -1,7 +1,7 @@
 """A scan's row shows its download's progress without painting the bar on every report.
 
 Downloads report every chunk and `QProgressBar.setValue` repaints at once; in the window, with
-its OpenGL view, each repaint composed the whole window (25–50 ms of the GUI thread).
+its OpenGL view, each repaint composed the whole window (costly on the GUI thread).
 """
 
 from __future__ import annotations

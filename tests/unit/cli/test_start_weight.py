@@ -180,7 +180,7 @@ def test_qc_runs_numpys_blas_on_one_thread_unless_told_otherwise(
     tmp_path: Path, given: str | None, expected: str
 ) -> None:
     """qc spreads its checks over threads of its own; BLAS's pool would only spin beside them
-    (40-60 ms of CPU at numpy's import). Whoever set the variable keeps their choice."""
+    (CPU at numpy's import). Whoever set the variable keeps their choice."""
     env = _home_env(tmp_path)
     env.pop("OPENBLAS_NUM_THREADS", None)
     if given is not None:

@@ -27,3 +27,10 @@ def test_work_without_type_or_category_is_unspecified() -> None:
     assert work_summary([Worktype(material="Zirconia")]) == "Unspecified work · Zirconia"
     assert work_summary([Worktype(fdi="11"), Worktype(fdi="12")]) == "Unspecified work ×2"
     assert work_summary([]) == ""
+
+
+def test_a_stored_summary_is_shown_as_it_is_in_english() -> None:
+    from scaninbox.domain import shown_work_summary
+
+    stored = "Crown ×2 · Zirconia, Bridge ×3 · Lithium disilicate, Unspecified work"
+    assert shown_work_summary(stored) == stored

@@ -7,6 +7,7 @@ import json
 import random
 import sys
 import unicodedata
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -32,12 +33,14 @@ from scaninbox.domain import (
 )
 from scaninbox.sandbox import DEMO_ACCOUNT
 from scaninbox.store.derive import (
+    DERIVED_COLUMNS,
     FileSpec,
     case_files,
     derive_columns,
     fold,
     other_spellings,
 )
+from scaninbox.store.schema import connect, migrate
 
 
 def _fold_whole_text(text: str) -> str:
@@ -166,6 +169,20 @@ def _check_walk(wire: UnifiedCase) -> None:
     kept_before = UnifiedCase.model_validate_json(wire.wire_json())
     assert UnifiedCase.model_validate_json(columns.wire_json) == kept_before
     assert columns.json_sha256 == hashlib.sha256(columns.wire_json).hexdigest()
+
+
+def test_the_derived_columns_are_the_ones_the_sync_writes(tmp_path: Path) -> None:
+    # The sync's INSERT and UPDATE name DERIVED_COLUMNS and pick the values in that order: a
+    # column added to the walk but not to the list (or the other way) would be lost or fail.
+    for wire in _edge_cases():
+        assert tuple(derive_columns(case_dict_of(wire)).values) == DERIVED_COLUMNS
+    conn = connect(tmp_path / "inbox.sqlite3")
+    try:
+        migrate(conn, path=tmp_path / "inbox.sqlite3")
+        table = {row[1] for row in conn.execute("PRAGMA table_info(cases)")}
+    finally:
+        conn.close()
+    assert set(DERIVED_COLUMNS) <= table
 
 
 def _listed(server: Any) -> list[UnifiedCase]:

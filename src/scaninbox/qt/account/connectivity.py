@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
+
 if TYPE_CHECKING:
     from scaninbox.store import EngineState
 
@@ -65,17 +67,25 @@ class Connectivity(StrEnum):
     @property
     def unavailable_reason(self) -> str:
         """Why a file that is not on this computer cannot be had now, in plain words."""
-        return _UNAVAILABLE[self]
+        return translate("Connectivity", _UNAVAILABLE[self])
 
 
 _UNAVAILABLE = {
-    Connectivity.NO_ACCOUNT: "Not available offline: nobody is signed in.",
-    Connectivity.ONLINE: "Not available offline: the server cannot be reached right now.",
-    Connectivity.OFFLINE: "Not available offline: the server cannot be reached right now.",
-    Connectivity.WORKING_OFFLINE: (
-        "Not available offline: you are working offline. Sign in to download it."
+    Connectivity.NO_ACCOUNT: QT_TRANSLATE_NOOP(
+        "Connectivity", "Not available offline: nobody is signed in."
     ),
-    Connectivity.SIGNED_OUT: "Not available offline: sign in again to download it.",
+    Connectivity.ONLINE: QT_TRANSLATE_NOOP(
+        "Connectivity", "Not available offline: the server cannot be reached right now."
+    ),
+    Connectivity.OFFLINE: QT_TRANSLATE_NOOP(
+        "Connectivity", "Not available offline: the server cannot be reached right now."
+    ),
+    Connectivity.WORKING_OFFLINE: QT_TRANSLATE_NOOP(
+        "Connectivity", "Not available offline: you are working offline. Sign in to download it."
+    ),
+    Connectivity.SIGNED_OUT: QT_TRANSLATE_NOOP(
+        "Connectivity", "Not available offline: sign in again to download it."
+    ),
 }
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scaninbox.domain import CaseRef, FileKind
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.qt.account.connectivity import Connectivity, ConnectivityWatch
 from scaninbox.qt.files.providers import FileUnavailableError, ProgressCallback
 
@@ -29,7 +30,9 @@ if TYPE_CHECKING:
 
 __all__ = ["STORAGE_UNREACHABLE", "StoreFileProvider"]
 
-STORAGE_UNREACHABLE = "File storage cannot be reached right now."
+STORAGE_UNREACHABLE = QT_TRANSLATE_NOOP(
+    "StoreFileProvider", "File storage cannot be reached right now."
+)
 
 # Nothing is asked of the service in these states.
 _NOT_TRYING = (Connectivity.NO_ACCOUNT, Connectivity.WORKING_OFFLINE, Connectivity.SIGNED_OUT)
@@ -81,8 +84,16 @@ class StoreFileProvider:
         spec = _spec(kind, filename, file_type)
         if spec is None:
             raise FileUnavailableError(
-                f"{filename or 'This file'} cannot be downloaded: the case does not say what "
-                "kind of file it is."
+                translate(
+                    "StoreFileProvider",
+                    "{file} cannot be downloaded: the case does not say what kind of file it is.",
+                ).format(file=filename)
+                if filename
+                else translate(
+                    "StoreFileProvider",
+                    "This file cannot be downloaded: the case does not say what kind of file it "
+                    "is.",
+                )
             )
 
         def report(event: DownloadProgress) -> None:
@@ -94,7 +105,8 @@ class StoreFileProvider:
             engine.request_sync()  # the engine finds out, and every pane follows it
             if isinstance(exc, StorageUnreachableError):  # maybe the service still answers
                 raise FileUnavailableError(
-                    STORAGE_UNREACHABLE, headline="File storage cannot be reached"
+                    translate("StoreFileProvider", STORAGE_UNREACHABLE),
+                    headline=translate("StoreFileProvider", "File storage cannot be reached"),
                 ) from exc
             raise FileUnavailableError(Connectivity.OFFLINE.unavailable_reason) from exc
         except SessionExpiredError as exc:

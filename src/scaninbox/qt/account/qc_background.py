@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from PySide6.QtCore import QObject, Signal
 
 from scaninbox.domain import CaseRef
+from scaninbox.language import translate
 from scaninbox.qt.runtime import async_bridge
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ class BackgroundQc(QObject):
         self.detach()
         if not self.enabled:
             return
-        from scaninbox.services.qc_queue import QcQueue  # the QC package: ~0.2 s of imports
+        from scaninbox.services.qc_queue import QcQueue  # the QC package: imports worth deferring
 
         self._store, self._cache = store, cache
         self._queue = QcQueue(self._queue_limit) if self._queue_limit else QcQueue()
@@ -246,7 +247,9 @@ class BackgroundQc(QObject):
         queued = {candidate.ref for candidate in found}
         for ref, wanted in arrived.items():
             if wanted and ref not in queued:
-                self.failed.emit(ref, "its scans are not all on this computer")
+                self.failed.emit(
+                    ref, translate("BackgroundQc", "its scans are not all on this computer")
+                )
         self.pendingChanged.emit()
         return True
 

@@ -34,6 +34,7 @@ from PySide6.QtCore import QObject, Signal
 from scaninbox import services
 from scaninbox.api import ApiClient, NetworkLimits, RetryPolicy, Session, make_http_client
 from scaninbox.api.errors import SessionExpiredError
+from scaninbox.language import translate
 from scaninbox.paths import AppPaths, app_paths
 from scaninbox.qt.account.file_provider import StoreFileProvider
 from scaninbox.qt.account.sync_signals import SyncSignals
@@ -147,7 +148,9 @@ class SessionController(QObject):
             if target.is_demo:
                 target, email, password = await self._start_demo(target)
             if not target.base_url:
-                raise ValueError("Enter the address of the inbox service.")
+                raise ValueError(
+                    translate("SessionController", "Enter the address of the inbox service.")
+                )
             http = await _http_client(target.ca_bundle)
             try:
                 client = ApiClient(http, target.base_url, retry=self._retry, limits=self._limits)
@@ -228,8 +231,11 @@ class SessionController(QObject):
         if me.email.casefold() != current.account.email.casefold():
             client.sign_out()
             raise ValueError(
-                f"That password signed in {me.email}, not {current.account.email}. Sign out first "
-                "to change accounts."
+                translate(
+                    "SessionController",
+                    "That password signed in {signed_in}, not {account}. Sign out first to "
+                    "change accounts.",
+                ).format(signed_in=me.email, account=current.account.email)
             )
         current.expired = False
         await asyncio.to_thread(self._keep_session, current, session)
@@ -350,6 +356,7 @@ class SessionController(QObject):
 
 
 async def _http_client(ca_bundle: Path | None) -> httpx.AsyncClient:
-    """`make_http_client` on a worker thread: reading the certificate stores takes 0.1–0.3 s,
-    most of it in OpenSSL, which lets other Python threads run (at start-up: the 3D import)."""
+    """`make_http_client` on a worker thread: reading the certificate stores takes a noticeable time
+    (benchmarks/README.md), most of it in OpenSSL, which lets other Python threads run (at start-up:
+    the 3D import)."""
     return await asyncio.to_thread(make_http_client, ca_bundle=ca_bundle)

@@ -319,7 +319,7 @@ class AttachmentsView(QWidget):
             async_bridge.run(self._save_all_async(files, folder), owner=self, key="save-all")
 
     def _case_folder(self, parent: Path, case: Case) -> Path:
-        # Here, not at the top: the API package is not needed to build the window (~0.3 s).
+        # Here, not at the top: the API package (a heavy import) is not needed to build the window.
         from scaninbox.api import case_folder_name, open_case_folder
 
         try:

@@ -23,6 +23,7 @@ from scaninbox.domain import (
     relative_time,
     status_label,
 )
+from scaninbox.language import translate
 from scaninbox.qt.inbox import icons
 from scaninbox.qt.inbox.columns import COLUMNS, Column
 
@@ -53,12 +54,12 @@ def files_text(row: CaseRow) -> str:
     """``2 scans, order form, 1 attachment`` (``No files`` when there are none)."""
     parts = []
     if row.scan_count:
-        parts.append(f"{row.scan_count} scan{'s' if row.scan_count != 1 else ''}")
+        parts.append(translate("InboxCells", "%n scan(s)", None, row.scan_count))
     if row.order_form_count:
-        parts.append("order form")
+        parts.append(translate("InboxCells", "order form"))
     if row.misc_count:
-        parts.append(f"{row.misc_count} attachment{'s' if row.misc_count != 1 else ''}")
-    return ", ".join(parts) if parts else "No files"
+        parts.append(translate("InboxCells", "%n attachment(s)", None, row.misc_count))
+    return ", ".join(parts) if parts else translate("InboxCells", "No files")
 
 
 def urgency(row: CaseRow) -> Urgency:
@@ -112,18 +113,30 @@ def _display(row: CaseRow, column: int) -> str:
 def _offline_words(row: CaseRow) -> str:
     if row.pinned:
         if row.fully_cached:
-            return "Kept available offline; every file is on this computer"
-        return f"Kept available offline; {row.cached_count} of {row.file_count} files downloaded"
+            return translate("InboxCells", "Kept available offline; every file is on this computer")
+        return translate(
+            "InboxCells", "Kept available offline; {done} of {total} files downloaded"
+        ).format(done=row.cached_count, total=row.file_count)
     if not row.file_count:
-        return "No files"
+        return translate("InboxCells", "No files")
     if row.fully_cached:
-        return "Every file is on this computer"
-    return f"{row.cached_count} of {row.file_count} files on this computer"
+        return translate("InboxCells", "Every file is on this computer")
+    return translate("InboxCells", "{done} of {total} files on this computer").format(
+        done=row.cached_count, total=row.file_count
+    )
 
 
 _WORDS: dict[int, Callable[[CaseRow], str]] = {
-    Column.UNREAD: lambda r: "New" if r.unread else "Read",
-    Column.PRIORITY: lambda r: "Priority" if r.priority else "Normal priority",
+    Column.UNREAD: lambda r: (
+        translate("InboxCells", "New", "not opened yet")
+        if r.unread
+        else translate("InboxCells", "Read", "opened already")
+    ),
+    Column.PRIORITY: lambda r: (
+        translate("InboxCells", "Priority")
+        if r.priority
+        else translate("InboxCells", "Normal priority")
+    ),
     Column.OFFLINE: _offline_words,
 }
 
@@ -137,12 +150,14 @@ def _delivery_tip(row: CaseRow) -> str | None:
     if row.delivery_date is None:
         return row.delivery_text or None
     words = format_date(row.delivery_date, with_weekday=True)
-    return f"{words} — {delivery_phrase(row.delivery_date)}"
+    return translate("InboxCells", "{date} — {distance}").format(
+        date=words, distance=delivery_phrase(row.delivery_date)
+    )
 
 
 _TIPS: dict[int, Callable[[CaseRow], str | None]] = {
-    Column.UNREAD: lambda r: "New: not opened yet" if r.unread else None,
-    Column.PRIORITY: lambda r: "Priority case" if r.priority else None,
+    Column.UNREAD: lambda r: translate("InboxCells", "New: not opened yet") if r.unread else None,
+    Column.PRIORITY: lambda r: translate("InboxCells", "Priority case") if r.priority else None,
     Column.OFFLINE: _offline_words,
     Column.RECEIVED: lambda r: exact_time(r.received_at) if r.received_at else None,
     Column.DELIVERY: _delivery_tip,

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
+from scaninbox.language import QT_TRANSLATE_NOOP
+
 __all__ = ["COLUMNS", "DEFAULT_ORDER", "KEY_COLUMNS", "Column", "ColumnSpec"]
 
 
@@ -37,7 +39,7 @@ class Column(IntEnum):
 @dataclass(frozen=True, slots=True)
 class ColumnSpec:
     column: Column
-    title: str  # header text ("" for icon columns)
+    title: str  # header text ("" for icon columns); translated where shown (context "Columns")
     tooltip: str  # header tooltip: what the column shows and that it sorts
     sort_key: str  # scaninbox.store.SortKey value
     width_px: int  # default width
@@ -46,43 +48,125 @@ class ColumnSpec:
 
 
 COLUMNS: tuple[ColumnSpec, ...] = (
-    ColumnSpec(Column.UNREAD, "", "Unread cases", "unread", 22, True, True),
-    ColumnSpec(Column.PRIORITY, "", "Priority cases", "priority", 22, True, True),
+    ColumnSpec(
+        Column.UNREAD, "", QT_TRANSLATE_NOOP("Columns", "Unread cases"), "unread", 22, True, True
+    ),
+    ColumnSpec(
+        Column.PRIORITY,
+        "",
+        QT_TRANSLATE_NOOP("Columns", "Priority cases"),
+        "priority",
+        22,
+        True,
+        True,
+    ),
     ColumnSpec(
         Column.OFFLINE,
         "",
-        "Available offline: pinned (kept on this computer) or every file already downloaded",
+        QT_TRANSLATE_NOOP(
+            "Columns",
+            "Available offline: pinned (kept on this computer) or every file already downloaded",
+        ),
         "cached",
         22,
         True,
         True,
     ),
-    ColumnSpec(Column.RECEIVED, "Received", "When the case arrived", "received", 88, False, True),
-    ColumnSpec(Column.PATIENT, "Patient", "Patient name", "patient", 132),
+    ColumnSpec(
+        Column.RECEIVED,
+        QT_TRANSLATE_NOOP("Columns", "Received"),
+        QT_TRANSLATE_NOOP("Columns", "When the case arrived"),
+        "received",
+        88,
+        False,
+        True,
+    ),
+    ColumnSpec(
+        Column.PATIENT,
+        QT_TRANSLATE_NOOP("Columns", "Patient"),
+        QT_TRANSLATE_NOOP("Columns", "Patient name"),
+        "patient",
+        132,
+    ),
     # Work summaries are long and elided anyway (the tooltip has them); 128 px leaves the case
     # pane its room at 1280 px now that the date columns fit their longest dates and the QC
     # light sits beside the status.
-    ColumnSpec(Column.WORK, "Work", "What is ordered (worktypes and materials)", "work", 128),
-    ColumnSpec(Column.DELIVERY, "Delivery", "Requested delivery date", "delivery", 80),
-    # The view widens it to the longest status ("In production") in bold, an unread row's font.
-    ColumnSpec(Column.STATUS, "Status", "Case status", "status", 104),
-    ColumnSpec(Column.DENTIST, "Dentist", "Ordering dentist", "dentist", 150),
-    ColumnSpec(Column.CLINIC, "Clinic", "Ordering clinic", "clinic", 170),
-    ColumnSpec(Column.SOURCE, "Portal", "Scanner portal the case came from", "source", 110),
-    ColumnSpec(Column.TEETH, "Teeth", "Teeth involved (FDI)", "teeth", 110),
     ColumnSpec(
-        Column.FILES, "Files", "Scans, order form and attachments", "files", 110, False, True
+        Column.WORK,
+        QT_TRANSLATE_NOOP("Columns", "Work"),
+        QT_TRANSLATE_NOOP("Columns", "What is ordered (worktypes and materials)"),
+        "work",
+        128,
+    ),
+    ColumnSpec(
+        Column.DELIVERY,
+        QT_TRANSLATE_NOOP("Columns", "Delivery"),
+        QT_TRANSLATE_NOOP("Columns", "Requested delivery date"),
+        "delivery",
+        80,
+    ),
+    # The view widens it to the longest status ("In production") in bold, an unread row's font.
+    ColumnSpec(
+        Column.STATUS,
+        QT_TRANSLATE_NOOP("Columns", "Status"),
+        QT_TRANSLATE_NOOP("Columns", "Case status"),
+        "status",
+        104,
+    ),
+    ColumnSpec(
+        Column.DENTIST,
+        QT_TRANSLATE_NOOP("Columns", "Dentist"),
+        QT_TRANSLATE_NOOP("Columns", "Ordering dentist"),
+        "dentist",
+        150,
+    ),
+    ColumnSpec(
+        Column.CLINIC,
+        QT_TRANSLATE_NOOP("Columns", "Clinic"),
+        QT_TRANSLATE_NOOP("Columns", "Ordering clinic"),
+        "clinic",
+        170,
+    ),
+    ColumnSpec(
+        Column.SOURCE,
+        QT_TRANSLATE_NOOP("Columns", "Portal"),
+        QT_TRANSLATE_NOOP("Columns", "Scanner portal the case came from"),
+        "source",
+        110,
+    ),
+    ColumnSpec(
+        Column.TEETH,
+        QT_TRANSLATE_NOOP("Columns", "Teeth"),
+        QT_TRANSLATE_NOOP("Columns", "Teeth involved (FDI)"),
+        "teeth",
+        110,
+    ),
+    ColumnSpec(
+        Column.FILES,
+        QT_TRANSLATE_NOOP("Columns", "Files"),
+        QT_TRANSLATE_NOOP("Columns", "Scans, order form and attachments"),
+        "files",
+        110,
+        False,
+        True,
     ),
     # The store cannot sort by QC (it is kept beside the case, not in its row): no sort key.
     ColumnSpec(
         Column.QC,
-        "QC",
-        "Scan QC: pass, check or fail — or the local decision (ready to accept, rescan needed)",
+        QT_TRANSLATE_NOOP("Columns", "QC"),
+        QT_TRANSLATE_NOOP(
+            "Columns",
+            "Scan QC: pass, check or fail — or the local decision (ready to accept, rescan needed)",
+        ),
         "",
         34,  # a 16 px light and the header's "QC"
     ),
     ColumnSpec(
-        Column.LAB, "Lab", "The lab hub: the lab's QC decision and who holds the case", "", 150
+        Column.LAB,
+        QT_TRANSLATE_NOOP("Columns", "Lab"),
+        QT_TRANSLATE_NOOP("Columns", "The lab hub: the lab's QC decision and who holds the case"),
+        "",
+        150,
     ),
 )
 

@@ -17,6 +17,8 @@ from datetime import UTC, date, datetime, time, timedelta
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
+
 if TYPE_CHECKING:
     from scaninbox.store import CaseFilter
 
@@ -39,15 +41,15 @@ class DatePreset(StrEnum):
 
     @property
     def label(self) -> str:
-        return _PRESET_LABELS[self]
+        return translate("InboxFilters", _PRESET_LABELS[self])
 
 
 _PRESET_LABELS = {
-    DatePreset.ANY: "Any time",
-    DatePreset.TODAY: "Today",
-    DatePreset.LAST_7_DAYS: "Last 7 days",
-    DatePreset.LAST_30_DAYS: "Last 30 days",
-    DatePreset.CUSTOM: "Custom…",
+    DatePreset.ANY: QT_TRANSLATE_NOOP("InboxFilters", "Any time"),
+    DatePreset.TODAY: QT_TRANSLATE_NOOP("InboxFilters", "Today"),
+    DatePreset.LAST_7_DAYS: QT_TRANSLATE_NOOP("InboxFilters", "Last 7 days"),
+    DatePreset.LAST_30_DAYS: QT_TRANSLATE_NOOP("InboxFilters", "Last 30 days"),
+    DatePreset.CUSTOM: QT_TRANSLATE_NOOP("InboxFilters", "Custom…"),
 }
 _PRESET_DAYS = {DatePreset.TODAY: 1, DatePreset.LAST_7_DAYS: 7, DatePreset.LAST_30_DAYS: 30}
 
@@ -65,15 +67,15 @@ class DuePreset(StrEnum):
 
     @property
     def label(self) -> str:
-        return _DUE_LABELS[self]
+        return translate("InboxFilters", _DUE_LABELS[self])
 
 
 _DUE_LABELS = {
-    DuePreset.ANY: "Due: any time",
-    DuePreset.OVERDUE: "Overdue",
-    DuePreset.TODAY: "Due today",
-    DuePreset.TOMORROW: "Due tomorrow",
-    DuePreset.THIS_WEEK: "Due in the next 7 days",
+    DuePreset.ANY: QT_TRANSLATE_NOOP("InboxFilters", "Due: any time"),
+    DuePreset.OVERDUE: QT_TRANSLATE_NOOP("InboxFilters", "Overdue"),
+    DuePreset.TODAY: QT_TRANSLATE_NOOP("InboxFilters", "Due today"),
+    DuePreset.TOMORROW: QT_TRANSLATE_NOOP("InboxFilters", "Due tomorrow"),
+    DuePreset.THIS_WEEK: QT_TRANSLATE_NOOP("InboxFilters", "Due in the next 7 days"),
 }
 
 

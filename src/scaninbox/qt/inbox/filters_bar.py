@@ -31,9 +31,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scaninbox.language import translate
 from scaninbox.qt.inbox.filters import DatePreset, DuePreset, FilterState
 from scaninbox.qt.inbox.multi_select import MultiSelectButton
 from scaninbox.qt.look.flow_layout import FlowLayout
+from scaninbox.qt.runtime.language import count_text
 
 __all__ = ["SEARCH_DELAY_MS", "FiltersBar"]
 
@@ -65,9 +67,11 @@ class FiltersBar(QWidget):
 
         self.search = QLineEdit(self)
         self.search.setObjectName("inboxSearch")
-        self.search.setPlaceholderText("Search patient, dentist, clinic, ID, remark…  (Ctrl+F)")
+        self.search.setPlaceholderText(
+            translate("FiltersBar", "Search patient, dentist, clinic, ID, remark…  (Ctrl+F)")
+        )
         self.search.setClearButtonEnabled(True)
-        self.search.setAccessibleName("Search cases")
+        self.search.setAccessibleName(translate("FiltersBar", "Search cases"))
         self.search.setMinimumWidth(220)
         self._search_timer = QTimer(self)
         self._search_timer.setSingleShot(True)
@@ -79,23 +83,27 @@ class FiltersBar(QWidget):
         # The clear button changes the text without an edit: apply at once.
         self.search.textChanged.connect(self._on_text_changed)
 
-        self.status_button = MultiSelectButton("Status", self)
+        self.status_button = MultiSelectButton(
+            translate("FiltersBar", "Status"), self, name="status"
+        )
         self.status_button.selectionChanged.connect(
             lambda values: self._change(replace(self._state, statuses=values))
         )
-        self.source_button = MultiSelectButton("Portal", self)
+        self.source_button = MultiSelectButton(
+            translate("FiltersBar", "Portal"), self, name="portal"
+        )
         self.source_button.selectionChanged.connect(
             lambda values: self._change(replace(self._state, sources=values))
         )
 
         self.date_combo = QComboBox(self)
-        self.date_combo.setAccessibleName("Received date")
-        self.date_combo.setToolTip("Show cases received in this period")
+        self.date_combo.setAccessibleName(translate("FiltersBar", "Received date"))
+        self.date_combo.setToolTip(translate("FiltersBar", "Show cases received in this period"))
         for preset in DatePreset:
             self.date_combo.addItem(preset.label, preset.value)
         self.date_combo.currentIndexChanged.connect(self._on_preset)
-        self.from_edit = _date_edit(self, "Received from")
-        self.to_edit = _date_edit(self, "Received until")
+        self.from_edit = _date_edit(self, translate("FiltersBar", "Received from"))
+        self.to_edit = _date_edit(self, translate("FiltersBar", "Received until"))
         self.from_edit.dateChanged.connect(self._on_custom_dates)
         self.to_edit.dateChanged.connect(self._on_custom_dates)
         self._dash = QLabel("–", self)
@@ -103,7 +111,7 @@ class FiltersBar(QWidget):
         self.due_combo, self.unread_button = self._due_and_unread()
 
         self.clear_button = QToolButton(self)
-        self.clear_button.setText("Clear filters")
+        self.clear_button.setText(translate("FiltersBar", "Clear filters"))
         self.clear_button.setAutoRaise(True)
         self.clear_button.clicked.connect(lambda: self._change(FilterState(), show=True))
         self.count_label = QLabel(self)
@@ -115,17 +123,19 @@ class FiltersBar(QWidget):
 
     def _due_and_unread(self) -> tuple[QComboBox, QToolButton]:
         due_combo = QComboBox(self)
-        due_combo.setAccessibleName("Delivery due")
-        due_combo.setToolTip("Show cases by their requested delivery date")
+        due_combo.setAccessibleName(translate("FiltersBar", "Delivery due"))
+        due_combo.setToolTip(translate("FiltersBar", "Show cases by their requested delivery date"))
         for due in DuePreset:
             due_combo.addItem(due.label, due.value)
         due_combo.currentIndexChanged.connect(
             lambda index: self._change(replace(self._state, due=list(DuePreset)[index]))
         )
         unread_button = QToolButton(self)
-        unread_button.setText("Unread only")
+        unread_button.setText(translate("FiltersBar", "Unread only"))
         unread_button.setCheckable(True)
-        unread_button.setToolTip("Show only the cases nobody has looked at yet")
+        unread_button.setToolTip(
+            translate("FiltersBar", "Show only the cases nobody has looked at yet")
+        )
         unread_button.toggled.connect(
             lambda checked: self._change(replace(self._state, unread_only=checked))
         )
@@ -208,11 +218,16 @@ class FiltersBar(QWidget):
 
     def set_counts(self, shown: int, total: int, *, busy: bool = False) -> None:
         if busy:
-            text = "Searching…"
+            text = translate("FiltersBar", "Searching…")
         elif shown == total:
-            text = f"{total:,} case{'s' if total != 1 else ''}"
+            # %n without grouping is Qt's; the count keeps its thousands separator.
+            text = translate("FiltersBar", "%n case(s)", None, total).replace(
+                str(total), count_text(total), 1
+            )
         else:
-            text = f"{shown:,} of {total:,} cases"
+            text = translate("FiltersBar", "{shown} of {total} cases").format(
+                shown=count_text(shown), total=count_text(total)
+            )
         self.count_label.setText(text)
 
     def focus_search(self) -> None:
@@ -313,9 +328,10 @@ class FiltersBar(QWidget):
 def _date_edit(parent: QWidget, name: str) -> QDateEdit:
     edit = QDateEdit(parent)
     edit.setCalendarPopup(True)
-    # The interface is English; month names must not follow the system's language.
-    edit.setLocale(QLocale(QLocale.Language.English, QLocale.Country.UnitedKingdom))
-    edit.setDisplayFormat("d MMM yyyy")
+    # Month names in the window's language (the default QLocale, set with the language).
+    german = QLocale().language() == QLocale.Language.German
+    edit.setLocale(QLocale())
+    edit.setDisplayFormat("d. MMM yyyy" if german else "d MMM yyyy")
     edit.setAccessibleName(name)
     edit.setToolTip(name)
     return edit

@@ -35,6 +35,7 @@ from PySide6.QtCore import (
 )
 
 from scaninbox.domain import CaseRef
+from scaninbox.language import translate
 from scaninbox.qt.inbox import cells, qc_cell
 from scaninbox.qt.inbox.columns import COLUMNS, Column
 from scaninbox.qt.inbox.filters import FilterState, to_case_filter
@@ -235,13 +236,13 @@ class CaseTableModel(QAbstractTableModel):
             return None
         spec = COLUMNS[section]
         if role == Qt.ItemDataRole.DisplayRole:
-            return spec.title
+            return translate("Columns", spec.title) if spec.title else ""
         if role == Qt.ItemDataRole.ToolTipRole:
-            return spec.tooltip
+            return translate("Columns", spec.tooltip)
         if role == Qt.ItemDataRole.DecorationRole and spec.icon_only:
             return cells.header_icon(spec.column)
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return spec.title or spec.tooltip
+            return translate("Columns", spec.title or spec.tooltip)
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
@@ -343,7 +344,11 @@ class CaseTableModel(QAbstractTableModel):
         except Exception as exc:  # the store is damaged or was closed under us
             if store is self._store and not store.closed:
                 _log.warning("the inbox could not be read: %s", exc)
-                self.queryFailed.emit(f"The local inbox could not be read: {exc}")
+                self.queryFailed.emit(
+                    translate(
+                        "CaseTableModel", "The local inbox could not be read: {error}"
+                    ).format(error=exc)
+                )
             return
         if generation != self._generation or store is not self._store:
             return  # the store was replaced while the list was being built

@@ -9,6 +9,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QMenu, QPushButton, QWidget
 
+from scaninbox.language import translate
+
 __all__ = ["MultiSelectButton"]
 
 
@@ -43,17 +45,20 @@ class MultiSelectButton(QPushButton):
 
     selectionChanged = Signal(object)
 
-    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+    def __init__(self, title: str, parent: QWidget | None = None, *, name: str = "") -> None:
         super().__init__(parent)
-        self._title = title
+        self._title = title  # shown, in the window's language
         self._menu = _StayOpenMenu(self)
-        self._menu.setObjectName(f"{title.lower()}FilterMenu")
+        # ``name``: the same in every language (objects are found by it).
+        self._menu.setObjectName(f"{(name or title).lower()}FilterMenu")
         self._actions: dict[str, QAction] = {}
         self._labels: dict[str, str] = {}
         self._selected: frozenset[str] = frozenset()
         self.setMenu(self._menu)
-        self.setAccessibleName(f"{title} filter")
-        self._clear_action = QAction("Any", self)
+        self.setAccessibleName(translate("MultiSelectButton", "{title} filter").format(title=title))
+        self._clear_action = QAction(
+            translate("MultiSelectButton", "Any", "the menu's first item: no filter"), self
+        )
         self._clear_action.triggered.connect(lambda *_: self.set_selected(frozenset(), notify=True))
         self._update_text()
 
@@ -85,7 +90,7 @@ class MultiSelectButton(QPushButton):
             self._actions[value] = action
             self._menu.addAction(action)
         if not wanted:
-            empty = QAction("No values yet", self._menu)
+            empty = QAction(translate("MultiSelectButton", "No values yet"), self._menu)
             empty.setEnabled(False)
             self._menu.addAction(empty)
         self._update_text()
@@ -117,11 +122,21 @@ class MultiSelectButton(QPushButton):
         self._clear_action.setCheckable(True)
         self._clear_action.setChecked(not self._selected)
         if not self._selected:
-            shown = "Any"
+            shown = translate("MultiSelectButton", "Any")
         elif len(self._selected) <= 2:
             shown = ", ".join(sorted(self._labels.get(v, v) for v in self._selected))
         else:
-            shown = f"{len(self._selected)} selected"
-        self.setText(f"{self._title}: {shown}")
-        listing = ", ".join(sorted(self._labels.get(v, v) for v in self._selected)) or "any"
-        self.setToolTip(f"{self._title}: {listing}")
+            shown = translate("MultiSelectButton", "%n selected", None, len(self._selected))
+        self.setText(
+            translate("MultiSelectButton", "{title}: {shown}").format(
+                title=self._title, shown=shown
+            )
+        )
+        listing = ", ".join(sorted(self._labels.get(v, v) for v in self._selected)) or translate(
+            "MultiSelectButton", "any"
+        )
+        self.setToolTip(
+            translate("MultiSelectButton", "{title}: {shown}").format(
+                title=self._title, shown=listing
+            )
+        )

@@ -9,6 +9,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
 
 from scaninbox.domain import status_label
+from scaninbox.language import translate
 from scaninbox.qt.inbox.filters import FilterState
 from scaninbox.qt.inbox.filters_bar import FiltersBar
 from scaninbox.qt.inbox.model import CaseTableModel
@@ -42,7 +43,7 @@ class InboxPanel(QWidget):
         layout.setSpacing(0)
         layout.addWidget(self.filters)
         layout.addWidget(self._stack, 1)
-        self._waiting_text = "Not signed in."
+        self._waiting_text = translate("InboxPanel", "Not signed in.")
         self._select_first_pending = False  # Down in the search box while its search runs
         self.filters.filterChanged.connect(self._on_filter_changed)
         self.filters.listRequested.connect(self.enter_list)
@@ -52,7 +53,7 @@ class InboxPanel(QWidget):
 
     def set_store(self, store: CaseStore | None, *, waiting_text: str = "") -> None:
         """Show ``store``'s cases (None: nothing, with ``waiting_text`` in the middle)."""
-        self._waiting_text = waiting_text or "Not signed in."
+        self._waiting_text = waiting_text or translate("InboxPanel", "Not signed in.")
         self.model.set_store(store)
         self.refresh_choices()
         self._update_empty_state()
@@ -106,12 +107,15 @@ class InboxPanel(QWidget):
             text = self._waiting_text
             self.filters.count_label.setText("")
         elif self.model.total_count == 0:
-            text = "No cases yet. They appear here as soon as the first sync brings them."
+            text = translate(
+                "InboxPanel",
+                "No cases yet. They appear here as soon as the first sync brings them.",
+            )
         elif not self.filters.state.is_default:
-            text = "No cases match these filters."
+            text = translate("InboxPanel", "No cases match these filters.")
         else:
-            text = "No cases to show."
+            text = translate("InboxPanel", "No cases to show.")
         if self.model.busy and self.model.store is not None and self.model.total_count == 0:
-            text = "Reading the inbox…"
+            text = translate("InboxPanel", "Reading the inbox…")
         self.empty_label.setText(text)
         self._stack.setCurrentWidget(self.empty_label)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QIcon
 
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.qt.inbox import icons
 
 if TYPE_CHECKING:
@@ -26,30 +27,68 @@ if TYPE_CHECKING:
 __all__ = ["CHECKING_COLOUR", "OUTDATED_WORDS", "VERDICT_COLOURS", "data", "words"]
 
 VERDICT_COLOURS = {"pass": "#2e9d4f", "warn": "#d89a13", "fail": "#d1403a"}
-_VERDICT_WORDS = {"pass": "QC passed", "warn": "QC: check the findings", "fail": "QC failed"}
-_DECISION_WORDS = {"ready": "Ready to accept", "rescan": "Rescan needed"}
+_VERDICT_WORDS = {
+    "pass": QT_TRANSLATE_NOOP("QcCell", "QC passed"),
+    "warn": QT_TRANSLATE_NOOP("QcCell", "QC: check the findings"),
+    "fail": QT_TRANSLATE_NOOP("QcCell", "QC failed"),
+}
+_DECISION_WORDS = {
+    "ready": QT_TRANSLATE_NOOP("QcCell", "Ready to accept"),
+    "rescan": QT_TRANSLATE_NOOP("QcCell", "Rescan needed"),
+}
 CHECKING_COLOUR = "#8a8f98"
-OUTDATED_WORDS = "checked on older scans — re-run"
+# Marked here; shown through ``translate("QcCell", OUTDATED_WORDS)``.
+OUTDATED_WORDS = QT_TRANSLATE_NOOP("QcCell", "checked on older scans — re-run")
+
+
+def _verdict(value: str) -> str:
+    known = _VERDICT_WORDS.get(value)
+    return translate("QcCell", known) if known else value
+
+
+def _decision(value: str) -> str:
+    known = _DECISION_WORDS.get(value)
+    return translate("QcCell", known) if known else value
 
 
 def words(state: QcState | None, *, pending: bool = False) -> str:
     if pending:
-        last = _VERDICT_WORDS.get(state.verdict or "", "") if state is not None else ""
-        checking = f"QC: checking… (last result: {last})" if last else "QC: checking…"
+        known = state is not None and state.verdict in _VERDICT_WORDS
+        checking = (
+            translate("QcCell", "QC: checking… (last result: {verdict})").format(
+                verdict=_verdict(state.verdict or "")
+            )
+            if known and state is not None
+            else translate("QcCell", "QC: checking…")
+        )
         if state is not None and state.decision is not None:
-            decided = _DECISION_WORDS.get(state.decision, state.decision)
-            return f"{decided} ({state.who}); {checking}" if state.who else f"{decided}; {checking}"
+            decided = _decision(state.decision)
+            if state.who:
+                decided = translate("QcCell", "{decision} ({who})").format(
+                    decision=decided, who=state.who
+                )
+            return f"{decided}; {checking}"
         return checking
     if state is None:
-        return "Not checked"
+        return translate("QcCell", "Not checked")
     parts = []
     if state.decision is not None:
-        decided = _DECISION_WORDS.get(state.decision, state.decision)
-        parts.append(f"{decided} ({state.who})" if state.who else decided)
+        decided = _decision(state.decision)
+        parts.append(
+            translate("QcCell", "{decision} ({who})").format(decision=decided, who=state.who)
+            if state.who
+            else decided
+        )
     if state.verdict is not None:
-        verdict = _VERDICT_WORDS.get(state.verdict, state.verdict)
-        parts.append(f"{verdict} — {OUTDATED_WORDS}" if state.stale else verdict)
-    return "; ".join(parts) or "Not checked"
+        verdict = _verdict(state.verdict)
+        parts.append(
+            translate("QcCell", "{verdict} — {outdated}").format(
+                verdict=verdict, outdated=translate("QcCell", OUTDATED_WORDS)
+            )
+            if state.stale
+            else verdict
+        )
+    return "; ".join(parts) or translate("QcCell", "Not checked")
 
 
 def icon(state: QcState | None, *, pending: bool = False) -> QIcon | None:

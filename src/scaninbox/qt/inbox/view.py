@@ -7,6 +7,7 @@ new cases arriving above never make the list jump under the pointer.
 
 from __future__ import annotations
 
+from datetime import date, datetime, timedelta
 from typing import ClassVar
 
 from PySide6.QtCore import QByteArray, QItemSelectionModel, QModelIndex, QPoint, Qt, Signal
@@ -23,21 +24,45 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scaninbox.domain import STATUS_LABELS, CaseRef
+from scaninbox.domain import (
+    STATUS_LABELS,
+    CaseRef,
+    format_date,
+    relative_time,
+    status_label,
+)
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.qt.inbox.columns import COLUMNS, DEFAULT_ORDER, KEY_COLUMNS, Column
 from scaninbox.qt.inbox.delegates import InboxDelegate
 from scaninbox.qt.inbox.model import CaseTableModel
 
 __all__ = ["InboxView"]
 
+
 # The longest texts the date columns show (``relative_time(compact=True)``, ``format_date``):
 # their default widths fit these in bold (unread rows), whatever the font, so a date is never
 # cut short ("yesterda…" once was).
-_WIDEST_TEXTS = {
-    Column.RECEIVED: ("30 Sep 2025", "Wed 23:59", "59 min ago", "just now"),
-    Column.DELIVERY: ("30 Sep 2027",),
-    Column.STATUS: tuple(STATUS_LABELS.values()),
-}
+# Asked of the wording functions when the view is built, in the language of the window.
+def _widest_texts(column: Column) -> tuple[str, ...]:
+    if column == Column.STATUS:
+        return tuple(status_label(status) for status in STATUS_LABELS)
+    if column == Column.DELIVERY:
+        return (format_date(date(2027, 9, 30), with_year=True),)
+    if column != Column.RECEIVED:
+        return ()
+    # A long month name (September), every weekday at its widest time, the minutes, "now".
+    now = datetime(2025, 10, 10, 12, 0).astimezone()
+    return (
+        format_date(date(2025, 9, 30), with_year=True),
+        *(
+            relative_time(datetime(2025, 10, 10 - back, 23, 59).astimezone(), now=now, compact=True)
+            for back in range(1, 7)
+        ),
+        relative_time(now - timedelta(minutes=59), now=now, compact=True),
+        relative_time(now, now=now, compact=True),
+    )
+
+
 _CELL_PADDING_PX = 2 * 4 + 8  # the stylesheet's item padding on both sides, the style's margin
 
 
@@ -68,9 +93,9 @@ class _UsualSortArrows(QProxyStyle):
 
 
 _ICON_COLUMN_NAMES = {
-    Column.UNREAD: "Unread",
-    Column.PRIORITY: "Priority",
-    Column.OFFLINE: "Available offline",
+    Column.UNREAD: QT_TRANSLATE_NOOP("InboxView", "Unread"),
+    Column.PRIORITY: QT_TRANSLATE_NOOP("InboxView", "Priority"),
+    Column.OFFLINE: QT_TRANSLATE_NOOP("InboxView", "Available offline"),
 }
 
 
@@ -93,7 +118,7 @@ class InboxView(QTableView):
     def __init__(self, model: CaseTableModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("inboxTable")
-        self.setAccessibleName("Cases")
+        self.setAccessibleName(translate("InboxView", "Cases"))
         self._model = model
         self.setModel(model)
         # Only the icon and files columns need Python painting; text columns keep Qt's own
@@ -169,7 +194,7 @@ class InboxView(QTableView):
 
     def text_width(self, column: Column) -> int:
         """The width the longest text ``column`` can show needs, in bold (0: no such text)."""
-        texts = _WIDEST_TEXTS.get(column, ())
+        texts = _widest_texts(column)
         font = QFont(self.font())
         font.setBold(True)
         metrics = QFontMetrics(font)
@@ -379,35 +404,47 @@ class InboxView(QTableView):
             self.select_ref(row.ref)
         menu = QMenu(self)
         menu.setObjectName("caseContextMenu")
-        read = menu.addAction("Mark as unread" if not row.unread else "Mark as read")
+        read = menu.addAction(
+            translate("InboxView", "Mark as unread")
+            if not row.unread
+            else translate("InboxView", "Mark as read")
+        )
         read.triggered.connect(lambda: self.markReadRequested.emit(row.ref, row.unread))
-        pin = menu.addAction("Keep available offline")
+        pin = menu.addAction(translate("InboxView", "Keep available offline"))
         pin.setCheckable(True)
         pin.setChecked(row.pinned)
         pin.triggered.connect(lambda checked: self.pinRequested.emit(row.ref, checked))
-        check = menu.addAction("Check scans (QC)")
-        check.setToolTip("Open the case's QC tab and check its scans as they are now")
+        check = menu.addAction(translate("InboxView", "Check scans (QC)"))
+        check.setToolTip(
+            translate("InboxView", "Open the case's QC tab and check its scans as they are now")
+        )
         check.triggered.connect(lambda: self.qcRequested.emit(row.ref))
         menu.addSeparator()
-        copy = menu.addAction("Copy reference")
+        copy = menu.addAction(translate("InboxView", "Copy reference"))
         copy.triggered.connect(lambda: self._copy_ref(row.ref))
         menu.popup(self.viewport().mapToGlobal(point))
 
     def _copy_ref(self, ref: CaseRef) -> None:
         QGuiApplication.clipboard().setText(str(ref))
-        self.statusMessage.emit(f"Copied the reference {ref}.")
+        self.statusMessage.emit(
+            translate("InboxView", "Copied the reference {ref}.").format(ref=ref)
+        )
 
     def _on_header_menu(self, point: QPoint) -> None:
         header = self.horizontalHeader()
         menu = QMenu(self)
         menu.setObjectName("columnsMenu")
         for spec in COLUMNS:
-            label = spec.title or _ICON_COLUMN_NAMES[spec.column]
+            label = (
+                translate("Columns", spec.title)
+                if spec.title
+                else translate("InboxView", _ICON_COLUMN_NAMES[spec.column])
+            )
             action = QAction(label, menu)
             action.setCheckable(True)
             action.setChecked(not header.isSectionHidden(spec.column))
             action.toggled.connect(lambda on, c=spec.column: header.setSectionHidden(c, not on))
             menu.addAction(action)
         menu.addSeparator()
-        menu.addAction("Reset columns", self.reset_columns)
+        menu.addAction(translate("InboxView", "Reset columns"), self.reset_columns)
         menu.popup(header.mapToGlobal(point))

@@ -7,8 +7,9 @@ meant for one patient must never be added to the next (issue 25, point 1).
 
 from __future__ import annotations
 
+import html
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -21,34 +22,71 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scaninbox import language
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.qt.lab.session import LabHubSession
 
 if TYPE_CHECKING:
     from scaninbox.domain import CaseRef
     from scaninbox.store.lab_store import LabEvent
 
-__all__ = ["LabTab", "event_words"]
+__all__ = ["LabTab", "decision_words", "event_words", "when_text"]
 
-_DECISIONS = {"ready": "Ready to accept", "rescan": "Rescan needed"}
+_DECISIONS = {
+    "ready": QT_TRANSLATE_NOOP("LabTab", "Ready to accept"),
+    "rescan": QT_TRANSLATE_NOOP("LabTab", "Rescan needed"),
+}
+_VERDICTS = {
+    "pass": QT_TRANSLATE_NOOP("LabTab", "passed"),
+    "warn": QT_TRANSLATE_NOOP("LabTab", "check the findings"),
+    "fail": QT_TRANSLATE_NOOP("LabTab", "failed"),
+}
+_EVENTS = {
+    "claim": QT_TRANSLATE_NOOP("LabTab", "Claimed the case"),
+    "release": QT_TRANSLATE_NOOP("LabTab", "Released the case"),
+    "read": QT_TRANSLATE_NOOP("LabTab", "Read it"),
+}
 
 
-def _when(moment: datetime | None) -> str:
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M") if moment is not None else ""
+def _word(table: dict[str, str], value: str) -> str:
+    """``value``'s words from ``table`` in the window's language (unknown values as sent)."""
+    known = table.get(value)
+    return translate("LabTab", known) if known else value
+
+
+def decision_words(value: str) -> str:
+    return _word(_DECISIONS, value)
+
+
+def when_text(moment: datetime | None) -> str:
+    """A moment of the lab's history: its day in the window's language and the time of day."""
+    if moment is None:
+        return ""
+    local = moment.astimezone()
+    day = language.current().date_text(local.date(), with_weekday=False, with_year=True)
+    return f"{day} {local:%H:%M}"
+
+
+_when = when_text
 
 
 def event_words(event: LabEvent) -> str:
     """What an event did, in words (the history's third column)."""
     body = event.body
     if event.kind == "decision":
-        words = _DECISIONS.get(str(body.get("value")), str(body.get("value")))
-        return f"{words} — {body['note']}" if body.get("note") else words
+        words = decision_words(str(body.get("value")))
+        if body.get("note"):
+            return translate("LabTab", "{decision} — {note}").format(
+                decision=words, note=body["note"]
+            )
+        return words
     if event.kind == "note":
-        return f"Note: {body.get('text', '')}"
+        return translate("LabTab", "Note: {text}").format(text=body.get("text", ""))
     if event.kind == "qc_result":
-        return f"QC checked: {body.get('verdict', '')}"
-    return {"claim": "Claimed the case", "release": "Released the case", "read": "Read it"}.get(
-        event.kind, event.kind
-    )
+        return translate("LabTab", "QC checked: {verdict}").format(
+            verdict=_word(_VERDICTS, str(body.get("verdict", "")))
+        )
+    return _word(_EVENTS, event.kind)
 
 
 class LabTab(QWidget):
@@ -66,21 +104,29 @@ class LabTab(QWidget):
         self.read_label = QLabel(self)
         self.read_label.setObjectName("labReadBy")
         self.read_label.setWordWrap(True)
-        self.claim_button = QPushButton("Claim", self)
-        self.claim_button.setToolTip("Say that you are working on this case (one person at a time)")
+        self.claim_button = QPushButton(translate("LabTab", "Claim"), self)
+        self.claim_button.setToolTip(
+            translate("LabTab", "Say that you are working on this case (one person at a time)")
+        )
         self.claim_button.clicked.connect(self.claim)
-        self.release_button = QPushButton("Release", self)
-        self.release_button.setToolTip("Give the case back so someone else can take it")
+        self.release_button = QPushButton(translate("LabTab", "Release"), self)
+        self.release_button.setToolTip(
+            translate("LabTab", "Give the case back so someone else can take it")
+        )
         self.release_button.clicked.connect(self.release)
         self.note_edit = QLineEdit(self)
-        self.note_edit.setPlaceholderText("A note for the whole lab about this case…")
-        self.note_edit.setAccessibleName("Lab note")
+        self.note_edit.setPlaceholderText(
+            translate("LabTab", "A note for the whole lab about this case…")
+        )
+        self.note_edit.setAccessibleName(translate("LabTab", "Lab note"))
         self.note_edit.returnPressed.connect(self.add_note)
-        self.note_button = QPushButton("Add note", self)
+        self.note_button = QPushButton(translate("LabTab", "Add note"), self)
         self.note_button.clicked.connect(self.add_note)
         self.history = QTreeWidget(self)
         self.history.setObjectName("labHistory")
-        self.history.setHeaderLabels(["When", "Who", "What"])
+        self.history.setHeaderLabels(
+            [translate("LabTab", "When"), translate("LabTab", "Who"), translate("LabTab", "What")]
+        )
         self.history.setRootIsDecorated(False)
         self.history.setAlternatingRowColors(True)
         self.history.setColumnWidth(0, 130)
@@ -98,7 +144,7 @@ class LabTab(QWidget):
         layout.addLayout(claims)
         layout.addWidget(self.read_label)
         layout.addLayout(notes)
-        layout.addWidget(QLabel("History", self))
+        layout.addWidget(QLabel(translate("LabTab", "History"), self))
         layout.addWidget(self.history, 1)
         hub.changed.connect(self.refresh)
         self.show_case(None)
@@ -125,49 +171,59 @@ class LabTab(QWidget):
             self.read_label.setText("")
             return
         state = self._hub.state(ref)
-        decision = state.decision
-        if decision is None:
-            self.decision_label.setText("The lab has no QC decision for this case yet.")
-        else:
-            note = f": {decision.note}" if decision.note else ""
-            waiting = " (waiting to be sent)" if decision.waiting else ""
-            self.decision_label.setText(
-                f"<b>{_DECISIONS.get(decision.value, decision.value)}</b> — {decision.by}, "
-                f"{_when(decision.at)}{note}{waiting}"
-            )
+        self.decision_label.setText(_decision_text(state.decision))
         me = self._hub.me.casefold()
         holder = state.claimed_by
         mine = holder is not None and holder.casefold() == me
         if holder is None:
-            self.holder_label.setText("Nobody is working on this case.")
+            self.holder_label.setText(translate("LabTab", "Nobody is working on this case."))
         elif mine:
-            provisional = (
-                " — provisional: the lab hub has not confirmed it yet, and may refuse it if "
-                "someone else claimed the case meanwhile"
-                if state.claim_provisional
-                else ""
-            )
+            since = _when(state.claimed_since)
             self.holder_label.setText(
-                f"You hold this case since {_when(state.claimed_since)}{provisional}."
+                translate(
+                    "LabTab",
+                    "You hold this case since {when} — provisional: the lab hub has not "
+                    "confirmed it yet, and may refuse it if someone else claimed the case "
+                    "meanwhile.",
+                ).format(when=since)
+                if state.claim_provisional
+                else translate("LabTab", "You hold this case since {when}.").format(when=since)
             )
         else:
-            self.holder_label.setText(f"Held by {holder} since {_when(state.claimed_since)}.")
+            self.holder_label.setText(
+                translate("LabTab", "Held by {holder} since {when}.").format(
+                    holder=holder, when=_when(state.claimed_since)
+                )
+            )
         readers = sorted(state.read_by)
         self.read_label.setText(
-            f"Read by {', '.join(readers)}." if readers else "Nobody has read it yet."
+            translate("LabTab", "Read by {readers}.").format(readers=", ".join(readers))
+            if readers
+            else translate("LabTab", "Nobody has read it yet.")
         )
-        self.claim_button.setText("Take over" if holder is not None and not mine else "Claim")
+        self.claim_button.setText(
+            translate("LabTab", "Take over")
+            if holder is not None and not mine
+            else translate("LabTab", "Claim")
+        )
         self.claim_button.setEnabled(not mine)
         self.release_button.setEnabled(mine)
         for event in self._hub.history(ref):
             if event.kind == "read":  # the line above says who read it; the list stays short
                 continue
             when = _when(event.made_at)
-            waiting = " (waiting to be sent)" if event.seq is None else ""
-            item = QTreeWidgetItem([when, event.by, event_words(event) + waiting])
+            words = event_words(event)
+            waiting = event.seq is None
+            if waiting:
+                words = translate("LabTab", "{decision} (waiting to be sent)").format(
+                    decision=words
+                )
+            item = QTreeWidgetItem([when, event.by, words])
             item.setToolTip(2, event_words(event))  # a long note is elided in the column
             if waiting:
-                item.setToolTip(2, "Kept on this computer until the lab hub can be reached")
+                item.setToolTip(
+                    2, translate("LabTab", "Kept on this computer until the lab hub can be reached")
+                )
             self.history.addTopLevelItem(item)
 
     def claim(self) -> None:
@@ -184,3 +240,21 @@ class LabTab(QWidget):
             return
         self._hub.record(self._ref, "note", {"text": text})
         self.note_edit.clear()
+
+
+def _decision_text(decision: Any) -> str:
+    """The lab's decision in one line of rich text (what, who, when, note, sent or not)."""
+    if decision is None:
+        return translate("LabTab", "The lab has no QC decision for this case yet.")
+    text = translate("LabTab", "<b>{decision}</b> — {who}, {when}").format(
+        decision=html.escape(decision_words(decision.value)),
+        who=html.escape(decision.by),
+        when=_when(decision.at),
+    )
+    if decision.note:
+        text = translate("LabTab", "{decision}: {note}").format(
+            decision=text, note=html.escape(decision.note)
+        )
+    if decision.waiting:
+        text = translate("LabTab", "{decision} (waiting to be sent)").format(decision=text)
+    return text

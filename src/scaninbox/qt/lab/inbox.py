@@ -15,8 +15,10 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QWidget
 
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.qt.inbox.columns import Column
 from scaninbox.qt.inbox.model import CaseTableModel
+from scaninbox.qt.lab.case_tab import when_text
 from scaninbox.qt.lab.session import LabHubSession
 
 if TYPE_CHECKING:
@@ -26,13 +28,21 @@ if TYPE_CHECKING:
 __all__ = ["LabColumn", "LabFilterCombo"]
 
 _BLOCK = 100
-_WORDS = {"ready": "Ready", "rescan": "Rescan"}
+_WORDS = {
+    "ready": QT_TRANSLATE_NOOP("LabColumn", "Ready"),
+    "rescan": QT_TRANSLATE_NOOP("LabColumn", "Rescan"),
+}
 _FILTERS = (
-    ("", "Lab: all cases"),
-    ("mine", "Lab: mine"),
-    ("unclaimed", "Lab: unclaimed"),
-    ("rescan", "Lab: rescan needed"),
+    ("", QT_TRANSLATE_NOOP("LabFilterCombo", "Lab: all cases")),
+    ("mine", QT_TRANSLATE_NOOP("LabFilterCombo", "Lab: mine")),
+    ("unclaimed", QT_TRANSLATE_NOOP("LabFilterCombo", "Lab: unclaimed")),
+    ("rescan", QT_TRANSLATE_NOOP("LabFilterCombo", "Lab: rescan needed")),
 )
+
+
+def _short_word(value: str) -> str:
+    known = _WORDS.get(value)
+    return translate("LabColumn", known) if known else value
 
 
 class LabColumn(QObject):
@@ -87,24 +97,37 @@ class LabColumn(QObject):
     def _text(self, state: CaseLabState) -> str:
         parts = []
         if state.decision is not None:
-            parts.append(_WORDS.get(state.decision.value, state.decision.value))
+            parts.append(_short_word(state.decision.value))
         if state.claimed_by:
             me = self._hub.me.casefold()
-            parts.append("mine" if state.claimed_by.casefold() == me else state.claimed_by)
+            parts.append(
+                translate("LabColumn", "mine")
+                if state.claimed_by.casefold() == me
+                else state.claimed_by
+            )
         return " · ".join(parts)
 
     def _tooltip(self, state: CaseLabState) -> str:
         lines = []
         if state.decision is not None:
             d = state.decision
-            lines.append(
-                f"{_WORDS.get(d.value, d.value)} — {d.by}, {d.at.astimezone():%Y-%m-%d %H:%M}"
-                + (f": {d.note}" if d.note else "")
+            line = translate("LabColumn", "{decision} — {who}, {when}").format(
+                decision=_short_word(d.value), who=d.by, when=when_text(d.at)
             )
+            if d.note:
+                line = translate("LabColumn", "{decision}: {note}").format(
+                    decision=line, note=d.note
+                )
+            lines.append(line)
         if state.claimed_by:
-            provisional = " (provisional)" if state.claim_provisional else ""
-            lines.append(f"Held by {state.claimed_by}{provisional}")
-        return "\n".join(lines) or "No lab decision; nobody holds the case"
+            lines.append(
+                translate("LabColumn", "Held by {holder} (provisional)").format(
+                    holder=state.claimed_by
+                )
+                if state.claim_provisional
+                else translate("LabColumn", "Held by {holder}").format(holder=state.claimed_by)
+            )
+        return "\n".join(lines) or translate("LabColumn", "No lab decision; nobody holds the case")
 
 
 class LabFilterCombo(QComboBox):
@@ -113,10 +136,15 @@ class LabFilterCombo(QComboBox):
     def __init__(self, model: CaseTableModel, hub: LabHubSession, parent: QWidget) -> None:
         super().__init__(parent)
         self.setObjectName("labFilter")
-        self.setAccessibleName("Lab filter")
-        self.setToolTip("Show the cases you hold, nobody holds, or the lab wants rescanned")
+        self.setAccessibleName(translate("LabFilterCombo", "Lab filter"))
+        self.setToolTip(
+            translate(
+                "LabFilterCombo",
+                "Show the cases you hold, nobody holds, or the lab wants rescanned",
+            )
+        )
         for value, label in _FILTERS:
-            self.addItem(label, value)
+            self.addItem(translate("LabFilterCombo", label), value)
         self._model = model
         self._hub = hub
         model.lab_filter = self.apply

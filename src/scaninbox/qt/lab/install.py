@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtWidgets import QBoxLayout, QLayout, QStatusBar, QWidget
 
+from scaninbox.language import translate
 from scaninbox.qt.lab.case_tab import LabTab
 from scaninbox.qt.lab.inbox import LabColumn, LabFilterCombo
 from scaninbox.qt.lab.session import LabHubSession
@@ -54,7 +55,7 @@ class LabDesk:
         self.combo = LabFilterCombo(model, self.hub, window.inbox.filters)
         _add_to_filters(window.inbox.filters.layout(), self.combo)
         self.tab = LabTab(self.hub, window.pane.tabs)
-        self.tab_index = window.pane.tabs.addTab(self.tab, "Lab")
+        self.tab_index = window.pane.tabs.addTab(self.tab, translate("LabDesk", "Lab"))
         self._column = int(Column.LAB)
         window.inbox.view.currentCaseChanged.connect(self.tab.show_case)
         window.pane.qc.decisionRecorded.connect(self.hub.decision_recorded)

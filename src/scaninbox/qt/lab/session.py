@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 
+from scaninbox.language import translate
+
 if TYPE_CHECKING:  # the store and the lab load with the first account, not with the window
     from scaninbox.domain import CaseRef
     from scaninbox.lab.live import LabListener
@@ -168,14 +170,31 @@ class LabHubSession(QObject):
         elif what == "sent" and isinstance(value, ExchangeReport):
             for event, outcome in value.taken_over:
                 self.told.emit(
-                    f"Case {event.case_ref}: the stale claim of {outcome.holder} was taken over."
+                    translate(
+                        "LabHubSession", "Case {ref}: the stale claim of {holder} was taken over."
+                    ).format(ref=event.case_ref, holder=outcome.holder)
                 )
             refused = refused_events(link.store)
             for event, reason in refused:
-                self.told.emit(f"Your {event.kind} of case {event.case_ref} was refused: {reason}.")
+                self.told.emit(_refused_text(event.kind).format(ref=event.case_ref, reason=reason))
             if refused:
                 dismiss_refused(link.store, [e.id for e, _ in refused])
             for event, outcome in value.refused:
                 _log.info("the hub refused %s: %s", event.kind, refusal_text(event, outcome))
             self.changed.emit()
         self.waitingChanged.emit(waiting_count(link.store))
+
+
+def _refused_text(kind: str) -> str:
+    """ "Your claim of case {ref} was refused: {reason}." — one whole sentence per kind."""
+    texts = {
+        "claim": translate("LabHubSession", "Your claim of case {ref} was refused: {reason}."),
+        "release": translate("LabHubSession", "Your release of case {ref} was refused: {reason}."),
+        "decision": translate(
+            "LabHubSession", "Your decision on case {ref} was refused: {reason}."
+        ),
+        "note": translate("LabHubSession", "Your note on case {ref} was refused: {reason}."),
+    }
+    return texts.get(
+        kind, translate("LabHubSession", "Your change to case {ref} was refused: {reason}.")
+    )

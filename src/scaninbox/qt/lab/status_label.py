@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QWidget
 
+from scaninbox.language import translate
 from scaninbox.qt.lab.session import LabHubSession
 
 __all__ = ["LabStatus"]
@@ -35,18 +36,25 @@ class LabStatus(QLabel):
         self._show()
 
     def _show(self) -> None:
-        waiting = f" · {self._waiting} waiting to be sent" if self._waiting else ""
         if self._connected is None:
-            text = "Lab hub: connecting…"
+            text = translate("LabStatus", "Lab hub: connecting…")
         elif self._connected:
-            text = "Lab hub: connected"
+            text = translate("LabStatus", "Lab hub: connected")
         else:
-            text = "Lab hub: not reachable"
-        self.setText(text + waiting)
-        tip = self._reason or "Decisions, claims and notes are shared with the lab's other desks."
+            text = translate("LabStatus", "Lab hub: not reachable")
+        if self._waiting:
+            text = translate(
+                "LabStatus", "{state} · %n waiting to be sent", None, self._waiting
+            ).format(state=text)
+        self.setText(text)
+        tip = self._reason or translate(
+            "LabStatus", "Decisions, claims and notes are shared with the lab's other desks."
+        )
         if self._waiting and not self._connected:
-            tip += (
-                f"\n{self._waiting} event(s) wait on this computer and are sent when the hub "
-                "is back."
+            tip += "\n" + translate(
+                "LabStatus",
+                "%n event(s) wait on this computer and are sent when the hub is back.",
+                None,
+                self._waiting,
             )
         self.setToolTip(tip)

@@ -1,7 +1,7 @@
 """Progress bars that move without painting at once.
 
 `QProgressBar.setValue` repaints the bar immediately. In a window that holds an OpenGL view every
-repaint composes the whole window — 25–50 ms of the GUI thread under llvmpipe — and a download
+repaint composes the whole window — costly on the GUI thread under llvmpipe — and a download
 reports every chunk, so a bar fed each report kept the GUI thread busy for most of a download
 (`benchmarks/startup.py` found it before the first 3D frame). With updates switched off for the
 call the new value is drawn with the window's next paint instead, however many reports came in.

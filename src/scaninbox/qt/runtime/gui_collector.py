@@ -17,8 +17,8 @@ So the automatic collector is switched off, and a timer on the GUI thread does i
 `INTERVAL_MS` it collects the generations whose thresholds the allocation counts have
 crossed, as CPython's own trigger does — including its brake on full collections: the oldest
 generation is collected only once it has grown by a quarter since the last full collection
-(a full one walks every tracked object, ~80 ms in the running app, and would otherwise come
-every ~25 s of steady allocation, a visible stutter on the GUI thread). Reference counting
+(a full one walks every tracked object, and would otherwise come again and again under steady
+allocation, a visible stutter on the GUI thread; figures: benchmarks/README.md). Reference counting
 still frees whatever is not in a cycle at once, on any thread; only cycles wait, at most
 `INTERVAL_MS`. (pyqtgraph ships the same remedy for the same reason, its
 ``GarbageCollector``.) ``tests/qt/test_gui_collector.py`` shows
@@ -47,8 +47,8 @@ class GuiCollector(QObject):
         self._was_enabled = gc.isenabled()
         gc.disable()
         # The oldest generation's size after the last full collection, and the number of
-        # middle collections at which to look at its growth again (each look lists it: ~7 ms
-        # for the running app's ~280k tracked objects).
+        # middle collections at which to look at its growth again (each look lists it, which
+        # is not free with the running app's many tracked objects).
         self._long_lived = len(gc.get_objects(generation=2))
         self._look_again_at = 0
         self._timer = QTimer(self)

@@ -14,8 +14,9 @@ dates and numbers.
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import date
 from pathlib import Path
 
@@ -28,7 +29,9 @@ __all__ = [
     "SUPPORTED",
     "QtLanguage",
     "choose_language",
+    "count_text",
     "install_language",
+    "speaking",
     "system_language",
 ]
 
@@ -165,10 +168,12 @@ def install_language(
             if application.installTranslator(translator):
                 installed.append(translator)
     # The system's own variant when it speaks this language (de_AT, de_CH write numbers their
-    # way), else the language's main one.
+    # way), else the language's main one. By its name: the system locale itself names its
+    # language from LANGUAGE but writes months and numbers by LC_TIME / LC_NUMERIC, so
+    # LANGUAGE=de with LANG=C.UTF-8 gave "6. Dec" and "0.5" in a German window.
     wanted = QLocale("de_DE" if code == "de" else "en_GB")
     system = QLocale.system()
-    locale = system if system.language() == wanted.language() else wanted
+    locale = QLocale(system.name()) if system.language() == wanted.language() else wanted
     QLocale.setDefault(locale)
     # The QtLanguage holds the translators: it lives as long as it is the current language.
     result = QtLanguage(code, ours, locale, installed)
@@ -191,3 +196,27 @@ def start_language(paths: object, window_choice: str | None) -> QtLanguage:
     except SettingsError:
         settings_choice = None
     return install_language(choose_language(window_choice, settings_choice))
+
+
+def count_text(value: int) -> str:
+    """A count as the language writes it, thousands grouped (``1,200``, ``1.200``)."""
+    return QLocale().toString(int(value))
+
+
+@contextlib.contextmanager
+def speaking(settings_choice: str | None, *, folder: Path | None = None) -> Iterator[QtLanguage]:
+    """The person's language for a stretch of work outside the window — the command line
+    writing a QC report or a rescan pack — and the one before back afterwards, so that the
+    command line's own output (its JSON above all) stays as it was.
+
+    ``settings_choice`` is ``[ui] language`` from ``settings.toml`` (None: the system's).
+    """
+    before = language.current()
+    locale_before = QLocale()
+    chosen = install_language(choose_language(None, settings_choice), folder=folder)
+    try:
+        yield chosen
+    finally:
+        chosen.uninstall()
+        QLocale.setDefault(locale_before)
+        language.install(before)

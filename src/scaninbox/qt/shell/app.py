@@ -3,8 +3,8 @@
 ``run_gui(options)`` is what ``scaninbox gui`` calls. It imports as little as possible before
 the window is on screen (Qt widgets, qasync, the window's own modules); the API client and the
 store load after it is shown, the demo's sandbox starts then in a process of its own
-(``scaninbox.demo_process``: launched before the window instead, it made the window 0.4–0.6 s later
-on a busy two-core machine and the first 3D frame no sooner), and VTK from the window's first paint
+(``scaninbox.demo_process``: launched before the window instead, it made the window later on a
+busy two-core machine and the first 3D frame no sooner), and VTK from the window's first paint
 on, on a worker thread (``viewer_host``). A fresh-interpreter test pins what building and showing
 the window must not load (``tests/qt/shell/test_start_weight.py``). ``SCANINBOX_STARTUP_TRACE=1``
 prints the milestones (``startup_trace``).
@@ -63,7 +63,7 @@ def run_gui(
     # Files opened while the app runs (a double-click in the file manager) go to that app.
     open_files = server_name(paths.data_dir)
     if options.files and not options.quit_when_ready and forward_files(open_files, options.files):
-        print("Opened in the Scan Inbox window that is already open.")
+        print("Opened in the Scan Inbox window that is already open.")  # the command line's
         return 0
     ui_state = UiState(paths)
     start_language(paths, ui_state.text_value("language", "system"))  # before any widget
@@ -90,6 +90,13 @@ def run_gui(
             code: int = loop.run_until_complete(finished)
     finally:
         asyncio.set_event_loop(None)
+    if controller.restart_requested and code == 0:  # a new language: start again (`relaunch`)
+        from scaninbox.qt.shell.relaunch import relaunch
+
+        server.close()  # the next start listens for opened files itself
+        del crash_file
+        relaunch()  # returns only if starting again failed (logged); then simply end
+        return code
     del crash_file  # kept open until here: faulthandler writes to it on a crash
     return code
 

@@ -20,16 +20,19 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from scaninbox.domain import format_size
 from scaninbox.gui_options import GuiOptions
+from scaninbox.language import translate
 from scaninbox.paths import AppPaths, app_paths
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt.account.file_provider import StoreFileProvider
 from scaninbox.qt.harness.startup_trace import trace
 from scaninbox.qt.look.theme import Theme, apply_theme
 from scaninbox.qt.runtime import async_bridge
+from scaninbox.qt.runtime.language import system_language
 from scaninbox.qt.shell.main_window import MainWindow
 from scaninbox.qt.shell.sign_in_prompts import SignInPrompts
 from scaninbox.qt.shell.ui_state import UiState
@@ -112,9 +115,8 @@ class AppController(QObject):
         self.prompts.removeDataConfirmed.connect(lambda: self._run(self.sign_out(remove_data=True)))
         self.prompts.dialogClosed.connect(self._on_dialog_closed)
         self._closing = False
-        self.window.menus.offer_themes(
-            self.ui_state.text_value("theme", Theme.SYSTEM.value), self.set_theme
-        )
+        self.restart_requested = False  # quit, then start again (`run_gui`): a new language
+        self._offer_looks()
         window = self.window
         window.signInRequested.connect(self._on_sign_in_requested)
         window.signOutRequested.connect(lambda: self._run(self.sign_out(remove_data=False)))
@@ -179,7 +181,7 @@ class AppController(QObject):
 
     async def _startup(self) -> None:
         # The demo service's process first: it starts while the session's modules (the client,
-        # the store: ~0.3 s) load here. (Before the window it delayed the window: measured again
+        # the store) load here. (Before the window it delayed the window: measured again
         # in benchmarks/README.md, also with the service at the lowest CPU priority.)
         demo = _launch_demo_service(self.paths) if self.options.demo else None
         from scaninbox.qt.account.session import SessionController
@@ -200,23 +202,34 @@ class AppController(QObject):
         session.expired.connect(self.show_reauth)
         session.demoStopped.connect(self._on_demo_stopped)
         if self.settings_problem:
-            self.window.show_message(f"The settings file was ignored: {self.settings_problem}")
+            self.window.show_message(
+                translate("AppController", "The settings file was ignored: {problem}").format(
+                    problem=self.settings_problem
+                )
+            )
         try:
             await self._open_first_account(session)
         finally:
             if self.options.load_viewer:  # started at the first paint already, unless never painted
                 self.viewer.start()
             else:
-                self.viewer.placeholder.setText("The 3D viewer is off.")
+                self.viewer.placeholder.setText(translate("AppController", "The 3D viewer is off."))
 
     async def _open_first_account(self, session: SessionController) -> None:
         from scaninbox.qt.signin import DEMO, SignInTarget, sign_in_error_message
         from scaninbox.store import NoLocalAccountError, StoreError, resolve_account
 
         if self.options.demo:
-            self.window.inbox.set_waiting_text("Starting the demo service…")
+            self.window.inbox.set_waiting_text(
+                translate("AppController", "Starting the demo service…")
+            )
             try:
-                await session.sign_in(SignInTarget(DEMO, "Demo", None), "", "", remember=False)
+                await session.sign_in(
+                    SignInTarget(DEMO, translate("AppController", "Demo"), None),
+                    "",
+                    "",
+                    remember=False,
+                )
             except Exception as exc:
                 self.show_sign_in(error=sign_in_error_message(exc, session.sandbox_url))
             return
@@ -231,10 +244,16 @@ class AppController(QObject):
             opened = await session.open_remembered()
         except Exception as exc:  # a damaged store: say so, and offer to sign in
             _log.warning("the last account could not be opened: %s", exc)
-            self.show_sign_in(error=f"The last account could not be opened: {exc}")
+            self.show_sign_in(
+                error=translate(
+                    "AppController", "The last account could not be opened: {error}"
+                ).format(error=exc)
+            )
             return
         if opened is None and self.options.files:  # came to look at files: no sign-in popup
-            self.window.inbox.set_waiting_text("Not signed in. Use Account › Sign in… to start.")
+            self.window.inbox.set_waiting_text(
+                translate("AppController", "Not signed in. Use Account › Sign in… to start.")
+            )
         elif opened is None:
             self.show_sign_in()
 
@@ -298,7 +317,9 @@ class AppController(QObject):
 
     def _on_dialog_closed(self) -> None:
         if self.session is not None and self.session.current is None:
-            self.window.inbox.set_waiting_text("Not signed in. Use Account › Sign in… to start.")
+            self.window.inbox.set_waiting_text(
+                translate("AppController", "Not signed in. Use Account › Sign in… to start.")
+            )
 
     # ------------------------------------------------------------------ session work
 
@@ -326,7 +347,11 @@ class AppController(QObject):
         assert self.session is not None
         freed = await self.session.sign_out(remove_data=remove_data)
         if remove_data:
-            self.window.show_message(f"The local data was removed ({freed / 1e6:.1f} MB).")
+            self.window.show_message(
+                translate("AppController", "The local data was removed ({size}).").format(
+                    size=format_size(freed)
+                )
+            )
         self.show_sign_in()
 
     def _on_demo_stopped(self, message: str) -> None:
@@ -368,6 +393,63 @@ class AppController(QObject):
             apply_theme(app, theme)
         self.ui_state.set_text("theme", theme.value)
         self.window.inbox.model.repaint_all()
+
+    def _offer_looks(self) -> None:
+        """View › Theme and View › Language, the choices kept in ``UiState`` ticked."""
+        self.window.menus.offer_themes(
+            self.ui_state.text_value("theme", Theme.SYSTEM.value), self.set_theme
+        )
+        self.language_notice: QMessageBox | None = None
+        self.language_actions = self.window.menus.offer_languages(
+            self.ui_state.text_value("language", "system"), system_language(), self.set_language
+        )
+
+    def set_language(self, code: str) -> None:
+        """Keep the window's choice of language (``"system"``, ``"de"``, ``"en"``) for the next
+        start, and say so; the language is settled before the first widget, so it cannot change
+        under an open window. "Restart now" quits cleanly and starts again."""
+        if code == self.ui_state.text_value("language", "system"):
+            return
+        self.ui_state.set_text("language", code)
+        self.ui_state.sync()
+        self.language_notice = box = QMessageBox(self.window)
+        box.setObjectName("languageNotice")
+        box.setIcon(QMessageBox.Icon.Information)
+        box.setWindowTitle(translate("AppController", "Language"))
+        box.setText(
+            translate(
+                "AppController",
+                "The new language applies the next time Scan Inbox starts.",
+            )
+        )
+        box.setInformativeText(
+            translate(
+                "AppController",
+                "Restart now to use it at once: Scan Inbox closes and starts again.",
+            )
+        )
+        restart = box.addButton(
+            translate("AppController", "Restart now"), QMessageBox.ButtonRole.AcceptRole
+        )
+        restart.setObjectName("restartNow")
+        later = box.addButton(
+            translate("AppController", "Later"), QMessageBox.ButtonRole.RejectRole
+        )
+        later.setObjectName("restartLater")
+        box.setDefaultButton(later)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def answered(button: object) -> None:
+            if button is restart:
+                self.restart()
+
+        box.buttonClicked.connect(answered)
+        box.open()
+
+    def restart(self) -> None:
+        """Quit as usual (the store closed cleanly); ``run_gui`` then starts the app again."""
+        self.restart_requested = True
+        self.quit()
 
     def _run(self, coro: Coroutine[Any, Any, Any], *, name: str | None = None) -> asyncio.Task[Any]:
         return async_bridge.run(coro, owner=self, name=name)

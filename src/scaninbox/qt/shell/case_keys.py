@@ -14,6 +14,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
+from scaninbox.language import translate
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.inbox import InboxPanel
 from scaninbox.qt.shell.window_menus import WindowMenus
@@ -66,8 +67,12 @@ class CaseKeys(QObject):
             return
         tabs = self._pane.tabs
         if not tabs.isTabEnabled(index):
-            why = tabs.tabToolTip(index) or "Not available"
-            self._show_message(f"{tabs.tabText(index)}: {why.rstrip('.')} for this case.")
+            why = tabs.tabToolTip(index) or translate("CaseKeys", "Not available")
+            self._show_message(
+                translate("CaseKeys", "{section}: {why} for this case.").format(
+                    section=tabs.tabText(index).replace("&", ""), why=why.rstrip(".")
+                )
+            )
             return
         self._show_section(index, take_keyboard=True)
 
@@ -89,13 +94,21 @@ class CaseKeys(QObject):
         self._pane.tabs.setCurrentIndex(CasePane.QC_TAB)
         button = qc.ready_button if ready else qc.rescan_button
         if not button.isEnabled():
-            why = button.toolTip() or "QC decisions need an open account"
-            self._show_message(f"{button.text()}: not recorded. {why.rstrip('.')}.")
+            why = button.toolTip() or translate("CaseKeys", "QC decisions need an open account")
+            self._show_message(
+                translate("CaseKeys", "{decision}: not recorded. {why}.").format(
+                    decision=button.text(), why=why.rstrip(".")
+                )
+            )
             return
         button.click()
         case = self._pane.case
-        who = case.patient_name if case is not None and case.patient_name else "this case"
-        self._show_message(f"QC decision recorded for {who}: {button.text()}.")
+        if case is not None and case.patient_name:
+            text = translate("CaseKeys", "QC decision recorded for {patient}: {decision}.")
+        else:
+            text = translate("CaseKeys", "QC decision recorded for this case: {decision}.")
+        patient = case.patient_name if case is not None else ""
+        self._show_message(text.format(patient=patient, decision=button.text()))
 
     def _show_section(self, index: int, *, take_keyboard: bool) -> None:
         tabs = self._pane.tabs
@@ -108,7 +121,7 @@ class CaseKeys(QObject):
 
     def _case_shown(self) -> bool:
         if self._pane.case is None:
-            self._show_message("Select a case first.")
+            self._show_message(translate("CaseKeys", "Select a case first."))
             return False
         return True
 

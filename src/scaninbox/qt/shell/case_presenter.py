@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from scaninbox import language
 from scaninbox.domain import Case, CaseRef
+from scaninbox.language import translate
 from scaninbox.qt.account.connectivity import Connectivity
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.inbox.model import CaseTableModel
@@ -165,7 +167,11 @@ class CasePresenter(QObject):
         except TransportError:
             return  # offline: the stored copy is what there is; the banner says so
         except NotFoundError:
-            self.statusMessage.emit(f"Case {ref} is no longer listed by the service.")
+            self.statusMessage.emit(
+                translate("CasePresenter", "Case {ref} is no longer listed by the service.").format(
+                    ref=ref
+                )
+            )
             return
         except ApiError as exc:
             if not self._report_error(exc):
@@ -186,18 +192,27 @@ class CasePresenter(QObject):
 
         first, last = week_of(date.today())
         due = refs_due_between(session.store, first, last)  # a few ms: repainted at the end
-        self.statusMessage.emit("Keeping the cases due this week available offline…")
+        self.statusMessage.emit(
+            translate("CasePresenter", "Keeping the cases due this week available offline…")
+        )
         try:
             count, report = await session.engine.keep_due_offline(first, last)
         except TransportError:
             self.statusMessage.emit(
-                "The cases due this week are kept available offline; their files download "
-                "when the server can be reached."
+                translate(
+                    "CasePresenter",
+                    "The cases due this week are kept available offline; their files download "
+                    "when the server can be reached.",
+                )
             )
             return
         except (ApiError, StoreError) as exc:
             if not self._report_error(exc):
-                self.statusMessage.emit(f"The cases due this week could not be kept: {exc}")
+                self.statusMessage.emit(
+                    translate(
+                        "CasePresenter", "The cases due this week could not be kept: {error}"
+                    ).format(error=exc)
+                )
             return
         finally:
             self._model.refresh_rows(due)
@@ -208,40 +223,75 @@ class CasePresenter(QObject):
         from scaninbox.store import StoreError
 
         row = session.store.row(ref)
-        name = f"The case of {row.patient}" if row is not None and row.patient else f"Case {ref}"
+        name = (
+            translate("CasePresenter", "The case of {patient}").format(patient=row.patient)
+            if row is not None and row.patient
+            else translate("CasePresenter", "Case {ref}").format(ref=ref)
+        )
         try:
             report = await session.engine.set_pinned(ref, pinned)
         except TransportError:
             self.statusMessage.emit(
-                "Kept available offline; its files download when the server can be reached."
+                translate(
+                    "CasePresenter",
+                    "Kept available offline; its files download when the server can be reached.",
+                )
             )
         except (ApiError, StoreError) as exc:
             if not self._report_error(exc):
-                self.statusMessage.emit(f"{name} could not be kept available offline: {exc}")
+                self.statusMessage.emit(
+                    translate(
+                        "CasePresenter", "{name} could not be kept available offline: {error}"
+                    ).format(name=name, error=exc)
+                )
         else:
             if pinned and report.failed:
                 count = len(report.failed)
                 self.statusMessage.emit(
-                    f"{name} is kept available offline, but {count} file"
-                    f"{'s' if count != 1 else ''} could not be downloaded."
+                    translate(
+                        "CasePresenter",
+                        "{name} is kept available offline, but %n file(s) could not be downloaded.",
+                        None,
+                        count,
+                    ).format(name=name)
                 )
             elif pinned:
-                self.statusMessage.emit(f"{name} is available offline.")
+                self.statusMessage.emit(
+                    translate("CasePresenter", "{name} is available offline.").format(name=name)
+                )
             else:
-                self.statusMessage.emit(f"{name} is no longer kept available offline.")
+                self.statusMessage.emit(
+                    translate(
+                        "CasePresenter", "{name} is no longer kept available offline."
+                    ).format(name=name)
+                )
         self.files_changed(ref)
 
 
 def keep_week_text(count: int, report: FetchReport, first: date, last: date) -> str:
     """What "keep this week offline" did, in one line for the status bar."""
-    span = f"{first:%d %b} – {last:%d %b}"
+    words = language.current()
+    span = translate("CasePresenter", "{first} – {last}").format(
+        first=words.date_text(first, with_weekday=False, with_year=False),
+        last=words.date_text(last, with_weekday=False, with_year=False),
+    )
     if count == 0:
-        return f"No case is due this week ({span})."
-    cases = f"{count} case{'s' if count != 1 else ''} due this week ({span})"
+        return translate("CasePresenter", "No case is due this week ({span}).").format(span=span)
     if report.failed:
-        failed = len(report.failed)
-        return (
-            f"{cases} kept available offline, but {failed} file"
-            f"{'s' if failed != 1 else ''} could not be downloaded."
+        # Two numbers: two sentences, each with its own plural.
+        kept = translate(
+            "CasePresenter",
+            "%n case(s) due this week ({span}) kept available offline.",
+            None,
+            count,
+        ).format(span=span)
+        failed = translate(
+            "CasePresenter", "%n file(s) could not be downloaded.", None, len(report.failed)
         )
-    return f"{cases} available offline with every file."
+        return f"{kept} {failed}"
+    return translate(
+        "CasePresenter",
+        "%n case(s) due this week ({span}) available offline with every file.",
+        None,
+        count,
+    ).format(span=span)

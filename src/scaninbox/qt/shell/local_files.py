@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scaninbox.domain import Case, CaseRef, FileKind, Jaw, ScanFile, jaw_from_name
+from scaninbox.language import translate
 from scaninbox.qt.files import ProgressCallback
 from scaninbox.qt.runtime import async_bridge
 
@@ -60,17 +61,31 @@ def check_paths(paths: Iterable[Path]) -> OpenedFiles:
         path = given.expanduser().absolute()
         try:
             if not path.exists():
-                problems.append(f"{path}: there is no such file.")
+                problems.append(
+                    translate("LocalFiles", "{path}: there is no such file.").format(path=path)
+                )
             elif path.is_dir():
-                problems.append(f"{path} is a folder, not a scan file.")
+                problems.append(
+                    translate("LocalFiles", "{path} is a folder, not a scan file.").format(
+                        path=path
+                    )
+                )
             elif path.stat().st_size == 0:
-                problems.append(f"{path} is empty (0 bytes): it is not a scan.")
+                problems.append(
+                    translate("LocalFiles", "{path} is empty (0 bytes): it is not a scan.").format(
+                        path=path
+                    )
+                )
             else:
                 with path.open("rb"):
                     pass
                 good.append(path)
         except OSError as exc:
-            problems.append(f"{path} cannot be opened: {(exc.strerror or str(exc)).lower()}.")
+            problems.append(
+                translate("LocalFiles", "{path} cannot be opened: {reason}.").format(
+                    path=path, reason=(exc.strerror or str(exc)).lower()
+                )
+            )
     return OpenedFiles(tuple(dict.fromkeys(good)), tuple(problems))
 
 
@@ -138,4 +153,8 @@ class LocalScanFiles:
         if path is not None and await async_bridge.to_thread(path.is_file):
             return path
         where = str(path) if path is not None else filename
-        raise LocalFileMissingError(f"{where} is no longer there (moved or deleted?).")
+        raise LocalFileMissingError(
+            translate("LocalFiles", "{path} is no longer there (moved or deleted?).").format(
+                path=where
+            )
+        )

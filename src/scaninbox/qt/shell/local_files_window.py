@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from scaninbox.domain import Case
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt.files.dialogs import start_folder
 from scaninbox.qt.harness.final_grab import FinalFrameGrab
@@ -45,13 +46,18 @@ __all__ = ["SCAN_FILE_FILTER", "LocalFilesReadiness", "LocalFilesWindow", "ask_s
 
 _log = logging.getLogger(__name__)
 
-SCAN_FILE_FILTER = "3D scans (*.stl *.STL *.ply *.PLY *.obj *.OBJ);;All files (*)"
+SCAN_FILE_FILTER = QT_TRANSLATE_NOOP(
+    "LocalFilesWindow", "3D scans (*.stl *.STL *.ply *.PLY *.obj *.OBJ);;All files (*)"
+)
 
 
 def ask_scan_files(parent: QWidget | None) -> list[Path]:
     """Qt's open dialog for one or more scan files (empty when cancelled)."""
     chosen, _ = QFileDialog.getOpenFileNames(
-        parent, "Open scan files", str(start_folder()), SCAN_FILE_FILTER
+        parent,
+        translate("LocalFilesWindow", "Open scan files"),
+        str(start_folder()),
+        translate("LocalFilesWindow", SCAN_FILE_FILTER),
     )
     return [Path(name) for name in chosen]
 
@@ -72,7 +78,7 @@ class LocalFilesWindow(QMainWindow):
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("localFilesWindow")
-        self.setWindowTitle("Local files — Scan Inbox")
+        self.setWindowTitle(translate("LocalFilesWindow", "Local files — Scan Inbox"))
         self._fit_to_screen(1100, 760)
         self._jaw_colours = jaw_colours
         self.choose_files = choose_files
@@ -98,7 +104,7 @@ class LocalFilesWindow(QMainWindow):
         )
         self.banner.hide()
         layout.addWidget(self.banner)
-        self.placeholder = QLabel("Loading the 3D viewer…", body)
+        self.placeholder = QLabel(translate("LocalFilesWindow", "Loading the 3D viewer…"), body)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
         layout.addWidget(self.placeholder, 1)
@@ -111,12 +117,12 @@ class LocalFilesWindow(QMainWindow):
         self._gl_stand_in: QWidget | None = QOpenGLWidget(body)
         self._gl_stand_in.hide()
 
-        menu = self.menuBar().addMenu("&File")
-        self.open_action = menu.addAction("&Open scan files…")
+        menu = self.menuBar().addMenu(translate("LocalFilesWindow", "&File"))
+        self.open_action = menu.addAction(translate("LocalFilesWindow", "&Open scan files…"))
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self.ask_and_open)
         menu.addSeparator()
-        self.close_action = menu.addAction("&Close")
+        self.close_action = menu.addAction(translate("LocalFilesWindow", "&Close"))
         self.close_action.setShortcut(QKeySequence.StandardKey.Close)
         self.close_action.triggered.connect(self.close)
 
@@ -172,13 +178,15 @@ class LocalFilesWindow(QMainWindow):
         if not opened.paths:
             self.case = None
             viewport.show_case(None)
-            viewport.scans.set_empty_text("No scan file to show.")
+            viewport.scans.set_empty_text(translate("LocalFilesWindow", "No scan file to show."))
             return
         case, files = local_case(opened.paths)
         self.provider.add(case, files)
         self.case = case
         names = ", ".join(path.name for path in opened.paths)
-        self.setWindowTitle(f"{names} — Local files — Scan Inbox")
+        self.setWindowTitle(
+            translate("LocalFilesWindow", "{names} — Local files — Scan Inbox").format(names=names)
+        )
         viewport.show_case(case)
 
     async def _viewport(self) -> Any:
@@ -198,7 +206,11 @@ class LocalFilesWindow(QMainWindow):
             )
         except Exception as exc:  # a broken OpenGL driver must not take the window down
             _log.exception("the 3D viewer could not start for local files")
-            self.placeholder.setText(f"The 3D viewer could not start: {exc}")
+            self.placeholder.setText(
+                translate("LocalFilesWindow", "The 3D viewer could not start: {error}").format(
+                    error=exc
+                )
+            )
             return None
         self.viewport = viewport
         viewport.caseShown.connect(self._on_shown)
@@ -225,9 +237,9 @@ class LocalFilesWindow(QMainWindow):
             self.banner.hide()
             return
         head = (
-            "This file could not be opened:"
+            translate("LocalFilesWindow", "This file could not be opened:")
             if len(problems) == 1
-            else (f"{len(problems)} files could not be opened:")
+            else translate("LocalFilesWindow", "%n files could not be opened:", None, len(problems))
         )
         self.banner.setText("\n".join([head, *problems]))
         self.banner.show()

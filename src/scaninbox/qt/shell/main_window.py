@@ -16,6 +16,7 @@ from PySide6.QtGui import QCloseEvent, QIcon, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from scaninbox.domain import CaseRef, FileKind
+from scaninbox.language import translate
 from scaninbox.paths import resources_dir
 from scaninbox.qt.account.connectivity import ConnectivityWatch
 from scaninbox.qt.account.qc_background import BackgroundQc
@@ -237,7 +238,9 @@ class MainWindow(QMainWindow):
         if finding.center_mm is None:
             return
         if self.viewer is None or not self.viewer.show_finding(finding, file):
-            self.show_message("The 3D view is not ready yet: show the scans first.")
+            self.show_message(
+                translate("MainWindow", "The 3D view is not ready yet: show the scans first.")
+            )
             return
         self.pane.tabs.setCurrentIndex(CasePane.SCANS_TAB)
 
@@ -250,7 +253,7 @@ class MainWindow(QMainWindow):
 
     def _next_unread(self) -> None:
         if not self.inbox.view.select_next_unread():
-            self.show_message("No unread cases in this list.")
+            self.show_message(translate("MainWindow", "No unread cases in this list."))
 
     def focus_search(self) -> None:
         self.inbox.filters.focus_search()
@@ -267,13 +270,13 @@ class MainWindow(QMainWindow):
         session = self.session
         parts = []
         if session is not None and session.demo:
-            parts.append("Demo")
+            parts.append(translate("MainWindow", "Demo"))
         if session is not None and not session.store.closed:
             unread = session.store.unread_count()
             if unread:
-                parts.append(f"{unread:,} unread")
+                parts.append(translate("MainWindow", "%n unread", None, unread))
         self.setWindowTitle(" — ".join(parts))
-        self.notifier.set_tooltip(" — ".join(["Scan Inbox", *parts]))
+        self.notifier.set_tooltip(" — ".join([translate("MainWindow", "Scan Inbox"), *parts]))
 
     def _report_error(self, error: BaseException) -> bool:
         from scaninbox.api.errors import SessionExpiredError

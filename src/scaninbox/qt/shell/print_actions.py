@@ -15,6 +15,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QWidget
 
 from scaninbox.domain import Case, FileKind
+from scaninbox.language import translate
 from scaninbox.qt.case_pane.printing import PrintError, print_pdf, print_work_ticket
 from scaninbox.qt.files import CaseFileProvider
 from scaninbox.qt.files.file_fetch import FileProblem, obtain
@@ -56,9 +57,9 @@ class PrintActions(QObject):
     def print_work_ticket(self) -> None:
         case = self._case_shown()
         if case is None:
-            self._say("Select a case to print its work ticket.")
+            self._say(translate("PrintActions", "Select a case to print its work ticket."))
             return
-        printer = self.choose_printer(self._window, "Print work ticket")
+        printer = self.choose_printer(self._window, translate("PrintActions", "Print work ticket"))
         if printer is None:
             return
         try:
@@ -66,12 +67,16 @@ class PrintActions(QObject):
         except PrintError as error:
             self._say(str(error))
             return
-        self._say(f"The work ticket of {case.patient_name or case.ref} was sent to the printer.")
+        self._say(
+            translate("PrintActions", "The work ticket of {case} was sent to the printer.").format(
+                case=case.patient_name or case.ref
+            )
+        )
 
     def print_order_form(self) -> None:
         case = self._case_shown()
         if case is None or case.order_form is None or not case.order_form.filename:
-            self._say("This case has no order form to print.")
+            self._say(translate("PrintActions", "This case has no order form to print."))
             return
         file = CaseFile(case.ref, FileKind.ORDER_FORM, case.order_form.filename)
         async_bridge.run(self._print_order_form(file), owner=self, key="order form")
@@ -80,12 +85,16 @@ class PrintActions(QObject):
         try:
             path = await obtain(self._provider, file, lambda _done, _total: None, refresh=False)
         except FileProblem as problem:
-            self._say(f"The order form cannot be printed: {problem.message}.")
+            self._say(
+                translate("PrintActions", "The order form cannot be printed: {problem}.").format(
+                    problem=problem.message
+                )
+            )
             return
         self._print_pdf(path)
 
     def _print_pdf(self, path: Path) -> None:
-        printer = self.choose_printer(self._window, "Print order form")
+        printer = self.choose_printer(self._window, translate("PrintActions", "Print order form"))
         if printer is None:
             return
         try:
@@ -94,5 +103,7 @@ class PrintActions(QObject):
             self._say(str(error))
             return
         self._say(
-            f"The order form ({pages} page{'s' if pages != 1 else ''}) was sent to the printer."
+            translate(
+                "PrintActions", "The order form (%n page(s)) was sent to the printer.", None, pages
+            )
         )

@@ -12,13 +12,14 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QMessageBox
 
 from scaninbox import credentials
+from scaninbox.language import translate
 from scaninbox.paths import AppPaths
 from scaninbox.qt.shell.main_window import MainWindow
 from scaninbox.settings import Settings
 
 if TYPE_CHECKING:
     # Loaded with the first dialog: the services' targets bring the API client and the store
-    # (~0.3 s), which the window does not need before its first paint.
+    # (heavy imports), which the window does not need before its first paint.
     from scaninbox.qt.account.session import AccountSession
     from scaninbox.qt.signin import SignInDialog, SignInHandler
     from scaninbox.store import Account
@@ -85,7 +86,9 @@ class SignInPrompts(QObject):
             environment=chosen or (last.environment if last else None),
             base_url=self._base_url or (last.base_url if last else None),
             email=last.email if last else "",
-            offline_label="Work offline" if last is not None and offline_possible else None,
+            offline_label=translate("SignInPrompts", "Work offline")
+            if last is not None and offline_possible
+            else None,
             parent=self._window,
         )
         dialog.workOfflineRequested.connect(self.workOfflineRequested)
@@ -99,7 +102,7 @@ class SignInPrompts(QObject):
         from scaninbox.qt.signin import SignInDialog, TargetChoice
 
         account = current.account
-        label = "Demo" if current.demo else account.base_url
+        label = translate("SignInPrompts", "Demo") if current.demo else account.base_url
         usable, reason = credentials.keyring_status()
         dialog = SignInDialog(
             [TargetChoice(account.environment, label, account.base_url, True, label)],
@@ -127,13 +130,24 @@ class SignInPrompts(QObject):
         box = QMessageBox(self._window)
         box.setObjectName("removeDataConfirmation")
         box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle("Remove local data")
-        box.setText(f"Sign out and remove the local data of {current.account.email}?")
-        box.setInformativeText(
-            "The cases and downloaded files kept on this computer for this account are deleted. "
-            "Nothing changes on the service; signing in again downloads what you need."
+        box.setWindowTitle(translate("SignInPrompts", "Remove local data"))
+        box.setText(
+            translate("SignInPrompts", "Sign out and remove the local data of {email}?").format(
+                email=current.account.email
+            )
         )
-        remove = box.addButton("Sign out and remove", QMessageBox.ButtonRole.DestructiveRole)
+        box.setInformativeText(
+            translate(
+                "SignInPrompts",
+                "The cases and downloaded files kept on this computer for this account are "
+                "deleted. Nothing changes on the service; signing in again downloads what you "
+                "need.",
+            )
+        )
+        remove = box.addButton(
+            translate("SignInPrompts", "Sign out and remove"),
+            QMessageBox.ButtonRole.DestructiveRole,
+        )
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         box.setWindowModality(Qt.WindowModality.WindowModal)

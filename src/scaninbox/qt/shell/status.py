@@ -26,9 +26,11 @@ from PySide6.QtWidgets import (
 )
 
 from scaninbox.domain import exact_time, format_date, format_size, local_time, relative_time
+from scaninbox.language import translate
 from scaninbox.qt.inbox import icons
 from scaninbox.qt.look.quiet_progress import set_progress_quietly
 from scaninbox.qt.look.theme import is_dark
+from scaninbox.qt.runtime.language import count_text
 
 __all__ = ["BannerKind", "ConnectionBanner", "SyncStatus", "as_of_text"]
 
@@ -39,15 +41,17 @@ _PROGRESS_MS = 250  # the download bar changes at most four times a second
 def as_of_text(moment: datetime | None, *, now: datetime | None = None) -> str:
     """``as of 14:05 today`` style wording for the banner ("never synced" without a time)."""
     if moment is None:
-        return "from this computer (never synced)"
+        return translate("SyncStatus", "from this computer (never synced)")
     local = local_time(moment)
     today = (local_time(now) if now is not None else datetime.now().astimezone()).date()
     clock = f"{local:%H:%M}"
     if local.date() == today:
-        return f"as of {clock} today"
+        return translate("SyncStatus", "as of {time} today").format(time=clock)
     if (today - local.date()).days == 1:
-        return f"as of yesterday {clock}"
-    return f"as of {format_date(local.date(), with_year=local.year != today.year)} {clock}"
+        return translate("SyncStatus", "as of yesterday {time}").format(time=clock)
+    return translate("SyncStatus", "as of {date} {time}").format(
+        date=format_date(local.date(), with_year=local.year != today.year), time=clock
+    )
 
 
 class BannerKind:
@@ -67,7 +71,7 @@ class ConnectionBanner(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("connectionBanner")
-        self.setAccessibleName("Connection status")
+        self.setAccessibleName(translate("ConnectionBanner", "Connection status"))
         self.setAutoFillBackground(True)
         self._kind = BannerKind.NONE
         self._last_sync: datetime | None = None
@@ -77,9 +81,9 @@ class ConnectionBanner(QFrame):
         self.text_label.setObjectName("bannerText")
         self.text_label.setWordWrap(True)
         self.text_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.retry_button = QPushButton("Try again", self)
+        self.retry_button = QPushButton(translate("ConnectionBanner", "Try again"), self)
         self.retry_button.clicked.connect(self.retryRequested)
-        self.sign_in_button = QPushButton("Sign in…", self)
+        self.sign_in_button = QPushButton(translate("ConnectionBanner", "Sign in…"), self)
         self.sign_in_button.clicked.connect(self.signInRequested)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(12, 6, 10, 6)
@@ -118,16 +122,28 @@ class ConnectionBanner(QFrame):
     def _update_text(self) -> None:
         as_of = as_of_text(self._last_sync)
         texts = {
-            BannerKind.OFFLINE: f"Offline — showing cases {as_of}. Scan Inbox keeps trying to "
-            "reconnect; files already on this computer still open.",
-            BannerKind.SIGNED_OUT: f"Your session has ended — showing cases {as_of}. Sign in "
-            "again to get new cases and files.",
-            BannerKind.WORKING_OFFLINE: f"Working offline — showing cases {as_of}. Sign in to "
-            "get new cases and files.",
+            BannerKind.OFFLINE: translate(
+                "ConnectionBanner",
+                "Offline — showing cases {as_of}. Scan Inbox keeps trying to reconnect; files "
+                "already on this computer still open.",
+            ),
+            BannerKind.SIGNED_OUT: translate(
+                "ConnectionBanner",
+                "Your session has ended — showing cases {as_of}. Sign in again to get new "
+                "cases and files.",
+            ),
+            BannerKind.WORKING_OFFLINE: translate(
+                "ConnectionBanner",
+                "Working offline — showing cases {as_of}. Sign in to get new cases and files.",
+            ),
         }
-        self.text_label.setText(texts.get(self._kind, ""))
+        self.text_label.setText(texts.get(self._kind, "").format(as_of=as_of))
         self.setToolTip(
-            f"Last synced {exact_time(self._last_sync)}" if self._last_sync is not None else ""
+            translate("ConnectionBanner", "Last synced {time}").format(
+                time=exact_time(self._last_sync)
+            )
+            if self._last_sync is not None
+            else ""
         )
 
     def _update_colours(self) -> None:
@@ -180,7 +196,7 @@ class SyncStatus(QObject):
         self._clock.timeout.connect(self._update_last_sync)
         self._clock.start()
         # Downloads report every chunk; the bar changes at most every _PROGRESS_MS. In a window
-        # holding an OpenGL view every repaint composes the whole window (25–50 ms of the GUI
+        # holding an OpenGL view every repaint composes the whole window (costly on the GUI
         # thread under llvmpipe), and QProgressBar.setValue repainted at once, on every chunk:
         # at start-up, with the demo's prefetch, that was the GUI thread's biggest cost before
         # the first 3D frame (`benchmarks/startup.py`).
@@ -223,9 +239,11 @@ class SyncStatus(QObject):
         """Say how many cases of the last sync could not be read; ``lines`` say which."""
         count = len(lines)
         self.unreadable_label.setVisible(count > 0)
-        noun = "case" if count == 1 else "cases"
-        self.unreadable_label.setText(f"{count} {noun} could not be read" if count else "")
-        shown = lines[:20] + ([f"… and {count - 20} more"] if count > 20 else [])
+        self.unreadable_label.setText(
+            translate("SyncStatus", "%n case(s) could not be read", None, count) if count else ""
+        )
+        more = translate("SyncStatus", "… and %n more", None, count - 20)
+        shown = lines[:20] + ([more] if count > 20 else [])
         self.unreadable_label.setToolTip("\n".join(shown))
 
     def set_last_sync(self, moment: datetime | None) -> None:
@@ -268,8 +286,14 @@ class SyncStatus(QObject):
             self.last_sync_label.setText("")
             self.last_sync_label.setToolTip("")
             return
-        self.last_sync_label.setText(f"Synced {relative_time(moment, now=datetime.now(UTC))}")
-        self.last_sync_label.setToolTip(f"Last successful sync: {exact_time(moment)}")
+        self.last_sync_label.setText(
+            translate("SyncStatus", "Synced {when}").format(
+                when=relative_time(moment, now=datetime.now(UTC))
+            )
+        )
+        self.last_sync_label.setToolTip(
+            translate("SyncStatus", "Last successful sync: {time}").format(time=exact_time(moment))
+        )
 
     def _update_downloads(self) -> None:
         count = len(self._downloads)
@@ -280,7 +304,11 @@ class SyncStatus(QObject):
             done, total = tally.files_done, tally.files_total
             set_progress_quietly(self.download_bar, int(1000 * done / total))
             self.download_label.setText(
-                f"Offline copies: {done:,} of {total:,} files, {format_size(tally.bytes_done)}"
+                translate("SyncStatus", "Offline copies: {done} of {total} files, {size}").format(
+                    done=count_text(done),
+                    total=count_text(total),
+                    size=format_size(tally.bytes_done),
+                )
             )
             return
         if not count:
@@ -294,5 +322,4 @@ class SyncStatus(QObject):
         set_progress_quietly(
             self.download_bar, int(1000 * done_bytes / total_bytes) if known else None
         )
-        files = f"{count} file{'s' if count != 1 else ''}"
-        self.download_label.setText(f"Downloading {files}")
+        self.download_label.setText(translate("SyncStatus", "Downloading %n file(s)", None, count))

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QTimer
 
 from scaninbox.domain import CaseRef
+from scaninbox.language import translate
 from scaninbox.qt.account.connectivity import Connectivity, ConnectivityWatch
 from scaninbox.qt.inbox import InboxPanel
+from scaninbox.qt.runtime.language import count_text
 from scaninbox.qt.shell.case_presenter import CasePresenter
 from scaninbox.qt.shell.status import BannerKind, ConnectionBanner, SyncStatus
 from scaninbox.qt.shell.tray import Notifier
@@ -107,12 +109,12 @@ class SyncPresenter(QObject):
         if session is None:
             return
         shown: dict[EngineState, tuple[str, str, bool]] = {
-            EngineState.OFFLINE: ("Offline", "offline", False),
-            EngineState.ONLINE: ("Online", "", False),
-            EngineState.SYNCING: ("Syncing…", "sync", False),
-            EngineState.ERROR: ("Sync failed", "warning", True),
-            EngineState.SIGNED_OUT: ("Signed out", "warning", True),
-            EngineState.STOPPED: ("Not syncing", "offline", False),
+            EngineState.OFFLINE: (translate("SyncPresenter", "Offline"), "offline", False),
+            EngineState.ONLINE: (translate("SyncPresenter", "Online"), "", False),
+            EngineState.SYNCING: (translate("SyncPresenter", "Syncing…"), "sync", False),
+            EngineState.ERROR: (translate("SyncPresenter", "Sync failed"), "warning", True),
+            EngineState.SIGNED_OUT: (translate("SyncPresenter", "Signed out"), "warning", True),
+            EngineState.STOPPED: (translate("SyncPresenter", "Not syncing"), "offline", False),
         }
         self._connectivity.follow(session, state)
         text, icon, warning = shown.get(state, ("", "", False))
@@ -120,7 +122,9 @@ class SyncPresenter(QObject):
             # Retrying is still offline until the service answers: the banner's word.
             text, icon, warning = shown[EngineState.OFFLINE]
             if state is EngineState.SYNCING:
-                detail = "The service cannot be reached; trying again now…"
+                detail = translate(
+                    "SyncPresenter", "The service cannot be reached; trying again now…"
+                )
         self._status.set_state(text, icon, warning=warning)
         if detail:
             self._status.state_label.setToolTip(detail)
@@ -130,9 +134,11 @@ class SyncPresenter(QObject):
         """The person asked for a sync (F5): say so, unless the service is known to be away (then
         it stays "Offline" until it answers, as the banner does)."""
         if self._connectivity.state is Connectivity.OFFLINE:
-            self._status.state_label.setToolTip("The service cannot be reached; trying again now…")
+            self._status.state_label.setToolTip(
+                translate("SyncPresenter", "The service cannot be reached; trying again now…")
+            )
             return
-        self._status.set_state("Syncing…", "sync")
+        self._status.set_state(translate("SyncPresenter", "Syncing…"), "sync")
 
     def _show_banner(self) -> None:
         session = self._session
@@ -147,7 +153,12 @@ class SyncPresenter(QObject):
             # Pages arrive: the service answers again, whatever the engine says at the end.
             self._connectivity.service_answered(session)
             self._show_banner()
-        self._status.set_state(f"Syncing {cases:,} of {server_total:,} cases…", "sync")
+        self._status.set_state(
+            translate("SyncPresenter", "Syncing {cases} of {total} cases…").format(
+                cases=count_text(cases), total=count_text(server_total)
+            ),
+            "sync",
+        )
         model = self._inbox.model
         # A first sync of a large inbox takes minutes: show cases as they arrive, but take a
         # fresh list at most every few seconds (each one is a reset of the table).
@@ -177,10 +188,15 @@ class SyncPresenter(QObject):
             if row is not None and row.patient:
                 names.append(row.patient)
         count = len(refs)
-        title = f"{count} case{'s' if count != 1 else ''} arrived"
-        text = ", ".join(names) if names else "New cases arrived in the inbox."
-        if count > len(names) and names:
-            text += f" and {count - len(names)} more"
+        title = translate("SyncPresenter", "%n case(s) arrived", None, count)
+        listed = ", ".join(names)
+        if not names:
+            text = translate("SyncPresenter", "New cases arrived in the inbox.")
+        elif count > len(names):
+            text = translate("SyncPresenter", "{names} and %n more", None, count - len(names))
+            text = text.format(names=listed)
+        else:
+            text = listed
         self._notifier.notify(title, text)
 
     def _on_download_progress(self, progress: Any) -> None:

@@ -11,6 +11,8 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QMainWindow, QMenu, QSystemTrayIcon
 
+from scaninbox.language import translate
+
 __all__ = ["Notifier"]
 
 _STATUS_MESSAGE_MS = 15_000
@@ -37,12 +39,14 @@ class Notifier(QObject):
         self._tray: QSystemTrayIcon | None = None
         if available:
             tray = QSystemTrayIcon(icon, self)
-            tray.setToolTip("Scan Inbox")
+            tray.setToolTip(translate("Notifier", "Scan Inbox"))
             menu = QMenu(window)
-            menu.addAction("Open Scan Inbox").triggered.connect(self.activated)
-            menu.addAction("Sync now").triggered.connect(self.syncRequested)
+            menu.addAction(translate("Notifier", "Open Scan Inbox")).triggered.connect(
+                self.activated
+            )
+            menu.addAction(translate("Notifier", "Sync now")).triggered.connect(self.syncRequested)
             menu.addSeparator()
-            menu.addAction("Quit").triggered.connect(self.quitRequested)
+            menu.addAction(translate("Notifier", "Quit")).triggered.connect(self.quitRequested)
             tray.setContextMenu(menu)
             tray.activated.connect(self._on_activated)
             tray.messageClicked.connect(self.activated)
@@ -62,7 +66,10 @@ class Notifier(QObject):
             )
             return
         self.via = "status bar"
-        self._window.statusBar().showMessage(f"{title}: {text}", _STATUS_MESSAGE_MS)
+        self._window.statusBar().showMessage(
+            translate("Notifier", "{title}: {text}").format(title=title, text=text),
+            _STATUS_MESSAGE_MS,
+        )
 
     def hide(self) -> None:
         if self._tray is not None:

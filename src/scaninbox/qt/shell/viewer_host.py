@@ -1,12 +1,12 @@
 """Bringing the 3D viewer in after the window is up: VTK loads in the background.
 
-Importing VTK, pyvista and pyvistaqt costs 1.0–1.2 s of the import thread's CPU (measured in the
-app, 2026-11-24; its wall time grows with whatever else holds Python's lock or the machine's
-cores), so the window opens without them: the case pane's "3D scans" tab shows "Loading the 3D
-viewer…" while ``scaninbox.qt.viewer.preload_3d_stack()`` imports the stack on a worker thread,
-from the window's first paint on; then the viewport is created on the GUI thread, put into the tab,
-and shown the current case. When the viewer cannot be loaded the tab says so in plain words and the
-rest of the window works.
+Importing VTK, pyvista and pyvistaqt costs about a second of the import thread's CPU
+(benchmarks/README.md, startup.py; its wall time grows with whatever else holds Python's lock or the
+machine's cores), so the window opens without them: the case pane's "3D scans" tab shows "Loading
+the 3D viewer…" while ``scaninbox.qt.viewer.preload_3d_stack()`` imports the stack on a worker
+thread, from the window's first paint on; then the viewport is created on the GUI thread, put into
+the tab, and shown the current case. When the viewer cannot be loaded the tab says so in plain words
+and the rest of the window works.
 
 A case selected while the stack is still loading has fetched meanwhile what the viewport's first
 look would draw and this computer lacks — a jaw's preview where the case has one (small), else
@@ -37,6 +37,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
 from scaninbox.domain import Case, FileKind, ScanFile, is_preview
+from scaninbox.language import translate
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.files import CaseFile, CaseFileProvider
@@ -82,7 +83,7 @@ class ViewerHost(QObject):
         self._gave_up = False
         self.viewport: Any = None
         self._gl_stand_in: QWidget | None = None
-        self.placeholder = QLabel("Loading the 3D viewer…", pane)
+        self.placeholder = QLabel(translate("ViewerHost", "Loading the 3D viewer…"), pane)
         self.placeholder.setObjectName("viewerPlaceholder")
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
@@ -157,7 +158,9 @@ class ViewerHost(QObject):
             viewer: Any = importlib.import_module("scaninbox.qt.viewer")
         except ImportError as exc:
             _log.warning("the 3D viewer is not available: %s", exc)
-            self._unavailable("The 3D viewer is not part of this installation.")
+            self._unavailable(
+                translate("ViewerHost", "The 3D viewer is not part of this installation.")
+            )
             return
         try:
             await async_bridge.to_thread(viewer.preload_3d_stack)
@@ -171,7 +174,9 @@ class ViewerHost(QObject):
             )
         except Exception as exc:  # a broken OpenGL driver must not take the window down
             _log.exception("the 3D viewer could not start")
-            self._unavailable(f"The 3D viewer could not start: {exc}")
+            self._unavailable(
+                translate("ViewerHost", "The 3D viewer could not start: {error}").format(error=exc)
+            )
             return
         self.viewport = viewport
         viewport.statusMessage.connect(self.statusMessage)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scaninbox.language import translate
 from scaninbox.qt.runtime import async_bridge
 from scaninbox.qt.signin.messages import sign_in_error_message
 from scaninbox.qt.signin.parts import error_frame, heading
@@ -77,9 +78,13 @@ class SignInDialog(QDialog):
         self._reauth = reauth_email is not None
         self._expired = reauth_expired
         if self._reauth:
-            self.setWindowTitle("Sign in again" if reauth_expired else "Sign in")
+            self.setWindowTitle(
+                translate("SignInDialog", "Sign in again")
+                if reauth_expired
+                else translate("SignInDialog", "Sign in", "title")
+            )
         else:
-            self.setWindowTitle("Sign in to Scan Inbox")
+            self.setWindowTitle(translate("SignInDialog", "Sign in to Scan Inbox"))
         self.setModal(True)
         # A fixed width: a long message wraps instead of stretching the dialog.
         self.setFixedWidth(520)
@@ -118,17 +123,24 @@ class SignInDialog(QDialog):
 
     def _subtitle(self) -> str:
         if not self._reauth:
-            return "Cases and scans of your lab, from the Intra-Oral Scan Inbox service."
-        if self._expired:
-            return (
-                "Your session has ended. Sign in again to continue — everything you have open "
-                "stays as it is."
+            return translate(
+                "SignInDialog",
+                "Cases and scans of your lab, from the Intra-Oral Scan Inbox service.",
             )
-        return "Sign in to get new cases and files — everything you have open stays as it is."
+        if self._expired:
+            return translate(
+                "SignInDialog",
+                "Your session has ended. Sign in again to continue — everything you have open "
+                "stays as it is.",
+            )
+        return translate(
+            "SignInDialog",
+            "Sign in to get new cases and files — everything you have open stays as it is.",
+        )
 
     def _build_fields(self, remember_available: bool, remember_reason: str, email: str) -> None:
         self.service_combo = QComboBox(self)
-        self.service_combo.setAccessibleName("Service")
+        self.service_combo.setAccessibleName(translate("SignInDialog", "Service"))
         model = self.service_combo.model()
         for choice in self._choices:
             self.service_combo.addItem(choice.label, choice.environment)
@@ -139,21 +151,30 @@ class SignInDialog(QDialog):
                 if item is not None:
                     item.setEnabled(False)
         self.url_edit = QLineEdit(self)
-        self.url_edit.setPlaceholderText("https://inbox.example.com")
-        self.url_edit.setAccessibleName("Service address")
-        self.url_label = QLabel("Address", self)
+        self.url_edit.setPlaceholderText(
+            translate("SignInDialog", "https://inbox.example.com", "an example address")
+        )
+        self.url_edit.setAccessibleName(translate("SignInDialog", "Service address"))
+        self.url_label = QLabel(translate("SignInDialog", "Address"), self)
         self.email_edit = QLineEdit(email, self)
-        self.email_edit.setAccessibleName("E-mail")
+        self.email_edit.setAccessibleName(translate("SignInDialog", "E-mail"))
         self.password_edit = QLineEdit(self)
         self.password_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.password_edit.setAccessibleName("Password")
-        self.remember_box = QCheckBox("Remember me on this computer", self)
+        self.password_edit.setAccessibleName(translate("SignInDialog", "Password"))
+        self.remember_box = QCheckBox(
+            translate("SignInDialog", "Remember me on this computer"), self
+        )
         self.remember_box.setEnabled(remember_available)
         self.remember_box.setChecked(remember_available)
         self.remember_box.setToolTip(
-            "Keep the session in the system keyring, so the next start needs no password"
+            translate(
+                "SignInDialog",
+                "Keep the session in the system keyring, so the next start needs no password",
+            )
             if remember_available
-            else f"{remember_reason.rstrip('.')}. The session is kept in memory only."
+            else translate("SignInDialog", "{reason}. The session is kept in memory only.").format(
+                reason=remember_reason.rstrip(".")
+            )
         )
 
     def _form(self) -> QFormLayout:
@@ -161,10 +182,10 @@ class SignInDialog(QDialog):
         form.setHorizontalSpacing(12)
         form.setVerticalSpacing(10)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        form.addRow("Service", self.service_combo)
+        form.addRow(translate("SignInDialog", "Service"), self.service_combo)
         form.addRow(self.url_label, self.url_edit)
-        form.addRow("E-mail", self.email_edit)
-        form.addRow("Password", self.password_edit)
+        form.addRow(translate("SignInDialog", "E-mail"), self.email_edit)
+        form.addRow(translate("SignInDialog", "Password"), self.password_edit)
         form.addRow("", self.remember_box)
         return form
 
@@ -174,28 +195,33 @@ class SignInDialog(QDialog):
         self.busy_bar.setRange(0, 0)
         self.busy_bar.setTextVisible(False)
         self.busy_bar.setFixedHeight(6)
-        self.busy_label = QLabel("Signing in…", self)
+        self.busy_label = QLabel(translate("SignInDialog", "Signing in…"), self)
 
     def _build_buttons(self, offline_label: str | None) -> None:
         self.buttons = QDialogButtonBox(self)
         self.sign_in_button = self.buttons.addButton(
-            "Sign in", QDialogButtonBox.ButtonRole.AcceptRole
+            translate("SignInDialog", "Sign in", "button"), QDialogButtonBox.ButtonRole.AcceptRole
         )
         self.sign_in_button.setDefault(True)
         self.cancel_button = self.buttons.addButton(
-            "Later" if self._reauth else "Cancel", QDialogButtonBox.ButtonRole.RejectRole
+            translate("SignInDialog", "Later")
+            if self._reauth
+            else translate("SignInDialog", "Cancel"),
+            QDialogButtonBox.ButtonRole.RejectRole,
         )
         self.extra_button: QPushButton | None = None
         if self._reauth:
             self.extra_button = self.buttons.addButton(
-                "Sign out", QDialogButtonBox.ButtonRole.ResetRole
+                translate("SignInDialog", "Sign out"), QDialogButtonBox.ButtonRole.ResetRole
             )
             self.extra_button.clicked.connect(self._on_sign_out)
         elif offline_label:
             self.extra_button = self.buttons.addButton(
                 offline_label, QDialogButtonBox.ButtonRole.ResetRole
             )
-            self.extra_button.setToolTip("Open the cases kept on this computer without signing in")
+            self.extra_button.setToolTip(
+                translate("SignInDialog", "Open the cases kept on this computer without signing in")
+            )
             self.extra_button.clicked.connect(self._on_work_offline)
         self.sign_in_button.clicked.connect(self._on_sign_in)
         self.cancel_button.clicked.connect(self._on_cancel)
@@ -207,7 +233,9 @@ class SignInDialog(QDialog):
         choice = self._choices[self.service_combo.currentIndex()]
         if choice.environment == CUSTOM:
             url = self.url_edit.text().strip() or None
-            return SignInTarget(CUSTOM, url or "Custom", url, self._ca_bundle)
+            return SignInTarget(
+                CUSTOM, url or translate("SignInDialog", "Custom"), url, self._ca_bundle
+            )
         return SignInTarget(choice.environment, choice.label, choice.base_url, self._ca_bundle)
 
     @property
@@ -259,14 +287,14 @@ class SignInDialog(QDialog):
             missing = [
                 name
                 for name, value in (
-                    ("the service address", target.base_url),
-                    ("your e-mail address", email),
-                    ("your password", password),
+                    (translate("SignInDialog", "the service address"), target.base_url),
+                    (translate("SignInDialog", "your e-mail address"), email),
+                    (translate("SignInDialog", "your password"), password),
                 )
                 if not value
             ]
             if missing:
-                self.show_error(f"Please enter {' and '.join(missing)}.")
+                self.show_error(_please_enter(missing))
                 return
         self.show_error("")
         self._set_busy(True)
@@ -293,7 +321,7 @@ class SignInDialog(QDialog):
     def _on_cancel(self) -> None:
         if async_bridge.cancel(self, "sign-in"):
             self._set_busy(False)
-            self.show_error("Signing in was cancelled.")
+            self.show_error(translate("SignInDialog", "Signing in was cancelled."))
             return
         self.reject()
 
@@ -323,7 +351,11 @@ class SignInDialog(QDialog):
         self.sign_in_button.setEnabled(editable)
         if self.extra_button is not None:
             self.extra_button.setEnabled(editable)
-        self.cancel_button.setText("Cancel" if busy or not self._reauth else "Later")
+        self.cancel_button.setText(
+            translate("SignInDialog", "Cancel")
+            if busy or not self._reauth
+            else translate("SignInDialog", "Later")
+        )
 
     def _select_environment(self, environment: str | None, base_url: str | None) -> None:
         names = [c.environment for c in self._choices]
@@ -346,8 +378,25 @@ class SignInDialog(QDialog):
         self.email_edit.setEnabled(not demo)
         self.password_edit.setEnabled(not demo)
         self.email_edit.setPlaceholderText(
-            "Signed in as the demo user" if demo else "name@lab.example"
+            translate("SignInDialog", "Signed in as the demo user")
+            if demo
+            else translate("SignInDialog", "name@lab.example", "an example e-mail address")
         )
-        self.password_edit.setPlaceholderText("Not needed for the demo" if demo else "")
+        self.password_edit.setPlaceholderText(
+            translate("SignInDialog", "Not needed for the demo") if demo else ""
+        )
         self.remember_box.setVisible(not demo)
         self.show_error("")
+
+
+def _please_enter(missing: Sequence[str]) -> str:
+    """One sentence naming the empty fields (whole sentences: word order differs by language)."""
+    if len(missing) == 1:
+        return translate("SignInDialog", "Please enter {first}.").format(first=missing[0])
+    if len(missing) == 2:
+        return translate("SignInDialog", "Please enter {first} and {second}.").format(
+            first=missing[0], second=missing[1]
+        )
+    return translate("SignInDialog", "Please enter {first}, {second} and {third}.").format(
+        first=missing[0], second=missing[1], third=missing[2]
+    )

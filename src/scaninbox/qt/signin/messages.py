@@ -11,6 +11,8 @@ import logging
 import re
 from urllib.parse import urlsplit
 
+from scaninbox.language import translate
+
 __all__ = ["sign_in_error_message"]
 
 _log = logging.getLogger(__name__)
@@ -23,35 +25,77 @@ def sign_in_error_message(error: BaseException, base_url: str | None) -> str:
     from scaninbox.store import StoreError
 
     where = _host(base_url)
-    where_cap = where[:1].upper() + where[1:]
     wording: list[tuple[type[BaseException] | tuple[type[BaseException], ...], str | None]] = [
         (
             errors.AuthenticationError,
-            "The e-mail address or password is not correct. Check them and try again.",
+            translate(
+                "SignInMessages",
+                "The e-mail address or password is not correct. Check them and try again.",
+            ),
         ),
         (
             errors.TlsError,
-            f"The security certificate of {where} could not be verified{_reason(error)}, so "
-            "nothing was sent. If your lab uses its own certificate authority, ask your IT "
-            "contact to set network.ca_bundle in the settings.",
+            _tls_message(where, _reason(error)),
         ),
         (
             errors.TransportError,
-            f"{where_cap} cannot be reached. Check the address and your network connection, "
-            "then try again.",
+            translate(
+                "SignInMessages",
+                "The server at {host} cannot be reached. Check the address and your network "
+                "connection, then try again.",
+            ).format(host=where)
+            if where
+            else translate(
+                "SignInMessages",
+                "The server cannot be reached. Check the address and your network "
+                "connection, then try again.",
+            ),
         ),
         (
             (errors.ProtocolError, errors.NotFoundError),
-            f"{where_cap} answered, but not like a Scan Inbox service. Check the address.",
+            translate(
+                "SignInMessages",
+                "The server at {host} answered, but not like a Scan Inbox service. "
+                "Check the address.",
+            ).format(host=where)
+            if where
+            else translate(
+                "SignInMessages",
+                "The server answered, but not like a Scan Inbox service. Check the address.",
+            ),
         ),
         ((errors.ApiError, StoreError, ValueError), None),  # their own words are plain
-        ((OSError, RuntimeError), f"Signing in failed: {error}"),  # the demo did not start …
+        (
+            (OSError, RuntimeError),
+            translate("SignInMessages", "Signing in failed: {error}").format(error=error),
+        ),  # the demo did not start …
     ]
     for kinds, text in wording:
         if isinstance(error, kinds):
             return text if text is not None else str(error)
     _log.error("signing in failed unexpectedly", exc_info=error)
-    return "Signing in failed unexpectedly; the details are in the log file."
+    return translate(
+        "SignInMessages", "Signing in failed unexpectedly; the details are in the log file."
+    )
+
+
+def _tls_message(host: str, reason: str) -> str:
+    """The certificate could not be verified: nothing was sent; who can help."""
+    if host:
+        text = translate(
+            "SignInMessages",
+            "The security certificate of the server at {host} could not be verified{reason}, "
+            "so nothing was sent. If your lab uses its own certificate authority, ask your IT "
+            "contact to set network.ca_bundle in the settings.",
+        )
+    else:
+        text = translate(
+            "SignInMessages",
+            "The security certificate of the server could not be verified{reason}, so nothing "
+            "was sent. If your lab uses its own certificate authority, ask your IT contact to "
+            "set network.ca_bundle in the settings.",
+        )
+    return text.format(host=host, reason=reason)
 
 
 def _reason(error: BaseException) -> str:
@@ -61,10 +105,10 @@ def _reason(error: BaseException) -> str:
 
 
 def _host(base_url: str | None) -> str:
+    """The server's host name, or "" when the address names none."""
     if not base_url:
-        return "the server"
+        return ""
     try:
-        host = urlsplit(base_url).netloc
+        return urlsplit(base_url).netloc
     except ValueError:
-        host = ""
-    return f"the server at {host}" if host else "the server"
+        return ""

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from scaninbox.language import translate
 from scaninbox.paths import resources_dir
 
 __all__ = ["error_frame", "heading"]
@@ -43,7 +44,7 @@ def error_frame(parent: QWidget) -> tuple[QFrame, QLabel]:
     label.setObjectName("signInError")
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setAccessibleName("Sign-in problem")
+    label.setAccessibleName(translate("SignInParts", "Sign-in problem"))
     frame = QFrame(parent)
     frame.setObjectName("errorFrame")
     # Translucent red over the palette: reads on light and dark themes alike.

@@ -1,8 +1,8 @@
 """The embedded 3D scan viewport: a case's scans, coloured by jaw, oriented by their portal.
 
 Importing this package is cheap: VTK, pyvista and pyvistaqt load only when asked. The window
-calls `preload_3d_stack` on a worker thread once it is shown (1.7–2.5 s of imports on a quiet
-two-core machine, off the GUI thread), then `create_scan_viewport` on the GUI thread::
+calls `preload_3d_stack` on a worker thread once it is shown (seconds of imports, off the GUI
+thread), then `create_scan_viewport` on the GUI thread::
 
     import scaninbox.qt.viewer as viewer
     await async_bridge.to_thread(viewer.preload_3d_stack)

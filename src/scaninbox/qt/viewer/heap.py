@@ -3,11 +3,11 @@
 glibc hands an allocation above its "mmap threshold" its own mapping, returned to the system
 on free; below it, memory comes from heaps that rarely shrink. The threshold starts at 128 KiB
 but rises to the size of the largest mapped block freed so far (up to 32 MiB), so after the
-first scan the arrays of the next ones (points, faces, normals, a few to 30 MB each, many made
+first scan the arrays of the next ones (points, faces, normals, tens of megabytes each, many made
 on worker threads, each with its own heap "arena") land in heaps and stay in the process after
 they are freed. Measured with ``benchmarks/memory_case.py`` (2 × 600k triangles): a fixed 1 MiB
-threshold and two arenas take the peak from ~840 to ~700 MiB and the settled size after the
-case is shown from ~710 to ~550 MiB, at no measurable cost in speed (large arrays are few).
+threshold and two arenas lower both the peak and the settled size after the case is shown, at no
+measurable cost in speed (large arrays are few; the figures: benchmarks/README.md).
 """
 
 from __future__ import annotations

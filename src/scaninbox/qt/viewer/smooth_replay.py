@@ -17,8 +17,8 @@ is kept:
   texture, drawn texel for pixel, with FXAA on; the overlay is drawn over it as in every frame.
 
 FXAA gets exactly the pixels it would have got in a full render, so the picture is the same
-(tests compare them pixel for pixel), for ~40 ms instead of a ~150–185 ms full frame
-(2 × 300k triangles at 1000×671, llvmpipe). It all happens inside VTK's ``Render()`` of a
+(tests compare them pixel for pixel), for a fraction of a full frame under llvmpipe
+(benchmarks/README.md, render_fps.py). It all happens inside VTK's ``Render()`` of a
 normal ``paintGL``: the picture reaches the screen by the same way as every other frame.
 """
 

@@ -10,7 +10,7 @@ CPython's singletons:
 CPython aborts ("none_dealloc" / "bool_dealloc: deallocating …") once such a count reaches zero:
 after a few hundred cases, or a few minutes of download progress. CPython 3.12 made these
 objects immortal, which hides the bug there; PySide6 6.11 does not have it, but QtPdf is only
-published for 6.12 outside the 400 MB Addons wheel. ``None``, ``True`` and ``False`` are never
+published for 6.12 outside the large Addons wheel. ``None``, ``True`` and ``False`` are never
 freed anyway, so raising their counts once, far beyond what any session can drop, changes
 nothing else.
 
