@@ -4,6 +4,7 @@ full-resolution scans on screen — beside f3d opening that case's scan on scree
     .venv/bin/python benchmarks/startup.py          # 5 runs, re-runs itself under Xvfb
     .venv/bin/python benchmarks/startup.py --runs 7 --no-f3d
     .venv/bin/python benchmarks/startup.py --against /tmp/old/src   # A/B, in turns
+    .venv/bin/python benchmarks/startup.py --no-f3d --frozen dist/ScanInbox/scaninbox
 
 Scenario: ``python -m scaninbox gui --demo --quit-when-ready`` in a subprocess with
 ``SCANINBOX_STARTUP_TRACE=1`` and a fresh ``SCANINBOX_HOME`` (the first run of a home also
@@ -33,6 +34,13 @@ medians ours / f3d (budget, issue 24: ≤ 2×).
 ``--against SRC`` also runs another checkout's ``src`` folder (e.g. ``git archive main src | tar
 -x -C /tmp/old``) with this virtualenv, the two taking turns run by run, and prints the ratio of
 their medians: on a busy machine that ratio means more than either time.
+
+``--frozen EXE`` also runs the frozen app (``dist/ScanInbox/scaninbox``, or
+``opt/scan-inbox/scaninbox`` of the ``.deb``'s payload unpacked with ``dpkg-deb -x``) the same
+way (``EXE gui --demo --quit-when-ready``, same environment, fresh home), in turns with this
+tree's run; the ratio frozen / venv is the budget "the frozen app no slower than the venv"
+(issue 24). The frozen app carries its own bytecode; its first, untimed run fills the same
+per-user caches the venv's first run fills (matplotlib's font list).
 """
 
 from __future__ import annotations
@@ -47,6 +55,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +75,15 @@ MILESTONES = (
 REPO = Path(__file__).resolve().parents[1]
 
 
+@dataclass(frozen=True)
+class Side:
+    """What one side of the comparison runs: another checkout's ``src`` folder with this
+    virtualenv, or a frozen app's executable."""
+
+    path: Path
+    frozen: bool = False
+
+
 FAILED = "failed"
 APP_CPU = "app cpu to case-full-frame"
 F3D = "f3d: launch → scan on screen"
@@ -78,7 +96,7 @@ CPU = "cpu (app + children), all"
 
 
 def _run_once(
-    home: Path, timeout_s: float, pycache: Path, src: Path | None = None
+    home: Path, timeout_s: float, pycache: Path, side: Side | None = None
 ) -> dict[str, float]:
     env = dict(
         os.environ,
@@ -89,9 +107,12 @@ def _run_once(
     )
     env.pop("QT_QPA_PLATFORM", None)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    if src is not None:  # ahead of the virtualenv's own (editable) copy of scaninbox
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(src), env.get("PYTHONPATH")]))
-    command = [sys.executable, "-m", "scaninbox", "gui", "--demo", "--quit-when-ready"]
+    command = [sys.executable, "-m", "scaninbox"]
+    if side is not None and side.frozen:
+        command = [str(side.path)]
+    elif side is not None:  # ahead of the virtualenv's own (editable) copy of scaninbox
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(side.path), env.get("PYTHONPATH")]))
+    command += ["gui", "--demo", "--quit-when-ready"]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     launched = time.monotonic()
     done = subprocess.run(
@@ -205,6 +226,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--against", type=Path, metavar="SRC", help="another checkout's src folder, in turns"
     )
+    parser.add_argument(
+        "--frozen",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="EXE",
+        help="a frozen app's scaninbox executable, in turns (repeatable: an older build too)",
+    )
     parser.add_argument("--no-f3d", action="store_true", help="leave out f3d's time")
     args = parser.parse_args(argv)
     if not os.environ.get("DISPLAY"):
@@ -215,12 +244,17 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     with_f3d = not args.no_f3d and shutil.which("f3d") is not None
     watch = ScreenWatch() if with_f3d else None
-    sides: dict[str, Path | None] = {"this tree": None}
+    sides: dict[str, Side | None] = {"this tree": None}
     if args.against is not None:
         if not (args.against / "scaninbox" / "__init__.py").is_file():
             print(f"{args.against} is no src folder of Scan Inbox (no scaninbox/__init__.py).")
             return 2
-        sides[f"against {args.against}"] = args.against.resolve()
+        sides[f"against {args.against}"] = Side(args.against.resolve())
+    for exe in args.frozen:
+        if not (exe.is_file() and os.access(exe, os.X_OK)):
+            print(f"{exe} is no executable (the frozen app's scaninbox).")
+            return 2
+        sides[f"frozen {exe}"] = Side(exe.absolute(), frozen=True)
     load = os.getloadavg()[0]
     print(f"cores: {os.cpu_count()}, load average at start: {load:.2f}")
     results: dict[str, list[dict[str, float]]] = {side: [] for side in sides}
@@ -229,17 +263,17 @@ def main(argv: list[str] | None = None) -> int:
         # a private cache filled by an untimed first run, even where the shell sets
         # PYTHONDONTWRITEBYTECODE (then every run would compile our ~150 modules again).
         pycache = Path(tmp) / "pycache"
-        for number, src in enumerate(sides.values()):
-            _run_once(Path(tmp) / f"home-compile-{number}", args.timeout, pycache, src)
-        for number, src in enumerate(sides.values()):
+        for number, side in enumerate(sides.values()):
+            _run_once(Path(tmp) / f"home-compile-{number}", args.timeout, pycache, side)
+        for number, side in enumerate(sides.values()):
             if args.warm:  # generate the demo data once per side
-                _run_once(Path(tmp) / f"home-{number}", args.timeout, pycache, src)
+                _run_once(Path(tmp) / f"home-{number}", args.timeout, pycache, side)
         for run in range(args.runs):
-            for number, (side, src) in enumerate(sides.items()):
+            for number, (title, side) in enumerate(sides.items()):
                 name = f"home-{number}" if args.warm else f"home-{number}-{run}"
                 home = Path(tmp) / name
-                result = _run_once(home, args.timeout, pycache, src)
-                results[side].append(result)
+                result = _run_once(home, args.timeout, pycache, side)
+                results[title].append(result)
                 scan = _shown_scan(home, Path(tmp) / f"f3d-{number}-{run}")
                 if watch is not None and scan is not None and FAILED not in result:
                     seen = _f3d_on_screen(scan, watch, args.timeout)
@@ -257,13 +291,17 @@ def main(argv: list[str] | None = None) -> int:
         if ours_full and f3d:
             ratio = ours_full / f3d
             print(f"{side}: full scans on screen / f3d (medians): {ratio:.2f}× (budget ≤ 2×)")
-    if args.against is not None:
-        ours, theirs = medians.values()
-        print("ratio of medians, this tree / against:")
+    ours = medians["this tree"]
+    for title, theirs in medians.items():
+        if title == "this tree":
+            continue
+        frozen = title.startswith("frozen ")
+        print(f"ratio of medians, {'frozen / this tree' if frozen else 'this tree / against'}:")
         for name in (*MILESTONES, APP_CPU, CPU):
-            if name in ours and name in theirs and theirs[name] > 0:
-                print(f"{name:30} {ours[name] / theirs[name]:8.2f}")
-    print("  budgets (issue 24): window-visible < 1 s, case-full-frame ≤ 2× f3d")
+            top, bottom = (theirs, ours) if frozen else (ours, theirs)
+            if name in top and name in bottom and bottom[name] > 0:
+                print(f"{name:30} {top[name] / bottom[name]:8.2f}")
+    print("  budgets (issue 24): window-visible < 1 s, case-full-frame ≤ 2× f3d, frozen ≤ 1× venv")
     return 0
 
 

@@ -94,6 +94,9 @@ QT_LIBS_UNUSED = (
 # above). matplotlib is imported by pyvista but never draws: its sample data, and its fonts
 # except DejaVu Sans (regular, bold), which the demo sandbox's order-form PDF uses. Pillow's AVIF
 # and WebP codecs (the app reads and writes PNG and JPEG; Qt has its own WebP plugin).
+# zstandard's CFFI backend: on CPython zstandard imports its C backend and nothing else unless
+# PYTHON_ZSTANDARD_IMPORT_POLICY asks for CFFI (zstandard/__init__.py; the runs above open
+# backend_c only, and the self-test imports the store's zstandard-using module).
 DATA_UNUSED = (
     "matplotlib/mpl-data/sample_data/",
     "matplotlib/mpl-data/plot_directive/",
@@ -105,6 +108,7 @@ DATA_UNUSED = (
     "pillow.libs/libwebpmux-",
     "pillow.libs/libwebpdemux-",
     "pillow.libs/libsharpyuv-",
+    "zstandard/_cffi.",
 )
 MATPLOTLIB_FONTS = "matplotlib/mpl-data/fonts/"
 FONTS_KEPT = ("ttf/DejaVuSans.ttf", "ttf/DejaVuSans-Bold.ttf")

@@ -51,6 +51,9 @@ intra-oral scan case inbox for dental laboratories
  Includes the `scaninbox` command line and a built-in demo sandbox
  (`scaninbox --demo`). `scaninbox --self-test` checks an installation."""
 
+# The compressors dpkg-deb is asked for, with their default levels.
+LEVELS = {"xz": 6, "zstd": 12}
+
 _LDD_LINE = re.compile(r"^\s*(\S+)(?:\s+=>\s+(.+?))?\s+\(0x[0-9a-f]+\)\s*$")
 
 
@@ -59,17 +62,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--folder", type=Path, required=True, help="the frozen folder")
     parser.add_argument("--version", required=True)
     parser.add_argument("--out", type=Path, required=True)
-    # zstd: xz -6 of the ~500 MB tree takes over 10 minutes of one core on a busy 2-core CI
-    # machine; zstd -12 on two threads about 30 s of CPU, for a package ~10% larger (≈ 165 MB).
-    # dpkg reads zstd members since 1.21.18 (Debian 12).
-    parser.add_argument("--compression-level", type=int, default=12, help="zstd level (12)")
+    # xz (dpkg's default compressor, level 6) makes the smallest package a person downloads;
+    # zstd builds several times faster for a larger file, for trying builds locally. The sizes
+    # and CPU times of both are in docs/packaging.md ("Compression").
+    parser.add_argument("--compressor", choices=sorted(LEVELS), default="xz")
+    parser.add_argument(
+        "--compression-level", type=int, help="default: xz 6, zstd 12 (dpkg reads zstd ≥ 1.21.18)"
+    )
     args = parser.parse_args(argv)
+    level = LEVELS[args.compressor] if args.compression_level is None else args.compression_level
     with tempfile.TemporaryDirectory(prefix="scan-inbox-deb-") as work:
         stage = Path(work) / "root"
         stage_tree(stage, args.folder, args.version)
         depends = compute_depends(stage / INSTALL_DIR)
         write_control(stage, args.version, depends)
-        build(stage, args.out, args.compression_level)
+        build(stage, args.out, args.compressor, level)
     return 0
 
 
@@ -246,7 +253,7 @@ def write_control(stage: Path, version: str, depends: list[str]) -> None:
     control.chmod(0o644)
 
 
-def build(stage: Path, out: Path, level: int) -> None:
+def build(stage: Path, out: Path, compressor: str, level: int) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     partial = out.with_name(out.name + ".partial")
     subprocess.run(
@@ -254,7 +261,7 @@ def build(stage: Path, out: Path, level: int) -> None:
             "dpkg-deb",
             "--build",
             "--root-owner-group",
-            "-Zzstd",
+            f"-Z{compressor}",
             f"-z{level}",
             "--threads-max=2",
             str(stage),

@@ -100,6 +100,26 @@ def test_installed_size_is_the_tree_in_kib(frozen: Path, tmp_path: Path) -> None
     assert 2900 < size < 3400 + 600  # 3 MB of data, plus icons and the small rest
 
 
+def _payload_member(deb: Path) -> str:
+    """The name of the .deb's payload member (data.tar.xz, data.tar.zst): `ar t`."""
+    members = subprocess.run(["ar", "t", str(deb)], capture_output=True, text=True, check=True)
+    return next(name for name in members.stdout.split() if name.startswith("data.tar"))
+
+
+@pytest.mark.parametrize(
+    ("options", "member"), [([], "data.tar.xz"), (["--compressor", "zstd"], "data.tar.zst")]
+)
+def test_the_payload_is_xz_by_default_and_zstd_on_request(
+    frozen: Path, tmp_path: Path, options: list[str], member: str
+) -> None:
+    deb = tmp_path / "x.deb"
+    debian.main(["--folder", str(frozen), "--version", "1.0", "--out", str(deb), *options])
+    assert _payload_member(deb) == member
+    extracted = tmp_path / "root"
+    subprocess.run(["dpkg-deb", "-x", str(deb), str(extracted)], check=True)
+    assert (extracted / "opt" / "scan-inbox" / "scaninbox").read_bytes() == TRUE.read_bytes()
+
+
 def test_a_folder_without_the_app_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="holds no frozen app"):
         debian.main(["--folder", str(tmp_path), "--version", "1", "--out", str(tmp_path / "x")])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -58,6 +59,8 @@ def test_in_process_every_check_passes_and_the_window_is_skipped_without_display
     assert "triangles" in _line(lines, "sign in, list cases, download and parse a scan")
     qc = _line(lines, "QC")
     assert qc.startswith("QC: ok — verdict") if HAS_QC else qc == "QC: skipped (not in this build)"
+    assert "report PDF" in qc if HAS_QC else True
+    assert re.search(r"libpq \d+\.\d+ \((binary|c|python)\)", _line(lines, "imports"))
     assert _line(lines, "main window").startswith("main window: skipped (no display")
     # Everything went to a private folder: the user's home (here the test's) was not touched,
     # and SCANINBOX_HOME points at it again afterwards.
@@ -79,6 +82,39 @@ def test_a_broken_part_is_named_and_fails_the_run(
     assert _line(lines, "sandbox").startswith("sandbox: ok")  # the other checks still ran
     assert lines[-1].startswith("Self-test FAILED")
     assert lines[-1].endswith(": render")
+
+
+def _imports_check(tmp_path: Path) -> None:
+    context = self_test._Context(
+        home=tmp_path, out=lambda _line: None, verbose=False, run_command=main
+    )
+    self_test._check_imports(context)
+
+
+@pytest.mark.parametrize(
+    "left_out", ["psycopg", "vtkmodules.vtkRenderingAnnotation", "vtkmodules.vtkInteractionStyle"]
+)
+def test_the_imports_check_names_a_module_a_build_left_out(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, left_out: str
+) -> None:
+    # What a trimmed build looks like to Python: the module cannot be imported.
+    monkeypatch.setitem(sys.modules, left_out, None)
+    with pytest.raises(self_test.CheckFailedError, match=re.escape(left_out)):
+        _imports_check(tmp_path)
+
+
+def test_the_imports_check_fails_when_the_lab_hubs_libpq_cannot_load(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from psycopg import pq
+
+    def no_library() -> int:
+        raise ImportError("libpq-e9b5c9ac.so.5.18: cannot open shared object file")
+
+    # psycopg imports without its libpq; only asking libpq shows a trimmed-away library.
+    monkeypatch.setattr(pq, "version", no_library)
+    with pytest.raises(self_test.CheckFailedError, match="libpq cannot be used: libpq-e9b5c9ac"):
+        _imports_check(tmp_path)
 
 
 def test_the_flag_takes_no_command(capsys: pytest.CaptureFixture[str]) -> None:

@@ -157,6 +157,14 @@ def test_matplotlib_keeps_only_the_order_form_fonts_and_pillow_drops_avif_and_we
     )
 
 
+def test_zstandard_keeps_its_c_backend_and_drops_the_cffi_one() -> None:
+    entries = [
+        (f"zstandard/backend_c.{EXT}", "/w/a", "EXTENSION"),
+        (f"zstandard/_cffi.{EXT}", "/w/b", "EXTENSION"),
+    ]
+    assert _dropped(entries, {}) == [f"zstandard/_cffi.{EXT}"]
+
+
 def test_the_vtk_modules_with_stand_ins_are_left_out() -> None:
     stubs = load("installer/vtk_stubs.py", "scaninbox_vtk_stubs_for_trim")
     for module in stubs.STUBBED_MODULES + stubs.ABSENT_MODULES:

@@ -4,9 +4,9 @@ Meant for the frozen app (a package, an installer) after installation and in CI:
 what a build can break — modules left out of the bundle, a missing Qt or VTK library, the GL
 stack — with the app's own code, on its own data:
 
-    imports · the text mesh readers (ASCII STL, OBJ, ASCII PLY) · off-screen render of the
-    shipped mesh · sandbox on loopback · sign in · list cases · download and parse a scan ·
-    QC (when the build has it) · the main window
+    imports (and the lab hub's libpq) · the text mesh readers (ASCII STL, OBJ, ASCII PLY) ·
+    off-screen render of the shipped mesh · sandbox on loopback · sign in · list cases ·
+    download and parse a scan · QC and its PDF report (when the build has it) · the main window
 
 Everything it writes goes into a temporary folder (``SCANINBOX_HOME`` points there while it
 runs, and it is deleted afterwards): the user's settings, keyring entries, cases and caches are
@@ -48,9 +48,15 @@ _LAZY_IMPORTS = (
     "numpy",
     "trimesh",
     "pyvista",
+    # The VTK modules the viewer and the renderer import by name (qt.viewer's stack): a build
+    # that trims one away fails here, with its name, before the window check.
     "vtkmodules.vtkRenderingOpenGL2",
+    "vtkmodules.vtkRenderingFreeType",
+    "vtkmodules.vtkRenderingAnnotation",
+    "vtkmodules.vtkInteractionStyle",
     "vtkmodules.vtkIOPLY",
     "vtkmodules.vtkFiltersCore",
+    "psycopg",  # the lab hub's driver; its libpq is checked below
     "httpx",
     "pydantic",
     "keyring",
@@ -205,7 +211,20 @@ def _check_imports(context: _Context) -> str:
         )
     if len(ours) < 50:  # a bundle whose module index is broken would walk nothing and pass
         raise CheckFailedError(f"only {len(ours)} scaninbox modules found; the app is incomplete")
-    return f"{len(ours)} scaninbox modules, {len(_LAZY_IMPORTS) + len(_GUI_IMPORTS)} libraries"
+    libraries = len(_LAZY_IMPORTS) + len(_GUI_IMPORTS)
+    return f"{len(ours)} scaninbox modules, {libraries} libraries, {_libpq()}"
+
+
+def _libpq() -> str:
+    """The lab hub's client library answers: psycopg loads libpq (its compiled implementation's
+    own copy in the frozen app) only when asked, so importing psycopg alone proves nothing."""
+    from psycopg import pq
+
+    try:
+        version = pq.version()
+    except Exception as exc:
+        raise CheckFailedError(f"the lab hub's libpq cannot be used: {one_line(exc)}") from None
+    return f"libpq {version // 10000}.{version % 100} ({pq.__impl__})"
 
 
 _ASCII_STL = (
@@ -399,8 +418,11 @@ def _check_qc(context: _Context) -> str:
     if context.scan is None:
         raise _SkippedError("no scan was downloaded")
     captured = io.StringIO()
+    pdf = context.home / "qc-report.pdf"
     with contextlib.redirect_stdout(captured):
-        code = context.run_command(["qc", "--upper", str(context.scan), "--json"])
+        code = context.run_command(
+            ["qc", "--upper", str(context.scan), "--json", "--report", str(pdf)]
+        )
     if code not in (0, 6):  # 0 passed or warnings, 6 the scan failed QC: both are answers
         raise CheckFailedError(f"`scaninbox qc` ended with exit code {code}")
     try:
@@ -410,7 +432,13 @@ def _check_qc(context: _Context) -> str:
     verdict = report.get("verdict") if isinstance(report, dict) else None
     if not isinstance(verdict, str):
         raise CheckFailedError("the QC report has no verdict")
-    return f"verdict {verdict!r} for {context.scan.name!r} (exit {code})"
+    # The printed report: its fonts, images and PDF writer are bundled parts a build can lose.
+    if not pdf.is_file() or not pdf.read_bytes().startswith(b"%PDF-"):
+        raise CheckFailedError("`scaninbox qc --report` wrote no PDF")
+    return (
+        f"verdict {verdict!r} for {context.scan.name!r} (exit {code}), "
+        f"report PDF {pdf.stat().st_size // 1024} KB"
+    )
 
 
 def _check_window(context: _Context) -> str:
