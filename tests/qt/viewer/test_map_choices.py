@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
-from scaninbox.qt.viewer.map_choices import map_choices
+from scaninbox.qt.viewer.map_choices import map_choices, undercut_view
 from scaninbox.qt.viewer.plan import plan_scans
+from scaninbox.render import View
 from scaninbox.render.colour_map import MapKind
 
 
@@ -69,3 +72,24 @@ def test_the_undercut_map_needs_a_prepared_tooth_and_the_scan_of_its_jaw() -> No
     assert upper_only["undercut-lower"][2] == (
         "This case has no scan of the lower jaw, where tooth 46 is prepared."
     )
+
+
+@pytest.mark.parametrize(
+    ("teeth", "view"),
+    [
+        ((16,), View.RIGHT),  # the patient's right: quadrant 1
+        ((46, 47), View.RIGHT),  # quadrant 4, lower right
+        ((26,), View.LEFT),
+        ((36,), View.LEFT),
+        ((11,), View.FRONT),  # front teeth from the front
+        ((13, 23), View.FRONT),
+        ((11, 24), View.LEFT),  # the first back tooth decides
+        ((26, 16), View.RIGHT),  # in FDI order: 16 first
+        ((55,), View.RIGHT),  # a deciduous molar, upper right
+        ((74,), View.LEFT),
+    ],
+)
+def test_an_undercut_map_looks_at_the_prepared_teeth_from_their_side(
+    teeth: tuple[int, ...], view: View
+) -> None:
+    assert undercut_view(teeth) is view

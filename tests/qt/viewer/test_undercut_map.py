@@ -112,7 +112,11 @@ def test_the_undercut_map_paints_qc_s_depths_on_the_prepared_tooth(
     qtbot.waitUntil(lambda: _painted(viewport, "scan0") is not None, timeout=WAIT_MS)
     assert threads
     assert all(t is not threading.main_thread() for t in threads)
-    assert viewport.camera.choice is View.UPPER  # the painted jaw's occlusal view
+    # 16's walls from the patient's right (the occlusal view would hide the undercut), the
+    # painted scan alone.
+    assert viewport.camera.choice is View.RIGHT
+    shown = [state.key for state in viewport.scene if state.visible]
+    assert shown == ["scan0"]
 
     mesh = viewport.sink.meshes["scan0"]
     measured = maps._measured.field(mesh) if maps._measured else None

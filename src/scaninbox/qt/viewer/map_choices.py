@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from scaninbox.domain import Jaw, is_upper
 from scaninbox.language import translate
 from scaninbox.qt.viewer.plan import PlannedScan
-from scaninbox.render import MapKind
+from scaninbox.render import MapKind, View
 
-__all__ = ["MapChoice", "map_choices"]
+__all__ = ["MapChoice", "map_choices", "undercut_view"]
 
 _JAW_WORDS = {Jaw.UPPER: "upper", Jaw.LOWER: "lower"}
 
@@ -234,3 +234,19 @@ def _clearance(jaw: Jaw, against: Jaw, arches: dict[Jaw, PlannedScan]) -> MapCho
         reason,
         jaw,
     )
+
+
+def undercut_view(teeth: Sequence[int]) -> View:
+    """The view an undercut map opens in: from the side of the prepared teeth.
+
+    An undercut is a wall the path of insertion cannot see — nearly the occlusal view's line of
+    sight — so the occlusal view would hide the very colours the map paints. The side view of a
+    back tooth (the first in FDI order: quadrants 1, 4, 5 and 8 are the patient's right) shows
+    its buccal walls; front teeth are seen from the front. The side views follow the tooth
+    chart (`scaninbox.render.views`).
+    """
+    for tooth in sorted(teeth):
+        quadrant, position = divmod(tooth, 10)
+        if position >= 4:  # premolars and molars (deciduous molars too)
+            return View.RIGHT if quadrant in {1, 4, 5, 8} else View.LEFT
+    return View.FRONT

@@ -48,7 +48,7 @@ from scaninbox.qt.viewer.finding_focus import (
 )
 from scaninbox.qt.viewer.interactor import SceneInteractor
 from scaninbox.qt.viewer.loader import CaseLoader, LoadToken
-from scaninbox.qt.viewer.map_choices import MapChoice
+from scaninbox.qt.viewer.map_choices import MapChoice, undercut_view
 from scaninbox.qt.viewer.measure_tool import MeasureTool
 from scaninbox.qt.viewer.overlays import SceneStage
 from scaninbox.qt.viewer.pictures import save_png, suggested_picture_name
@@ -56,7 +56,7 @@ from scaninbox.qt.viewer.plan import plan_scans
 from scaninbox.qt.viewer.scan_list import RowState, ScanList
 from scaninbox.qt.viewer.sink import FirstFrame, ScanSink
 from scaninbox.qt.viewer.toolbar import build_toolbar, make_actions
-from scaninbox.render import Measurement, ScanScene, View
+from scaninbox.render import MapKind, Measurement, ScanScene, View
 from scaninbox.scans import Orientation, describe_turn, resolve_orientation
 
 __all__ = ["ScanViewport"]
@@ -410,10 +410,17 @@ class ScanViewport(QWidget):
         self.view.request_frame()
 
     def _on_map_shown(self, choice: MapChoice | None) -> None:
-        """A map was chosen: look at the painted jaw's teeth (its occlusal view, which hides
-        the antagonist and the bite) and make sure the painted scan is shown — a map on a
-        hidden jaw would be painted out of sight."""
+        """A map was chosen: look where its colours are, with the painted scan shown. A
+        clearance or reduction map: the painted jaw's occlusal view (which hides the
+        antagonist and the bite). An undercut map: the prepared teeth from the side
+        (`map_choices.undercut_view`; undercuts face away from the occlusal view), the painted
+        scan alone — the antagonist and a bite scan would stand in front of its walls."""
         if choice is None or choice.target is None or choice.jaw not in _OCCLUSAL_VIEWS:
+            return
+        if choice.kind is MapKind.UNDERCUT:
+            self.set_view(undercut_view(choice.teeth))
+            self.camera.isolate(choice.target)  # the next standard view brings the others back
+            self.fit()
             return
         self.set_view(_OCCLUSAL_VIEWS[choice.jaw])
         row = self.scans.row(choice.target)
