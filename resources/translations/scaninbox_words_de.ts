@@ -1169,7 +1169,7 @@
     </message>
     <message>
         <source>Complete</source>
-        <translation>Fertig</translation>
+        <translation>Komplett</translation>
     </message>
     <message>
         <source>Cancelled</source>
@@ -1270,6 +1270,14 @@
     <message>
         <source>Night guard</source>
         <translation>Aufbissschiene</translation>
+    </message>
+    <message>
+        <source>Sports guard</source>
+        <translation>Sportmundschutz</translation>
+    </message>
+    <message>
+        <source>Retainer</source>
+        <translation>Retainer</translation>
     </message>
     <message>
         <source>Full denture</source>

@@ -85,6 +85,8 @@ def test_the_trades_vocabulary_reads_german_for_display_only(german: QtLanguage)
     assert identifier_label("LithiumDisilicate") == "Lithiumdisilikat"
     assert identifier_label("Monolithic") == "monolithisch"
     assert identifier_label("PMMA") == "PMMA"
+    assert identifier_label("SportsGuard") == "Sportmundschutz"  # the sandbox's appliances
+    assert identifier_label("Retainer") == "Retainer"
     assert identifier_label("biteScan") == "Bissregistrat"
     assert jaw_label("upper") == "Oberkiefer"
     assert jaw_label("lower") == "Unterkiefer"
