@@ -92,12 +92,16 @@ class QcScorecard(QDialog):
         )
         self.table.setHeaderLabels([first, *(translate("QcScorecard", c) for c in _COLUMNS[1:])])
         for line in card.lines:
-            kinds = ", ".join(
+            # The most frequent first, ties by name: the same order on every run (a Counter's
+            # ties follow the order its kinds were met, which follows set iteration).
+            ranked = sorted(line.kinds.items(), key=lambda pair: (-pair[1], pair[0]))
+            shares = [
                 translate("QcScorecard", "{finding} {percent}%").format(
                     finding=_kind_title(KIND_TITLES, kind), percent=round(line.share(kind) * 100)
                 )
-                for kind, _count in line.kinds.most_common(4)
-            )
+                for kind, _count in ranked
+            ]
+            kinds = ", ".join(shares[:4])
             item = QTreeWidgetItem(
                 [
                     line.who,
@@ -108,7 +112,7 @@ class QcScorecard(QDialog):
                     kinds,
                 ]
             )
-            item.setToolTip(5, kinds)
+            item.setToolTip(5, "\n".join(shares))  # every kind, where the column shows four
             self.table.addTopLevelItem(item)
         checked = sum(line.checked for line in card.lines)
         self.state.setText(

@@ -108,6 +108,9 @@ class MainWindow(QMainWindow):
         for widget in self.sync_status.widgets:
             self.statusBar().addPermanentWidget(widget)
         self.statusBar().setSizeGripEnabled(True)
+        # A message longer than the room beside the permanent widgets is cut (German runs about
+        # a third longer): the whole of it stays readable on hover while it is shown.
+        self.statusBar().messageChanged.connect(self._on_status_message)
         self.notifier = Notifier(self, app_icon(), use_tray=use_tray)
         self.menus = WindowMenus(self)
         self.connectivity = ConnectivityWatch(self)  # every pane follows this one answer
@@ -260,6 +263,9 @@ class MainWindow(QMainWindow):
 
     def show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, _MESSAGE_MS)
+
+    def _on_status_message(self, text: str) -> None:
+        self.statusBar().setToolTip(text)
 
     def update_title(self) -> None:
         self._title_timer.start()
