@@ -28,6 +28,9 @@ class _Shouting:
     def number_text(self, value: float, decimals: int) -> str:
         return f"{value:.{decimals}f}".replace(".", ",")
 
+    def count_text(self, value: int) -> str:
+        return f"{value:,}".replace(",", ".")
+
 
 @pytest.fixture
 def shouting() -> object:
@@ -43,6 +46,7 @@ def shouting() -> object:
         ("%n day(s) overdue", 0, "0 days overdue"),
         ("%n day(s) overdue", 12, "12 days overdue"),
         ("%n box(es)", 2, "2 boxes"),
+        ("%n case(s)", 12345, "12,345 cases"),  # a count keeps its thousands separator
         ("Due", -1, "Due"),
         ("Scans (upper)", -1, "Scans (upper)"),  # a parenthesis after a space is not a marker
     ],

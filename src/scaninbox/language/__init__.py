@@ -14,7 +14,8 @@ Placeholders are Python's ``{name}``, filled after translation with ``str.format
 This package imports no Qt (the command line and the checks use it too). The window installs a
 :class:`Language` built on Qt's translators and ``QLocale`` (``scaninbox.qt.runtime.language``);
 until then, and in the command line whose JSON must never change with the language, the plain
-English of the source texts is used: ``%n`` becomes the number and a plural marker such as
+English of the source texts is used: ``%n`` becomes the number (thousands grouped, as the
+language writes them) and a plural marker such as
 ``(s)`` or ``(es)`` is kept only when the number is not one.
 """
 
@@ -72,6 +73,10 @@ class Language(Protocol):
         """A number with this language's decimal sign (``1.5``, ``1,5``)."""
         ...
 
+    def count_text(self, value: int) -> str:
+        """A whole number with this language's thousands separator (``12,345``, ``12.345``)."""
+        ...
+
 
 class PlainEnglish:
     """The source texts as written: the fallback, and the command line's language."""
@@ -94,6 +99,9 @@ class PlainEnglish:
 
     def number_text(self, value: float, decimals: int) -> str:
         return f"{value:.{decimals}f}"
+
+    def count_text(self, value: int) -> str:
+        return f"{value:,}"
 
 
 ENGLISH: Language = PlainEnglish()
@@ -120,7 +128,7 @@ def translate(context: str, text: str, disambiguation: str | None = None, n: int
     found = language.lookup(context, text, disambiguation, n)
     if found is None:
         found = english_plural(text, n)
-    return found.replace("%n", str(n)) if n >= 0 else found
+    return found.replace("%n", language.count_text(n)) if n >= 0 else found
 
 
 def english_plural(text: str, n: int) -> str:

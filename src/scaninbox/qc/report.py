@@ -337,8 +337,8 @@ def _scans_table(pdf: _Report, run: QcRun) -> None:
         cells = (
             jaw_label(scan.jaw),
             _short(scan.file, 38),
-            _count(scan.triangles),
-            _count(scan.vertices),
+            language.current().count_text(scan.triangles),
+            language.current().count_text(scan.vertices),
             f"{number(x, 1)} × {number(y, 1)} × {number(z, 1)}"
             if scan.readable
             else translate("QcReport", "unreadable"),
@@ -347,14 +347,6 @@ def _scans_table(pdf: _Report, run: QcRun) -> None:
         for width, text in zip(widths, cells, strict=True):
             pdf.cell(width, 5.5, pdf.text_of(text))
         pdf.ln()
-
-
-def _count(value: int) -> str:
-    """A whole number with the language's thousands separator (``12,345``, ``12.345``)."""
-    grouped = f"{value:,}"
-    return (
-        grouped if "," not in language.current().number_text(0.5, 1) else grouped.replace(",", ".")
-    )
 
 
 def decision_word(decision: str) -> str:

@@ -66,8 +66,7 @@ class PreviewImageError(MeshError):
 
 def count_text(number: int) -> str:
     """A count in a message: ``12,345`` in English, ``12.345`` in German (called on errors only)."""
-    language = current()
-    return f"{number:,}" if language.code == "en" else language.number_text(number, 0)
+    return current().count_text(number)
 
 
 @dataclass(frozen=True, slots=True, eq=False)

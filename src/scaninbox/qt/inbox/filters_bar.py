@@ -31,11 +31,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scaninbox.language import translate
+from scaninbox.language import current, translate
 from scaninbox.qt.inbox.filters import DatePreset, DuePreset, FilterState
 from scaninbox.qt.inbox.multi_select import MultiSelectButton
 from scaninbox.qt.look.flow_layout import FlowLayout
-from scaninbox.qt.runtime.language import count_text
 
 __all__ = ["SEARCH_DELAY_MS", "FiltersBar"]
 
@@ -220,13 +219,10 @@ class FiltersBar(QWidget):
         if busy:
             text = translate("FiltersBar", "Searching…")
         elif shown == total:
-            # %n without grouping is Qt's; the count keeps its thousands separator.
-            text = translate("FiltersBar", "%n case(s)", None, total).replace(
-                str(total), count_text(total), 1
-            )
+            text = translate("FiltersBar", "%n case(s)", None, total)
         else:
             text = translate("FiltersBar", "{shown} of {total} cases").format(
-                shown=count_text(shown), total=count_text(total)
+                shown=current().count_text(shown), total=current().count_text(total)
             )
         self.count_label.setText(text)
 

@@ -24,12 +24,12 @@ from PySide6.QtCore import QCoreApplication, QDate, QLibraryInfo, QLocale, QTran
 
 from scaninbox import language
 from scaninbox.language import AREAS, PSEUDO, PlainEnglish, catalogue_dir
+from scaninbox.paths import AppPaths
 
 __all__ = [
     "SUPPORTED",
     "QtLanguage",
     "choose_language",
-    "count_text",
     "install_language",
     "speaking",
     "system_language",
@@ -110,6 +110,11 @@ class QtLanguage:
             return self._english.number_text(value, decimals)
         return self._locale.toString(float(value), "f", decimals)
 
+    def count_text(self, value: int) -> str:
+        if self._own_dates:
+            return self._english.count_text(value)
+        return self._locale.toString(int(value))
+
     def uninstall(self) -> None:
         """Back to plain English (the tests switch languages within one application)."""
         application = QCoreApplication.instance()
@@ -148,7 +153,7 @@ def install_language(
         translator = QTranslator()
         if _load(translator, source / f"scaninbox_{area.name}_{code}.qm"):
             ours.append(translator)
-        elif code not in {"en"}:
+        elif code != "en":
             _log.warning("No %s catalogue for the %r language in %s", area.name, code, source)
         elif _load(translator, source / f"scaninbox_{area.name}_en.qm"):
             ours.append(translator)  # English plural forms
@@ -181,26 +186,19 @@ def install_language(
     return result
 
 
-def start_language(paths: object, window_choice: str | None) -> QtLanguage:
+def start_language(paths: AppPaths, window_choice: str | None) -> QtLanguage:
     """Settle and install the language before the first widget is built (``run_gui``).
 
-    ``paths`` is the app's :class:`scaninbox.paths.AppPaths`; a settings file that cannot be
-    read is reported by the controller later and counts as "no choice" here.
+    A settings file that cannot be read is reported by the controller later and counts as
+    "no choice" here.
     """
-    from scaninbox.paths import AppPaths
     from scaninbox.settings import SettingsError, load_settings
 
-    assert isinstance(paths, AppPaths)
     try:
         settings_choice = load_settings(paths).ui_language
     except SettingsError:
         settings_choice = None
     return install_language(choose_language(window_choice, settings_choice))
-
-
-def count_text(value: int) -> str:
-    """A count as the language writes it, thousands grouped (``1,200``, ``1.200``)."""
-    return QLocale().toString(int(value))
 
 
 @contextlib.contextmanager

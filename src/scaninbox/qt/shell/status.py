@@ -26,11 +26,10 @@ from PySide6.QtWidgets import (
 )
 
 from scaninbox.domain import exact_time, format_date, format_size, local_time, relative_time
-from scaninbox.language import translate
+from scaninbox.language import current, translate
 from scaninbox.qt.inbox import icons
 from scaninbox.qt.look.quiet_progress import set_progress_quietly
 from scaninbox.qt.look.theme import is_dark
-from scaninbox.qt.runtime.language import count_text
 
 __all__ = ["BannerKind", "ConnectionBanner", "SyncStatus", "as_of_text"]
 
@@ -305,8 +304,8 @@ class SyncStatus(QObject):
             set_progress_quietly(self.download_bar, int(1000 * done / total))
             self.download_label.setText(
                 translate("SyncStatus", "Offline copies: {done} of {total} files, {size}").format(
-                    done=count_text(done),
-                    total=count_text(total),
+                    done=current().count_text(done),
+                    total=current().count_text(total),
                     size=format_size(tally.bytes_done),
                 )
             )

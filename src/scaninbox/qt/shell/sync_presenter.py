@@ -18,10 +18,9 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QTimer
 
 from scaninbox.domain import CaseRef
-from scaninbox.language import translate
+from scaninbox.language import current, translate
 from scaninbox.qt.account.connectivity import Connectivity, ConnectivityWatch
 from scaninbox.qt.inbox import InboxPanel
-from scaninbox.qt.runtime.language import count_text
 from scaninbox.qt.shell.case_presenter import CasePresenter
 from scaninbox.qt.shell.status import BannerKind, ConnectionBanner, SyncStatus
 from scaninbox.qt.shell.tray import Notifier
@@ -155,7 +154,7 @@ class SyncPresenter(QObject):
             self._show_banner()
         self._status.set_state(
             translate("SyncPresenter", "Syncing {cases} of {total} cases…").format(
-                cases=count_text(cases), total=count_text(server_total)
+                cases=current().count_text(cases), total=current().count_text(server_total)
             ),
             "sync",
         )

@@ -202,7 +202,7 @@ class ScanSink:
     def show_ready(self, key: str) -> None:
         row, state = self._scans.row(key), self._scene.scan(key)
         if row is not None and state is not None:
-            count = _count_text(state.n_triangles)
+            count = language.current().count_text(state.n_triangles)
             text = (
                 translate("ScanSink", "{count} triangles (preview)")
                 if self.stages.get(key) is Stage.PREVIEW
@@ -290,13 +290,6 @@ class ScanSink:
             self._camera.frame()
         self._first_frame.expect()
         self._view.request_frame()
-
-
-def _count_text(count: int) -> str:
-    """``1,234,567`` / ``1.234.567``: a large count with the language's group separators."""
-    if language.current().code == "en":
-        return f"{count:,}"
-    return language.current().number_text(count, 0)
 
 
 def _is_offline(row: Any) -> bool:
