@@ -16,7 +16,6 @@ English needs a catalogue only for plurals (``-pluralonly``): its other texts ar
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import shutil
 import subprocess
@@ -177,7 +176,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     pseudo = sub.add_parser("pseudo", help="compile the pseudo-language into a folder")
     pseudo.add_argument("out", type=Path)
     args = parser.parse_args(argv)
-    os.chdir(_PACKAGE.parents[1])
     if args.command == "update":
         update_all()
     elif args.command == "compile":

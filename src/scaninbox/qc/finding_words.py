@@ -21,7 +21,6 @@ from scaninbox.domain import format_date, jaw_label
 from scaninbox.language import translate
 from scaninbox.qc.figures import shown_mm, shown_number
 from scaninbox.qc.findings import Finding, Severity, kind_title
-from scaninbox.qc.margins import UNCLEAR_BELOW
 from scaninbox.qc.thresholds import material_word
 
 __all__ = ["finding_message", "side_word"]
@@ -224,7 +223,7 @@ def _estimated_margin(f: Finding) -> str:
     share = translate("FindingText", "a clear finish line along {percent} of the way round").format(
         percent=shown_number(100 * confidence, 0) + " %"
     )
-    if confidence < UNCLEAR_BELOW:
+    if f.severity is Severity.WARN:  # `qc.margins`: an estimate short of a clear line
         sureness = translate(
             "FindingText",
             "{share}: the margin is unclear — the tooth may be unprepared, or the finish line "

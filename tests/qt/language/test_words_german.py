@@ -195,3 +195,16 @@ def test_the_stores_english_work_summary_is_shown_in_german(german: QtLanguage) 
     )
     assert shown_work_summary("Crown · PMMA, Gizmo ×2") == "Krone · PMMA, Gizmo ×2"
     assert shown_work_summary("") == ""
+
+
+def test_an_estimated_margin_reads_how_sure_it_is(german: QtLanguage) -> None:
+    figures = {"tooth": 16, "length_mm": 30.0, "method": "estimated from the shape"}
+    unclear = Finding(
+        "margin", Severity.WARN, "…", None, {**figures, "confidence": 0.2, "closed": False}
+    )
+    clear = Finding(
+        "margin", Severity.INFO, "…", None, {**figures, "confidence": 0.9, "closed": False}
+    )
+    assert "Präparationsgrenze ist unklar" in finding_message(unclear)
+    assert "Präparationsgrenze ist unklar" not in finding_message(clear)
+    assert "mit Lücken" in finding_message(clear)
