@@ -21,10 +21,7 @@ def restart_command() -> list[str]:
     """The command line that started this process, to run it again."""
     if getattr(sys, "frozen", False):  # PyInstaller: the executable is the app
         return [sys.executable, *sys.argv[1:]]
-    original = list(getattr(sys, "orig_argv", []))
-    if original:
-        return [sys.executable, *original[1:]]
-    return [sys.executable, *sys.argv]
+    return [sys.executable, *sys.orig_argv[1:]]  # the interpreter's own options included
 
 
 def relaunch() -> None:
