@@ -22,6 +22,12 @@ from scaninbox.sandbox import DEMO_ACCOUNT, QC_ACCOUNT, SandboxServer
 from tests.lab.conftest import HubDb
 from tests.qt.shell.conftest import WAIT_MS, sign_in_via_dialog
 
+# Another desk's event reaches this window only by LISTEN/NOTIFY (the listener pulls on a
+# notification or on reconnecting, never on a timer), so arriving at all proves the live path.
+# How fast it arrives (the "< 2 s" of the lab hub issue) is benchmarks/lab_catchup.py's to
+# measure: a 2 s test timeout failed CI on a loaded machine while a sync and a PDF ran.
+LIVE_MS = WAIT_MS
+
 
 def _lab_cell(app: AppController, ref: CaseRef) -> str:
     model = app.window.inbox.model
@@ -57,7 +63,7 @@ def test_two_desks_share_the_decision_the_claim_and_the_history(
         other_desk.append(
             new_event(ref.value, "decision", QC_ACCOUNT.email, {"value": "rescan", "note": "hole"})
         )
-        qtbot.waitUntil(lambda: _lab_cell(app, ref) == "Rescan", timeout=2000)  # live, < 2 s
+        qtbot.waitUntil(lambda: _lab_cell(app, ref) == "Rescan", timeout=LIVE_MS)
 
         window.inbox.view.select_ref(ref)
         window.pane.tabs.setCurrentIndex(desk.tab_index)
@@ -76,7 +82,7 @@ def test_two_desks_share_the_decision_the_claim_and_the_history(
         assert (refused.outcome, refused.holder) == ("refused", DEMO_ACCOUNT.email)
 
         other_desk.append(new_event(ref.value, "note", QC_ACCOUNT.email, {"text": "Call Dr K"}))
-        qtbot.waitUntil(lambda: desk.tab.history.topLevelItemCount() == 3, timeout=2000)
+        qtbot.waitUntil(lambda: desk.tab.history.topLevelItemCount() == 3, timeout=LIVE_MS)
         qtbot.keyClicks(desk.tab.note_edit, "Rescan booked")
         qtbot.mouseClick(desk.tab.note_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(
@@ -161,10 +167,10 @@ def test_two_windows_of_two_people_show_the_same_decision_claim_and_history(
         app.window.pane.tabs.setCurrentIndex(app.window.lab.tab_index)
         qtbot.waitUntil(lambda app=app: app.window.lab.tab.ref == ref, timeout=WAIT_MS)
 
-    # QC decides in its QC tab; the technician's inbox and Lab tab show it within 2 s.
+    # QC decides in its QC tab; the technician's inbox and Lab tab show it, live.
     qc.window.pane.qc.note.setText("Margin on 16 not captured")
     qc.window.pane.qc.decide("rescan")
-    qtbot.waitUntil(lambda: _lab_cell(design, ref) == "Rescan", timeout=2000)
+    qtbot.waitUntil(lambda: _lab_cell(design, ref) == "Rescan", timeout=LIVE_MS)
     assert QC_ACCOUNT.email in design.window.lab.tab.decision_label.text()
     model = design.window.inbox.model  # the QC column shows the lab's decision too
     qtbot.waitUntil(
@@ -177,7 +183,7 @@ def test_two_windows_of_two_people_show_the_same_decision_claim_and_history(
 
     # The technician claims it; the QC desk sees who holds it, and its claim is refused.
     qtbot.mouseClick(design.window.lab.tab.claim_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: _lab_cell(qc, ref) == f"Rescan · {DEMO_ACCOUNT.email}", timeout=2000)
+    qtbot.waitUntil(lambda: _lab_cell(qc, ref) == f"Rescan · {DEMO_ACCOUNT.email}", timeout=LIVE_MS)
     tab = qc.window.lab.tab
     assert tab.holder_label.text().startswith(f"Held by {DEMO_ACCOUNT.email}")
     assert tab.claim_button.text() == "Take over"
@@ -198,7 +204,7 @@ def test_two_windows_of_two_people_show_the_same_decision_claim_and_history(
                 ]
                 == expected
             ),
-            timeout=2000,
+            timeout=LIVE_MS,
         )
 
     # Read marks are each person's, and the other desk sees who read the case.
