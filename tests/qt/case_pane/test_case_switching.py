@@ -159,7 +159,7 @@ def _check_every_tab(pane: CasePane, qtbot: QtBot) -> None:
             assert _clipped_labels(pane) == [], pane.tabs.tabText(index)
 
         # Layouts settle over a few events after a tab is shown; the text must end up whole.
-        qtbot.waitUntil(settled, timeout=2_000)
+        qtbot.waitUntil(settled, timeout=10_000)
 
 
 def test_no_text_is_clipped_at_the_panes_usual_size(pane: CasePane, qtbot: QtBot) -> None:

@@ -304,7 +304,7 @@ def test_showing_the_same_case_again_keeps_it_unless_a_scan_was_missing(
     actor = viewport.scene.scan("scan0").actor  # type: ignore[union-attr]
     # Shown again with nothing missing (the window does so after refreshing the details):
     # nothing is reloaded, and the first frame is reported again at once.
-    with qtbot.waitSignal(viewport.caseShown, timeout=1000):
+    with qtbot.waitSignal(viewport.caseShown, timeout=WAIT_MS):
         viewport.show_case(case)
     assert provider.fetched_names() == fetched
     assert viewport.scene.scan("scan0").actor is actor  # type: ignore[union-attr]
