@@ -526,6 +526,10 @@
         <translation>Download erneut versuchen</translation>
     </message>
     <message>
+        <source>Retry once the connection is back.</source>
+        <translation>Erneut versuchen, sobald die Verbindung wieder besteht.</translation>
+    </message>
+    <message>
         <source>Downloading…</source>
         <translation>Wird geladen…</translation>
     </message>

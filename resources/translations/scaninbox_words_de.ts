@@ -154,6 +154,10 @@
         <translation>Material</translation>
     </message>
     <message>
+        <source>over</source>
+        <translation>über</translation>
+    </message>
+    <message>
         <source>side</source>
         <translation>Seite</translation>
     </message>
@@ -285,6 +289,18 @@
         <source>pre-preparation scan</source>
         <translation>Scan vor der Präparation</translation>
     </message>
+    <message>
+        <source>functional cusps</source>
+        <translation>den tragenden Höckern</translation>
+    </message>
+    <message>
+        <source>non-functional cusps</source>
+        <translation>den nicht tragenden Höckern</translation>
+    </message>
+    <message>
+        <source>the whole tooth</source>
+        <translation>dem ganzen Zahn</translation>
+    </message>
 </context>
 <context>
     <name>FindingText</name>
@@ -377,6 +393,22 @@
     <message>
         <source>Tooth {tooth}: no room ({room} bite-through) for {material}, which needs {needed} (the tooth is located by estimate along the arch).</source>
         <translation>Zahn {tooth}: kein Platz ({room} Durchbiss) für {material}, benötigt werden {needed} (Zahnposition entlang des Zahnbogens geschätzt).</translation>
+    </message>
+    <message>
+        <source>Tooth {tooth}: {room} of room over the functional cusps for {material}, which needs {needed} there (the tooth is located by estimate along the arch).</source>
+        <translation>Zahn {tooth}: {room} Platz über den tragenden Höckern für {material}, benötigt werden dort {needed} (Zahnposition entlang des Zahnbogens geschätzt).</translation>
+    </message>
+    <message>
+        <source>Tooth {tooth}: no room ({room} bite-through) over the functional cusps for {material}, which needs {needed} there (the tooth is located by estimate along the arch).</source>
+        <translation>Zahn {tooth}: kein Platz ({room} Durchbiss) über den tragenden Höckern für {material}, benötigt werden dort {needed} (Zahnposition entlang des Zahnbogens geschätzt).</translation>
+    </message>
+    <message>
+        <source>Tooth {tooth}: {room} of room over the non-functional cusps for {material}, which needs {needed} there (the tooth is located by estimate along the arch).</source>
+        <translation>Zahn {tooth}: {room} Platz über den nicht tragenden Höckern für {material}, benötigt werden dort {needed} (Zahnposition entlang des Zahnbogens geschätzt).</translation>
+    </message>
+    <message>
+        <source>Tooth {tooth}: no room ({room} bite-through) over the non-functional cusps for {material}, which needs {needed} there (the tooth is located by estimate along the arch).</source>
+        <translation>Zahn {tooth}: kein Platz ({room} Durchbiss) über den nicht tragenden Höckern für {material}, benötigt werden dort {needed} (Zahnposition entlang des Zahnbogens geschätzt).</translation>
     </message>
     <message>
         <source>Tooth {tooth}: an undercut {depth} deep over {area} mm² on the best path of insertion (tooth located by estimate along the arch).</source>

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scaninbox.language import translate
+from scaninbox.resources import resources_dir  # named here too: the older callers' door
 
 __all__ = ["AppPaths", "app_paths", "ensure_private_dir", "resources_dir"]
 
@@ -129,11 +130,3 @@ def ensure_private_dir(path: Path) -> Path:
     if os.name == "posix":
         path.chmod(0o700)  # an existing folder of ours, made before this rule
     return path
-
-
-def resources_dir() -> Path:
-    """The ``resources/`` folder: beside the source tree, or inside a PyInstaller bundle."""
-    frozen_root = getattr(sys, "_MEIPASS", None)
-    if frozen_root is not None:
-        return Path(frozen_root) / "resources"
-    return Path(__file__).resolve().parents[2] / "resources"

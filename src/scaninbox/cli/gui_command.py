@@ -16,10 +16,14 @@ from __future__ import annotations
 import argparse
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scaninbox.cli.deferred import deferred
 from scaninbox.cli.options import GlobalOptions
 from scaninbox.gui_options import GuiOptions
+
+if TYPE_CHECKING:
+    from scaninbox.qt.shell.app_controller import AppController
 
 __all__ = ["gui_options_from_args", "register", "run_gui_command"]
 
@@ -89,4 +93,12 @@ def run_gui_command(given: GlobalOptions, command: GuiOptions) -> int:
         base_url=command.base_url or given.base_url,
         environment=command.environment or given.environment,
     )
-    return run_gui(options)
+    if not options.quit_when_ready:
+        return run_gui(options)
+    # The harness watches the app from outside (the shell never imports it).
+    from scaninbox.qt.harness.readiness import attach_readiness
+
+    def watch(controller: AppController) -> None:
+        attach_readiness(controller)
+
+    return run_gui(options, on_controller=watch)

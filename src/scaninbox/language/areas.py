@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from scaninbox.resources import resources_dir
+
 __all__ = ["AREAS", "LANGUAGES", "PSEUDO", "Area", "catalogue_dir"]
 
 LANGUAGES = ("de", "en")  # en: plural forms only
@@ -48,6 +50,4 @@ AREAS = (
 
 def catalogue_dir() -> Path:
     """``resources/translations`` (beside the source tree, or in the frozen bundle)."""
-    from scaninbox.paths import resources_dir
-
     return resources_dir() / "translations"

@@ -54,6 +54,7 @@ _WORDS: dict[str, str] = {
     "tooth": QT_TRANSLATE_NOOP("Figures", "tooth"),
     "teeth": QT_TRANSLATE_NOOP("Figures", "teeth"),
     "material": QT_TRANSLATE_NOOP("Figures", "material"),
+    "cusps": QT_TRANSLATE_NOOP("Figures", "over"),  # room for the material: which cusps
     "side": QT_TRANSLATE_NOOP("Figures", "side"),
     "delivery_date": QT_TRANSLATE_NOOP("Figures", "delivery"),
     "case": QT_TRANSLATE_NOOP("Figures", "case"),
@@ -166,12 +167,12 @@ def _comma() -> bool:
 
 def _value_words(name: str, value: str) -> str:
     """A figure's text value in the person's language where it is one of ours (English: as
-    the JSON holds it)."""
-    if language.current().code == "en":
-        return value
+    the JSON holds it, or its words in `_VALUE_WORDS`)."""
     fixed = _VALUE_WORDS.get((name, value))
     if fixed is not None:
         return translate("Figures", fixed[0], fixed[1])
+    if language.current().code == "en":
+        return value
     if name in {"against", "jaw"}:
         return jaw_label(value)
     if name == "material":
@@ -200,6 +201,9 @@ _VALUE_WORDS: dict[tuple[str, str], tuple[str, str | None]] = {
         QT_TRANSLATE_NOOP("Figures", "pre-preparation scan"),
         None,
     ),
+    ("cusps", "functional"): (QT_TRANSLATE_NOOP("Figures", "functional cusps"), None),
+    ("cusps", "non-functional"): (QT_TRANSLATE_NOOP("Figures", "non-functional cusps"), None),
+    ("cusps", "all"): (QT_TRANSLATE_NOOP("Figures", "the whole tooth"), None),
 }
 
 

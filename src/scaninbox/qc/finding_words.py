@@ -18,7 +18,7 @@ from datetime import date
 
 from scaninbox import language
 from scaninbox.domain import format_date, jaw_label
-from scaninbox.language import translate
+from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.qc.figures import shown_mm, shown_number
 from scaninbox.qc.findings import Finding, Severity, kind_title
 from scaninbox.qc.thresholds import material_word
@@ -177,23 +177,56 @@ def _one_sided(f: Finding) -> str:
 def _room(f: Finding) -> str:
     least = f.number("min_mm")
     material = material_word(str(f.figures["material"]))
-    if least >= 0:
-        sentence = translate(
-            "FindingText",
-            "Tooth {tooth}: {room} of room for {material}, which needs {needed} (the tooth is "
-            "located by estimate along the arch).",
-        )
-        room = shown_mm(least)
-    else:
-        sentence = translate(
-            "FindingText",
-            "Tooth {tooth}: no room ({room} bite-through) for {material}, which needs {needed} "
-            "(the tooth is located by estimate along the arch).",
-        )
-        room = shown_mm(-least)
+    cusps = str(f.figures.get("cusps", "all"))  # kept before issue 24: the whole tooth
+    sentences = _ROOM_SENTENCES.get(cusps, _ROOM_SENTENCES["all"])
+    sentence = translate("FindingText", sentences[0] if least >= 0 else sentences[1])
+    room = shown_mm(least if least >= 0 else -least)
     return sentence.format(
         tooth=f.figures["tooth"], room=room, material=material, needed=_mm(f, "needed_mm")
     )
+
+
+# By the cusps a figure was held to (`qc.room`): (room left, bite-through).
+_ROOM_SENTENCES = {
+    "all": (
+        QT_TRANSLATE_NOOP(
+            "FindingText",
+            "Tooth {tooth}: {room} of room for {material}, which needs {needed} (the tooth is "
+            "located by estimate along the arch).",
+        ),
+        QT_TRANSLATE_NOOP(
+            "FindingText",
+            "Tooth {tooth}: no room ({room} bite-through) for {material}, which needs {needed} "
+            "(the tooth is located by estimate along the arch).",
+        ),
+    ),
+    "functional": (
+        QT_TRANSLATE_NOOP(
+            "FindingText",
+            "Tooth {tooth}: {room} of room over the functional cusps for {material}, which "
+            "needs {needed} there (the tooth is located by estimate along the arch).",
+        ),
+        QT_TRANSLATE_NOOP(
+            "FindingText",
+            "Tooth {tooth}: no room ({room} bite-through) over the functional cusps for "
+            "{material}, which needs {needed} there (the tooth is located by estimate along the "
+            "arch).",
+        ),
+    ),
+    "non-functional": (
+        QT_TRANSLATE_NOOP(
+            "FindingText",
+            "Tooth {tooth}: {room} of room over the non-functional cusps for {material}, which "
+            "needs {needed} there (the tooth is located by estimate along the arch).",
+        ),
+        QT_TRANSLATE_NOOP(
+            "FindingText",
+            "Tooth {tooth}: no room ({room} bite-through) over the non-functional cusps for "
+            "{material}, which needs {needed} there (the tooth is located by estimate along the "
+            "arch).",
+        ),
+    ),
+}
 
 
 def _undercut(f: Finding) -> str:

@@ -26,7 +26,9 @@ Defaults, and why:
   more from the antagonist while the other side touches was bitten open (``warn``).
 - **Room for the material** (`MATERIAL_MINIMUMS`, each figure with its source): the smallest
   occlusal clearance over a prepared tooth against the least thickness the prescribed material
-  needs there: short by up to ``room_warn_mm`` (0.2 mm) ``warn``, more ``fail``.
+  needs there — over a premolar's or molar's functional cusps against the functional cusps'
+  figure, over its other cusps against theirs where the sources give one (`qc.room`): short by
+  up to ``room_warn_mm`` (0.2 mm) ``warn``, more ``fail``.
 - **Undercut** on a preparation's best path of insertion (searched within ``max_tilt_deg``, 25°,
   of the occlusal axis): up to ``undercut_warn_mm`` (0.1 mm) the die spacer and cement gap take
   it up; deeper ``warn``; from ``undercut_fail_mm`` (0.3 mm) ``fail``: the crown will not seat.
@@ -74,19 +76,27 @@ class QcThresholds:
 @dataclass(frozen=True, slots=True)
 class MaterialMinimum:
     """The least occlusal thickness (mm) a material needs over a prepared tooth, and where the
-    figure comes from."""
+    figure comes from: ``needed_mm`` over the functional (supporting) cusps, ``others_mm`` over
+    the other cusps where the source gives a smaller figure for them (None: the same)."""
 
     name: str  # as a person reads it, in English (kept in the JSON); shown by `material_word`
     needed_mm: float
     source: str
+    others_mm: float | None = None
+
+    @property
+    def non_functional_mm(self) -> float:
+        """The figure over the non-functional cusps."""
+        return self.needed_mm if self.others_mm is None else self.others_mm
 
 
 # The least occlusal thickness per material and setting, for a posterior crown: what a lab can
 # raise but should not go below. Checked (2026-12) against the makers' instructions and the
 # prosthodontics texts cited with each figure; where they give a range or disagree, the larger
-# (conservative) figure is taken, and where a text separates the functional cusps from the
-# others, the functional cusps' figure — so a preparation thin only over a non-functional cusp
-# can raise a finding that a look at the picture clears. Keys: (material, setting) as the
+# (conservative) figure is taken. Where a text separates the functional cusps from the others,
+# both figures are kept (``needed_mm``, ``others_mm``) and `qc.room` compares each with the room
+# over its own cusps: the functional cusps' figure against the whole tooth's least room made a
+# preparation thin only over a non-functional cusp fail. Keys: (material, setting) as the
 # portals name them, lower case; setting "" applies to any setting.
 MATERIAL_MINIMUMS: dict[tuple[str, str], MaterialMinimum] = {
     ("zirconia", "monolithic"): MaterialMinimum(
@@ -127,22 +137,25 @@ MATERIAL_MINIMUMS: dict[tuple[str, str], MaterialMinimum] = {
         "Shillingburg et al., Fundamentals of Fixed Prosthodontics (4th ed., 2012), the "
         "metal-ceramic crown: 2.0 mm on the functional cusps where porcelain covers the "
         "occlusal surface (1.5 mm on the others)",
+        others_mm=1.5,
     ),
     ("nonpreciousmetal", ""): MaterialMinimum(
         QT_TRANSLATE_NOOP("Materials", "cast metal"),
         1.5,
-        "1.5 mm, the functional cusps' figure (was 1.0, the non-functional cusps'): "
+        "1.5 mm over the functional cusps, 1.0 mm over the others: "
         "Shillingburg et al., Fundamentals of Fixed Prosthodontics (4th ed., 2012), and "
         "Rosenstiel, Land & Fujimoto, Contemporary Fixed Prosthodontics, the complete cast "
         "crown: 1.5 mm occlusal clearance over the functional cusps, 1.0 mm over the others",
+        others_mm=1.0,
     ),
     ("preciousmetal", ""): MaterialMinimum(
         QT_TRANSLATE_NOOP("Materials", "cast metal"),
         1.5,
-        "1.5 mm, the functional cusps' figure (was 1.0, the non-functional cusps'): "
+        "1.5 mm over the functional cusps, 1.0 mm over the others: "
         "Shillingburg et al., Fundamentals of Fixed Prosthodontics (4th ed., 2012), and "
         "Rosenstiel, Land & Fujimoto, Contemporary Fixed Prosthodontics, the complete cast "
         "crown: 1.5 mm occlusal clearance over the functional cusps, 1.0 mm over the others",
+        others_mm=1.0,
     ),
     ("pmma", ""): MaterialMinimum(
         QT_TRANSLATE_NOOP("Materials", "PMMA (provisional)"),

@@ -106,6 +106,26 @@ def test_a_failure_says_what_happened_and_retry_works(
     qtbot.waitUntil(lambda: tile.has_thumbnail)
 
 
+def test_retry_follows_the_connection_a_failure_shown_online_keeps_its_words(
+    pane: CasePane, provider: FolderProvider, qtbot: QtBot
+) -> None:
+    """The window going offline while a failure is on screen takes Retry away (it could not
+    succeed) and says when it comes back; back online, Retry is offered again and works."""
+    provider.failures[SHADE] = "The server answered 503: try again in a minute"
+    _show_attachments(pane)
+    tile = _tile(pane, SHADE)
+    qtbot.waitUntil(lambda: tile.status.state is FileState.FAILED)
+    assert tile.status.retry_button.isVisibleTo(pane)
+    pane.set_online(False)
+    assert not tile.status.retry_button.isVisibleTo(pane)
+    assert tile.status.offline_note.isVisibleTo(pane)
+    assert tile.status.message_label.text() == "The server answered 503: try again in a minute."
+    pane.set_online(True)
+    assert not tile.status.offline_note.isVisibleTo(pane)
+    qtbot.mouseClick(tile.status.retry_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tile.has_thumbnail)
+
+
 def test_a_damaged_image_is_reported(
     pane: CasePane, provider: FolderProvider, qtbot: QtBot
 ) -> None:

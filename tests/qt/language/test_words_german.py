@@ -136,6 +136,24 @@ def test_finding_messages_are_worded_from_their_figures(german: QtLanguage) -> N
     assert finding_message(room).startswith(
         "Zahn 16: 0,40 mm Platz für Zirkon monolithisch, benötigt werden 1,00 mm"
     )
+    cusp = Finding(
+        "insufficient_room",
+        Severity.FAIL,
+        "Tooth 14: 0.60 mm of room over the non-functional cusps for cast metal, which needs "
+        "1.00 mm there (…).",
+        None,
+        {
+            "tooth": 14,
+            "min_mm": 0.6,
+            "needed_mm": 1.0,
+            "material": "cast metal",
+            "cusps": "non-functional",
+        },
+    )
+    assert finding_message(cusp).startswith(
+        "Zahn 14: 0,60 mm Platz über den nicht tragenden Höckern für"
+    )
+    assert "über den nicht tragenden Höckern" in figures_words(cusp.figures)
     late = Finding(
         "delivery_date",
         Severity.WARN,

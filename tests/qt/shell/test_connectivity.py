@@ -70,6 +70,46 @@ def test_a_case_shown_while_the_server_was_gone_loads_when_it_is_back(
     assert not window.banner.isVisible()
 
 
+def test_retry_is_offered_only_while_online(
+    qtbot: QtBot, make_app: Callable[..., AppController], make_sandbox: Callable[..., SandboxServer]
+) -> None:
+    """Retry asks the service again: offline it cannot succeed, so the order form and the
+    attachments say it can be tried once the connection is back instead — and offer it then."""
+    server = make_sandbox(cases=12, port=free_port())
+    app = make_app()
+    sign_in_via_dialog(qtbot, app, server.base_url)
+    window, pane = app.window, app.window.pane
+    session = app.session.current  # type: ignore[union-attr]
+    assert session is not None
+    row = next(
+        r
+        for r in session.store.rows(limit=50)
+        if r.order_form_count and r.misc_count and not r.cached_count
+    )
+
+    server.stop()
+    _show_order_form(app, row)
+    qtbot.waitUntil(lambda: window.connectivity.state is Connectivity.OFFLINE, timeout=WAIT_MS)
+    pane.tabs.setCurrentIndex(CasePane.ATTACHMENTS_TAB)  # its files are asked for now: offline
+    bars = [pane.order_form.status, *(tile.status for tile in pane.attachments.tiles)]
+    assert len(bars) > 1
+    qtbot.waitUntil(lambda: all(b.state is FileState.OFFLINE for b in bars), timeout=WAIT_MS)
+    for bar in bars:
+        assert not bar.retry_button.isVisibleTo(bar)
+        assert bar.offline_note.isVisibleTo(bar)
+        assert bar.offline_note.text() == "Retry once the connection is back."
+
+    server.start()  # same port: the engine retries by itself, and the case is shown again
+    qtbot.waitUntil(lambda: window.connectivity.state is Connectivity.ONLINE, timeout=WAIT_MS)
+    images = [t for t in pane.attachments.tiles if t.is_image]
+    assert images
+    qtbot.waitUntil(lambda: all(t.has_thumbnail for t in images), timeout=WAIT_MS)
+    pane.tabs.setCurrentIndex(CasePane.ORDER_FORM_TAB)
+    form = pane.order_form
+    qtbot.waitUntil(lambda: form.page_count > 0, timeout=WAIT_MS)
+    assert not form.status.offline_note.isVisibleTo(form.status)
+
+
 def test_a_file_whose_storage_is_out_of_reach_reads_as_offline_and_the_engine_is_asked(
     qtbot: QtBot, make_app: Callable[..., AppController], make_sandbox: Callable[..., SandboxServer]
 ) -> None:

@@ -14,6 +14,7 @@ from PIL import Image
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from scaninbox.qt.harness.readiness import LocalFilesReadiness, ReadinessWatch, attach_readiness
 from scaninbox.qt.shell.app_controller import AppController
 from tests.qt.viewer.test_settled_smoothing import reference
 
@@ -41,7 +42,8 @@ def test_the_screenshot_shows_the_3d_views_settled_smooth_frame(
 ) -> None:
     shot = tmp_path / "window.png"
     app = make_app(start=False, demo=True, load_viewer=True, quit_when_ready=True, screenshot=shot)
-    watch = app.readiness
+    watch = attach_readiness(app)  # as the `gui` command hands it to `run_gui`
+    assert isinstance(watch, ReadinessWatch)
     watch.done.disconnect(app.quit)  # the test looks at the window before it closes
     seen: dict[str, Any] = {}
 
@@ -115,7 +117,8 @@ def test_local_files_screenshot_shows_the_settled_smooth_frame_too(
     monkeypatch.setattr(viewer, "create_scan_viewport", slow_settling)
     shot = tmp_path / "local.png"
     app = make_app(start=False, files=(scan,), quit_when_ready=True, screenshot=shot)
-    watch = app.readiness_files
+    watch = attach_readiness(app)
+    assert isinstance(watch, LocalFilesReadiness)
     watch.done.disconnect(app.quit)
     seen: dict[str, Any] = {}
 

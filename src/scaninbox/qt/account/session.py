@@ -38,8 +38,8 @@ from scaninbox.language import translate
 from scaninbox.paths import AppPaths, app_paths
 from scaninbox.qt.account.file_provider import StoreFileProvider
 from scaninbox.qt.account.sync_signals import SyncSignals
-from scaninbox.qt.harness.startup_trace import trace
 from scaninbox.qt.runtime import async_bridge
+from scaninbox.qt.runtime.startup_trace import trace
 from scaninbox.services import RememberedSession, Target
 from scaninbox.settings import Settings
 from scaninbox.store import (

@@ -70,6 +70,7 @@ class AttachmentsView(QWidget):
         self.pdf_window: PdfWindow | None = None
         self._shown_image: CaseFile | None = None
         self.tiles: list[AttachmentTile] = []
+        self._online = True
 
         self.save_all_button = QPushButton(
             translate("AttachmentsView", "Save all files to folder…"), self
@@ -144,8 +145,16 @@ class AttachmentsView(QWidget):
         )
         self.save_all_button.setEnabled(bool(files))
 
+    def set_online(self, online: bool) -> None:
+        """Whether files can come from the service now: Retry is offered only then."""
+        self._online = online
+        self.save_status.set_online(online)
+        for tile in self.tiles:
+            tile.status.set_online(online)
+
     def _add_tile(self, file: CaseFile) -> None:
         tile = AttachmentTile(file, self._tiles_host)
+        tile.status.set_online(self._online)
         if cached_copy(self._provider, file) is not None:
             tile.set_meta(
                 translate("AttachmentsView", "{kind} · on this computer").format(

@@ -1,7 +1,10 @@
 """Where a file's download shows itself: progress while it comes, plain words and Retry if not.
 
 One widget serves the order form (wide) and each attachment tile (compact). It knows nothing
-about where files come from; the owner feeds it progress and outcomes.
+about where files come from; the owner feeds it progress and outcomes, and whether the window is
+online (`set_online`): Retry asks the service again, which cannot succeed while offline, working
+offline or signed out — then the bar says the file can be tried again once the connection is
+back, and offers Retry when it is.
 """
 
 from __future__ import annotations
@@ -31,14 +34,19 @@ class FileState(StrEnum):
     FAILED = "failed"
 
 
+_PROBLEMS = (FileState.OFFLINE, FileState.FAILED)
+
+
 class FileStatusBar(QWidget):
-    """Progress bar, message and Retry button for one file."""
+    """Progress bar, message and Retry button for one file (Retry only while online; offline
+    a line saying it comes back with the connection)."""
 
     retryRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None, *, compact: bool = False) -> None:
         super().__init__(parent)
         self.state = FileState.IDLE
+        self.online = True
         self._compact = compact
         self.progress_bar = QProgressBar(self)
         self.progress_bar.setRange(0, 100)
@@ -51,6 +59,11 @@ class FileStatusBar(QWidget):
         self.retry_button = QPushButton(translate("FileStatusBar", "Retry"), self)
         self.retry_button.setAccessibleName(translate("FileStatusBar", "Retry download"))
         self.retry_button.clicked.connect(self.retryRequested)
+        self.offline_note = QLabel(
+            translate("FileStatusBar", "Retry once the connection is back."), self
+        )
+        self.offline_note.setWordWrap(True)
+        set_muted(self.offline_note, True)
         if compact:
             self.progress_bar.setFixedHeight(6)
             layout: QHBoxLayout | QVBoxLayout = QVBoxLayout(self)
@@ -58,6 +71,7 @@ class FileStatusBar(QWidget):
             layout.addWidget(self.progress_bar)
             layout.addWidget(self.message_label)
             layout.addWidget(self.retry_button, 0, Qt.AlignmentFlag.AlignHCenter)
+            layout.addWidget(self.offline_note)
         else:
             self.progress_bar.setMaximumWidth(320)
             layout = QHBoxLayout(self)
@@ -65,6 +79,7 @@ class FileStatusBar(QWidget):
             layout.addWidget(self.progress_bar)
             layout.addWidget(self.message_label, 1)
             layout.addWidget(self.retry_button)
+            layout.addWidget(self.offline_note)
         layout.setContentsMargins(0, 0, 0, 0)
         self.reset()
 
@@ -73,7 +88,17 @@ class FileStatusBar(QWidget):
         self.hide()  # takes no room in its layout until there is something to say
         self.progress_bar.hide()
         self.message_label.hide()
-        self.retry_button.hide()
+        self._show_retry(False)
+
+    def set_online(self, online: bool) -> None:
+        """Whether files can come from the service now (the window's connectivity): Retry is
+        offered only then."""
+        self.online = online
+        self._show_retry(self.state in _PROBLEMS)
+
+    def _show_retry(self, problem: bool) -> None:
+        self.retry_button.setVisible(problem and self.online)
+        self.offline_note.setVisible(problem and not self.online)
 
     def show_progress(
         self, received_bytes: int, total_bytes: int | None, *, label: str | None = None
@@ -81,7 +106,7 @@ class FileStatusBar(QWidget):
         label = label or translate("FileStatusBar", "Downloading…")
         self.state = FileState.LOADING
         self.show()
-        self.retry_button.hide()
+        self._show_retry(False)
         self.progress_bar.show()
         if total_bytes and total_bytes > 0:
             self.progress_bar.setRange(0, 100)
@@ -104,7 +129,7 @@ class FileStatusBar(QWidget):
         self.hide()
         self.progress_bar.hide()
         self.message_label.hide()
-        self.retry_button.hide()
+        self._show_retry(False)
 
     def show_problem(self, message: str, *, offline: bool) -> None:
         self.state = FileState.OFFLINE if offline else FileState.FAILED
@@ -114,7 +139,7 @@ class FileStatusBar(QWidget):
         self.message_label.setToolTip(message)
         set_muted(self.message_label, offline)
         self.message_label.show()
-        self.retry_button.show()
+        self._show_retry(True)
 
 
 async def fetch_with_status(

@@ -84,6 +84,10 @@ class OrderFormView(QWidget):
         self.view.viewport().installEventFilter(self)
         self.show_order_form(None, None)
 
+    def set_online(self, online: bool) -> None:
+        """Whether files can come from the service now: Retry is offered only then."""
+        self.status.set_online(online)
+
     def _connect_toolbar(self) -> None:
         bar = self.toolbar
         bar.previous_button.clicked.connect(self.previous_page)

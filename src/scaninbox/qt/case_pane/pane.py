@@ -150,6 +150,12 @@ class CasePane(QWidget):
         else:
             self.tabs.setCurrentIndex(self.QC_TAB)  # checks through `_on_tab_changed`
 
+    def set_online(self, online: bool) -> None:
+        """Whether files can come from the service now (the window's connectivity): the order
+        form and the attachments offer Retry only then."""
+        self.order_form.set_online(online)
+        self.attachments.set_online(online)
+
     def set_cache_state(self, *, pinned: bool, fully_cached: bool) -> None:
         """Update the offline switch and indicator (after pinning, or when downloads finish)."""
         self.header.set_cache_state(pinned=pinned, fully_cached=fully_cached)

@@ -9,6 +9,7 @@ widget and VTK inside Qt — what a frozen build most often loses.
 
 from __future__ import annotations
 
+from scaninbox.qt.harness.readiness import attach_readiness
 from scaninbox.qt.shell.app import run_gui
 from scaninbox.qt.shell.app_controller import AppController, GuiOptions
 
@@ -29,6 +30,7 @@ def open_main_window(*, timeout_s: float) -> str:
         viewer.unavailable.connect(lambda text: seen.setdefault("unavailable", text))
         controller.window.windowTitleChanged.connect(lambda title: seen.update(title=title))
         seen["title"] = controller.window.windowTitle()
+        attach_readiness(controller)
 
     options = GuiOptions(demo=True, quit_when_ready=True, ready_timeout_s=timeout_s, use_tray=False)
     code = run_gui(options, on_controller=watch)

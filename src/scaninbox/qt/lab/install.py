@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from PySide6.QtCore import SignalInstance
 from PySide6.QtWidgets import QBoxLayout, QLayout, QStatusBar, QWidget
 
 from scaninbox.language import translate
@@ -13,12 +14,24 @@ from scaninbox.qt.lab.session import LabHubSession
 from scaninbox.qt.lab.status_label import LabStatus
 
 if TYPE_CHECKING:
+    from scaninbox.domain import CaseRef
     from scaninbox.qt.account.session import AccountSession
     from scaninbox.qt.case_pane import CasePane
     from scaninbox.qt.inbox import InboxPanel
-    from scaninbox.qt.shell.case_presenter import CasePresenter
 
-__all__ = ["LabDesk", "LabWindow", "install_lab_hub"]
+__all__ = ["LabCases", "LabDesk", "LabWindow", "install_lab_hub"]
+
+
+class LabCases(Protocol):
+    """What the lab's parts use of the window's case presenter (``CasePresenter`` is one): the
+    case on screen and when read marks change. A protocol for the reason ``LabWindow`` is one:
+    the presenter lives in the shell, which installs the lab hub."""
+
+    @property
+    def unreadChanged(self) -> SignalInstance: ...
+
+    @property
+    def current_ref(self) -> CaseRef | None: ...
 
 
 class LabWindow(Protocol):
@@ -32,7 +45,7 @@ class LabWindow(Protocol):
     def pane(self) -> CasePane: ...
 
     @property
-    def cases(self) -> CasePresenter: ...
+    def cases(self) -> LabCases: ...
 
     def statusBar(self) -> QStatusBar: ...
 

@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from scaninbox.qt.harness.startup_trace import trace
+from scaninbox.qt.runtime.startup_trace import trace
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication

@@ -29,10 +29,10 @@ from scaninbox.language import translate
 from scaninbox.paths import AppPaths, app_paths
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt.account.file_provider import StoreFileProvider
-from scaninbox.qt.harness.startup_trace import trace
 from scaninbox.qt.look.theme import Theme, apply_theme
 from scaninbox.qt.runtime import async_bridge
 from scaninbox.qt.runtime.language import system_language
+from scaninbox.qt.runtime.startup_trace import trace
 from scaninbox.qt.shell.main_window import MainWindow
 from scaninbox.qt.shell.sign_in_prompts import SignInPrompts
 from scaninbox.qt.shell.ui_state import UiState
@@ -127,27 +127,6 @@ class AppController(QObject):
         window.sessionExpired.connect(self._on_session_error)
         window.inbox.model.queryApplied.connect(self._on_rows)
         window.installEventFilter(self)
-        if options.quit_when_ready and options.files:  # the smoke check of opening files
-            from scaninbox.qt.shell.local_files_window import LocalFilesReadiness
-
-            self.readiness_files = LocalFilesReadiness(
-                self.local_files(),
-                screenshot=options.screenshot,
-                timeout_s=options.ready_timeout_s,
-                parent=self,
-            )
-            self.readiness_files.done.connect(self.quit)
-        elif options.quit_when_ready:
-            from scaninbox.qt.harness.readiness import ReadinessWatch
-
-            self.readiness = ReadinessWatch(
-                window,
-                self.viewer,
-                screenshot=options.screenshot,
-                timeout_s=options.ready_timeout_s,
-                parent=self,
-            )
-            self.readiness.done.connect(self.quit)
 
     # ------------------------------------------------------------------ start-up
 

@@ -110,6 +110,7 @@ class CasePresenter(QObject):
     def connectivity_changed(self, state: Connectivity) -> None:
         """Back online (or signed in again): what could not be had before is tried again, so no
         "not available offline" stays on screen under an "Online" status bar."""
+        self._pane.set_online(state is Connectivity.ONLINE)  # Retry only where it can work
         session, ref = self._session, self._ref
         if state is not Connectivity.ONLINE or session is None or ref is None:
             return

@@ -19,12 +19,11 @@ its row, as in a case.
 from __future__ import annotations
 
 import logging
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -38,11 +37,10 @@ from scaninbox.domain import Case
 from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt.files.dialogs import start_folder
-from scaninbox.qt.harness.final_grab import FinalFrameGrab
 from scaninbox.qt.runtime import async_bridge
 from scaninbox.qt.shell.local_files import LocalScanFiles, OpenedFiles, check_paths, local_case
 
-__all__ = ["SCAN_FILE_FILTER", "LocalFilesReadiness", "LocalFilesWindow", "ask_scan_files"]
+__all__ = ["SCAN_FILE_FILTER", "LocalFilesWindow", "ask_scan_files"]
 
 _log = logging.getLogger(__name__)
 
@@ -245,54 +243,3 @@ class LocalFilesWindow(QMainWindow):
         self.banner.show()
         self._say(" ".join(problems))
         self.problems.emit(problems)
-
-
-class LocalFilesReadiness(QObject):
-    """``scaninbox gui --quit-when-ready [--screenshot PATH] FILE…``: once the files are drawn
-    and the 3D view shows its final (smooth) frame, save the "Local files" window and emit
-    ``done(0)``; ``done(1)`` when nothing could be shown or after ``timeout_s`` (the smoke check
-    of opening files on a fresh machine)."""
-
-    done = Signal(int)
-
-    def __init__(
-        self,
-        window: LocalFilesWindow,
-        *,
-        screenshot: Path | None,
-        timeout_s: float,
-        parent: QObject | None = None,
-    ) -> None:
-        super().__init__(parent)
-        self._window = window
-        self._finished = False
-        self._grab = FinalFrameGrab(window, self._view, screenshot, parent=self)
-        self._grab.done.connect(self._on_grabbed)
-        window.caseShown.connect(self._on_shown)
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.timeout.connect(self._give_up)
-        self._timer.start(int(timeout_s * 1000))
-
-    def _view(self) -> Any:
-        """The window's 3D view (`SceneInteractor`), None without a viewer."""
-        viewport = self._window.viewport
-        return None if viewport is None else viewport.view
-
-    def _on_shown(self, _case: object) -> None:
-        if not self._finished:
-            self._finished = True
-            self._grab.start()
-
-    def _on_grabbed(self, code: int) -> None:
-        self._timer.stop()
-        self.done.emit(code)
-
-    def _give_up(self) -> None:
-        if self._finished:
-            return
-        self._finished = True
-        self._grab.cancel()
-        problems = " ".join(self._window.problem_text) or "the 3D viewer did not draw them"
-        print(f"The scan files were not shown in time: {problems}", file=sys.stderr)
-        self.done.emit(1)

@@ -42,8 +42,8 @@ from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.files import CaseFile, CaseFileProvider
 from scaninbox.qt.files.file_fetch import FileProblem, obtain
-from scaninbox.qt.harness.startup_trace import trace
 from scaninbox.qt.runtime import async_bridge
+from scaninbox.qt.runtime.startup_trace import trace
 
 __all__ = ["ViewerHost"]
 
