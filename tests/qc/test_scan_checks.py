@@ -207,10 +207,10 @@ def test_a_scan_of_only_degenerate_triangles_fails_in_plain_words() -> None:
 
 def test_repeated_triangles_are_found_among_millions_of_points() -> None:
     # Past 2²¹ points three indices no longer fit one int64 key: rows are compared whole.
-    from scaninbox.qc.scan_checks import _first_of_each, _sorted_rows
+    from scaninbox.qc.scan_checks import _first_of_each
 
     big = 3_000_000
     faces = np.array(
         [[big - 1, 5, 2_500_000], [7, 8, 9], [2_500_000, big - 1, 5], [7, 8, 10]], np.int32
     )
-    assert _first_of_each(_sorted_rows(faces), big).tolist() == [0, 1, 3]
+    assert _first_of_each(faces, big).tolist() == [0, 1, 3]

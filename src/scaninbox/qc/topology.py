@@ -41,7 +41,7 @@ def unique_edges(faces: npt.NDArray[np.int32], n_points: int) -> Edges:
     fresh[:1] = True
     np.not_equal(ordered[1:], ordered[:-1], out=fresh[1:])
     starts = np.flatnonzero(fresh)
-    uses = np.diff(np.append(starts, len(ordered))).astype(np.int64)
+    uses = np.diff(starts, append=len(ordered))
     return Edges(ordered[starts], uses, n_points)
 
 
