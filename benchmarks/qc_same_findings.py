@@ -195,7 +195,11 @@ def _differences(before: Any, after: Any, where: str) -> list[str]:
                 found += _differences(before[key], after[key], f"{where}/{key}")
         return found
     if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
-        return [d for i, pair in enumerate(zip(before, after)) for d in _differences(*pair, f"{where}[{i}]")]
+        return [
+            d
+            for i, pair in enumerate(zip(before, after, strict=True))
+            for d in _differences(*pair, f"{where}[{i}]")
+        ]
     return [] if before == after else [f"{where}: {str(before)[:200]!r} → {str(after)[:200]!r}"]
 
 

@@ -114,9 +114,7 @@ def check_mesh(
     return result, geometry
 
 
-def _edge_lengths(
-    columns: list[npt.NDArray[np.float32]], edges: Edges
-) -> npt.NDArray[np.float32]:
+def _edge_lengths(columns: list[npt.NDArray[np.float32]], edges: Edges) -> npt.NDArray[np.float32]:
     """Each edge's length, from the points' coordinate columns (numpy is several times slower
     along the short axis of an (N, 3) array), in float32: a figure shown to 0.1 µm needs no
     more (the mean is summed in float64)."""
@@ -301,7 +299,9 @@ def _bad_triangles(
     return findings, (np.ascontiguousarray(faces[proper]), area[proper])
 
 
-def _degenerate(faces: npt.NDArray[np.int32], area: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
+def _degenerate(
+    faces: npt.NDArray[np.int32], area: npt.NDArray[np.float64]
+) -> npt.NDArray[np.bool_]:
     """Triangles without area, or with a point twice."""
     out = np.empty(len(faces), bool)
     for a in range(0, len(faces), _BLOCK):
@@ -393,6 +393,8 @@ def _first_of_each(faces: npt.NDArray[np.int32], n_points: int) -> npt.NDArray[n
         rows = np.stack(_sorted_rows(faces), axis=1).view(np.dtype((np.void, 24))).reshape(-1)
         _distinct, first = np.unique(rows, return_index=True)
     return np.sort(first)
+
+
 def _distinct(values: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
     """The distinct values, sorted: what plain ``np.unique`` returns, without its check for a
     masked array, which imports ``numpy.ma`` on the first call of a process."""
