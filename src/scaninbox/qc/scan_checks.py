@@ -282,8 +282,8 @@ def _bad_triangles(
     proper = np.flatnonzero(~degenerate) if count else None
     rows = faces if proper is None else faces[proper]
     first = _first_of_each(rows, len(points))
-    duplicates = len(rows) - len(first)
-    if duplicates:
+    duplicates = 0 if first is None else len(rows) - len(first)
+    if first is not None and duplicates:
         findings.append(
             Finding(
                 "duplicate_triangles",
@@ -374,8 +374,9 @@ def _sorted_rows(faces: npt.NDArray[np.int32]) -> list[npt.NDArray[np.int64]]:
     return [low, middle, high]
 
 
-def _first_of_each(faces: npt.NDArray[np.int32], n_points: int) -> npt.NDArray[np.int64]:
-    """Indices of the first triangle of each distinct set of three points, in order."""
+def _first_of_each(faces: npt.NDArray[np.int32], n_points: int) -> npt.NDArray[np.int64] | None:
+    """Indices of the first triangle of each distinct set of three points, in order; None when
+    no set comes twice (the usual case: no list of every index is made for it)."""
     if n_points < (1 << 21):  # three indices fit one int64 key: a plain sort finds repeats
         key = np.empty(len(faces), np.int64)
         for a in range(0, len(faces), _BLOCK):
@@ -387,7 +388,7 @@ def _first_of_each(faces: npt.NDArray[np.int32], n_points: int) -> npt.NDArray[n
             block += high
         ordered = np.sort(key)
         if not len(ordered) or bool(np.all(ordered[1:] != ordered[:-1])):
-            return np.arange(len(key))
+            return None
         _distinct, first = np.unique(key, return_index=True)
     else:
         rows = np.stack(_sorted_rows(faces), axis=1).view(np.dtype((np.void, 24))).reshape(-1)
