@@ -1,6 +1,6 @@
 """Mesh topology in whole-array numpy: unique edges, connected pieces, boundary loops.
 
-Edges are keyed ``low·2³² + high`` and counted with one `np.unique`; connected pieces
+Edges are keyed ``low·2³² + high``, sorted and counted; connected pieces
 come from a union–find done in rounds (every edge hooks the larger root under the smaller one,
 then pointer jumping flattens the trees), which needs a handful of rounds on a scan rather than
 one Python step per vertex.
