@@ -1,4 +1,4 @@
-"""Scan QC speed: ``scaninbox qc --upper`` against the same per-scan checks done the pyvista way,
+"""Scan QC speed: ``scaninbox qc --upper`` against the same per-scan answers got the pyvista way,
 whole processes, in one run; and a three-scan case, in process and as a whole process.
 
     .venv/bin/python benchmarks/qc_checks.py [--repeat N]
@@ -9,11 +9,17 @@ whole processes, in one run; and a three-scan case, in process and as a whole pr
    - ours: ``python -m scaninbox qc --upper FILE --json`` — the whole process: interpreter
      start, imports, reading the STL, welding, holes, fragments, non-manifold / degenerate /
      duplicate triangles, basic figures, the JSON printed;
-   - pyvista: ``pyvista.read(FILE)`` (VTK's STL reader merges coincident points by default:
-     the one weld, as ours welds once — a ``.clean()`` after it welded a second time, work our
-     side does not do), ``connectivity("all")`` for the pieces,
-     ``extract_feature_edges`` for the boundary and for non-manifold edges, ``connectivity`` on
-     the boundary edges for the loops and their perimeters (what the same answers take there);
+   - the pyvista way, **the same answers**: ``pyvista.read(FILE)`` (VTK's STL reader merges
+     coincident points by default: the one weld, as ours welds once), ``connectivity("all")``
+     for the pieces with their sizes, areas (``compute_cell_sizes``) and centres,
+     ``extract_feature_edges`` for the boundary and for non-manifold edges, ``connectivity``
+     on those for the loops (perimeters, centres) and the non-manifold places, and numpy for
+     what VTK has no filter for — degenerate and repeated triangles, the mean edge length over
+     the distinct edges — done the quick way (int64 keys sorted, as ours); extent and total
+     area. It prints the figures our JSON gives (they agree);
+   - the pyvista way, topology only: the peer of the budget rows before 2026-12-06 — pieces,
+     boundary loops and their perimeters, non-manifold edges, without the triangle checks,
+     areas, centres and figures ours gives (shown for comparison with those rows);
    - python start: ``python -c "import numpy"``, the floor both pay.
 2. A three-scan case from the sandbox's arches (upper, lower, bite; ~140k triangles per arch
    as its portals export them; 16, 24 and 26 prepared): ``check_scans`` in process with a
@@ -36,21 +42,8 @@ Threads: our ``check_scans`` checks the scans on up to ``min(scans, cores)`` thr
 importing VTK when there are two arches) and the weld spreads its passes over ``min(4, cores)``;
 the pyvista way runs VTK's filters as they come.
 
-Measured 2026-11-23 on this 2-core machine at a load average of 13–15 (six other sessions), min
-/ median of 7 rounds: 400k arch, ours 1.54 / 1.58 s wall, 0.43 / 0.46 s CPU; the pyvista way
-3.56 / 4.18 s wall, 1.09 / 1.12 s CPU: about 2.5× (CPU and wall), short of the 3× target (2.1×
-CPU before this session's work). Three-scan case: ``check_scans`` 0.24 s CPU in process (0.85 /
-0.94 s wall at that load); the whole process 0.66 / 0.67 s CPU, 2.3 / 2.5 s wall.
-Re-measured 2026-11-24 at load 3.5–3.9 after the command line's start was cut (fewer imports,
-one BLAS thread): ours 0.36 / 0.38 s CPU, the pyvista way 1.14 / 1.18 s CPU: 3.1× CPU, 3.2×
-wall (median), the target met; three-scan case 0.62 s CPU, 0.78 s wall as a whole process.
-Re-measured 2026-12-06 at load 5.3 (the peer no longer welding twice; the case with every
-check of issue 27, margins estimated for its prepared teeth): 400k arch, ours 0.30 / 0.31 s CPU,
-the pyvista way 0.85 / 0.87 s CPU: 2.8× CPU, 2.9× wall (median) — the 3.1–3.4× of before
-compared with a peer that welded twice; three-scan case with the case, in process 0.65 / 0.68 s
-CPU, 0.99 / 1.09 s wall at that load (0.61–0.72 s wall at load 4.5); whole process (files, no
-case) 0.54 / 0.56 s CPU.
-Details and the before figures: ``benchmarks/README.md``.
+The last figures, and where the spread of single rounds comes from: ``benchmarks/README.md``
+(the budgets' table); earlier figures are in git's history of both files.
 """
 
 from __future__ import annotations
@@ -71,12 +64,87 @@ from _arches import procedural_arch, subdivide, write_binary_stl
 ROOT = Path(__file__).resolve().parents[1]
 REALSCANS = ROOT.parent / "shared" / "realscans"
 
+# The same answers as ours, the pyvista way: VTK's filters where VTK has one, numpy for the rest
+# (the repeated triangles and the mean edge length by a sort of int64 keys, as ours, which is the
+# quick numpy way: ``np.unique`` — on the keys, or with ``axis=0`` on the rows — or
+# ``extract_all_edges`` would each cost the peer a few hundred milliseconds more).
 PYVISTA_WAY = r"""
 import json, sys
 import numpy as np
 import pyvista as pv
 
+
+def distinct(keys):  # sorted, each once: np.sort and a comparison (np.unique is far slower)
+    keys = np.sort(keys)
+    return keys[np.concatenate(([True], keys[1:] != keys[:-1]))]
+
+
 mesh = pv.read(sys.argv[1])  # vtkSTLReader welds (Merging on): once, as ours
+pieces = mesh.connectivity("all")  # pieces: RegionId per cell and per point
+faces = pieces.regular_faces
+area = np.asarray(pieces.compute_cell_sizes(length=False, area=True, volume=False)["Area"])
+n = pieces.n_points
+# degenerate (no area, a point twice) and repeated triangles
+f0, f1, f2 = (faces[:, k].astype(np.int64) for k in range(3))
+degenerate = (area <= 1e-10) | (f0 == f1) | (f1 == f2) | (f0 == f2)
+kept = faces[~degenerate]
+low, high = kept.min(axis=1), kept.max(axis=1)
+middle = kept.sum(axis=1) - low - high
+repeated = len(kept) - len(distinct((low * n + middle) * n + high))
+# the pieces' sizes, areas and centres (the fragments)
+region = np.asarray(pieces.cell_data["RegionId"])
+point_region = np.asarray(pieces.point_data["RegionId"])
+count = int(region.max()) + 1
+piece_faces = np.bincount(region, minlength=count)
+piece_area = np.bincount(region, weights=area, minlength=count)
+points = np.asarray(pieces.points, np.float64)
+members = np.bincount(point_region, minlength=count)[:, None]
+piece_centre = np.stack([np.bincount(point_region, points[:, k], count) for k in range(3)], 1)
+piece_centre /= members
+# the boundary's loops: perimeters and centres (the holes)
+boundary = pieces.extract_feature_edges(
+    boundary_edges=True, non_manifold_edges=False, feature_edges=False, manifold_edges=False
+)
+loops = boundary.connectivity("all")
+ids = np.asarray(loops.cell_data["RegionId"])
+lengths = loops.compute_cell_sizes(length=True, area=False, volume=False)["Length"]
+perimeters = np.bincount(ids, weights=lengths)
+loop_of_point = np.asarray(loops.point_data["RegionId"])
+loop_points = np.asarray(loops.points, np.float64)
+loop_centre = np.stack([np.bincount(loop_of_point, loop_points[:, k]) for k in range(3)], 1)
+loop_centre /= np.bincount(loop_of_point)[:, None]
+# non-manifold edges, the places they cluster in and the centre of the largest
+non_manifold = pieces.extract_feature_edges(
+    boundary_edges=False, non_manifold_edges=True, feature_edges=False, manifold_edges=False
+)
+places = 0
+if non_manifold.n_cells:
+    clusters = non_manifold.connectivity("all")
+    places = int(np.asarray(clusters.cell_data["RegionId"]).max()) + 1
+    of_point = np.asarray(clusters.point_data["RegionId"])
+    biggest = int(np.argmax(np.bincount(of_point)))
+    centre = np.asarray(clusters.points, np.float64)[of_point == biggest].mean(axis=0)
+# basic figures: extent, area, mean edge length (each distinct edge once)
+x0, x1, y0, y1, z0, z1 = mesh.bounds
+first, second = faces.T, np.roll(faces, -1, axis=1).T  # each triangle's three sides
+keys = distinct((np.minimum(first, second) * n + np.maximum(first, second)).ravel())
+a, b = np.divmod(keys, n)
+mean_edge = float(np.linalg.norm(points[a] - points[b], axis=1).mean())
+print(json.dumps({"pieces": count, "loops": len(perimeters), "places": places,
+                  "non_manifold": non_manifold.n_cells, "triangles": mesh.n_cells,
+                  "degenerate": int(degenerate.sum()), "repeated": int(repeated),
+                  "area_mm2": float(area.sum()), "mean_edge_mm": mean_edge,
+                  "extent_mm": [x1 - x0, y1 - y0, z1 - z0]}))
+"""
+
+# The peer of the earlier budget rows: the topology only (pieces, boundary loops and their
+# perimeters, non-manifold edges), none of the figures, centres or triangle checks ours gives.
+PYVISTA_TOPOLOGY_ONLY = r"""
+import json, sys
+import numpy as np
+import pyvista as pv
+
+mesh = pv.read(sys.argv[1])
 pieces = mesh.connectivity("all")
 sizes = np.bincount(np.asarray(pieces.cell_data["RegionId"]))
 boundary = mesh.extract_feature_edges(
@@ -236,10 +304,13 @@ def main() -> None:
         triangles = read_mesh(big).n_faces
         script = folder / "pyvista_way.py"
         script.write_text(PYVISTA_WAY)
+        topology_only = folder / "pyvista_topology_only.py"
+        topology_only.write_text(PYVISTA_TOPOLOGY_ONLY)
         ours_command = [python, "-m", "scaninbox", "qc", "--upper", str(big), "--json"]
         commands = {
             "ours: scaninbox qc --upper": ours_command,
-            "pyvista way": [python, str(script), str(big)],
+            "pyvista way (the same answers)": [python, str(script), str(big)],
+            "pyvista, topology only": [python, str(topology_only), str(big)],
             "python start (import numpy)": [python, "-c", "import numpy"],
         }
         times = {key: Timing() for key in commands}
@@ -252,9 +323,12 @@ def main() -> None:
         print(f"  {args.repeat} rounds, the methods taking turns")
         for key, timing in times.items():
             print("\n".join(_rows(key, timing)))
-        ours, peer = times["ours: scaninbox qc --upper"], times["pyvista way"]
+        ours, peer = times["ours: scaninbox qc --upper"], times["pyvista way (the same answers)"]
         print(f"  pyvista / ours, wall: {_ratio(peer.wall, ours.wall)}   (target ≥ 3×)")
         print(f"  pyvista / ours, CPU:  {_ratio(peer.cpu, ours.cpu)}")
+        bare = times["pyvista, topology only"]
+        print(f"  topology only / ours, wall: {_ratio(bare.wall, ours.wall)}")
+        print(f"  topology only / ours, CPU:  {_ratio(bare.cpu, ours.cpu)}")
 
         paths = _case_files(folder)
         from scaninbox.domain import Jaw

@@ -207,10 +207,53 @@ def test_a_scan_of_only_degenerate_triangles_fails_in_plain_words() -> None:
 
 def test_repeated_triangles_are_found_among_millions_of_points() -> None:
     # Past 2²¹ points three indices no longer fit one int64 key: rows are compared whole.
-    from scaninbox.qc.scan_checks import _first_of_each, _sorted_rows
+    from scaninbox.qc.scan_checks import _first_of_each
 
     big = 3_000_000
     faces = np.array(
         [[big - 1, 5, 2_500_000], [7, 8, 9], [2_500_000, big - 1, 5], [7, 8, 10]], np.int32
     )
-    assert _first_of_each(_sorted_rows(faces), big).tolist() == [0, 1, 3]
+    assert _first_of_each(faces, big).tolist() == [0, 1, 3]
+
+
+def _plain_edges(faces: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every distinct triangle side once (sorted pairs) and how many triangles use it, by
+    plain ``np.unique`` on the rows: the reference for the checks' own edge keys."""
+    sides = np.sort(faces[:, [0, 1, 1, 2, 2, 0]].reshape(-1, 2), axis=1)
+    return np.unique(sides, axis=0, return_counts=True)
+
+
+def _plain_areas(points: np.ndarray, faces: np.ndarray) -> np.ndarray:
+    p = points.astype(np.float64)[faces]
+    return 0.5 * np.linalg.norm(np.cross(p[:, 1] - p[:, 0], p[:, 2] - p[:, 0]), axis=1)
+
+
+def test_the_real_arch_figures_agree_with_plain_numpy_across_blocks(realscans: Path) -> None:
+    """The checks work block by block and key edges their own way; on the real arch (100k
+    triangles: several blocks) with a repeated and a degenerate triangle placed in later blocks,
+    as an STL soup and as an indexed mesh, every figure equals what plain whole-array numpy
+    gives: the distinct edges and their uses exactly, the areas, the mean edge length."""
+    real = read_mesh(realscans / "Example_01_binary.stl")
+    _, clean = check_mesh(real, jaw="upper", file="real.stl")
+    points, faces = clean.points, clean.faces
+    repeated = faces[40_000][[1, 2, 0]]  # the same three points, another order
+    collapsed = np.array([faces[70_000][0], faces[70_000][0], faces[70_000][1]], np.int32)
+    faulty = np.insert(faces, [65_000, 99_000], [repeated, collapsed], axis=0)
+
+    for scan in (soup(points, faulty), mesh(points, faulty)):
+        result, geometry = check_mesh(scan, jaw="upper", file="real.stl")
+        triangles = {f.kind: f.figures.get("triangles") for f in result.findings}
+        assert triangles["duplicate_triangles"] == 1
+        assert triangles["degenerate"] == 1
+        # Both left out and nothing else (the weld may number the points anew).
+        assert np.array_equal(geometry.points[geometry.faces], points[faces])
+        kept = geometry.faces
+        pairs, uses = _plain_edges(kept)
+        assert np.array_equal(np.stack([geometry.edges.a, geometry.edges.b], axis=1), pairs)
+        assert np.array_equal(geometry.edges.uses, uses)
+        plain = _plain_areas(geometry.points, kept)
+        assert np.allclose(geometry.face_area, plain, rtol=1e-4, atol=1e-9)
+        assert result.area_mm2 == pytest.approx(plain.sum(), rel=1e-6)
+        ends = geometry.points.astype(np.float64)[pairs]
+        mean_edge = np.linalg.norm(ends[:, 1] - ends[:, 0], axis=1).mean()
+        assert result.mean_edge_mm == pytest.approx(mean_edge, rel=1e-5)

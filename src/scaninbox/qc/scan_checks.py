@@ -23,10 +23,12 @@ from scaninbox.qc.findings import Finding, ScanResult, Severity
 from scaninbox.qc.thresholds import QcThresholds
 from scaninbox.qc.topology import Edges, Loops, boundary_loops, components, unique_edges
 from scaninbox.scans import Mesh, weld_points
+from scaninbox.scans.parallel import run_parts
 
 __all__ = ["ScanGeometry", "check_mesh", "weld_mesh"]
 
 _DEGENERATE_AREA_MM2 = 1e-10
+_BLOCK = 32768  # triangles per block: a block's temporaries stay in the CPU cache
 _BITE_PART_SHARE = 0.1  # a bite scan's piece this large beside its largest is a part of it
 
 
@@ -58,12 +60,11 @@ def check_mesh(
     limits = thresholds or QcThresholds()
     points, all_faces = weld_mesh(mesh)
     n = len(points)
-    p = points.astype(np.float64)
     # Degenerate and repeated triangles are reported, then left out of everything else (they
     # would count as non-manifold edges twice over).
     # A soup's corners lie one after the other: its areas are read in order, not gathered.
     soup_area = None if mesh.welded else _soup_areas(mesh.points)
-    findings, kept = _bad_triangles(p, all_faces, limits, soup_area)
+    findings, kept = _bad_triangles(points, all_faces, limits, soup_area)
     faces, area = kept
     if not len(faces):
         findings.append(
@@ -76,7 +77,7 @@ def check_mesh(
     main = int(np.argmax(piece_faces)) if len(pieces) else -1
 
     rim_edges, hole_loops, hole_findings = _holes(
-        p,
+        points,
         edges=edges,
         point_label=label,
         label_of_piece=int(pieces[main]) if main >= 0 else -1,
@@ -84,7 +85,7 @@ def check_mesh(
     )
     findings += hole_findings
     fragment_faces, fragment_findings = _fragments(
-        p,
+        points,
         bite=jaw == "bite",
         faces=faces,
         area=area,
@@ -94,18 +95,10 @@ def check_mesh(
         limits=limits,
     )
     findings += fragment_findings
-    findings += _non_manifold(p, edges, limits)
+    findings += _non_manifold(points, edges, limits)
 
-    # Column by column (numpy is several times slower along the short axis of an (N, 3)
-    # array); edge lengths in float32 (a figure shown to 0.1 µm needs no more), summed in
-    # float64.
     columns = [np.ascontiguousarray(points[:, k]) for k in range(3)]
-    squares = np.zeros(len(edges.a), np.float32)
-    for column in columns:
-        step = column[edges.a] - column[edges.b]
-        step *= step
-        squares += step
-    lengths = np.sqrt(squares) if len(edges.a) else np.zeros(1)
+    lengths = _edge_lengths(columns, edges) if len(edges.a) else np.zeros(1)
     extent = [float(c.max()) - float(c.min()) if n else 0.0 for c in columns]
     result = ScanResult(
         jaw=jaw,
@@ -121,6 +114,22 @@ def check_mesh(
     return result, geometry
 
 
+def _edge_lengths(columns: list[npt.NDArray[np.float32]], edges: Edges) -> npt.NDArray[np.float32]:
+    """Each edge's length, from the points' coordinate columns (numpy is several times slower
+    along the short axis of an (N, 3) array), in float32: a figure shown to 0.1 µm needs no
+    more (the mean is summed in float64)."""
+    lengths = np.zeros(len(edges.a), np.float32)
+    for a in range(0, len(lengths), _BLOCK):
+        ends_a, ends_b = edges.a[a : a + _BLOCK], edges.b[a : a + _BLOCK]
+        squares = lengths[a : a + len(ends_a)]
+        for column in columns:
+            step = column[ends_a] - column[ends_b]
+            step *= step
+            squares += step
+        np.sqrt(squares, out=squares)
+    return lengths
+
+
 def _pieces(
     face_label: npt.NDArray[np.int64], n_points: int
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
@@ -134,7 +143,7 @@ def _pieces(
 
 
 def _holes(
-    p: npt.NDArray[np.float64],
+    points: npt.NDArray[np.float32],
     *,
     edges: Edges,
     point_label: npt.NDArray[np.int64],
@@ -149,7 +158,7 @@ def _holes(
     boundary = np.flatnonzero((edges.uses == 1) & (point_label[edges.a] == main_label))
     if not len(boundary):
         return empty, [], []
-    loops: Loops = boundary_loops(p.astype(np.float32), edges, boundary)
+    loops: Loops = boundary_loops(points, edges, boundary)
     rim = int(np.argmax(loops.perimeter))
     rim_edges = loops.edge_ids[loops.loop_of_edge == rim]
     # A "loop" of one or two edges encloses nothing: a slit at a non-manifold point, not a hole.
@@ -174,7 +183,7 @@ def _holes(
 
 
 def _fragments(
-    p: npt.NDArray[np.float64],
+    points: npt.NDArray[np.float32],
     *,
     bite: bool,
     faces: npt.NDArray[np.int32],
@@ -196,7 +205,7 @@ def _fragments(
         if i == main:
             continue
         own = by_piece[starts[i] : starts[i + 1]]
-        centre = p[_distinct(faces[own])].mean(axis=0)
+        centre = points[_distinct(faces[own])].astype(np.float64).mean(axis=0)
         square_mm = float(piece_area[i])
         severity = _grade(square_mm, limits.fragment_warn_area_mm2, limits.fragment_fail_area_mm2)
         count = int(piece_faces[i])
@@ -221,7 +230,9 @@ def _fragments(
     return parts, findings
 
 
-def _non_manifold(p: npt.NDArray[np.float64], edges: Edges, limits: QcThresholds) -> list[Finding]:
+def _non_manifold(
+    points: npt.NDArray[np.float32], edges: Edges, limits: QcThresholds
+) -> list[Finding]:
     bad = np.flatnonzero(edges.uses > 2)
     if not len(bad):
         return []
@@ -230,7 +241,7 @@ def _non_manifold(p: npt.NDArray[np.float64], edges: Edges, limits: QcThresholds
     label = components(len(nodes), local[: len(bad)], local[len(bad) :])
     roots, of_node = np.unique(label, return_inverse=True)
     biggest = int(np.argmax(np.bincount(of_node)))
-    centre = p[nodes[of_node == biggest]].mean(axis=0)
+    centre = points[nodes[of_node == biggest]].astype(np.float64).mean(axis=0)
     count = len(bad)
     severity = Severity.WARN if count > limits.non_manifold_warn_edges else Severity.INFO
     return [
@@ -246,7 +257,7 @@ def _non_manifold(p: npt.NDArray[np.float64], edges: Edges, limits: QcThresholds
 
 
 def _bad_triangles(
-    p: npt.NDArray[np.float64],
+    points: npt.NDArray[np.float32],
     faces: npt.NDArray[np.int32],
     limits: QcThresholds,
     area: npt.NDArray[np.float64] | None = None,
@@ -255,10 +266,9 @@ def _bad_triangles(
     findings = []
     total = max(1, len(faces))
     if area is None:
-        area = _areas(p, faces)
-    f0, f1, f2 = faces[:, 0], faces[:, 1], faces[:, 2]
-    degenerate = (area <= _DEGENERATE_AREA_MM2) | (f0 == f1) | (f1 == f2) | (f0 == f2)
-    count = int(degenerate.sum())
+        area = _areas(points, faces)
+    degenerate = _degenerate(faces, area)
+    count = int(np.count_nonzero(degenerate))
     if count:
         findings.append(
             Finding(
@@ -269,10 +279,11 @@ def _bad_triangles(
                 {"triangles": count},
             )
         )
-    proper = np.flatnonzero(~degenerate) if count else np.arange(len(faces))
-    first = _first_of_each(_sorted_rows(faces[proper]), len(p))
-    duplicates = len(proper) - len(first)
-    if duplicates:
+    proper = np.flatnonzero(~degenerate) if count else None
+    rows = faces if proper is None else faces[proper]
+    first = _first_of_each(rows, len(points))
+    duplicates = 0 if first is None else len(rows) - len(first)
+    if first is not None and duplicates:
         findings.append(
             Finding(
                 "duplicate_triangles",
@@ -282,39 +293,72 @@ def _bad_triangles(
                 {"triangles": duplicates},
             )
         )
-        proper = proper[first]
-    if len(proper) == len(faces):
+        proper = first if proper is None else proper[first]
+    if proper is None:
         return findings, (faces, area)
     return findings, (np.ascontiguousarray(faces[proper]), area[proper])
 
 
+def _degenerate(
+    faces: npt.NDArray[np.int32], area: npt.NDArray[np.float64]
+) -> npt.NDArray[np.bool_]:
+    """Triangles without area, or with a point twice."""
+    out = np.empty(len(faces), bool)
+    for a in range(0, len(faces), _BLOCK):
+        b = min(a + _BLOCK, len(faces))
+        f0, f1, f2 = (faces[a:b, k] for k in range(3))
+        bad = out[a:b]
+        np.less_equal(area[a:b], _DEGENERATE_AREA_MM2, out=bad)
+        bad |= f0 == f1
+        bad |= f1 == f2
+        bad |= f0 == f2
+    return out
+
+
 def _soup_areas(soup: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
-    corner = soup.reshape(-1, 3, 3)
-    return _cross_areas(
-        [corner[:, 1, k] - corner[:, 0, k] for k in range(3)],
-        [corner[:, 2, k] - corner[:, 0, k] for k in range(3)],
-    )
+    corners = soup.reshape(-1, 9)
+    area = np.empty(len(corners))
+
+    def part(start: int, stop: int) -> None:
+        for a in range(start, stop, _BLOCK):
+            b = min(a + _BLOCK, stop)
+            # One transposing copy per block: then every step runs on contiguous rows.
+            t = corners[a:b].T.copy()
+            u = [t[3] - t[0], t[4] - t[1], t[5] - t[2]]
+            _cross_areas(u, [t[6] - t[0], t[7] - t[1], t[8] - t[2]], area[a:b])
+
+    run_parts(part, len(corners))
+    return area
 
 
-def _areas(p: npt.NDArray[np.float64], faces: npt.NDArray[np.int32]) -> npt.NDArray[np.float64]:
-    a, b, c = p[faces[:, 0]], p[faces[:, 1]], p[faces[:, 2]]
-    u = [b[:, k] - a[:, k] for k in range(3)]
-    return _cross_areas(u, [c[:, k] - a[:, k] for k in range(3)])
+def _areas(
+    points: npt.NDArray[np.float32], faces: npt.NDArray[np.int32]
+) -> npt.NDArray[np.float64]:
+    """The areas of an indexed mesh's triangles, from the corners in float64."""
+    area = np.empty(len(faces))
+    for start in range(0, len(faces), _BLOCK):
+        f = faces[start : start + _BLOCK]
+        a, b, c = (points[f[:, k]].astype(np.float64) for k in range(3))
+        u = [b[:, k] - a[:, k] for k in range(3)]
+        _cross_areas(u, [c[:, k] - a[:, k] for k in range(3)], area[start : start + len(f)])
+    return area
 
 
-def _cross_areas(u: list[npt.NDArray[Any]], v: list[npt.NDArray[Any]]) -> npt.NDArray[np.float64]:
-    """Half the length of u × v, the vectors given as their three coordinate columns (each
-    column a contiguous array: quicker than working along the short axis of (N, 3) arrays)."""
+def _cross_areas(
+    u: list[npt.NDArray[Any]], v: list[npt.NDArray[Any]], out: npt.NDArray[np.float64]
+) -> None:
+    """Half the length of u × v into ``out``, the vectors given as their three coordinate
+    columns (each column a contiguous array: quicker than working along the short axis of
+    (N, 3) arrays). The cross product in the columns' own type, its squares summed in float64."""
     ux, uy, uz = u
     vx, vy, vz = v
-    total = np.zeros(len(ux))
+    out[:] = 0.0
     for cross in (uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx):
         square = cross.astype(np.float64)
         square *= square
-        total += square
-    area: npt.NDArray[np.float64] = np.sqrt(total, out=total)
-    area *= 0.5
-    return area
+        out += square
+    np.sqrt(out, out=out)
+    out *= 0.5
 
 
 def _sorted_rows(faces: npt.NDArray[np.int32]) -> list[npt.NDArray[np.int64]]:
@@ -330,20 +374,24 @@ def _sorted_rows(faces: npt.NDArray[np.int32]) -> list[npt.NDArray[np.int64]]:
     return [low, middle, high]
 
 
-def _first_of_each(corners: list[npt.NDArray[np.int64]], n_points: int) -> npt.NDArray[np.int64]:
-    """Indices of the first of each distinct row of sorted corners (as columns), in order."""
-    low, middle, high = corners
+def _first_of_each(faces: npt.NDArray[np.int32], n_points: int) -> npt.NDArray[np.int64] | None:
+    """Indices of the first triangle of each distinct set of three points, in order; None when
+    no set comes twice (the usual case: no list of every index is made for it)."""
     if n_points < (1 << 21):  # three indices fit one int64 key: a plain sort finds repeats
-        key = low * n_points
-        key += middle
-        key *= n_points
-        key += high
+        key = np.empty(len(faces), np.int64)
+        for a in range(0, len(faces), _BLOCK):
+            low, middle, high = _sorted_rows(faces[a : a + _BLOCK])
+            block = key[a : a + len(low)]
+            np.multiply(low, n_points, out=block)
+            block += middle
+            block *= n_points
+            block += high
         ordered = np.sort(key)
         if not len(ordered) or bool(np.all(ordered[1:] != ordered[:-1])):
-            return np.arange(len(key))
+            return None
         _distinct, first = np.unique(key, return_index=True)
     else:
-        rows = np.stack(corners, axis=1).view(np.dtype((np.void, 24))).reshape(-1)
+        rows = np.stack(_sorted_rows(faces), axis=1).view(np.dtype((np.void, 24))).reshape(-1)
         _distinct, first = np.unique(rows, return_index=True)
     return np.sort(first)
 

@@ -1,6 +1,6 @@
 """Mesh topology in whole-array numpy: unique edges, connected pieces, boundary loops.
 
-Edges are keyed ``low·n + high`` (n points) and counted with one `np.unique`; connected pieces
+Edges are keyed ``low·2³² + high``, sorted and counted; connected pieces
 come from a union–find done in rounds (every edge hooks the larger root under the smaller one,
 then pointer jumping flattens the trees), which needs a handful of rounds on a scan rather than
 one Python step per vertex.
@@ -21,28 +21,37 @@ IntArray = npt.NDArray[np.int64]
 class Edges:
     """Every distinct edge once: its two points (``a`` < ``b``) and how many triangles use it."""
 
-    def __init__(self, keys: IntArray, uses: IntArray, n_points: int) -> None:
-        self.a, self.b = np.divmod(keys, n_points)
+    def __init__(self, keys: IntArray, uses: IntArray) -> None:
+        self.a = keys >> _HIGH
+        self.b = keys & _LOW
         self.uses = uses
 
 
+# An edge's key: its lower point in the high 32 bits, the other in the low ones (so keys sort by
+# (a, b), and a shift and a mask take them apart again, where a division by the point count costs
+# several times more).
+_HIGH = 32
+_LOW = (1 << _HIGH) - 1
+
+
 def unique_edges(faces: npt.NDArray[np.int32], n_points: int) -> Edges:
+    """The distinct edges of ``faces`` (which index ``n_points`` points), sorted by (a, b)."""
     # Each triangle side's key, written straight into one array from the face columns (min and
-    # max on the int32 columns, widened only for the product): half the time of gathering the
+    # max on the int32 columns, widened only for the shift): half the time of gathering the
     # sides into pairs first. The keys of a real scan arrive nearly grouped, so the sort is quick.
     keys = np.empty((3, len(faces)), np.int64)
     for row, (i, j) in enumerate(((0, 1), (1, 2), (2, 0))):
         a, b = faces[:, i], faces[:, j]
-        np.multiply(np.minimum(a, b), n_points, out=keys[row], dtype=np.int64)
-        keys[row] += np.maximum(a, b)
+        np.left_shift(np.minimum(a, b), _HIGH, out=keys[row], dtype=np.int64)
+        keys[row] |= np.maximum(a, b)
     ordered = keys.reshape(-1)
     ordered.sort()
     fresh = np.empty(len(ordered), bool)
     fresh[:1] = True
     np.not_equal(ordered[1:], ordered[:-1], out=fresh[1:])
     starts = np.flatnonzero(fresh)
-    uses = np.diff(np.append(starts, len(ordered))).astype(np.int64)
-    return Edges(ordered[starts], uses, n_points)
+    uses = np.diff(starts, append=len(ordered))
+    return Edges(ordered[starts], uses)
 
 
 def components(n: int, a: IntArray, b: IntArray) -> IntArray:
