@@ -22,8 +22,7 @@ import numpy.typing as npt
 from scaninbox.qc.findings import Finding, ScanResult, Severity
 from scaninbox.qc.thresholds import QcThresholds
 from scaninbox.qc.topology import Edges, Loops, boundary_loops, components, unique_edges
-from scaninbox.scans import Mesh, weld_points
-from scaninbox.scans.parallel import run_parts
+from scaninbox.scans import Mesh, run_parts, weld_points
 
 __all__ = ["ScanGeometry", "check_mesh", "weld_mesh"]
 

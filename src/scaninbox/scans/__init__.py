@@ -18,6 +18,7 @@ from scaninbox.scans.orientation import (
     parse_axis_mapping,
     resolve_orientation,
 )
+from scaninbox.scans.parallel import run_parts
 from scaninbox.scans.pipeline import LOD_FRACTION, build_lod, refine
 from scaninbox.scans.reader import read_mesh, sniff_format
 from scaninbox.scans.sniff import ScanFormat
@@ -46,6 +47,7 @@ __all__ = [
     "read_mesh",
     "refine",
     "resolve_orientation",
+    "run_parts",
     "sniff_format",
     "soup_face_normals",
     "weld_points",

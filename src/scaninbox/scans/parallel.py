@@ -2,7 +2,8 @@
 
 numpy releases the GIL inside its loops (ufuncs, take, fancy indexing, bincount), so threads
 run them truly in parallel; measured here, two threads halve a 1.8M-element gather, ufunc or
-bincount. The pool is private to `scaninbox.scans`. Work already running on one of its threads never
+bincount. The pool belongs to `scaninbox.scans`; QC's checks of a read scan use it through
+`scaninbox.scans.run_parts`. Work already running on one of its threads never
 hands parts back to the pool (it would wait for itself): there, everything runs in line.
 """
 
