@@ -6,6 +6,9 @@ once; welding the repeated corners is `scaninbox.scans.weld`'s job, off the GUI 
 
 from __future__ import annotations
 
+import threading
+import weakref
+
 import numpy as np
 
 from scaninbox.language import translate
@@ -81,8 +84,28 @@ def _corners(records: np.ndarray) -> FloatArray:
 
 
 def soup_faces(n_triangles: int) -> IndexArray:
-    """Faces of a soup: triangle i uses points 3i, 3i+1, 3i+2."""
-    return np.arange(3 * n_triangles, dtype=np.int32).reshape(-1, 3)
+    """Faces of a soup: triangle i uses points 3i, 3i+1, 3i+2.
+
+    Every soup's faces are the same count, so soups alive together share one read-only array
+    (each a view of its beginning) rather than each holding its own: a case's soups are on
+    screen together while the first of them is welded, the viewer's peak memory
+    (``benchmarks/memory_case.py``). The array lives as long as a soup uses it."""
+    with _COUNTING_LOCK:
+        counting = _counting()
+        if counting is None or len(counting) < 3 * n_triangles:
+            counting = np.arange(3 * n_triangles, dtype=np.int32)
+            counting.flags.writeable = False  # shared: no step may write into a mesh's arrays
+            global _COUNTING
+            _COUNTING = weakref.ref(counting)
+    return counting[: 3 * n_triangles].reshape(-1, 3)
+
+
+def _counting() -> IndexArray | None:
+    return None if _COUNTING is None else _COUNTING()
+
+
+_COUNTING_LOCK = threading.Lock()  # soups are read on several worker threads at once
+_COUNTING: weakref.ref[IndexArray] | None = None  # 0, 1, 2, … as long as the largest soup needs
 
 
 def soup_from_corners(corners: FloatArray, name: str, source: str) -> Mesh:
