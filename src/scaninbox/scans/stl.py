@@ -90,22 +90,28 @@ def soup_faces(n_triangles: int) -> IndexArray:
     (each a view of its beginning) rather than each holding its own: a case's soups are on
     screen together while the first of them is welded, the viewer's peak memory
     (``benchmarks/memory_case.py``). The array lives as long as a soup uses it."""
-    with _COUNTING_LOCK:
-        counting = _counting()
-        if counting is None or len(counting) < 3 * n_triangles:
-            counting = np.arange(3 * n_triangles, dtype=np.int32)
-            counting.flags.writeable = False  # shared: no step may write into a mesh's arrays
-            global _COUNTING
-            _COUNTING = weakref.ref(counting)
-    return counting[: 3 * n_triangles].reshape(-1, 3)
+    return _COUNTING.first(3 * n_triangles).reshape(-1, 3)
 
 
-def _counting() -> IndexArray | None:
-    return None if _COUNTING is None else _COUNTING()
+class _Counting:
+    """0, 1, 2, … as far as the largest soup alive needs, shared (soups are read on several
+    worker threads at once)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._kept: weakref.ref[IndexArray] | None = None
+
+    def first(self, count: int) -> IndexArray:
+        with self._lock:
+            counting = None if self._kept is None else self._kept()
+            if counting is None or len(counting) < count:
+                counting = np.arange(count, dtype=np.int32)
+                counting.flags.writeable = False  # shared: no step may write into it
+                self._kept = weakref.ref(counting)
+        return counting[:count]
 
 
-_COUNTING_LOCK = threading.Lock()  # soups are read on several worker threads at once
-_COUNTING: weakref.ref[IndexArray] | None = None  # 0, 1, 2, … as long as the largest soup needs
+_COUNTING = _Counting()
 
 
 def soup_from_corners(corners: FloatArray, name: str, source: str) -> Mesh:
