@@ -1,37 +1,40 @@
 """Peak memory showing a two-arch case (2 × 600k triangles): the app's viewport against a plain
-pyvistaqt viewer of the same files.
+pyvistaqt viewer of the same files (issue 24: ours ≤ 0.75× the peer, multisampling off on both).
 
     .venv/bin/python benchmarks/memory_case.py                  # re-runs itself under Xvfb
     .venv/bin/python benchmarks/memory_case.py --triangles 600000 --runs 3
 
 Each side runs in a fresh process (peak RSS, ``ru_maxrss``, is per process), the sides taking
-turns ``--runs`` times: ours opens the viewport, shows the case from the STL files and waits
-until both scans are refined and their levels of detail built, then draws a frame; the peer
-reads both files with ``pyvista.read`` and shows them with ``add_mesh(smooth_shading=True)``
-(what a plain viewer does) and draws a frame. Multisampling is off on both sides (ours switches
-it off under software OpenGL, `render_policy`; the peer's is switched off before its first
-frame: its default 4–8 samples would cost it memory ours does not pay); each side prints the
-samples it drew with, the OpenGL renderer and its window size. Scenario: "2 × N-triangle case
-shown, one full frame at rest". Printed: min / median ±spread in MiB, the ratio
-of the medians and the ratios run by run (min / median ±spread), and the load average.
-Target (issue 11): ours at least 25 % below the peer.
+turns ``--runs`` times. Scenario: "2 × N-triangle case shown, one full frame at rest", both 3D
+views 1000×671 under Xvfb's llvmpipe (each side prints the samples it drew with, the OpenGL
+renderer and its window size). Printed: min / median ±spread in MiB, the ratio of the medians
+and the ratios run by run (min / median ±spread), and the load average.
+
+What each side does:
+- ours: the app's viewport widget (`create_scan_viewport`: the 3D view with its toolbar, scan
+  list, orientation marker and FXAA, as in the window) shows the case from the two cached STL
+  files the way the app does — both soups read in parallel and drawn flat-shaded in one frame,
+  then each welded with smooth normals and drawn again, then each level of detail built — and
+  waits until both rows say "ready", then draws a frame;
+- the peer: ``pyvista.read`` of each file (VTK's STL reader, which welds as it reads) and
+  ``add_mesh(smooth_shading=True)`` (VTK computes the normals), then one frame.
+
+What differs, beside that: ours draws several frames on the way (the peer one); ours draws
+large scans in pieces in step with llvmpipe (`render.draw_pacing`), the peer draws each arch
+whole, so the peer's peak (llvmpipe's queue of sorted triangles during its one frame) grows
+with the machine's load while ours stays put — compare ratios from one run and note the load;
+ours uses two lights and FXAA, the peer pyvista's five lights and no anti-aliasing; ours sets
+glibc's heap (`scaninbox.qt.viewer.heap`), as the app does. Multisampling is off on both (ours
+switches it off under software OpenGL, `render_policy`; the peer's is switched off before its
+first frame: its default 4–8 samples would cost it memory ours does not pay). Neither side is
+the whole app: the inbox, the store and background QC are not running here.
 
 Where the memory goes: each side marks its steps (printing the time and its RSS) while this
 process samples the child's RSS every ~2 ms from outside (a render holds the GIL, so a thread
-inside would miss its peak); per step the table gives the RSS when the step ends and the highest
-RSS seen during it, min / median over the runs, so the breakdown adds up to the peak.
-
-Measured (2 × 600k, 2 cores shared with other work): ~255 MiB of imports and ~145 MiB for the
-shown, empty OpenGL view (~60 MiB of it llvmpipe's context; the peer pays the same when it is
-shown); then the two soups of the first look (arrays, their copies in OpenGL), the weld's
-working memory and llvmpipe's queue of binned triangles ("scenes") set the peak. What was cut:
-glibc's heap settings (`scaninbox.qt.viewer.heap`, ~840 → ~700 MiB); large scans drawn in step
-with the rasteriser (`scaninbox.render.draw_pacing`, ~250 → ~130 MiB of scenes per full frame)
-and in pieces sharing one buffer (`scaninbox.render.pieces`, ~130 → ~37 MiB with pieces of
-150k waited for one at a time; the same with pieces of 75k, two in the queue, since stillpeer);
-no shifted copy of the points beside their upload (`pieces.shift_scale_method`, 21 MiB per 600k
-soup); the weld and the normals' working memory halved (`scaninbox.scans.weld`,
-`scaninbox.scans.normals`).
+inside would miss its peak); per step the table gives the RSS when the step ends, the highest
+RSS seen during it and, at its end, the part not backed by files (the libraries' pages are the
+rest), min / median over the runs, so the breakdown adds up to the peak. The figures and what
+was cut are in benchmarks/README.md ("The budgets a person notices").
 """
 
 from __future__ import annotations
@@ -57,8 +60,10 @@ MARK = r"""
 import os, sys, time
 def mark(step):
     with open("/proc/self/statm") as statm:
-        rss = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    print(f"MARK {time.monotonic():.4f} {rss} {step}", flush=True)
+        fields = statm.read().split()
+    page = os.sysconf("SC_PAGE_SIZE")
+    rss, shared = int(fields[1]) * page, int(fields[2]) * page  # shared: backed by files
+    print(f"MARK {time.monotonic():.4f} {rss} {rss - shared} {step}", flush=True)
 """
 
 OURS = (
@@ -169,10 +174,10 @@ view.close()
 
 @dataclass
 class Run:
-    """One child process: its steps (name, RSS at the end, highest RSS during), ru_maxrss and
-    what it says it drew with."""
+    """One child process: its steps (name, RSS at the end, highest RSS during, RSS not backed
+    by files at the end), ru_maxrss and what it says it drew with."""
 
-    steps: list[tuple[str, float, float]]
+    steps: list[tuple[str, float, float, float]]
     peak: float
     info: str = ""
 
@@ -204,22 +209,30 @@ def run_side(script: str, folder: Path) -> Run:
     sampler.join()
     if child.returncode != 0:
         raise SystemExit(f"failed:\n{err[-2000:]}")
-    marks = [line.split(None, 3) for line in out.splitlines() if line.startswith("MARK ")]
+    marks = [line.split(None, 4) for line in out.splitlines() if line.startswith("MARK ")]
     steps, since = [], 0.0
-    for _, at, rss, name in marks:
+    for _, at, rss, anon, name in marks:
         during = [r for t, r in samples if since < t <= float(at)]
-        steps.append((name, int(rss) / MIB, max([int(rss) / MIB, *during])))
+        steps.append((name, int(rss) / MIB, max([int(rss) / MIB, *during]), int(anon) / MIB))
         since = float(at)
     info = " ".join(line[5:] for line in out.splitlines() if line.startswith("INFO "))
     return Run(steps, int(out.strip().splitlines()[-1]) / 1024, info)
 
 
 def print_steps(label: str, runs: list[Run]) -> None:
-    print(f"\n  {label}: step (in order) — RSS at its end, highest RSS during it; median of runs")
-    for index, (name, _, _) in enumerate(runs[0].steps):
-        ends = [run.steps[index][1] for run in runs if len(run.steps) > index]
-        highs = [run.steps[index][2] for run in runs if len(run.steps) > index]
-        print(f"    {name:44} {statistics.median(ends):6.0f}   {statistics.median(highs):6.0f} MiB")
+    print(
+        f"\n  {label}: step (in order) — RSS at its end, highest RSS during it, not backed by "
+        f"files at its end; median of runs"
+    )
+    for index, (name, *_) in enumerate(runs[0].steps):
+        ends, highs, anons = (
+            [run.steps[index][column] for run in runs if len(run.steps) > index]
+            for column in (1, 2, 3)
+        )
+        print(
+            f"    {name:44} {statistics.median(ends):6.0f}   {statistics.median(highs):6.0f}"
+            f"   {statistics.median(anons):6.0f} MiB"
+        )
 
 
 def main() -> int:

@@ -76,6 +76,38 @@ def test_replacing_the_soup_keeps_camera_visibility_and_colour(plotter: Any, arc
     scene.close()
 
 
+def test_a_shown_scan_holds_one_copy_and_its_predecessor_none(plotter: Any, arch: Mesh) -> None:
+    """The scene draws a mesh over its own arrays (no copy in VTK), and a replaced mesh's
+    arrays are let go when its successor is handed in, not only after the next frame has
+    uploaded the successor: both alive at once would hold the scan twice."""
+    import gc
+    import weakref
+
+    from vtkmodules.util.numpy_support import vtk_to_numpy
+
+    scene = ScanScene(plotter)
+    soup = _soup(arch)
+    state = scene.set_scan("scan", soup)
+    _frame(plotter)  # uploaded: VTK's buffers now refer to the soup's arrays
+    for piece in state.pieces:
+        poly = piece.GetMapper().GetInput()
+        assert np.shares_memory(vtk_to_numpy(poly.GetPoints().GetData()), soup.points)
+        assert np.shares_memory(vtk_to_numpy(poly.GetPolys().GetConnectivityArray()), soup.faces)
+    points_gone = weakref.ref(soup.points)
+    del soup, piece, poly
+    gc.collect()
+    assert points_gone() is not None  # on screen: the scene holds it
+    refined = scene.set_scan("scan", arch)
+    gc.collect()
+    assert points_gone() is None  # before any frame drew the refined mesh
+    poly = refined.actor.GetMapper().GetInput()
+    assert np.shares_memory(vtk_to_numpy(poly.GetPoints().GetData()), arch.points)
+    assert np.shares_memory(vtk_to_numpy(poly.GetPointData().GetNormals()), arch.normals)
+    _frame(plotter)  # the successor is uploaded and drawn as usual
+    assert refined.actor.GetMapper().GetInput().GetNumberOfPoints() == arch.n_points
+    scene.close()
+
+
 def test_vertex_colours_switch(plotter: Any, arch: Mesh, coloured_arch: Mesh) -> None:
     scene = ScanScene(plotter)
     with_colours = scene.set_scan("c", coloured_arch)

@@ -150,6 +150,7 @@ class ScanScene:
             self._scans[key] = state
             self._set_pieces(state, polys)
         else:
+            self._release_buffers(state, lod=not keep_lod)
             self._set_pieces(state, polys)
             state.field = state.lod_field = False  # the map belonged to the mesh replaced
             state.has_colours = mesh.colours is not None
@@ -392,6 +393,26 @@ class ScanScene:
                 kept.append(self._new_piece(state.key, poly, index))
             kept[index].GetMapper().SetVBOShiftScaleMethod(method)
         state.pieces = tuple(kept)
+
+    def _release_buffers(self, state: ScanState, *, lod: bool) -> None:
+        """Free the OpenGL buffers of the mesh ``state`` shows now (and of its level of detail
+        when ``lod``), before another mesh takes its place.
+
+        Otherwise VTK keeps them, and the arrays they were made from, until the next frame has
+        uploaded the new mesh: for a moment the scan would be held twice in the process (under
+        a software rasteriser buffers live in main memory too), beside llvmpipe's queue and the
+        next scan's weld — the viewer's peak (``benchmarks/memory_case.py``). The next frame
+        uploads the new arrays either way."""
+        window = self.plotter.render_window
+        if window is None:
+            return
+        window.MakeCurrent()  # the buffers belong to this window's context
+        if not window.IsCurrent():
+            return  # no context yet (the view never drew): nothing was uploaded
+        actors = [*state.pieces, state.lod_actor] if lod else list(state.pieces)
+        for actor in actors:
+            if actor is not None:
+                actor.GetMapper().ReleaseGraphicsResources(window)
 
     def _new_actor(self, poly: Any) -> Any:
         from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper

@@ -6,6 +6,9 @@ once; welding the repeated corners is `scaninbox.scans.weld`'s job, off the GUI 
 
 from __future__ import annotations
 
+import threading
+import weakref
+
 import numpy as np
 
 from scaninbox.language import translate
@@ -81,8 +84,34 @@ def _corners(records: np.ndarray) -> FloatArray:
 
 
 def soup_faces(n_triangles: int) -> IndexArray:
-    """Faces of a soup: triangle i uses points 3i, 3i+1, 3i+2."""
-    return np.arange(3 * n_triangles, dtype=np.int32).reshape(-1, 3)
+    """Faces of a soup: triangle i uses points 3i, 3i+1, 3i+2.
+
+    Every soup's faces are the same count, so soups alive together share one read-only array
+    (each a view of its beginning) rather than each holding its own: a case's soups are on
+    screen together while the first of them is welded, the viewer's peak memory
+    (``benchmarks/memory_case.py``). The array lives as long as a soup uses it."""
+    return _COUNTING.first(3 * n_triangles).reshape(-1, 3)
+
+
+class _Counting:
+    """0, 1, 2, … as far as the largest soup alive needs, shared (soups are read on several
+    worker threads at once)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._kept: weakref.ref[IndexArray] | None = None
+
+    def first(self, count: int) -> IndexArray:
+        with self._lock:
+            counting = None if self._kept is None else self._kept()
+            if counting is None or len(counting) < count:
+                counting = np.arange(count, dtype=np.int32)
+                counting.flags.writeable = False  # shared: no step may write into it
+                self._kept = weakref.ref(counting)
+        return counting[:count]
+
+
+_COUNTING = _Counting()
 
 
 def soup_from_corners(corners: FloatArray, name: str, source: str) -> Mesh:

@@ -5,13 +5,13 @@ Exporters write each shared corner with the same float bits, so exact equality i
 handful of whole-array numpy operations instead of a sort:
 
 1. hash the 12 coordinate bytes: ``h = (z·K2 + xy)·K1 mod 2⁶⁴`` (xy is the x and y bits read as
-   one 64-bit word). Multiplying by the odd K1 is a bijection, so two points with equal ``h`` and
-   equal z bits have equal x and y bits too: verifying a match needs two comparisons, not three;
+   one 64-bit word; K1 odd, so the mix is a bijection) and keep its top bits, the table slot;
 2. scatter every point's index into the table at its hash slot and read the slot back: all copies
    of a point read the same winner (whichever write landed last);
-3. a point whose winner has other coordinates (a slot collision, a few percent) is set aside; all
-   copies of such a point collide alike, so the set-aside points are welded on their own with a
-   different hash (recursively, on an ever smaller set).
+3. a point whose winner has other coordinates (a slot collision, a few percent; xy and z are
+   compared: two comparisons, not three) is set aside; all copies of such a point collide alike,
+   so the set-aside points are welded on their own with a different hash (recursively, on an
+   ever smaller set).
 
 The welded points keep the order of their winners in the file, so neighbouring triangles keep
 neighbouring points (good for caches later). Streaming steps run in blocks that fit the CPU
@@ -19,11 +19,11 @@ cache, where numpy's temporaries cost far less than on whole arrays, and are spr
 cores (`scaninbox.scans.parallel`); the table scatter stays on one thread so that the result does
 not depend on timing.
 
-Memory: besides the table, each point keeps only its hash, its winner (which then becomes its
-label in place) and a collision flag — slots are shifted out of the hash block by block and z is
-read in the soup itself. That is little more than half the working memory of keeping slots and
-z bits too; the weld runs while both arches' soups are on screen, at
-the viewer's peak memory (``benchmarks/memory_case.py``).
+Memory: besides the table, each point keeps only its slot (which becomes its winner, then its
+label, in place) and a collision flag; a match is verified on the coordinates in the soup itself.
+That is about half the working memory of keeping each point's 64-bit hash as well: the weld
+runs while both arches' soups are on screen, at the viewer's peak memory
+(``benchmarks/memory_case.py``).
 """
 
 from __future__ import annotations
@@ -60,12 +60,11 @@ def _weld(soup: FloatArray, salt: int) -> tuple[FloatArray, IndexArray]:
         return soup.copy(), np.empty(0, np.int32)
     if salt >= _MAX_ROUNDS:
         return _weld_by_sorting(soup)
-    # Per point only its hash, its winner (later its label) and a collision flag are kept:
-    # slots are recomputed block by block from the hash, and z is read in the soup itself (an
-    # earlier version also kept slots and z bits, nearly twice the memory).
-    slots = _Slots(soup, salt, _table_bits(n))
-    winner, collided = _winners(slots, n)
-    del slots
+    # Per point only its slot (which becomes its winner, then its label, in place) and a
+    # collision flag are kept: a match is verified on the coordinates in the soup itself.
+    bits = _table_bits(n)
+    winner = _slots(soup, salt, bits)
+    collided = _winners(soup, winner, bits)  # ``winner`` holds the winners now
     heads, inverse = _labels(winner)  # ``winner`` becomes ``inverse`` (same memory)
     records = soup.view(_RECORD).reshape(-1)
     points = records.take(heads).view(np.float32).reshape(-1, 3)
@@ -82,56 +81,56 @@ def _weld(soup: FloatArray, salt: int) -> tuple[FloatArray, IndexArray]:
     return points, inverse
 
 
-class _Slots:
-    """Each point's hash ``h = (z·K2 + xy)·K1 mod 2⁶⁴`` and its table slot ``h >> (64 - bits)``
-    (computed for any block of points when needed, rather than kept for all)."""
-
-    def __init__(self, soup: FloatArray, salt: int, bits: int) -> None:
-        n = len(soup)
-        self.bits = bits
-        self._shift = np.uint64(64 - bits)
-        k2 = _K2 + np.uint64(2 * salt)  # stays odd: a different, still bijective mix per round
-        xy = np.ndarray((n,), np.uint64, buffer=soup, strides=(12,))
-        self.z = soup.view(np.uint32)[:, 2]
-        self.hashes = np.empty(n, np.uint64)
-
-        def part(start: int, stop: int) -> None:
-            for a in range(start, stop, _BLOCK):
-                b = min(a + _BLOCK, stop)
-                h = self.hashes[a:b]
-                np.multiply(self.z[a:b], k2, out=h)
-                h += xy[a:b]
-                h *= _K1
-
-        run_parts(part, n)
-
-    def of(self, start: int, stop: int) -> npt.NDArray[np.intp]:
-        slots = np.right_shift(self.hashes[start:stop], self._shift)
-        return slots.view(np.intp)  # below 2**bits: the same value as a signed index
+def _coordinates(soup: FloatArray) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint32]]:
+    """Each point's x and y bits as one 64-bit word and its z bits, read in the soup itself."""
+    xy = np.ndarray((len(soup),), np.uint64, buffer=soup, strides=(12,))
+    return xy, soup.view(np.uint32)[:, 2]
 
 
-def _winners(slots: _Slots, n: int) -> tuple[IndexArray, npt.NDArray[np.bool_]]:
-    """(winner, collided): for every point, the index of the point whose write to its slot
-    landed last, and whether that winner has other coordinates (a slot collision)."""
-    table = np.empty(1 << slots.bits, np.int32)
-    for a in range(0, n, _BLOCK):  # one thread, blocks in order: the last write must not vary
-        b = min(a + _BLOCK, n)
-        table[slots.of(a, b)] = np.arange(a, b, dtype=np.int32)
-    winner = np.empty(n, np.int32)
-    collided = np.empty(n, bool)
-    hashes, z = slots.hashes, slots.z
+def _slots(soup: FloatArray, salt: int, bits: int) -> IndexArray:
+    """Each point's table slot: the top ``bits`` bits of ``h = (z·K2 + xy)·K1 mod 2⁶⁴``."""
+    n = len(soup)
+    shift = np.uint64(64 - bits)
+    k2 = _K2 + np.uint64(2 * salt)  # stays odd: a different, still bijective mix per round
+    xy, z = _coordinates(soup)
+    slots = np.empty(n, np.int32)  # below 2**bits ≤ 2**31 (`_table_bits`)
 
     def part(start: int, stop: int) -> None:
         for a in range(start, stop, _BLOCK):
             b = min(a + _BLOCK, stop)
-            w = winner[a:b]
-            np.take(table, slots.of(a, b), out=w)
-            # Equal hashes and equal z imply equal xy (K1 is odd): two comparisons, not three.
-            np.not_equal(hashes.take(w), hashes[a:b], out=collided[a:b])
-            collided[a:b] |= z[w] != z[a:b]  # indexing, not take: z is a strided view
+            h = np.multiply(z[a:b], k2)
+            h += xy[a:b]
+            h *= _K1
+            h >>= shift
+            slots[a:b] = h
 
     run_parts(part, n)
-    return winner, collided
+    return slots
+
+
+def _winners(soup: FloatArray, slots: IndexArray, bits: int) -> npt.NDArray[np.bool_]:
+    """Replace each point's slot in ``slots`` by its winner, the index of the point whose write
+    to that slot landed last, and tell whether that winner has other coordinates (a slot
+    collision)."""
+    n = len(slots)
+    table = np.empty(1 << bits, np.int32)
+    for a in range(0, n, _BLOCK):  # one thread, blocks in order: the last write must not vary
+        b = min(a + _BLOCK, n)
+        table[slots[a:b]] = np.arange(a, b, dtype=np.int32)
+    collided = np.empty(n, bool)
+    xy, z = _coordinates(soup)
+
+    def part(start: int, stop: int) -> None:
+        for a in range(start, stop, _BLOCK):
+            b = min(a + _BLOCK, stop)
+            w = table.take(slots[a:b])
+            slots[a:b] = w  # each part reads and writes only its own points
+            # Indexing, not take: take copies a strided array (xy, z) whole first.
+            np.not_equal(xy[w], xy[a:b], out=collided[a:b])
+            collided[a:b] |= z[w] != z[a:b]
+
+    run_parts(part, n)
+    return collided
 
 
 def _labels(winner: IndexArray) -> tuple[npt.NDArray[np.intp], IndexArray]:
@@ -160,8 +159,9 @@ def _labels(winner: IndexArray) -> tuple[npt.NDArray[np.intp], IndexArray]:
 
 
 def _table_bits(n: int) -> int:
-    # A soup repeats each point about six times: aim for a table ~4× the distinct points.
-    return max(8, (n // 6).bit_length() + 2)
+    # A soup repeats each point about six times: aim for a table ~4× the distinct points (a
+    # soup of int32-indexed triangles never asks for more than 31 bits: slots fit an int32).
+    return min(31, max(8, (n // 6).bit_length() + 2))
 
 
 def _without_negative_zero(soup: FloatArray) -> FloatArray:

@@ -23,6 +23,27 @@ def test_binary_stl_is_a_soup_of_its_triangles() -> None:
     np.testing.assert_array_equal(mesh.faces, np.arange(12).reshape(4, 3))
 
 
+def test_soups_alive_together_share_one_read_only_face_array() -> None:
+    """Every soup's faces are 0, 1, 2, …: soups read at the same time (a case's arches) hold one
+    array between them, which no step may write into, and which goes with the last of them."""
+    import gc
+    import weakref
+
+    points, faces = arch_mesh(60, 12)
+    upper = read_mesh(binary_stl(points, faces), name="upper.stl")
+    lower = read_mesh(binary_stl(points[:, ::-1].copy(), faces[:-30]), name="lower.stl")
+    assert np.shares_memory(upper.faces, lower.faces)
+    assert not upper.faces.flags.writeable
+    np.testing.assert_array_equal(lower.faces, np.arange(3 * lower.n_faces).reshape(-1, 3))
+    larger = read_mesh(binary_stl(*arch_mesh(90, 12)), name="larger.stl")
+    np.testing.assert_array_equal(larger.faces, np.arange(3 * larger.n_faces).reshape(-1, 3))
+    assert upper.faces.base is not None
+    shared = weakref.ref(upper.faces.base)
+    del upper, lower
+    gc.collect()
+    assert shared() is None  # the larger soup has its own; nothing holds the first any more
+
+
 def test_binary_stl_whose_header_starts_with_solid_is_still_binary(tmp_path: Path) -> None:
     data = binary_stl(TETRA_POINTS, TETRA_FACES, header=b"solid exported by a scanner")
     path = tmp_path / "scan.stl"

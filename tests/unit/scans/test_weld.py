@@ -83,3 +83,22 @@ def test_empty() -> None:
 )
 def test_any_soup_round_trips(soup: np.ndarray) -> None:
     _check(np.ascontiguousarray(soup))
+
+
+def test_the_weld_keeps_little_per_point() -> None:
+    """Per point only a slot (becoming its winner, then its label) and a collision flag: the
+    weld runs while a case's soups are on screen, at the viewer's peak memory. Keeping each
+    point's 64-bit hash as well took half as much again."""
+    import tracemalloc
+
+    points, faces = arch_mesh(1000, 101)  # ~200k triangles
+    soup = soup_of(points, faces)
+    tracemalloc.start()
+    try:
+        welded, _ = weld_points(soup)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(welded) == len(points)
+    # Measured 1.03× the soup's points, results included (1.5× with the hashes kept).
+    assert peak < 1.25 * soup.nbytes, peak / soup.nbytes

@@ -14,7 +14,7 @@ Rooms: `plan` (which files, under which names; no Qt), `loader` (cached files at
 as they arrive, off the GUI thread), `viewport` (the widget and the loader's sink), `interactor`
 (pyvistaqt's widget, one render per frame), `scan_list` (floating over the view) and its
 `scan_row` rows, `toolbar`, `overlays`, `measure_tool`, `pictures`, `icons`, `heap` (the C
-heap's settings for large meshes).
+heap's settings for large meshes, and its free pages given back before each heavy step).
 """
 
 from __future__ import annotations

@@ -8,6 +8,12 @@ on worker threads, each with its own heap "arena") land in heaps and stay in the
 they are freed. Measured with ``benchmarks/memory_case.py`` (2 × 600k triangles): a fixed 1 MiB
 threshold and two arenas lower both the peak and the settled size after the case is shown, at no
 measurable cost in speed (large arrays are few; the figures: benchmarks/README.md).
+
+Below the threshold stay the many small blocks others free in bulk — Mesa's llvmpipe sorts a
+frame's triangles into blocks of tens of kilobytes and frees them once drawn —, which the heaps
+keep for their next use. `give_back_free_memory` returns those free pages to the system
+(``malloc_trim``) before a step that makes the next peak (welding a scan beside the scans on
+screen, building a level of detail): what a frame drew with is not held through it.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import ctypes.util
 import functools
 import sys
 
-__all__ = ["MMAP_THRESHOLD_BYTES", "tune_heap"]
+__all__ = ["MMAP_THRESHOLD_BYTES", "give_back_free_memory", "tune_heap"]
 
 MMAP_THRESHOLD_BYTES = 1 << 20
 _ARENAS = 2
@@ -27,19 +33,36 @@ _M_ARENA_MAX = -8
 
 
 @functools.cache
+def _libc() -> ctypes.CDLL | None:
+    """glibc, or None where the C library is another (musl has no mallopt) or not Linux's."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc.mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
+        libc.mallopt.restype = ctypes.c_int
+        libc.malloc_trim.argtypes = (ctypes.c_size_t,)
+        libc.malloc_trim.restype = ctypes.c_int
+    except (OSError, AttributeError):
+        return None
+    return libc
+
+
+def give_back_free_memory() -> bool:
+    """Return the heaps' free pages to the system (from any thread);
+    True when some were. Nothing happens where the C library is not glibc."""
+    libc = _libc()
+    return libc is not None and bool(libc.malloc_trim(0))
+
+
+@functools.cache
 def tune_heap() -> bool:
     """Fix the mmap threshold and cap the arenas (once per process); False where the C
     library is not glibc (no ``mallopt``) or refused."""
-    if not sys.platform.startswith("linux"):
+    libc = _libc()
+    if libc is None:
         return False
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        mallopt = libc.mallopt
-    except (OSError, AttributeError):  # another C library (musl has no mallopt)
-        return False
-    mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
-    mallopt.restype = ctypes.c_int
     # Setting the threshold by hand also stops glibc from raising it (mallopt(3)).
-    return bool(mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES)) and bool(
-        mallopt(_M_ARENA_MAX, _ARENAS)
+    return bool(libc.mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES)) and bool(
+        libc.mallopt(_M_ARENA_MAX, _ARENAS)
     )

@@ -43,6 +43,7 @@ from scaninbox.qt.files import CaseFile, CaseFileProvider, ProgressCallback
 from scaninbox.qt.files.file_fetch import FileProblem, cached_copy, obtain
 from scaninbox.qt.files.images import decode_image
 from scaninbox.qt.runtime import async_bridge
+from scaninbox.qt.viewer.heap import give_back_free_memory
 from scaninbox.qt.viewer.plan import PlannedScan
 from scaninbox.scans import (
     LOD_FRACTION,
@@ -290,7 +291,7 @@ class CaseLoader:
             if not self._live():
                 return None
             try:
-                result = await async_bridge.to_thread(_plainly, step, mesh)
+                result = await async_bridge.to_thread(_lightly, step, mesh)
             except MeshError as exc:  # a scan whose triangles cannot be welded, in plain words
                 if self._live():
                     self._sink.show_problem(key, str(exc), offline=False, lasting=True)
@@ -433,6 +434,13 @@ def _plainly(step: _MeshStep, mesh: Mesh) -> Mesh:
     except Exception as exc:
         _log.warning("%s failed on %s", getattr(step, "__name__", step), mesh.name, exc_info=True)
         raise _unexpected(mesh.name or "scan", exc) from None
+
+
+def _lightly(step: _MeshStep, mesh: Mesh) -> Mesh:
+    """`_plainly`, with the memory the frames so far freed given back first: a heavy step's
+    working memory comes on top of the scans on screen, the viewer's peak."""
+    give_back_free_memory()
+    return _plainly(step, mesh)
 
 
 def _read(path: Path, name: str) -> Mesh:
