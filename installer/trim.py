@@ -144,14 +144,22 @@ PYTHON_UNUSED = (
     "requests",
     "urllib3",
     "charset_normalizer",
-    # pyvista's example data sets and demos (downloads), numpy's Fortran binding generator and
-    # FFT (numpy loads np.fft on first use; nothing uses it), pydantic's v1 API and mypy plugin.
+    # pyvista's example data sets and demos (downloads), numpy's Fortran binding generator, FFT
+    # and polynomial classes (numpy loads np.fft and np.polynomial on first use; nothing uses
+    # them), pydantic's v1 API and mypy plugin.
     "pyvista.examples",
     "pyvista.demos",
     "numpy.f2py",
     "numpy.fft",
+    "numpy.polynomial",
     "pydantic.v1",
     "pydantic.mypy",
+    # matplotlib's contouring and triangulation engines: imported inside the functions that draw
+    # contour plots and triangulations. pyvista uses matplotlib for colour maps only, and the
+    # app draws no matplotlib figure.
+    "contourpy",
+    "matplotlib._qhull",
+    "matplotlib._tri",
     # The standard library's help topics, doctest and XML-RPC.
     "pydoc_data",
     "doctest",
