@@ -22,9 +22,10 @@ from pathlib import Path
 # our render/ and qt/viewer code). Everything else in vtkmodules — I/O for 60 file formats,
 # parallel, VR, Web, chemistry, the VTK-m/Viskores accelerators (≈ 170 MB) — is never loaded.
 # Not here although pyvista imports them: the modules `vtk_stubs.STUBBED_MODULES` stands in for
-# (2D charts, volume rendering, image sources, 3D widgets: pyvista defines subclasses of their
-# classes or reads them into a table, and never creates one in this app) and the modules only
-# they pull in (vtkViewsCore, vtkImagingMath), and the optional vtkRenderingMatplotlib.
+# (2D charts and their drawing device, volume rendering, image sources, 3D widgets, annotation
+# actors: pyvista defines subclasses of their classes or reads them into a table, and never
+# creates one in this app) and the modules only they pull in (vtkViewsCore, vtkImagingMath,
+# vtkImagingColor), and the optional vtkRenderingMatplotlib.
 # A VTK library is kept when one of these needs it at link time (ldd), so upgrades that move
 # code between libraries stay safe; a new module pyvista starts importing fails the frozen
 # self-test's import check in CI and belongs here.
@@ -48,9 +49,6 @@ VTK_EXTENSIONS = frozenset(
         "vtkImagingCore",
         "vtkInteractionStyle",
         "vtkParallelCore",
-        "vtkRenderingAnnotation",
-        "vtkRenderingContext2D",
-        "vtkRenderingContextOpenGL2",
         "vtkRenderingCore",
         "vtkRenderingFreeType",
         "vtkRenderingHyperTreeGrid",
@@ -80,6 +78,11 @@ QT_PLUGINS_UNUSED = (
     "egldeviceintegrations/",
     "generic/",
     "platformthemes/libqgtk3.so",
+    # Qt's own TLS and network-reachability plugins: the app speaks HTTPS through httpx (Python's
+    # ssl on the system's OpenSSL) and uses Qt's network module only for the local socket that
+    # hands files to a running window; no run opens these (strace, docs/packaging.md).
+    "tls/",
+    "networkinformation/",
 )
 # Libraries only the plugins above link to.
 QT_LIBS_UNUSED = (
@@ -97,9 +100,18 @@ QT_LIBS_UNUSED = (
 # zstandard's CFFI backend: on CPython zstandard imports its C backend and nothing else unless
 # PYTHON_ZSTANDARD_IMPORT_POLICY asks for CFFI (zstandard/__init__.py; the runs above open
 # backend_c only, and the self-test imports the store's zstandard-using module).
+# Also never opened: matplotlib's toolbar images (its own windows, which the app never shows),
+# trimesh's notebook viewer, numpy's test extension, Python's CJK codecs (the app reads and
+# writes UTF-8; Qt's ICU data left out the legacy character sets for the same reason), the
+# translation sources (.ts: the window loads the compiled .qm beside them).
 DATA_UNUSED = (
     "matplotlib/mpl-data/sample_data/",
     "matplotlib/mpl-data/plot_directive/",
+    "matplotlib/mpl-data/images/",
+    "trimesh/resources/templates/viewer.zip",
+    "numpy/_core/_multiarray_tests.",
+    "python3.11/lib-dynload/_codecs_",
+    "python3.11/lib-dynload/_multibytecodec.",
     "PIL/_avif.",
     "PIL/_webp.",
     "PIL/_imagingtk.",
@@ -110,8 +122,51 @@ DATA_UNUSED = (
     "pillow.libs/libsharpyuv-",
     "zstandard/_cffi.",
 )
+TRANSLATION_SOURCES = ("resources/translations/", ".ts")
 MATPLOTLIB_FONTS = "matplotlib/mpl-data/fonts/"
 FONTS_KEPT = ("ttf/DejaVuSans.ttf", "ttf/DejaVuSans-Bold.ttf")
+
+# Python packages PyInstaller's analysis finds but no run imports, left out of the analysis
+# (build.spec's excludes). Measured by recording `sys.modules` at exit of the app's runs (the
+# self-test, the demo window with a case in 3D, a local file, render, qc --report, lab status;
+# docs/packaging.md says how) and checked by tests/packaging/test_python_unused.py, which walks
+# every module of the app as the self-test does with these made unimportable.
+PYTHON_UNUSED = (
+    # httpx's command line (httpx/_main.py: rich, pygments and the markdown parser rich needs).
+    # httpx imports it inside `try … except ImportError` and puts a stand-in `main` in its place;
+    # the library itself does not use them.
+    "httpx._main",
+    "rich",
+    "pygments",
+    "markdown_it",
+    "mdurl",
+    # requests and its helpers: only pooch's downloader (pyvista's example data) imports them.
+    "requests",
+    "urllib3",
+    "charset_normalizer",
+    # pyvista's example data sets and demos (downloads), numpy's Fortran binding generator, FFT
+    # and polynomial classes (numpy loads np.fft and np.polynomial on first use; nothing uses
+    # them), pydantic's v1 API and mypy plugin.
+    "pyvista.examples",
+    "pyvista.demos",
+    "numpy.f2py",
+    "numpy.fft",
+    "numpy.polynomial",
+    "pydantic.v1",
+    "pydantic.mypy",
+    # matplotlib's contouring and triangulation engines: imported inside the functions that draw
+    # contour plots and triangulations. pyvista uses matplotlib for colour maps only, and the
+    # app draws no matplotlib figure.
+    "contourpy",
+    "matplotlib._qhull",
+    "matplotlib._tri",
+    # The standard library's help topics, doctest and XML-RPC.
+    "pydoc_data",
+    "doctest",
+    "xmlrpc",
+    # PySide6's D-Bus binding (Qt's own D-Bus library stays: the platform theme links it).
+    "PySide6.QtDBus",
+)
 
 # Development tools that reach the analysis through optional imports of libraries.
 DEV_PACKAGES = ("hypothesis/", "_pytest/", "pytest/", "mypy/", "mypyc/")
@@ -194,6 +249,8 @@ def rules(
         dest = _dest(entry)
         if dest.startswith(MATPLOTLIB_FONTS):
             return dest.removeprefix(MATPLOTLIB_FONTS) not in FONTS_KEPT
+        if dest.startswith(TRANSLATION_SOURCES[0]) and dest.endswith(TRANSLATION_SOURCES[1]):
+            return True
         return dest.startswith(DATA_UNUSED)
 
     def dev_tool(entry: Entry) -> bool:
@@ -210,7 +267,7 @@ def rules(
     return [
         ("VTK modules outside the app's closure", vtk_unused),
         ("Qt translations, unused platform plugins and their libraries", qt_unused),
-        ("data and codecs the app never reaches (matplotlib, Pillow)", data_unused),
+        ("data and codecs the app never reaches (matplotlib, Pillow, CJK codecs, …)", data_unused),
         ("development tools", dev_tool),
         ("copies of distribution libraries (the package depends on them)", system_library),
     ]

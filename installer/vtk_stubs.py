@@ -2,10 +2,10 @@
 imports anyway (installed by build.spec; the real modules are left out by trim.py).
 
 pyvista defines, when it is imported, Python classes that subclass VTK's 2D charts, volume
-rendering and image-source classes, and every plotter's interactor creates one chart
+rendering, image-source and annotation classes, and every plotter's interactor creates one chart
 interaction style. The 3D viewer draws surfaces only: none of those classes is ever
 instantiated (measured: `installer/trim.py`, docs/packaging.md). Their modules and the
-libraries only they need are ≈ 45 MB. Here each of those modules is a small Python module whose
+libraries only they need are ≈ 57 MB. Here each of those modules is a small Python module whose
 classes can be subclassed but not created — creating one raises an ImportError that names the
 missing module, as pyvista's own placeholder for vtkPythonContext2D does — except the chart
 interaction style, which pyvista creates and only ever hands ``None`` when no chart exists.
@@ -32,6 +32,16 @@ STUBBED_MODULES = (
     "vtkmodules.vtkViewsContext2D",
     # Read (not created) by pyvista's picker setter; holds 3D widgets the viewer does not use.
     "vtkmodules.vtkInteractionWidgets",
+    # pyvista's axes, scalar bars, legends, rulers and corner text (vtkAxesActor,
+    # vtkScalarBarActor, vtkCornerAnnotation…): created only by pyvista methods the app never
+    # calls (add_axes, add_scalar_bar, add_legend, add_ruler, add_text with a corner, show_bounds
+    # or add_mesh with scalars). The viewer's orientation marker, the QC report's captions and the
+    # map legend are vtkTextActor (vtkRenderingCore) or Qt widgets. Its library and
+    # vtkImagingColor, which only it links, are ≈ 10 MB.
+    "vtkmodules.vtkRenderingAnnotation",
+    # 2D charts' scene and drawing device (pyvista's Charts create them on the first chart only).
+    "vtkmodules.vtkRenderingContext2D",
+    "vtkmodules.vtkRenderingContextOpenGL2",
 )
 # Optional in pyvista (its import of it is wrapped in `suppress(ImportError)`): simply absent.
 ABSENT_MODULES = ("vtkmodules.vtkRenderingMatplotlib",)

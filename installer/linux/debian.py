@@ -40,7 +40,15 @@ COMMANDS = ("scaninbox", "scaninbox-desktop")
 # mapped into the running app: libEGL_mesa, libGLX_mesa and the Mesa DRI driver).
 # libxcursor1: VTK's X11 render window opens libXcursor with dlopen for its cursor shapes (the
 # installed app's self-test in a fresh Debian 12 warned "Failed to load Xcursor library").
-RUNTIME_DLOPEN_PACKAGES = ("libegl-mesa0", "libglx-mesa0", "libgl1-mesa-dri", "libxcursor1")
+# libpq5: the lab hub's driver (psycopg, pure Python on Linux: pyproject.toml) opens the
+# system's libpq with ctypes when a hub is used.
+RUNTIME_DLOPEN_PACKAGES = (
+    "libegl-mesa0",
+    "libglx-mesa0",
+    "libgl1-mesa-dri",
+    "libxcursor1",
+    "libpq5",
+)
 
 DESCRIPTION = """\
 intra-oral scan case inbox for dental laboratories

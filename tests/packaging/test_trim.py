@@ -169,4 +169,31 @@ def test_the_vtk_modules_with_stand_ins_are_left_out() -> None:
     stubs = load("installer/vtk_stubs.py", "scaninbox_vtk_stubs_for_trim")
     for module in stubs.STUBBED_MODULES + stubs.ABSENT_MODULES:
         assert module.split(".", 1)[1] not in trim.VTK_EXTENSIONS, module
-    assert "vtkRenderingAnnotation" in trim.VTK_EXTENSIONS  # the clearance map's scalar bar
+    # What the viewer draws with stays: text (the orientation marker, the QC report's captions)
+    # and point labels (the measure tool).
+    assert {"vtkRenderingCore", "vtkRenderingFreeType", "vtkRenderingLabel"} <= trim.VTK_EXTENSIONS
+
+
+def test_files_no_run_opens_go_and_their_neighbours_stay() -> None:
+    qt = "PySide6/Qt/plugins/"
+    dyn = "python3.11/lib-dynload/"
+    entries = [
+        (f"{qt}tls/libqopensslbackend.so", "/w/a", "BINARY"),
+        (f"{qt}networkinformation/libqnetworkmanager.so", "/w/b", "BINARY"),
+        (f"{dyn}_codecs_jp.{EXT}", "/w/c", "EXTENSION"),
+        (f"{dyn}_multibytecodec.{EXT}", "/w/d", "EXTENSION"),
+        ("matplotlib/mpl-data/images/hand.svg", "/w/e", "DATA"),
+        ("trimesh/resources/templates/viewer.zip", "/w/f", "DATA"),
+        (f"numpy/_core/_multiarray_tests.{EXT}", "/w/g", "EXTENSION"),
+        ("resources/translations/scaninbox_pane_de.ts", "/w/h", "DATA"),
+        # Kept: what the runs open, and the compiled catalogues the window loads.
+        (f"{qt}platforms/libqxcb.so", "/w/i", "BINARY"),
+        (f"{dyn}_ssl.{EXT}", "/w/j", "EXTENSION"),
+        (f"{dyn}unicodedata.{EXT}", "/w/k", "EXTENSION"),
+        ("matplotlib/mpl-data/matplotlibrc", "/w/l", "DATA"),
+        ("matplotlib/mpl-data/stylelib/classic.mplstyle", "/w/m", "DATA"),
+        (f"numpy/_core/_multiarray_umath.{EXT}", "/w/n", "EXTENSION"),
+        ("resources/translations/scaninbox_pane_de.qm", "/w/o", "DATA"),
+        ("resources/selftest/upper-arch.ply", "/w/p", "DATA"),
+    ]
+    assert _dropped(entries, {}) == sorted(e[0] for e in entries[:8])

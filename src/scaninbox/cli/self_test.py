@@ -216,8 +216,9 @@ def _check_imports(context: _Context) -> str:
 
 
 def _libpq() -> str:
-    """The lab hub's client library answers: psycopg loads libpq (its compiled implementation's
-    own copy in the frozen app) only when asked, so importing psycopg alone proves nothing."""
+    """The lab hub's client library answers: libpq (on Linux the system's, loaded by psycopg's
+    pure-Python implementation; elsewhere the compiled implementation's own copy) is only asked
+    here, so importing psycopg alone proves little."""
     from psycopg import pq
 
     try:

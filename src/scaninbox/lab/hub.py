@@ -242,19 +242,25 @@ class Hub:
             rows = cur.fetchall()
         return [_event(row) for row in rows]
 
-    def rows_since(self, seq: int, limit: int = 5000) -> list[tuple[Any, ...]]:
+    def rows_since(self, seq: int, limit: int = 5000) -> list[list[Any]]:
         """``events_since`` as the store keeps them (``lab_store.keep_hub_rows``): times as
         seconds since the epoch and the body as JSON text, so a catch-up of many thousand
-        events neither parses nor re-writes their JSON or builds datetimes."""
+        events neither parses nor re-writes their JSON or builds datetimes. The batch comes
+        as one JSON array read by ``json.loads``: one value for the driver to hand over instead
+        of eight per event (on Linux psycopg is pure Python, where each value costs a few
+        ctypes calls into libpq; benchmarks/lab_catchup.py)."""
         with hub_errors(self.address), self.conn.cursor() as cur:
             cur.execute(
-                "SELECT seq, id::text, case_ref, kind, by_email, extract(epoch FROM made_at)"
-                "::float8, extract(epoch FROM recorded_at)::float8, body::text "
-                "FROM scaninbox.events WHERE organisation = %s AND seq > %s "
-                "ORDER BY seq LIMIT %s",
+                "SELECT coalesce(json_agg(json_build_array(seq, id::text, case_ref, kind, "
+                "by_email, extract(epoch FROM made_at)::float8, "
+                "extract(epoch FROM recorded_at)::float8, body::text) ORDER BY seq), '[]')::text "
+                "FROM (SELECT * FROM scaninbox.events WHERE organisation = %s AND seq > %s "
+                "ORDER BY seq LIMIT %s) AS batch",
                 (self.organisation, seq, limit),
             )
-            return cur.fetchall()
+            row = cur.fetchone()
+        rows: list[list[Any]] = json.loads(row[0]) if row else []
+        return rows
 
     def case_events(self, case_ref: str) -> list[LabEvent]:
         with hub_errors(self.address), self.conn.cursor() as cur:
