@@ -24,6 +24,7 @@ from scaninbox.qt.harness.startup_trace import trace
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
 
+    from scaninbox.paths import AppPaths
     from scaninbox.qt.shell.app_controller import AppController
 
 __all__ = ["run_gui"]
@@ -42,11 +43,8 @@ def run_gui(
     # pyvistaqt finds Qt through QtPy: name the binding before anything imports it.
     os.environ.setdefault("QT_API", "pyside6")
     import scaninbox.qt  # noqa: F401 - installs the PySide6 6.12 refcount guard first
-    from scaninbox.qt.look.theme import apply_theme
     from scaninbox.qt.runtime.gui_collector import collecting_on_the_gui_thread
-    from scaninbox.qt.runtime.language import start_language
     from scaninbox.qt.shell.app_controller import AppController, GuiOptions
-    from scaninbox.qt.shell.ui_state import UiState
     from scaninbox.qt.workarounds.qasync_loop import GuiEventLoop
 
     assert isinstance(options, GuiOptions)
@@ -65,9 +63,11 @@ def run_gui(
     if options.files and not options.quit_when_ready and forward_files(open_files, options.files):
         print("Opened in the Scan Inbox window that is already open.")  # the command line's
         return 0
-    ui_state = UiState(paths)
-    start_language(paths, ui_state.text_value("language", "system"))  # before any widget
-    apply_theme(app, ui_state.text_value("theme", "system"))
+    if options.load_viewer:  # VTK loads on a thread of its own while the window is built
+        from scaninbox.qt.shell.viewer_host import begin_3d_import
+
+        begin_3d_import()
+    _language_and_look(app, paths)
     loop = GuiEventLoop(app)
     asyncio.set_event_loop(loop)
     controller = AppController(options, paths=paths)
@@ -99,6 +99,17 @@ def run_gui(
         return code
     del crash_file  # kept open until here: faulthandler writes to it on a crash
     return code
+
+
+def _language_and_look(app: QApplication, paths: AppPaths) -> None:
+    """The person's language (before any widget is made) and theme."""
+    from scaninbox.qt.look.theme import apply_theme
+    from scaninbox.qt.runtime.language import start_language
+    from scaninbox.qt.shell.ui_state import UiState
+
+    ui_state = UiState(paths)
+    start_language(paths, ui_state.text_value("language", "system"))
+    apply_theme(app, ui_state.text_value("theme", "system"))
 
 
 def _application() -> QApplication:

@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
+import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -45,7 +46,7 @@ from scaninbox.qt.files.file_fetch import FileProblem, obtain
 from scaninbox.qt.harness.startup_trace import trace
 from scaninbox.qt.runtime import async_bridge
 
-__all__ = ["ViewerHost"]
+__all__ = ["ViewerHost", "begin_3d_import"]
 
 _log = logging.getLogger(__name__)
 
@@ -215,6 +216,31 @@ class ViewerHost(QObject):
         async_bridge.cancel(self, "prefetch")
         self.placeholder.setText(text)
         self.unavailable.emit(text)
+
+
+def begin_3d_import() -> threading.Thread | None:
+    """Start importing the 3D stack on a thread of its own now, while the GUI thread builds and
+    shows the window (``run_gui`` calls it before the window is made). The GUI thread never
+    waits for it: `ViewerHost` and the "Local files" window await the same import on a worker
+    (`preload_3d_stack` lets one thread import at a time; a later caller waits for this one and
+    then finds everything loaded). A failure is only logged here: theirs says it to the person.
+    None when the viewer is not part of this build."""
+    try:
+        viewer: Any = importlib.import_module("scaninbox.qt.viewer")
+    except ImportError:  # ViewerHost says so in the window
+        return None
+
+    def run() -> None:
+        try:
+            viewer.preload_3d_stack()
+        except Exception as exc:  # the viewer's own start reports it in plain words
+            _log.info("importing the 3D stack early failed: %s", exc)
+
+    trace("3d-loading")
+    # Not a daemon: a quit while VTK loads waits for the import rather than interrupting it.
+    thread = threading.Thread(target=run, name="scaninbox-3d-import")
+    thread.start()
+    return thread
 
 
 def first_look_files(case: Case) -> list[ScanFile]:

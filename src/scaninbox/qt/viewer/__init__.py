@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import threading
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
@@ -53,6 +54,10 @@ _STACK = (
     "scaninbox.scans",
     "scaninbox.qt.viewer.viewport",
 )
+# One thread imports the stack at a time; a second caller waits for the first to finish instead
+# of importing beside it (two threads importing the same modules in different orders can meet
+# in a circle, and Python then hands one of them a half-initialised module).
+_importing = threading.Lock()
 
 
 def preload_3d_stack() -> None:
@@ -69,11 +74,11 @@ def preload_3d_stack() -> None:
     from scaninbox.qt.viewer.heap import tune_heap
     from scaninbox.workarounds.deferred_pyplot import defer_pyplot
 
-    tune_heap()  # before the first scan's arrays: freed ones go back to the system
-    defer_pyplot()
-    # Python's import lock makes concurrent or repeated calls safe; a loaded module costs nothing.
-    for name in _STACK:
-        importlib.import_module(name)
+    with _importing:  # a loaded module costs nothing: repeated calls are cheap
+        tune_heap()  # before the first scan's arrays: freed ones go back to the system
+        defer_pyplot()
+        for name in _STACK:
+            importlib.import_module(name)
 
 
 def create_scan_viewport(
