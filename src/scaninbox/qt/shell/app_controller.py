@@ -99,6 +99,10 @@ class AppController(QObject):
         self.window.viewer = self.viewer
         self.viewer.statusMessage.connect(self.window.show_message)
         self.viewer.ready.connect(lambda: trace("3d-ready"))
+        if options.load_viewer:  # background QC waits for the first case's full frame
+            from scaninbox.qt.shell.qc_hold import QcAfterFirstFrame
+
+            self.qc_hold = QcAfterFirstFrame(self.window, self.viewer, parent=self)
         self.session: SessionController | None = None  # created after the window shows
         self.prompts = SignInPrompts(
             self.window,
@@ -110,10 +114,7 @@ class AppController(QObject):
             base_url=options.base_url,
             parent=self,
         )
-        self.prompts.workOfflineRequested.connect(lambda: self._run(self._work_offline()))
-        self.prompts.signOutRequested.connect(lambda: self._run(self.sign_out(remove_data=False)))
-        self.prompts.removeDataConfirmed.connect(lambda: self._run(self.sign_out(remove_data=True)))
-        self.prompts.dialogClosed.connect(self._on_dialog_closed)
+        self._connect_prompts()
         self._closing = False
         self.restart_requested = False  # quit, then start again (`run_gui`): a new language
         self._offer_looks()
@@ -148,6 +149,12 @@ class AppController(QObject):
                 parent=self,
             )
             self.readiness.done.connect(self.quit)
+
+    def _connect_prompts(self) -> None:
+        self.prompts.workOfflineRequested.connect(lambda: self._run(self._work_offline()))
+        self.prompts.signOutRequested.connect(lambda: self._run(self.sign_out(remove_data=False)))
+        self.prompts.removeDataConfirmed.connect(lambda: self._run(self.sign_out(remove_data=True)))
+        self.prompts.dialogClosed.connect(self._on_dialog_closed)
 
     # ------------------------------------------------------------------ start-up
 
