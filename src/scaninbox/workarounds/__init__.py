@@ -7,9 +7,11 @@ imports Qt. All of them:
 
 - ``httpcore_sockets``: every connection httpcore's pool opens is tracked and closed with the
   client (httpcore 1.0.x; its clean-ups are shielded against anyio's cancellation only);
-- ``httpx_cli``: a stand-in ``httpx._main`` in ``sys.modules`` until httpx's command line is
-  run (httpx 0.28–0.29 imports it, and with it click, rich and pygments, at ``import httpx``);
-  put in place by ``scaninbox/__init__`` before anything imports httpx;
+- ``httpx_cli``: a stand-in ``httpx._main`` (from a finder on ``sys.meta_path``) until httpx's
+  command line is run (httpx 0.28–0.29 imports it, and with it click, rich and pygments, at
+  ``import httpx``); put in place by ``scaninbox/__init__`` before anything imports httpx;
+- ``deferred_agg_canvas``: a stand-in ``matplotlib.backends.backend_agg`` while pyvista imports
+  (pyvista 0.49 imports the Agg canvas for its matplotlib charts only);
 - ``deferred_pyplot``: a stand-in ``matplotlib.pyplot`` in ``sys.modules`` until its first use
   (pyvista 0.49 imports pyplot at module level and never uses it here);
 - ``qt/workarounds/pyside_guards``: the reference counts of ``None``, ``True`` and ``False``
