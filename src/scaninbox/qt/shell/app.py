@@ -4,10 +4,11 @@
 the window is on screen (Qt widgets, qasync, the window's own modules); the API client and the
 store load after it is shown, the demo's sandbox starts then in a process of its own
 (``scaninbox.demo_process``: launched before the window instead, it made the window later on a
-busy two-core machine and the first 3D frame no sooner), and VTK from the window's first paint
-on, on a worker thread (``viewer_host``). A fresh-interpreter test pins what building and showing
-the window must not load (``tests/qt/shell/test_start_weight.py``). ``SCANINBOX_STARTUP_TRACE=1``
-prints the milestones (``startup_trace``).
+busy two-core machine and the first 3D frame no sooner), and VTK on a thread of its own from the
+moment the window is shown, while its first paint is made (``viewer_host.begin_3d_import``). A
+fresh-interpreter test pins what building and showing the window must not load
+(``tests/qt/shell/test_start_weight.py``). ``SCANINBOX_STARTUP_TRACE=1`` prints the milestones
+(``startup_trace``).
 """
 
 from __future__ import annotations
@@ -63,10 +64,6 @@ def run_gui(
     if options.files and not options.quit_when_ready and forward_files(open_files, options.files):
         print("Opened in the Scan Inbox window that is already open.")  # the command line's
         return 0
-    if options.load_viewer:  # VTK loads on a thread of its own while the window is built
-        from scaninbox.qt.shell.viewer_host import begin_3d_import
-
-        begin_3d_import()
     _language_and_look(app, paths)
     loop = GuiEventLoop(app)
     asyncio.set_event_loop(loop)

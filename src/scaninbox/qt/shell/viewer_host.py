@@ -3,8 +3,9 @@
 Importing VTK, pyvista and pyvistaqt costs about a second of the import thread's CPU
 (benchmarks/README.md, startup.py; its wall time grows with whatever else holds Python's lock or the
 machine's cores), so the window opens without them: the case pane's "3D scans" tab shows "Loading
-the 3D viewer…" while ``scaninbox.qt.viewer.preload_3d_stack()`` imports the stack on a worker
-thread, from the window's first paint on; then the viewport is created on the GUI thread, put into
+the 3D viewer…" while ``scaninbox.qt.viewer.preload_3d_stack()`` imports the stack on a thread of
+its own, started as the window is shown (`begin_3d_import`: its first paint, a GL context, runs
+beside it); then the viewport is created on the GUI thread, put into
 the tab, and shown the current case. When the viewer cannot be loaded the tab says so in plain words
 and the rest of the window works.
 
@@ -219,8 +220,8 @@ class ViewerHost(QObject):
 
 
 def begin_3d_import() -> threading.Thread | None:
-    """Start importing the 3D stack on a thread of its own now, while the GUI thread builds and
-    shows the window (``run_gui`` calls it before the window is made). The GUI thread never
+    """Start importing the 3D stack on a thread of its own now, while the GUI thread paints the
+    window (``AppController.start`` calls it as the window is shown). The GUI thread never
     waits for it: `ViewerHost` and the "Local files" window await the same import on a worker
     (`preload_3d_stack` lets one thread import at a time; a later caller waits for this one and
     then finds everything loaded). A failure is only logged here: theirs says it to the person.
