@@ -4,11 +4,10 @@
 the window is on screen (Qt widgets, qasync, the window's own modules); the API client and the
 store load after it is shown, the demo's sandbox starts then in a process of its own
 (``scaninbox.demo_process``: launched before the window instead, it made the window later on a
-busy two-core machine and the first 3D frame no sooner), and VTK on a thread of its own from the
-moment the window is shown, while its first paint is made (``viewer_host.begin_3d_import``). A
-fresh-interpreter test pins what building and showing the window must not load
-(``tests/qt/shell/test_start_weight.py``). ``SCANINBOX_STARTUP_TRACE=1`` prints the milestones
-(``startup_trace``).
+busy two-core machine and the first 3D frame no sooner), and VTK from the window's first paint
+on, on a worker thread (``viewer_host``). A fresh-interpreter test pins what building and showing
+the window must not load (``tests/qt/shell/test_start_weight.py``). ``SCANINBOX_STARTUP_TRACE=1``
+prints the milestones (``startup_trace``).
 """
 
 from __future__ import annotations
@@ -25,7 +24,6 @@ from scaninbox.qt.harness.startup_trace import trace
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
 
-    from scaninbox.paths import AppPaths
     from scaninbox.qt.shell.app_controller import AppController
 
 __all__ = ["run_gui"]
@@ -44,8 +42,11 @@ def run_gui(
     # pyvistaqt finds Qt through QtPy: name the binding before anything imports it.
     os.environ.setdefault("QT_API", "pyside6")
     import scaninbox.qt  # noqa: F401 - installs the PySide6 6.12 refcount guard first
+    from scaninbox.qt.look.theme import apply_theme
     from scaninbox.qt.runtime.gui_collector import collecting_on_the_gui_thread
+    from scaninbox.qt.runtime.language import start_language
     from scaninbox.qt.shell.app_controller import AppController, GuiOptions
+    from scaninbox.qt.shell.ui_state import UiState
     from scaninbox.qt.workarounds.qasync_loop import GuiEventLoop
 
     assert isinstance(options, GuiOptions)
@@ -64,7 +65,9 @@ def run_gui(
     if options.files and not options.quit_when_ready and forward_files(open_files, options.files):
         print("Opened in the Scan Inbox window that is already open.")  # the command line's
         return 0
-    _language_and_look(app, paths)
+    ui_state = UiState(paths)
+    start_language(paths, ui_state.text_value("language", "system"))  # before any widget
+    apply_theme(app, ui_state.text_value("theme", "system"))
     loop = GuiEventLoop(app)
     asyncio.set_event_loop(loop)
     controller = AppController(options, paths=paths)
@@ -96,17 +99,6 @@ def run_gui(
         return code
     del crash_file  # kept open until here: faulthandler writes to it on a crash
     return code
-
-
-def _language_and_look(app: QApplication, paths: AppPaths) -> None:
-    """The person's language (before any widget is made) and theme."""
-    from scaninbox.qt.look.theme import apply_theme
-    from scaninbox.qt.runtime.language import start_language
-    from scaninbox.qt.shell.ui_state import UiState
-
-    ui_state = UiState(paths)
-    start_language(paths, ui_state.text_value("language", "system"))
-    apply_theme(app, ui_state.text_value("theme", "system"))
 
 
 def _application() -> QApplication:

@@ -5,14 +5,16 @@ Start-up (``start``): the window shows first; then, in the background, ``--demo`
 the built-in sandbox, ``--offline`` opens the last account's store, and otherwise the last
 account opens with its remembered session (offline-first: cases show at once, the service is
 contacted behind them) — or, with none, the sign-in dialog appears over the window. The 3D
-stack starts loading on a thread of its own as the window is shown (`begin_3d_import`), beside
-its first paint and the account's start: the demo's sandbox runs in a process of its own
-(`scaninbox.demo_process`), so what shares Python's lock with the import is only the client's
-own work, and a case shown meanwhile has its missing files fetched ahead (`ViewerHost`). (With
-the sandbox in this process, starting the import this early made both the first rows and the
-first 3D frame later; started before the window is built, it made the window later and the
-full scans no sooner: benchmarks/README.md.) Background QC waits for the first case's full
-scans (`qc_hold`).
+stack starts loading on a worker thread at the window's first paint, beside the account's
+start: the demo's sandbox runs in a process of its own (`scaninbox.demo_process`), so
+what shares Python's lock with the import is only the client's own work, and a case shown
+meanwhile has its missing files fetched ahead (`ViewerHost`). (With the sandbox in this process,
+starting the import this early made both the first rows and the first 3D frame later. Started
+earlier still — before the window is built, or as it is shown — it made the window later, and
+it raced the account's own imports on the GUI thread: PySide's import hook, looking at each new
+module, set off pydantic's module ``__getattr__`` mid-import, and about one start in six failed
+to open the account. benchmarks/README.md has the figures.) Background QC waits for the first
+case's full scans (`qc_hold`).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from scaninbox.qt.runtime.language import system_language
 from scaninbox.qt.shell.main_window import MainWindow
 from scaninbox.qt.shell.sign_in_prompts import SignInPrompts
 from scaninbox.qt.shell.ui_state import UiState
-from scaninbox.qt.shell.viewer_host import ViewerHost, begin_3d_import
+from scaninbox.qt.shell.viewer_host import ViewerHost
 from scaninbox.settings import Settings, SettingsError, load_settings
 
 if TYPE_CHECKING:
@@ -173,8 +175,6 @@ class AppController(QObject):
         if self.options.load_viewer:
             self.viewer.prepare_window()
         self.window.show()
-        if self.options.load_viewer:  # beside the first paint (a GL context), never blocking it
-            begin_3d_import()
         if self.options.files:
             self.open_local_files(self.options.files)
         self._run(self._startup(), name="start-up")

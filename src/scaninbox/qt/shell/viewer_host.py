@@ -3,11 +3,10 @@
 Importing VTK, pyvista and pyvistaqt costs about a second of the import thread's CPU
 (benchmarks/README.md, startup.py; its wall time grows with whatever else holds Python's lock or the
 machine's cores), so the window opens without them: the case pane's "3D scans" tab shows "Loading
-the 3D viewer…" while ``scaninbox.qt.viewer.preload_3d_stack()`` imports the stack on a thread of
-its own, started as the window is shown (`begin_3d_import`: its first paint, a GL context, runs
-beside it); then the viewport is created on the GUI thread, put into
-the tab, and shown the current case. When the viewer cannot be loaded the tab says so in plain words
-and the rest of the window works.
+the 3D viewer…" while ``scaninbox.qt.viewer.preload_3d_stack()`` imports the stack on a worker
+thread, from the window's first paint on (not earlier: see ``app_controller``); then the viewport
+is created on the GUI thread, put into the tab, and shown the current case. When the viewer
+cannot be loaded the tab says so in plain words and the rest of the window works.
 
 A case selected while the stack is still loading has fetched meanwhile what the viewport's first
 look would draw and this computer lacks — a jaw's preview where the case has one (small), else
@@ -31,7 +30,6 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
-import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -47,7 +45,7 @@ from scaninbox.qt.files.file_fetch import FileProblem, obtain
 from scaninbox.qt.harness.startup_trace import trace
 from scaninbox.qt.runtime import async_bridge
 
-__all__ = ["ViewerHost", "begin_3d_import"]
+__all__ = ["ViewerHost"]
 
 _log = logging.getLogger(__name__)
 
@@ -217,31 +215,6 @@ class ViewerHost(QObject):
         async_bridge.cancel(self, "prefetch")
         self.placeholder.setText(text)
         self.unavailable.emit(text)
-
-
-def begin_3d_import() -> threading.Thread | None:
-    """Start importing the 3D stack on a thread of its own now, while the GUI thread paints the
-    window (``AppController.start`` calls it as the window is shown). The GUI thread never
-    waits for it: `ViewerHost` and the "Local files" window await the same import on a worker
-    (`preload_3d_stack` lets one thread import at a time; a later caller waits for this one and
-    then finds everything loaded). A failure is only logged here: theirs says it to the person.
-    None when the viewer is not part of this build."""
-    try:
-        viewer: Any = importlib.import_module("scaninbox.qt.viewer")
-    except ImportError:  # ViewerHost says so in the window
-        return None
-
-    def run() -> None:
-        try:
-            viewer.preload_3d_stack()
-        except Exception as exc:  # the viewer's own start reports it in plain words
-            _log.info("importing the 3D stack early failed: %s", exc)
-
-    trace("3d-loading")
-    # Not a daemon: a quit while VTK loads waits for the import rather than interrupting it.
-    thread = threading.Thread(target=run, name="scaninbox-3d-import")
-    thread.start()
-    return thread
 
 
 def first_look_files(case: Case) -> list[ScanFile]:
