@@ -12,8 +12,8 @@ meanwhile has its missing files fetched ahead (`ViewerHost`). (With the sandbox 
 starting the import this early made both the first rows and the first 3D frame later. Started
 earlier still — before the window is built, or as it is shown — it made the window later, and
 it raced the account's own imports on the GUI thread: PySide's import hook, looking at each new
-module, set off pydantic's module ``__getattr__`` mid-import, and about one start in six failed
-to open the account. benchmarks/README.md has the figures.) Background QC waits for the first
+module, set off pydantic's module ``__getattr__`` mid-import, and some starts failed to open
+the account. benchmarks/README.md has the figures.) Background QC waits for the first
 case's full scans (`qc_hold`).
 """
 
