@@ -48,7 +48,8 @@ class _StandInFinder:
     def find_spec(self, fullname: str, _path: Any = None, _target: Any = None) -> ModuleSpec | None:
         if fullname != CLI or self.real_wanted:
             return None
-        return ModuleSpec(CLI, self)
+        loader: Any = self  # a loader by its two methods (importlib.abc is not imported here)
+        return ModuleSpec(CLI, loader)
 
     def create_module(self, _spec: ModuleSpec) -> types.ModuleType:
         return _StandIn(CLI, "httpx's command line, imported when it is run")
