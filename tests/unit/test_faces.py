@@ -94,7 +94,7 @@ FACES: dict[str, set[str]] = {
         "CaseLabState", "HubNotReady", "HubRefused", "HubUnreachable", "LabError",
         "LabSettingsError", "derive_state", "event_json", "new_event",
     },
-    "scaninbox.workarounds": {"ConnectionTracker"},
+    "scaninbox.workarounds": {"ConnectionTracker", "leave_httpx_cli_unloaded"},
     "scaninbox.language": {
         "AREAS", "ENGLISH", "LANGUAGES", "PSEUDO", "QT_TRANSLATE_NOOP", "Area", "Language",
         "PlainEnglish", "catalogue_dir", "current", "english_plural", "install", "translate",

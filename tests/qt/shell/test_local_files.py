@@ -161,6 +161,7 @@ def test_scaninbox_gui_file_shows_it_saves_the_window_and_quits(
     shot = tmp_path / "local.png"
     env = dict(os.environ)  # DISPLAY: the test run's Xvfb
     env["SCANINBOX_HOME"] = str(tmp_path / "home")
+    env["SCANINBOX_STARTUP_TRACE"] = "1"
     env["PYTHONPATH"] = os.pathsep.join([str(REPO_ROOT / "src"), env.get("PYTHONPATH", "")])
     env.pop("QT_QPA_PLATFORM", None)
     done = subprocess.run(
@@ -175,6 +176,11 @@ def test_scaninbox_gui_file_shows_it_saves_the_window_and_quits(
     assert done.returncode == 0, done.stderr[-3000:]
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert shot.stat().st_size > 20_000  # the window with the scan, not an empty image
+    # The file's full-resolution frame is traced (benchmarks/startup.py --file times it).
+    milestones = [
+        line.split()[1] for line in done.stderr.splitlines() if line.startswith("scaninbox-trace")
+    ]
+    assert milestones.index("window-visible") < milestones.index("files-full-frame")
 
 
 @pytest.mark.slow

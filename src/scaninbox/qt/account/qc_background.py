@@ -11,6 +11,11 @@ store through its own connection; the result is written through the store's one 
 Signing out (``detach``) empties the queue and sets the stop: a check still running ends at its
 next step and nothing of it is kept.
 
+While held (``hold``, until ``release``) cases are still queued — the inbox shows them as
+"checking" — but none is checked: at start the first case's full-resolution frame comes first
+(`scaninbox.qt.shell.qc_hold`), since a check shares the machine's cores and Python's lock with
+reading and drawing it.
+
 Signals: ``started(CaseRef)``, ``checked(CaseRef)`` (a result was kept), ``failed(CaseRef,
 str)``, ``pendingChanged()`` (the set of cases waiting or being checked changed — the inbox
 shows them as "checking").
@@ -85,6 +90,24 @@ class BackgroundQc(QObject):
         # Set when the account closes or the app quits: the check under way on the worker then
         # ends at its next step instead of running to its end for nobody (a quit waited for it).
         self._stop = threading.Event()
+        self._held = False
+
+    # ------------------------------------------------------------------ holding back
+
+    def hold(self) -> None:
+        """Check nothing until `release` (cases that arrive meanwhile wait in the queue)."""
+        self._held = True
+
+    def release(self) -> None:
+        """Check the waiting cases now (nothing when not held)."""
+        if self._held:
+            self._held = False
+            if self._queue is not None:
+                self._pump_soon()
+
+    @property
+    def held(self) -> bool:
+        return self._held
 
     # ------------------------------------------------------------------ the open account
 
@@ -222,6 +245,8 @@ class BackgroundQc(QObject):
                 if not await self._take_arrivals():
                     return
                 continue
+            if self._held:  # `release` starts the pump again
+                return
             next_one = self._queue.pop()
             if next_one is None:
                 return

@@ -181,6 +181,8 @@ class LocalFilesReadiness(QObject):
         self._grab = FinalFrameGrab(window, self._view, screenshot, parent=self)
         self._grab.done.connect(self._on_grabbed)
         window.caseShown.connect(self._on_shown)
+        # What a person waits for, and what benchmarks/startup.py --file times beside f3d.
+        window.caseComplete.connect(lambda _case: trace("files-full-frame"))
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._give_up)

@@ -12,7 +12,10 @@ used so far (all its threads), which a busy machine disturbs less than the wall.
 ``--demo``: the demo service answers), ``signed-in`` (the service accepted the sign-in),
 ``first-rows`` (the inbox shows cases), ``case-shown`` (the first case's details), ``3d-imported``
 (VTK, pyvista and pyvistaqt are imported), ``3d-ready`` (the 3D viewer is in place),
-``case-3d-frame`` (the first frame showing that case's scans, with ``--quit-when-ready``).
+``case-3d-frame`` (the first frame showing that case's scans, with ``--quit-when-ready``),
+``case-full-frame`` (the first with its visible scans at full resolution), ``files-full-frame``
+(``gui FILE… --quit-when-ready``: the first frame of the "Local files" window showing the files
+at full resolution).
 """
 
 from __future__ import annotations

@@ -9,7 +9,12 @@ stack starts loading on a worker thread at the window's first paint, beside the 
 start: the demo's sandbox runs in a process of its own (`scaninbox.demo_process`), so
 what shares Python's lock with the import is only the client's own work, and a case shown
 meanwhile has its missing files fetched ahead (`ViewerHost`). (With the sandbox in this process,
-starting the import this early made both the first rows and the first 3D frame later.)
+starting the import this early made both the first rows and the first 3D frame later. Started
+earlier still — before the window is built, or as it is shown — it made the window later, and
+it raced the account's own imports on the GUI thread: PySide's import hook, looking at each new
+module, set off pydantic's module ``__getattr__`` mid-import, and some starts failed to open
+the account. benchmarks/README.md has the figures.) Background QC waits for the first
+case's full scans (`qc_hold`).
 """
 
 from __future__ import annotations
@@ -99,6 +104,10 @@ class AppController(QObject):
         self.window.viewer = self.viewer
         self.viewer.statusMessage.connect(self.window.show_message)
         self.viewer.ready.connect(lambda: trace("3d-ready"))
+        if options.load_viewer:  # background QC waits for the first case's full frame
+            from scaninbox.qt.shell.qc_hold import QcAfterFirstFrame
+
+            self.qc_hold = QcAfterFirstFrame(self.window, self.viewer, parent=self)
         self.session: SessionController | None = None  # created after the window shows
         self.prompts = SignInPrompts(
             self.window,
@@ -110,10 +119,7 @@ class AppController(QObject):
             base_url=options.base_url,
             parent=self,
         )
-        self.prompts.workOfflineRequested.connect(lambda: self._run(self._work_offline()))
-        self.prompts.signOutRequested.connect(lambda: self._run(self.sign_out(remove_data=False)))
-        self.prompts.removeDataConfirmed.connect(lambda: self._run(self.sign_out(remove_data=True)))
-        self.prompts.dialogClosed.connect(self._on_dialog_closed)
+        self._connect_prompts()
         self._closing = False
         self.restart_requested = False  # quit, then start again (`run_gui`): a new language
         self._offer_looks()
@@ -127,6 +133,12 @@ class AppController(QObject):
         window.sessionExpired.connect(self._on_session_error)
         window.inbox.model.queryApplied.connect(self._on_rows)
         window.installEventFilter(self)
+
+    def _connect_prompts(self) -> None:
+        self.prompts.workOfflineRequested.connect(lambda: self._run(self._work_offline()))
+        self.prompts.signOutRequested.connect(lambda: self._run(self.sign_out(remove_data=False)))
+        self.prompts.removeDataConfirmed.connect(lambda: self._run(self.sign_out(remove_data=True)))
+        self.prompts.dialogClosed.connect(self._on_dialog_closed)
 
     # ------------------------------------------------------------------ start-up
 

@@ -62,9 +62,11 @@ def ask_scan_files(parent: QWidget | None) -> list[Path]:
 
 class LocalFilesWindow(QMainWindow):
     """Shows local scan files in 3D. Signals: ``caseShown(Case)`` after the first frame of an
-    opened set of files, ``problems(list[str])`` when some could not be opened."""
+    opened set of files, ``caseComplete(Case)`` after the first with all of them at full
+    resolution, ``problems(list[str])`` when some could not be opened."""
 
     caseShown = Signal(object)
+    caseComplete = Signal(object)
     problems = Signal(list)
 
     def __init__(
@@ -212,6 +214,7 @@ class LocalFilesWindow(QMainWindow):
             return None
         self.viewport = viewport
         viewport.caseShown.connect(self._on_shown)
+        viewport.caseComplete.connect(self._on_complete)
         viewport.statusMessage.connect(self._say)
         layout = self._body.layout()
         assert isinstance(layout, QVBoxLayout)
@@ -225,6 +228,10 @@ class LocalFilesWindow(QMainWindow):
     def _on_shown(self, _ref: object) -> None:
         if self.case is not None:
             self.caseShown.emit(self.case)
+
+    def _on_complete(self, _ref: object) -> None:
+        if self.case is not None:
+            self.caseComplete.emit(self.case)
 
     def _say(self, text: str) -> None:
         self.statusBar().showMessage(text, 15_000)

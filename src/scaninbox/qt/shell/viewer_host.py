@@ -4,9 +4,9 @@ Importing VTK, pyvista and pyvistaqt costs about a second of the import thread's
 (benchmarks/README.md, startup.py; its wall time grows with whatever else holds Python's lock or the
 machine's cores), so the window opens without them: the case pane's "3D scans" tab shows "Loading
 the 3D viewer…" while ``scaninbox.qt.viewer.preload_3d_stack()`` imports the stack on a worker
-thread, from the window's first paint on; then the viewport is created on the GUI thread, put into
-the tab, and shown the current case. When the viewer cannot be loaded the tab says so in plain words
-and the rest of the window works.
+thread, from the window's first paint on (not earlier: see ``app_controller``); then the viewport
+is created on the GUI thread, put into the tab, and shown the current case. When the viewer
+cannot be loaded the tab says so in plain words and the rest of the window works.
 
 A case selected while the stack is still loading has fetched meanwhile what the viewport's first
 look would draw and this computer lacks — a jaw's preview where the case has one (small), else

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import threading
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
@@ -38,8 +39,9 @@ __all__ = ["create_scan_viewport", "preload_3d_stack"]
 os.environ.setdefault("QT_API", "pyside6")
 
 # pyvistaqt's widget is a pyvista plotter, so it needs pyvista.plotting, whose colors module
-# imports matplotlib at module level; matplotlib.pyplot, the largest part, waits until something
-# uses it (`defer_pyplot`). The scene itself is built from the VTK modules alone
+# imports matplotlib at module level; matplotlib.pyplot and the Agg canvas (with matplotlib's
+# text and fonts), the largest parts, wait until something uses them (`defer_pyplot`,
+# `agg_canvas_deferred`). The scene itself is built from the VTK modules alone
 # (`scaninbox.render`), and the off-screen path never imports pyvista (a test pins it).
 _STACK = (
     "vtkmodules.vtkRenderingOpenGL2",
@@ -53,6 +55,10 @@ _STACK = (
     "scaninbox.scans",
     "scaninbox.qt.viewer.viewport",
 )
+# One thread imports the stack at a time; a second caller waits for the first to finish instead
+# of importing beside it (two threads importing the same modules in different orders can meet
+# in a circle, and Python then hands one of them a half-initialised module).
+_importing = threading.Lock()
 
 
 def preload_3d_stack() -> None:
@@ -63,17 +69,20 @@ def preload_3d_stack() -> None:
     widget classes) but create no Qt or VTK object; every object is made by
     `create_scan_viewport`, on the GUI thread. (Measured with
     ``benchmarks/case_first_frame.py``: most of it is ``pyvista.plotting`` and the matplotlib
-    it imports, which pyvistaqt needs; matplotlib.pyplot, which pyvista imports but this app
-    never uses, is left to its first use: `deferred_pyplot`.)
+    it imports, which pyvistaqt needs; matplotlib.pyplot and the Agg canvas, which pyvista
+    imports but this app never uses, are left to their first use: `deferred_pyplot`,
+    `deferred_agg_canvas`.)
     """
     from scaninbox.qt.viewer.heap import tune_heap
+    from scaninbox.workarounds.deferred_agg_canvas import agg_canvas_deferred
     from scaninbox.workarounds.deferred_pyplot import defer_pyplot
 
-    tune_heap()  # before the first scan's arrays: freed ones go back to the system
-    defer_pyplot()
-    # Python's import lock makes concurrent or repeated calls safe; a loaded module costs nothing.
-    for name in _STACK:
-        importlib.import_module(name)
+    with _importing:  # a loaded module costs nothing: repeated calls are cheap
+        tune_heap()  # before the first scan's arrays: freed ones go back to the system
+        defer_pyplot()
+        with agg_canvas_deferred():
+            for name in _STACK:
+                importlib.import_module(name)
 
 
 def create_scan_viewport(
