@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from scaninbox.qt.case_pane import CasePane
 from tests.qt.case_pane.cases import make_server_files
 from tests.qt.case_pane.folder_provider import FolderProvider
+from tests.qt.timeouts import EXPOSED_MS
 
 PANE_SIZE = (880, 800)  # the pane's share of a 1280×800 window beside the inbox table
 
@@ -83,5 +84,5 @@ def pane(
     widget.resize(*PANE_SIZE)
     qtbot.addWidget(widget)
     widget.show()
-    qtbot.waitExposed(widget)
+    qtbot.waitExposed(widget, timeout=EXPOSED_MS)
     return widget

@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from scaninbox.qt.case_pane.pdf_toolbar import PdfToolbar
 from scaninbox.qt.look.theme import Theme, apply_theme
+from tests.qt.timeouts import EXPOSED_MS
 
 
 @pytest.fixture
@@ -46,7 +47,7 @@ def test_an_unchecked_box_and_the_page_arrows_are_visible_in_the_dark_theme(
     layout.addWidget(box)
     layout.addWidget(toolbar)
     host.show()
-    qtbot.waitExposed(host)
+    qtbot.waitExposed(host, timeout=EXPOSED_MS)
     window = host.palette().color(host.backgroundRole())
 
     indicator = box.grab().toImage().copy(0, 0, box.height(), box.height())  # the square

@@ -20,6 +20,7 @@ from scaninbox.store import CaseStore
 from scaninbox.store.qc_store import qc_decision
 from tests.qc.shapes import arch
 from tests.qt.case_pane.folder_provider import FolderProvider
+from tests.qt.timeouts import EXPOSED_MS
 from tests.unit.store.factory import wire_case
 
 _WHO = "reviewer@lab.example"
@@ -74,7 +75,7 @@ def test_a_qc_note_never_goes_with_the_next_patients_decision(
     qtbot.addWidget(pane)
     pane.resize(1100, 700)
     pane.show()
-    qtbot.waitExposed(pane)
+    qtbot.waitExposed(pane, timeout=EXPOSED_MS)
     pane.qc.set_account(store, _WHO)
 
     _on_qc_tab(qtbot, pane, first)

@@ -25,6 +25,7 @@ from scaninbox.qt.case_pane.qc_findings import (
 from scaninbox.qt.case_pane.qc_tab import VERDICT_COLOURS
 from scaninbox.sandbox.mesh_files import stl_bytes
 from tests.qc.shapes import arch, punch, side_tip
+from tests.qt.timeouts import EXPOSED_MS
 
 _UPPER = "02521904_2026-11-03_UpperJaw_PrePrep.stl"
 _LOWER = "02521904_2026-11-03_LowerJaw.stl"
@@ -50,7 +51,7 @@ def test_long_scan_names_are_elided_in_the_middle_and_whole_in_the_tooltip(
     findings.resize(330, 360)  # the findings' share of the case pane at 1280×720
     findings.show_result(run.result, VERDICT_COLOURS)
     findings.show()
-    qtbot.waitExposed(findings)
+    qtbot.waitExposed(findings, timeout=EXPOSED_MS)
 
     rows = [
         findings.topLevelItem(g).child(i)  # type: ignore[union-attr]
@@ -93,7 +94,7 @@ def test_a_long_message_wraps_onto_more_lines_and_the_rows_follow_the_list_s_wid
     findings.resize(330, 360)
     findings.show_result(QcResult((scan,), (), ("fragments",)), VERDICT_COLOURS)
     findings.show()
-    qtbot.waitExposed(findings)
+    qtbot.waitExposed(findings, timeout=EXPOSED_MS)
 
     group = findings.topLevelItem(0)
     assert group is not None
@@ -149,7 +150,7 @@ def test_the_scan_and_figures_wrap_instead_of_ending_in_an_ellipsis(qtbot: QtBot
     findings.resize(330, 360)  # the findings' share of the case pane at 1280×720
     findings.show_result(QcResult((scan,), (), ("fragments",)), VERDICT_COLOURS)
     findings.show()
-    qtbot.waitExposed(findings)
+    qtbot.waitExposed(findings, timeout=EXPOSED_MS)
     group = findings.topLevelItem(0)
     assert group is not None
     row = group.child(0)

@@ -27,6 +27,7 @@ from tests.qc.shapes import arch, opening, punch, side_tip
 from tests.qt.case_pane.conftest import FakeDialogs
 from tests.qt.case_pane.folder_provider import FolderProvider
 from tests.qt.pdf_text import pdf_pages
+from tests.qt.timeouts import EXPOSED_MS
 from tests.unit.store.factory import wire_case
 
 _WHO = "reviewer@lab.example"
@@ -86,7 +87,7 @@ def _pane_showing(
     qtbot.addWidget(pane)
     pane.resize(1100, 700)
     pane.show()
-    qtbot.waitExposed(pane)
+    qtbot.waitExposed(pane, timeout=EXPOSED_MS)
     pane.qc.set_account(store, _WHO)
     pane.show_case(case, pinned=False, fully_cached=True)
     return pane
@@ -420,7 +421,7 @@ def test_at_1280_px_every_check_and_finding_is_shown_whole(
     qtbot.addWidget(pane)
     pane.resize(590, 560)
     pane.show()
-    qtbot.waitExposed(pane)
+    qtbot.waitExposed(pane, timeout=EXPOSED_MS)
     pane.qc.set_account(store, _WHO)
     pane.show_case(case, pinned=False, fully_cached=True)
     with qtbot.waitSignal(pane.qc.resultShown, timeout=60_000):

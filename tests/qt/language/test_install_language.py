@@ -21,6 +21,7 @@ from scaninbox.qt.runtime.language import (
     system_language,
 )
 from tests.qt.language.pseudo import untranslated
+from tests.qt.timeouts import EXPOSED_MS
 
 _PROBE_TS = """<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
@@ -130,7 +131,7 @@ def test_the_pseudo_check_finds_words_that_missed_translation(qtbot: QtBot) -> N
     loose.setToolTip("Shown on hover")
     layout.addWidget(loose)
     window.show()
-    qtbot.waitExposed(window)
+    qtbot.waitExposed(window, timeout=EXPOSED_MS)
     found = sorted(text for _name, text in untranslated(window, data=["Anna Berg"]))
     assert found == ["Due", "Remark", "Shown on hover"]
 

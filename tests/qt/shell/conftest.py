@@ -29,6 +29,7 @@ from scaninbox.sandbox import DEMO_ACCOUNT
 from scaninbox.store import SyncOptions
 from tests.keyrings import MemoryKeyring
 from tests.qt.gui_collection import collect_only_on_the_gui_thread
+from tests.qt.timeouts import EXPOSED_MS
 
 FAST_RETRY = RetryPolicy(attempts=2, base_delay_s=0.01, max_delay_s=0.02)
 TEST_SYNC = SyncOptions(interval_s=600, prefetch_days=0, offline_retry_min_s=0.05)
@@ -148,7 +149,7 @@ def activate(qtbot: QtBot, app: AppController) -> None:
 def show_window(qtbot: QtBot, app: AppController) -> MainWindow:
     """The app's window, shown and exposed."""
     app.window.show()
-    qtbot.waitExposed(app.window)
+    qtbot.waitExposed(app.window, timeout=EXPOSED_MS)
     return app.window
 
 

@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 from scaninbox.qt.account.sync_signals import SyncSignals
 from scaninbox.qt.shell.status import SyncStatus
 from scaninbox.store import PrefetchProgress
+from tests.qt.timeouts import EXPOSED_MS
 
 
 def test_the_status_bar_counts_a_prefetchs_files_and_bytes(qtbot: QtBot) -> None:
@@ -19,7 +20,7 @@ def test_the_status_bar_counts_a_prefetchs_files_and_bytes(qtbot: QtBot) -> None
     for widget in status.widgets:
         window.statusBar().addPermanentWidget(widget)
     window.show()
-    qtbot.waitExposed(window)
+    qtbot.waitExposed(window, timeout=EXPOSED_MS)
     signals = SyncSignals(window)
     signals.prefetchProgress.connect(status.prefetch_progress)
 

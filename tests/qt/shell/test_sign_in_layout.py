@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 from scaninbox.qt.signin import SignInDialog
 from scaninbox.qt.signin.targets import CUSTOM, DEMO, TargetChoice
 from tests.qt.shell.conftest import WAIT_MS
+from tests.qt.timeouts import EXPOSED_MS
 
 _CHOICES = [
     TargetChoice("production", "Production", None, False, "Not configured yet"),
@@ -29,7 +30,7 @@ def _dialog(qtbot: QtBot, **options: object) -> SignInDialog:
     dialog = SignInDialog(_CHOICES, _never, remember_available=False, **options)  # type: ignore[arg-type]
     qtbot.addWidget(dialog)
     dialog.show()
-    qtbot.waitExposed(dialog)
+    qtbot.waitExposed(dialog, timeout=EXPOSED_MS)
     dialog.activateWindow()
     qtbot.waitUntil(dialog.isActiveWindow, timeout=WAIT_MS)
     return dialog

@@ -19,6 +19,7 @@ from scaninbox.qt.look.window_layout import fitted_rect, minimum_window_size
 from scaninbox.qt.shell.app_controller import AppController
 from tests.qt.shell.conftest import WAIT_MS, current_dialog
 from tests.qt.shell.work_area import work_area
+from tests.qt.timeouts import EXPOSED_MS
 
 __all__ = ["work_area"]  # the fixture, imported to be used here
 
@@ -36,7 +37,7 @@ def framed(window: QWidget) -> bool:
 
 def wait_fitted(qtbot: QtBot, window: QWidget, area: QRect) -> None:
     """Until the window manager has framed ``window`` and the frame lies within ``area``."""
-    qtbot.waitExposed(window)
+    qtbot.waitExposed(window, timeout=EXPOSED_MS)
     qtbot.waitUntil(lambda: framed(window), timeout=WAIT_MS)
     qtbot.waitUntil(lambda: area.contains(window.frameGeometry()), timeout=WAIT_MS)
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pytestqt.qtbot import QtBot
 
 from scaninbox.qt.shell.app_controller import AppController
+from tests.qt.timeouts import EXPOSED_MS
 
 
 def test_a_long_message_is_readable_whole_on_hover(
@@ -17,7 +18,7 @@ def test_a_long_message_is_readable_whole_on_hover(
     window = app.window
     window.resize(1280, 720)
     window.show()
-    qtbot.waitExposed(window)
+    qtbot.waitExposed(window, timeout=EXPOSED_MS)
     text = (
         "Die Einstellungsdatei wurde nicht verwendet: /home/labor/.config/scaninbox/"
         "settings.toml: network.max_answer_mb muss eine Zahl von 1 bis 1024 sein. " * 2

@@ -9,6 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from scaninbox.qt.shell.status import BannerKind, ConnectionBanner, SyncStatus, as_of_text
 from tests.qt.paint_counter import PaintCounter
+from tests.qt.timeouts import EXPOSED_MS
 
 
 def _status_bar(qtbot: QtBot) -> tuple[QMainWindow, SyncStatus]:
@@ -18,7 +19,7 @@ def _status_bar(qtbot: QtBot) -> tuple[QMainWindow, SyncStatus]:
     for widget in status.widgets:
         window.statusBar().addPermanentWidget(widget)
     window.show()
-    qtbot.waitExposed(window)
+    qtbot.waitExposed(window, timeout=EXPOSED_MS)
     return window, status
 
 

@@ -37,6 +37,7 @@ from tests.qt.shell.conftest import (
 )
 from tests.qt.shell.text_fit import clipped
 from tests.qt.shell.work_area import work_area
+from tests.qt.timeouts import EXPOSED_MS
 
 __all__ = ["catalogues", "german", "pseudo", "pseudo_catalogues", "work_area"]  # fixtures
 
@@ -290,7 +291,7 @@ def test_the_fit_check_sees_a_text_cut_short(qtbot: QtBot) -> None:
     layout.addWidget(label)
     layout.addWidget(button)
     box.show()
-    qtbot.waitExposed(box)
+    qtbot.waitExposed(box, timeout=EXPOSED_MS)
     assert [text for _name, text, _need, _given in clipped(box)] == [label.text(), button.text()]
     label.setFixedWidth(label.sizeHint().width())
     button.setFixedWidth(button.sizeHint().width())

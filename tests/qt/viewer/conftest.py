@@ -30,6 +30,7 @@ from scaninbox.sandbox import SandboxServer
 from scaninbox.settings import DEFAULT_JAW_COLOURS
 from tests.qt.case_pane.folder_provider import FolderProvider
 from tests.qt.gui_collection import collect_only_on_the_gui_thread
+from tests.qt.timeouts import EXPOSED_MS
 from tests.qt.viewer.meshes import lower_arch, plate, upper_arch, write_stl
 from tests.qt.viewer.sandbox_cases import SandboxCase, fetch_portal_cases
 
@@ -76,7 +77,7 @@ def host(qtbot: QtBot) -> QWidget:
     QVBoxLayout(window).setContentsMargins(0, 0, 0, 0)
     qtbot.addWidget(window)
     window.show()
-    qtbot.waitExposed(window)
+    qtbot.waitExposed(window, timeout=EXPOSED_MS)
     return window
 
 

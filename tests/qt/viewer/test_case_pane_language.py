@@ -56,6 +56,7 @@ from tests.qt.language.conftest import (  # noqa: F401 - fixtures used by name
     pseudo_catalogues,
 )
 from tests.qt.language.pseudo import untranslated
+from tests.qt.timeouts import EXPOSED_MS
 from tests.qt.viewer.conftest import show_and_wait, wait_loaded
 from tests.qt.viewer.sandbox_cases import SandboxCase
 
@@ -203,13 +204,13 @@ def test_every_word_of_the_case_pane_comes_through_translation(
     viewer.show_image("photo front.jpg", image)
     viewer.set_position(0, 2)
     viewer.show()
-    qtbot.waitExposed(viewer)
+    qtbot.waitExposed(viewer, timeout=EXPOSED_MS)
     assert untranslated(viewer, data=["photo front.jpg"]) == []
     viewer.close()
     pdf = PdfWindow(pane)
     pdf.show_pdf("implant report.pdf", make_pdf(tmp_path / "report.pdf"))
     pdf.show()
-    qtbot.waitExposed(pdf)
+    qtbot.waitExposed(pdf, timeout=EXPOSED_MS)
     assert untranslated(pdf, data=["implant report.pdf"]) == []
     pdf.close()
     pane.qc.show_scorecard()

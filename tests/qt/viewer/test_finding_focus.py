@@ -23,6 +23,7 @@ from scaninbox.qt.viewer.viewport import ScanViewport
 from scaninbox.scans import resolve_orientation
 from tests.qc.shapes import arch, punch, side_tip, sphere
 from tests.qt.case_pane.folder_provider import FolderProvider
+from tests.qt.timeouts import EXPOSED_MS
 from tests.qt.viewer.cases import generated_case
 from tests.qt.viewer.conftest import FakeDialogs, show_and_wait
 from tests.qt.viewer.meshes import write_stl
@@ -60,7 +61,7 @@ def test_a_finding_click_flies_the_camera_to_its_turned_centre_and_rings_it(
     qtbot.addWidget(tab)
     tab.resize(900, 500)
     tab.show()
-    qtbot.waitExposed(tab)
+    qtbot.waitExposed(tab, timeout=EXPOSED_MS)
     tab.show_result(result)
     tab.findingActivated.connect(
         lambda finding, _file: viewport.show_finding(

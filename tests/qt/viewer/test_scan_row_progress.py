@@ -12,6 +12,7 @@ from scaninbox.domain import Jaw
 from scaninbox.qt.viewer.plan import PlannedScan
 from scaninbox.qt.viewer.scan_row import RowState, ScanRow
 from tests.qt.paint_counter import PaintCounter
+from tests.qt.timeouts import EXPOSED_MS
 
 
 def _row(qtbot: QtBot) -> ScanRow:
@@ -22,7 +23,7 @@ def _row(qtbot: QtBot) -> ScanRow:
     qtbot.addWidget(row)
     row.resize(280, 90)
     row.show()
-    qtbot.waitExposed(row)
+    qtbot.waitExposed(row, timeout=EXPOSED_MS)
     return row
 
 
