@@ -257,6 +257,12 @@ class AppController(QObject):
     def _on_first_paint(self) -> None:
         trace("window-visible")
         if self.options.load_viewer:
+            # The account's modules (pydantic and the wire models among them) finish importing
+            # on this thread before the 3D stack's import starts on another: the two imports
+            # side by side let PySide's import hook reach into a half-imported pydantic (see
+            # the module's docstring). Usually ``_startup`` has imported them already.
+            import scaninbox.qt.account.session  # noqa: F401
+
             self.viewer.start()
 
     def _on_rows(self) -> None:
