@@ -31,11 +31,14 @@ class CasePane(QWidget):
 
     Signals: ``pinToggled(CaseRef, bool)`` when the person flips "Keep available offline" (the
     window pins through the store, then calls :meth:`set_cache_state`); ``statusMessage(str)``
-    for the window's status bar (saved files, failures to open).
+    for the window's status bar (saved files); ``statusError(str)`` for what failed (a file that
+    could not be saved or opened, a report not written): the window keeps it on screen until it
+    is read.
     """
 
     pinToggled = Signal(object, bool)
     statusMessage = Signal(str)
+    statusError = Signal(str)
 
     SCANS_TAB, PRESCRIPTION_TAB, ORDER_FORM_TAB, ATTACHMENTS_TAB, QC_TAB = range(5)
 
@@ -65,6 +68,7 @@ class CasePane(QWidget):
         self.qc = QcTab(provider, dialogs, self)
         for view in (self.order_form, self.attachments, self.qc):
             view.statusMessage.connect(self.statusMessage)
+            view.statusError.connect(self.statusError)
 
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)

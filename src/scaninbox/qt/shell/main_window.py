@@ -32,6 +32,7 @@ from scaninbox.qt.look.window_layout import (
 )
 from scaninbox.qt.shell.case_keys import CaseKeys
 from scaninbox.qt.shell.case_presenter import CasePresenter
+from scaninbox.qt.shell.message_area import MessageArea
 from scaninbox.qt.shell.print_actions import PrintActions
 from scaninbox.qt.shell.status import ConnectionBanner, SyncStatus
 from scaninbox.qt.shell.sync_presenter import SyncPresenter
@@ -46,6 +47,8 @@ if TYPE_CHECKING:
 __all__ = ["MainWindow", "app_icon"]
 
 _MESSAGE_MS = 10_000
+_STATUS_SPACING = 8  # between the status bar's widgets (a little more than Qt's styles use)
+_STATUS_MARGINS = 16  # the status bar's own, around the message
 
 
 def app_icon() -> QIcon:
@@ -102,15 +105,12 @@ class MainWindow(QMainWindow):
         layout.setSpacing(0)
         layout.addWidget(self.banner)
         layout.addWidget(self.splitter, 1)
+        # Messages too long for the status bar, and errors, in full (`message_area`).
+        self.messages = MessageArea(central)
+        layout.addWidget(self.messages)
         self.setCentralWidget(central)
 
-        self.sync_status = SyncStatus(self)
-        for widget in self.sync_status.widgets:
-            self.statusBar().addPermanentWidget(widget)
-        self.statusBar().setSizeGripEnabled(True)
-        # A message longer than the room beside the permanent widgets is cut (German runs about
-        # a third longer): the whole of it stays readable on hover while it is shown.
-        self.statusBar().messageChanged.connect(self._on_status_message)
+        self.sync_status = self._build_status_bar()
         self.notifier = Notifier(self, app_icon(), use_tray=use_tray)
         self.menus = WindowMenus(self)
         self.connectivity = ConnectivityWatch(self)  # every pane follows this one answer
@@ -149,6 +149,15 @@ class MainWindow(QMainWindow):
         self.restore_ui_state()
         self.update_title()
 
+    def _build_status_bar(self) -> SyncStatus:
+        status = SyncStatus(self)
+        bar = self.statusBar()
+        for widget in status.widgets:
+            bar.addPermanentWidget(widget)
+        bar.setSizeGripEnabled(True)
+        bar.messageChanged.connect(self._on_status_message)
+        return status
+
     def _connect(self) -> None:
         view, menus = self.inbox.view, self.menus
         view.currentCaseChanged.connect(self.cases.show_ref)
@@ -158,6 +167,7 @@ class MainWindow(QMainWindow):
         view.qcRequested.connect(self.pane.check_scans)
         for source in (view, self.cases, self.pane):
             source.statusMessage.connect(self.show_message)
+        self.pane.statusError.connect(self.show_error)
         self.cases.unreadChanged.connect(self.update_title)
         self.connectivity.changed.connect(self.cases.connectivity_changed)
         self.pane.qc.qcChanged.connect(lambda ref: self.inbox.model.refresh_rows([ref]))
@@ -262,7 +272,27 @@ class MainWindow(QMainWindow):
         self.inbox.filters.focus_search()
 
     def show_message(self, text: str) -> None:
-        self.statusBar().showMessage(text, _MESSAGE_MS)
+        """A notice: in the status bar when it fits there, else in full in the message area
+        (German runs a third longer; a status bar cuts what does not fit)."""
+        if self.status_room() >= self.statusBar().fontMetrics().horizontalAdvance(text):
+            self.messages.clear_notice()
+            self.statusBar().showMessage(text, _MESSAGE_MS)
+        else:
+            self.statusBar().clearMessage()
+            self.messages.show_notice(text)
+
+    def show_error(self, text: str) -> None:
+        """An error: in full in the message area until closed or replaced by a newer error."""
+        self.messages.show_error(text)
+
+    def status_room(self) -> int:
+        """The width the status bar has for a message beside its permanent widgets."""
+        bar = self.statusBar()
+        # Its permanent widgets (the sync state, downloads, the lab hub's) and the size grip:
+        # the message is painted in what they leave, less the bar's margins.
+        shown = bar.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        taken = sum(w.width() + _STATUS_SPACING for w in shown if w.isVisibleTo(bar))
+        return bar.width() - taken - _STATUS_MARGINS
 
     def _on_status_message(self, text: str) -> None:
         self.statusBar().setToolTip(text)
