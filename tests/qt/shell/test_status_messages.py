@@ -80,7 +80,8 @@ def test_an_error_stays_until_it_is_closed_or_a_newer_error_comes(
     assert area.notice == _LONG
     area.notice_timer.timeout.emit()  # its reading time is over
     qtbot.waitUntil(lambda: area.notice == "")
-    assert area.error == first and area.isVisible()
+    assert area.error == first
+    assert area.isVisible()
     assert window.statusBar().currentMessage() == ""
 
     newer = "The order form could not be saved: the disk is full."
