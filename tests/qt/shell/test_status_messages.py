@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
+from scaninbox.qt.look.theme import Theme, apply_theme
 from scaninbox.qt.shell.app_controller import AppController
 from scaninbox.qt.shell.main_window import MainWindow
 from scaninbox.qt.shell.message_area import reading_ms
@@ -97,3 +99,22 @@ def test_an_error_stays_until_it_is_closed_or_a_newer_error_comes(
     area.error_row.text_label.setFocus()
     qtbot.keyClick(area.error_row.text_label, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: not area.isVisible())
+
+
+def _contrast(row: QWidget) -> int:
+    palette = row.palette()
+    text = palette.color(QPalette.ColorRole.WindowText).lightness()
+    return abs(text - palette.color(QPalette.ColorRole.Window).lightness())
+
+
+def test_messages_stay_readable_when_the_look_changes(
+    qtbot: QtBot, make_app: Callable[..., AppController], qapp: QApplication
+) -> None:
+    window = _window(qtbot, make_app)
+    area = window.messages
+    window.show_message(_LONG)
+    window.show_error("The rescan pack could not be written: Permission denied.")
+    for theme in (Theme.DARK, Theme.LIGHT):
+        apply_theme(qapp, theme)  # the window's View › Theme (make_app restores the look)
+        for row in (area.notice_row, area.error_row):
+            qtbot.waitUntil(lambda row=row: _contrast(row) > 100)  # type: ignore[misc]

@@ -17,7 +17,7 @@ text selectable (a path can be copied) and read by screen readers.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
@@ -82,7 +82,7 @@ class MessageRow(QFrame):
     def show_text(self, text: str) -> None:
         self.text_label.setText(text)
         self.text_label.setAccessibleDescription(text)
-        self._update_colours()
+        self.update_colours()
         self.show()
 
     def dismiss(self) -> None:
@@ -97,14 +97,11 @@ class MessageRow(QFrame):
             return
         super().keyPressEvent(event)
 
-    def changeEvent(self, event: object) -> None:
-        super().changeEvent(event)  # type: ignore[arg-type]
-        kind = getattr(event, "type", None)
-        if kind is not None and kind() == kind().PaletteChange and self.isVisible():
-            self._update_colours()
-
-    def _update_colours(self) -> None:
-        base = self.palette()
+    def update_colours(self) -> None:
+        """Colours from the window's look (the area's palette follows the application's; the
+        row's own is set here, so it must be made anew when the look changes)."""
+        parent = self.parentWidget()
+        base = parent.palette() if parent is not None else self.palette()
         dark = is_dark(base)
         if self.error:
             tint = QColor("#6e2a2a" if dark else "#fde8e8")
@@ -165,6 +162,13 @@ class MessageArea(QWidget):
     def clear_notice(self) -> None:
         self.notice_timer.stop()
         self.notice_row.dismiss()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            for row in (self.error_row, self.notice_row):
+                if row.isVisibleTo(self):
+                    row.update_colours()
 
     def _update_visibility(self) -> None:
         rows = (self.error_row, self.notice_row)
