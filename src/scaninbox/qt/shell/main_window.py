@@ -111,7 +111,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
 
         self.sync_status = self._build_status_bar()
-        self.notifier = Notifier(self, app_icon(), use_tray=use_tray)
+        self.notifier = Notifier(self, app_icon(), use_tray=use_tray, say=self.show_message)
         self.menus = WindowMenus(self)
         self.connectivity = ConnectivityWatch(self)  # every pane follows this one answer
         self.printing = PrintActions(self, provider, lambda: self.pane.case, self.show_message)
@@ -280,6 +280,12 @@ class MainWindow(QMainWindow):
         else:
             self.statusBar().clearMessage()
             self.messages.show_notice(text)
+
+    @property
+    def message_text(self) -> str:
+        """The message on screen: the status bar's, else the message area's notice, else its
+        error ("" for none)."""
+        return self.statusBar().currentMessage() or self.messages.notice or self.messages.error
 
     def show_error(self, text: str) -> None:
         """An error: in full in the message area until closed or replaced by a newer error."""
