@@ -32,7 +32,7 @@ from scaninbox.qt.look.window_layout import (
 )
 from scaninbox.qt.shell.case_keys import CaseKeys
 from scaninbox.qt.shell.case_presenter import CasePresenter
-from scaninbox.qt.shell.message_area import MessageArea
+from scaninbox.qt.shell.message_area import MessageArea, status_room
 from scaninbox.qt.shell.print_actions import PrintActions
 from scaninbox.qt.shell.status import ConnectionBanner, SyncStatus
 from scaninbox.qt.shell.sync_presenter import SyncPresenter
@@ -47,8 +47,6 @@ if TYPE_CHECKING:
 __all__ = ["MainWindow", "app_icon"]
 
 _MESSAGE_MS = 10_000
-_STATUS_SPACING = 8  # between the status bar's widgets (a little more than Qt's styles use)
-_STATUS_MARGINS = 16  # the status bar's own, around the message
 
 
 def app_icon() -> QIcon:
@@ -272,14 +270,13 @@ class MainWindow(QMainWindow):
         self.inbox.filters.focus_search()
 
     def show_message(self, text: str) -> None:
-        """A notice: in the status bar when it fits there, else in full in the message area
+        """A notice: in the status bar when it fits there, else whole in the message area
         (German runs a third longer; a status bar cuts what does not fit)."""
-        if self.status_room() >= self.statusBar().fontMetrics().horizontalAdvance(text):
-            self.messages.clear_notice()
-            self.statusBar().showMessage(text, _MESSAGE_MS)
-        else:
-            self.statusBar().clearMessage()
-            self.messages.show_notice(text)
+        self.messages.say(self.statusBar(), text, _MESSAGE_MS)
+
+    def status_room(self) -> int:
+        """The width the status bar has for a message beside its permanent widgets."""
+        return status_room(self.statusBar())
 
     @property
     def message_text(self) -> str:
@@ -290,15 +287,6 @@ class MainWindow(QMainWindow):
     def show_error(self, text: str) -> None:
         """An error: in full in the message area until closed or replaced by a newer error."""
         self.messages.show_error(text)
-
-    def status_room(self) -> int:
-        """The width the status bar has for a message beside its permanent widgets."""
-        bar = self.statusBar()
-        # Its permanent widgets (the sync state, downloads, the lab hub's) and the size grip:
-        # the message is painted in what they leave, less the bar's margins.
-        shown = bar.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
-        taken = sum(w.width() + _STATUS_SPACING for w in shown if w.isVisibleTo(bar))
-        return bar.width() - taken - _STATUS_MARGINS
 
     def _on_status_message(self, text: str) -> None:
         self.statusBar().setToolTip(text)

@@ -19,21 +19,39 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QPalette
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QStatusBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from scaninbox.language import translate
 from scaninbox.qt.inbox import icons
 from scaninbox.qt.look.theme import is_dark
 
-__all__ = ["MessageArea", "MessageRow", "reading_ms"]
+__all__ = ["MessageArea", "MessageRow", "reading_ms", "status_room"]
 
 _NOTICE_MS = 10_000  # as long as a status bar message stays
+_STATUS_SPACING = 8  # between the status bar's widgets (a little more than Qt's styles use)
+_STATUS_MARGINS = 16  # the status bar's own, around the message
 _MS_PER_CHAR = 60  # beyond the first 80 characters: about 200 words a minute
 
 
 def reading_ms(text: str) -> int:
     """How long a notice of ``text`` stays: the status bar's ten seconds, more for a long one."""
     return _NOTICE_MS + _MS_PER_CHAR * max(0, len(text) - 80)
+
+
+def status_room(bar: QStatusBar) -> int:
+    """The width ``bar`` has for a message beside its permanent widgets (the sync state,
+    downloads, the lab hub's) and its size grip, less its margins."""
+    shown = bar.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+    taken = sum(w.width() + _STATUS_SPACING for w in shown if w.isVisibleTo(bar))
+    return bar.width() - taken - _STATUS_MARGINS
 
 
 class MessageRow(QFrame):
@@ -158,6 +176,15 @@ class MessageArea(QWidget):
         self.notice_row.show_text(text)
         self.notice_timer.start(reading_ms(text))
         self._update_visibility()
+
+    def say(self, bar: QStatusBar, text: str, status_ms: int = _NOTICE_MS) -> None:
+        """A notice: in ``bar`` for ``status_ms`` when it fits there, else whole in the area."""
+        if status_room(bar) >= bar.fontMetrics().horizontalAdvance(text):
+            self.clear_notice()
+            bar.showMessage(text, status_ms)
+        else:
+            bar.clearMessage()
+            self.show_notice(text)
 
     def clear_notice(self) -> None:
         self.notice_timer.stop()
