@@ -60,10 +60,18 @@ class Tour:
         screen = QGuiApplication.primaryScreen()
         screen.grabWindow(0).save(str(self.out / f"{name}.png"))
         cut = clipped(root or self.window)
-        self.report.write(f"== {name} ({len(cut)} cut)\n")
+        self.report.write(f"== {name} ({len(cut)} cut){self._widths()}\n")
         for line in cut:
             self.report.write(f"   {line}\n")
         self.report.flush()
+
+    def _widths(self) -> str:
+        """The split, and what the 3D view's toolbar asks for against what it has."""
+        sizes = self.window.splitter.sizes()
+        toolbar = self.window.findChild(QToolBar, "viewerToolbar")
+        if toolbar is None or not toolbar.isVisible():
+            return f"; split {sizes}"
+        return f"; split {sizes}; 3D toolbar {toolbar.sizeHint().width()} in {toolbar.width()}"
 
     def _ready(self) -> bool:
         pane = self.window.pane

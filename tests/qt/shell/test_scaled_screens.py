@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.inbox import Column
 from scaninbox.qt.shell.app_controller import AppController
 from scaninbox.sandbox import SandboxServer
 from tests.qt.language.conftest import catalogues, german
@@ -49,7 +50,12 @@ def test_nothing_is_cut_at_the_logical_sizes_of_scaled_screens(
     sign_in_via_dialog(qtbot, app, server.base_url)
     window = app.window
     qtbot.waitUntil(lambda: work_area.contains(window.frameGeometry()), timeout=WAIT_MS)
-    window.inbox.view.selectRow(0)
+    # The case with the longest patient name: the header's first line is the tightest.
+    model = window.inbox.model
+    names = [
+        str(model.data(model.index(row, Column.PATIENT)) or "") for row in range(model.rowCount())
+    ]
+    window.inbox.view.selectRow(max(range(len(names)), key=lambda row: len(names[row])))
     qtbot.waitUntil(lambda: window.pane.case is not None, timeout=WAIT_MS)
     pane = window.pane
     assert pane.width() >= pane.minimumWidth()
