@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QWidget
 __all__ = [
     "FRAME_ALLOWANCE",
     "INBOX_MAX_SHARE",
+    "INBOX_MIN_SHARE",
     "MIN_WINDOW_SIZE",
     "ScreenFit",
     "default_window_size",
@@ -35,6 +36,7 @@ __all__ = [
 
 MIN_WINDOW_SIZE = QSize(960, 600)
 INBOX_MAX_SHARE = 0.55  # of the window's width, whatever the columns ask for
+INBOX_MIN_SHARE = 0.45  # ... and at least this, whatever the case pane would like
 _PREFERRED = QSize(1280, 800)
 _SCREEN_SHARE = 0.85
 # A title bar and borders as window managers draw them (titles up to about 40 px; side borders
@@ -156,10 +158,15 @@ class ScreenFit(QObject):
         window.move(target.topLeft())
 
 
-def inbox_share(wanted_px: int, total_px: int, *, case_min_px: int) -> list[int]:
+def inbox_share(
+    wanted_px: int, total_px: int, *, case_min_px: int, case_wish_px: int = 0
+) -> list[int]:
     """Splitter sizes ``[inbox, case]`` for ``total_px``: the inbox gets ``wanted_px`` (what
     its key columns need) but never more than `INBOX_MAX_SHARE` of the total or than leaves
-    the case pane its minimum width."""
+    the case pane ``case_min_px``; and less, down to `INBOX_MIN_SHARE`, where the case pane
+    wishes for more (``case_wish_px``: what shows its 3D view's toolbar whole)."""
     inbox = min(wanted_px, round(total_px * INBOX_MAX_SHARE), total_px - case_min_px)
+    if case_wish_px > case_min_px:
+        inbox = min(inbox, max(total_px - case_wish_px, round(total_px * INBOX_MIN_SHARE)))
     inbox = max(1, inbox)
     return [inbox, max(1, total_px - inbox)]

@@ -97,6 +97,10 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
         self._split_pending = True  # the first-run split needs the splitter's real width
+        # The first-run split follows the 3D view's toolbar once it is there, until the person
+        # moves the border (or a kept layout was restored).
+        self._split_is_default = True
+        self.splitter.splitterMoved.connect(self._on_split_moved)
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -166,6 +170,7 @@ class MainWindow(QMainWindow):
         for source in (view, self.cases, self.pane):
             source.statusMessage.connect(self.show_message)
         self.pane.statusError.connect(self.show_error)
+        self.pane.viewerPlaced.connect(self._on_viewer_placed)
         self.cases.unreadChanged.connect(self.update_title)
         self.connectivity.changed.connect(self.cases.connectivity_changed)
         self.pane.qc.qcChanged.connect(lambda ref: self.inbox.model.refresh_rows([ref]))
@@ -335,6 +340,7 @@ class MainWindow(QMainWindow):
         splitter = state.bytes_value("window/splitter")
         if splitter is not None and self.splitter.restoreState(splitter):
             self._split_pending = False
+            self._split_is_default = False
         header = state.bytes_value("inbox/header")
         restored = header is not None and self.inbox.view.restore_header(header)
         if restored and state.upgraded_from is not None and state.upgraded_from < 3:
@@ -362,10 +368,32 @@ class MainWindow(QMainWindow):
 
     def apply_default_split(self) -> None:
         """The first-run split: the inbox as wide as its key columns (up to the QC light), the
-        rest to the case."""
+        rest to the case — at least as much as shows the 3D view's toolbar whole (on a 1080p
+        screen at 150 %, 1280×720 logical, it missed a few pixels and hid its last button
+        behind »), while the inbox keeps `INBOX_MIN_SHARE` (`inbox_share`)."""
         total = sum(self.splitter.sizes()) or self.splitter.width()
         wanted = self.inbox.view.width_to_show(self.inbox.view.last_key_column())
-        self.splitter.setSizes(inbox_share(wanted, total, case_min_px=self.pane.minimumWidth()))
+        pane = self.pane
+        self.splitter.setSizes(
+            inbox_share(
+                wanted,
+                total,
+                case_min_px=pane.minimumWidth(),
+                case_wish_px=pane.comfortable_width(),
+            )
+        )
+
+    def _on_split_moved(self, _pos: int, _index: int) -> None:
+        self._split_is_default = False  # the person placed the border: theirs from now on
+
+    def _on_viewer_placed(self) -> None:
+        self._split_for_viewer()
+        # Again once the view is laid out: then what lies beside its toolbar is known exactly.
+        QTimer.singleShot(0, self._split_for_viewer)
+
+    def _split_for_viewer(self) -> None:
+        if self._split_is_default and not self._split_pending:
+            self.apply_default_split()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_ui_state()
