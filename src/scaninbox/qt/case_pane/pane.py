@@ -184,7 +184,8 @@ class CasePane(QWidget):
     def comfortable_width(self) -> int:
         """The width at which the 3D view's toolbar shows every button (none behind its »),
         or the minimum width while there is no 3D view."""
-        toolbar = self.tabs.widget(self.SCANS_TAB).findChild(QToolBar)
+        view = self.tabs.widget(self.SCANS_TAB)
+        toolbar = view.findChild(QToolBar) if view is not None else None
         if toolbar is None:
             return self.minimumWidth()
         # What lies beside the toolbar: the page's margins (and whatever the view puts there),
