@@ -161,14 +161,21 @@ class ScreenFit(QObject):
 
 
 def inbox_share(
-    wanted_px: int, total_px: int, *, case_min_px: int, case_wish_px: int = 0
+    wanted_px: int,
+    total_px: int,
+    *,
+    case_min_px: int,
+    case_wish_px: int = 0,
+    inbox_keep_px: int = 0,
 ) -> list[int]:
     """Splitter sizes ``[inbox, case]`` for ``total_px``: the inbox gets ``wanted_px`` (what
     its key columns need) but never more than `INBOX_MAX_SHARE` of the total or than leaves
-    the case pane ``case_min_px``; and less, down to `INBOX_MIN_SHARE`, where the case pane
-    wishes for more (``case_wish_px``: what shows its 3D view's toolbar whole)."""
+    the case pane ``case_min_px``; and less where the case pane wishes for more
+    (``case_wish_px``: what shows its 3D view's toolbar whole), down to ``inbox_keep_px`` (the
+    columns up to the status) and at least `INBOX_MIN_SHARE`."""
     inbox = min(wanted_px, round(total_px * INBOX_MAX_SHARE), total_px - case_min_px)
     if case_wish_px > case_min_px:
-        inbox = min(inbox, max(total_px - case_wish_px, round(total_px * INBOX_MIN_SHARE)))
+        keep = max(inbox_keep_px, round(total_px * INBOX_MIN_SHARE))
+        inbox = min(inbox, max(total_px - case_wish_px, keep))
     inbox = max(1, inbox)
     return [inbox, max(1, total_px - inbox)]

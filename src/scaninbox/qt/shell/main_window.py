@@ -22,7 +22,7 @@ from scaninbox.qt.account.connectivity import ConnectivityWatch
 from scaninbox.qt.account.qc_background import BackgroundQc
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.files import CaseFileProvider
-from scaninbox.qt.inbox import InboxPanel
+from scaninbox.qt.inbox import Column, InboxPanel
 from scaninbox.qt.lab.install import install_lab_hub
 from scaninbox.qt.look.window_layout import (
     ScreenFit,
@@ -368,9 +368,10 @@ class MainWindow(QMainWindow):
 
     def apply_default_split(self) -> None:
         """The first-run split: the inbox as wide as its key columns (up to the QC light), the
-        rest to the case — at least as much as shows the 3D view's toolbar whole (on a 1080p
-        screen at 150 %, 1280×720 logical, it missed a few pixels and hid its last button
-        behind »), while the inbox keeps `INBOX_MIN_SHARE` (`inbox_share`)."""
+        rest to the case — as much as shows the 3D view's toolbar whole (on a 1080p screen at
+        150 %, 1280×720 logical, it missed a few pixels and hid its last button behind ») where
+        the inbox can still show its columns up to the status (`inbox_share`): in German at
+        1280 px the toolbar's last button stays behind » rather than the status being cut."""
         total = sum(self.splitter.sizes()) or self.splitter.width()
         wanted = self.inbox.view.width_to_show(self.inbox.view.last_key_column())
         pane = self.pane
@@ -380,6 +381,7 @@ class MainWindow(QMainWindow):
                 total,
                 case_min_px=pane.minimumWidth(),
                 case_wish_px=pane.comfortable_width(),
+                inbox_keep_px=self.inbox.view.width_to_show(Column.STATUS),
             )
         )
 
