@@ -967,6 +967,21 @@
     </message>
 </context>
 <context>
+    <name>MessageArea</name>
+    <message>
+        <source>Close this message</source>
+        <translation>Diese Meldung schließen</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+</context>
+<context>
     <name>MultiSelectButton</name>
     <message>
         <source>{title} filter</source>

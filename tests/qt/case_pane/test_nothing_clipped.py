@@ -1,7 +1,8 @@
 """Nothing of a case is cut off at the sizes people use: the header's facts wrap instead of
 squeezing into each other, tags get lines of their own, the order form's buttons wrap, and the
-inbox's date columns fit their longest text. Checked at the pane's minimum width (the narrowest
-any window gives it) and at a usual one."""
+inbox's date columns fit their longest text. Checked at the pane's minimum size (the smallest
+any window gives it: a 1080p screen at 200 %), at its share of a 1080p screen at 150 % (1280×720
+logical) and at a roomy one."""
 
 from __future__ import annotations
 
@@ -59,11 +60,17 @@ def themed(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[Theme
     qapp.setPalette(palette)
 
 
-@pytest.mark.parametrize("width", [560, 900])
+# The pane's sizes on the screens labs use, in logical pixels (a 1080p screen at 150 % is
+# 1280×720 logical, at 200 % 960×540): its minimum (what a 960×540 window leaves it), its share
+# of a 1280×720 window once the 3D view's toolbar has its room, and a roomy one.
+PANE_SIZES = [(560, 420), (560, 700), (650, 560), (900, 700)]
+
+
+@pytest.mark.parametrize(("width", "height"), PANE_SIZES)
 def test_the_header_and_the_order_form_bar_show_everything(
-    qtbot: QtBot, pane: CasePane, themed: object, width: int
+    qtbot: QtBot, pane: CasePane, themed: object, width: int, height: int
 ) -> None:
-    pane.resize(width, 700)
+    pane.resize(width, height)
     pane.show_case(_overdue_case_sent_to_a_long_name(), pinned=False, fully_cached=False)
     qtbot.waitUntil(pane.header.urgency_badge.isVisible)
     header = pane.header

@@ -4,10 +4,13 @@ hub with a decision and a claim in it."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import CaseRef
@@ -23,8 +26,10 @@ from tests.lab.conftest import HubDb
 from tests.qt.language.conftest import catalogues, german, pseudo, pseudo_catalogues
 from tests.qt.language.pseudo import untranslated
 from tests.qt.shell.conftest import WAIT_MS, shut_down, sign_in_via_dialog
+from tests.qt.shell.text_fit import clipped
+from tests.qt.shell.work_area import work_area
 
-__all__ = ["catalogues", "german", "pseudo", "pseudo_catalogues"]
+__all__ = ["catalogues", "german", "pseudo", "pseudo_catalogues", "work_area"]  # fixtures
 
 _NOTE = "Bite scan shifted"
 
@@ -128,4 +133,36 @@ def test_the_lab_widgets_speak_german(
         timeout=WAIT_MS,
     )
     assert app.window.pane.tabs.tabText(desk.tab_index) == "Labor"
+    shut_down(qtbot, app)  # before the sandbox stops: no download cut off
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("work_area", [(1280, 720)], indirect=True)
+def test_nothing_of_the_lab_tab_is_cut_in_german_at_1280_by_720(
+    german: QtLanguage,
+    qtbot: QtBot,
+    make_app: Callable[..., AppController],
+    make_sandbox: Callable[..., SandboxServer],
+    hub_db: HubDb,
+    monkeypatch: pytest.MonkeyPatch,
+    work_area: QRect,
+    screenshot: Callable[[QWidget, str], Path],
+) -> None:
+    """A 1080p screen at 150 % (1280×720 logical): the Lab tab beside the five others, its
+    decision, holder and history, and the status bar's word on the hub, all whole."""
+    app, desk, _ref = _desk_with_a_decision_and_a_claim(
+        qtbot, make_app, make_sandbox, hub_db, monkeypatch
+    )
+    window = app.window
+    qtbot.waitUntil(lambda: work_area.contains(window.frameGeometry()), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: desk.status.text() == "Labor-Hub: verbunden", timeout=WAIT_MS)
+    tabs = window.pane.tabs.tabBar()
+    # Every tab whole and on screen: none behind the tab bar's scroll arrows.
+    last = tabs.tabRect(tabs.count() - 1)
+    assert last.right() <= tabs.width()
+    # Layouts settle in posted events: wait for them, then nothing may be cut off.
+    with contextlib.suppress(qtbot.TimeoutError):  # the assertion lists what is cut off
+        qtbot.waitUntil(lambda: not clipped(window), timeout=5_000)
+    screenshot(window, "lab-tab-german-1280x720")
+    assert clipped(window) == []
     shut_down(qtbot, app)  # before the sandbox stops: no download cut off

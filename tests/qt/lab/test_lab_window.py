@@ -189,10 +189,10 @@ def test_two_windows_of_two_people_show_the_same_decision_claim_and_history(
     assert tab.claim_button.text() == "Take over"
     qtbot.mouseClick(tab.claim_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(
-        lambda: f"held by {DEMO_ACCOUNT.email}" in qc.window.statusBar().currentMessage(),
+        lambda: f"held by {DEMO_ACCOUNT.email}" in qc.window.message_text,
         timeout=WAIT_MS,
     )
-    assert "refused" in qc.window.statusBar().currentMessage()
+    assert "refused" in qc.window.message_text
     expected = ["Rescan needed — Margin on 16 not captured", "Claimed the case"]
     for app in (design, qc):
         history = app.window.lab.tab.history

@@ -51,7 +51,7 @@ def test_new_cases_arrive_bold_counted_and_announced(
     assert window.notifier.last is not None
     assert window.notifier.last[0] == "1 case arrived"
     assert window.notifier.via == "status bar"  # Xvfb has no system tray
-    assert window.statusBar().currentMessage().startswith("1 case arrived: ")
+    assert window.message_text.startswith("1 case arrived: ")
     # The person's place is kept: the same case stays selected and shown.
     assert view.selected_ref == picked
     assert window.pane.case is not None

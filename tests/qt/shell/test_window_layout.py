@@ -7,14 +7,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QSettings, QSize
+from PySide6.QtWidgets import QToolBar, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
+from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.inbox import COLUMNS, KEY_COLUMNS, Column, FilterState
 from scaninbox.qt.look.window_layout import default_window_size, inbox_share
 from scaninbox.qt.shell.app_controller import AppController
 from scaninbox.qt.shell.main_window import MainWindow
 from scaninbox.qt.shell.ui_state import UI_STATE_VERSION
 from scaninbox.sandbox import SandboxServer
+from tests.qt.case_pane.cases import full_case
 from tests.qt.shell.conftest import show_window, sign_in_via_dialog, wait_for_rows
 
 
@@ -123,8 +126,51 @@ def test_an_unknown_layout_version_starts_from_the_defaults(
     second.hide()
 
 
+def test_the_split_makes_room_for_the_3d_toolbar_until_the_person_moves_it(
+    qtbot: QtBot, make_app: Callable[..., AppController]
+) -> None:
+    window = show_window(qtbot, make_app(start=False))
+    window.resize(1268, 680)  # a 1080p screen at 150 % less the frame
+    qtbot.waitUntil(lambda: window.width() == 1268)
+    window.apply_default_split()
+    before = window.splitter.sizes()[1]
+    window.pane.show_case(full_case(), pinned=False, fully_cached=False)
+    window.pane.tabs.setCurrentIndex(CasePane.SCANS_TAB)
+    # A 3D view whose toolbar needs more than the case has (as at 1280 px in German).
+    viewer = QWidget()
+    layout = QVBoxLayout(viewer)
+    layout.setContentsMargins(0, 0, 0, 0)  # as the viewport's: the toolbar edge to edge
+    toolbar = QToolBar(viewer)
+    for word in ("Front", "Left", "Right", "Upper", "Lower", "Fit", "Turn", "Measure"):
+        toolbar.addAction(word)
+    toolbar.addAction("Colours · Save the picture")
+    layout.addWidget(toolbar)
+    needed = toolbar.sizeHint().width()
+    assert needed + 32 > before
+    window.pane.set_viewer_widget(viewer)
+    qtbot.waitUntil(lambda: toolbar.width() >= toolbar.sizeHint().width())
+    assert window.splitter.sizes()[1] > before
+    assert window.splitter.sizes()[0] >= window.inbox.view.width_to_show(Column.STATUS)
+    # Once the person has moved the border, it stays where they put it.
+    window.splitter.splitterMoved.emit(500, 1)
+    window.splitter.setSizes([700, 568])
+    placed = window.splitter.sizes()
+    window.pane.set_viewer_widget(viewer)
+    assert window.splitter.sizes() == placed
+    window.hide()
+
+
 def test_the_share_rules() -> None:
     assert inbox_share(620, 1280, case_min_px=560) == [620, 660]
     assert inbox_share(900, 1280, case_min_px=560) == [704, 576]  # at most 55 %
     assert inbox_share(620, 1000, case_min_px=560) == [440, 560]  # the case keeps its minimum
+    # The 3D view's toolbar whole (a 1080p screen at 150 %: 1268 px inside the frame): the
+    # inbox gives up what it takes, down to its columns up to the status (and 45 % of the
+    # width), never the case's minimum.
+    keep = {"case_min_px": 560, "inbox_keep_px": 650}
+    assert inbox_share(700, 1268, case_wish_px=592, **keep) == [676, 592]
+    assert inbox_share(700, 1268, case_wish_px=644, **keep) == [650, 618]  # the status stays
+    assert inbox_share(700, 1268, case_wish_px=800, case_min_px=560) == [571, 697]  # 45 %
+    assert inbox_share(700, 952, case_wish_px=592, **keep) == [392, 560]
+    assert inbox_share(500, 1268, case_wish_px=592, **keep) == [500, 768]  # no need
     assert default_window_size(None) == QSize(1280, 800)

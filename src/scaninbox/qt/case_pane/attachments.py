@@ -52,6 +52,7 @@ class AttachmentsView(QWidget):
     """Tiles for the attachments, the list of scans and order form, and "Save all"."""
 
     statusMessage = Signal(str)
+    statusError = Signal(str)  # what failed: kept on screen until read
 
     def __init__(
         self, provider: CaseFileProvider, dialogs: FileDialogs, parent: QWidget | None = None
@@ -266,7 +267,7 @@ class AttachmentsView(QWidget):
     async def _open_externally(self, path: Path, name: str) -> None:
         problem = await open_with_system(path, name)
         if problem is not None:
-            self.statusMessage.emit(problem)
+            self.statusError.emit(problem)
 
     def _image_tiles(self) -> list[AttachmentTile]:
         return [t for t in self.tiles if t.is_image]
@@ -321,7 +322,7 @@ class AttachmentsView(QWidget):
         try:
             saved = await async_bridge.to_thread(save_copy, path, target)
         except SaveError as error:
-            self.statusMessage.emit(str(error))
+            self.statusError.emit(str(error))
             return
         self.statusMessage.emit(translate("AttachmentsView", "Saved {path}").format(path=saved))
 

@@ -200,6 +200,7 @@ class CustomerSection(QWidget):
         cards.addWidget(self.clinic_card, 1)
         cards.addWidget(self.dentist_card, 1)
         self._cards = cards
+        self._needed: int | None = None  # the width both cards need side by side (`_arrange`)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(8)
@@ -210,14 +211,27 @@ class CustomerSection(QWidget):
         super().resizeEvent(event)
         self._arrange()
 
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._needed = None  # other letters: measured again
+            self._arrange()
+
     def _arrange(self) -> None:
-        """Side by side when both cards fit, else the dentist below the clinic."""
-        needed = (
-            self.clinic_card.minimumSizeHint().width()
-            + self.dentist_card.minimumSizeHint().width()
-            + self._cards.spacing()
-        )
-        side_by_side = self.width() >= needed or self.dentist_card.isHidden()
+        """Side by side when both cards fit, else the dentist below the clinic.
+
+        The width both need is measured once per customer shown: measured at each resize, it
+        came out larger when the cards were stacked than when side by side, so a width between
+        the two flipped them at every resize; in the prescription's scroll area that resized
+        the page from within its own resize until the process ran out of stack (a 1080p screen
+        at 150 % or 200 %)."""
+        if self._needed is None:
+            self._needed = (
+                self.clinic_card.minimumSizeHint().width()
+                + self.dentist_card.minimumSizeHint().width()
+                + 32  # the spacing side by side
+            )
+        side_by_side = self.width() >= self._needed or self.dentist_card.isHidden()
         direction = (
             QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
         )
@@ -227,6 +241,7 @@ class CustomerSection(QWidget):
 
     def show_customer(self, clinic: Clinic | None, dentist: Dentist | None) -> bool:
         """Fill both cards; returns whether there is anything to show."""
+        self._needed = None  # other texts: measured again
         self.clinic_card.setVisible(clinic is not None)
         if clinic is not None:
             self.clinic_card.show_contact(

@@ -66,6 +66,9 @@ class CaseHeader(QWidget):
         self.patient_label = QLabel(self)
         self.patient_label.setTextFormat(Qt.TextFormat.PlainText)
         self.patient_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # A long name wraps rather than being cut beside the badge and the offline switch (the
+        # pane's share of a 1280×720 screen, in German): a patient's name is never shortened.
+        self.patient_label.setWordWrap(True)
         self.patient_label.setAccessibleName(translate("CaseHeader", "Patient name"))
         font = QFont(self.patient_label.font())
         font.setPointSizeF(font.pointSizeF() * 1.6)

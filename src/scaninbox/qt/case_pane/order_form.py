@@ -41,6 +41,7 @@ class OrderFormView(QWidget):
     """Toolbar, download status and the PDF (or a plain message when there is no order form)."""
 
     statusMessage = Signal(str)
+    statusError = Signal(str)  # what failed: kept on screen until read
 
     def __init__(
         self, provider: CaseFileProvider, dialogs: FileDialogs, parent: QWidget | None = None
@@ -264,7 +265,7 @@ class OrderFormView(QWidget):
     async def _open_async(self, path: Path, name: str) -> None:
         problem = await open_with_system(path, name)
         if problem is not None:
-            self.statusMessage.emit(problem)
+            self.statusError.emit(problem)
 
     def save_as(self) -> None:
         if self._path is None or self._file is None:
@@ -278,8 +279,9 @@ class OrderFormView(QWidget):
         try:
             saved = await async_bridge.to_thread(save_copy, source, target)
         except SaveError as error:
-            message = str(error)
-        else:
-            message = translate("OrderFormView", "Order form saved to {path}").format(path=saved)
+            if shiboken6.isValid(self):
+                self.statusError.emit(str(error))
+            return
+        message = translate("OrderFormView", "Order form saved to {path}").format(path=saved)
         if shiboken6.isValid(self):
             self.statusMessage.emit(message)

@@ -10,7 +10,7 @@ the case it was started for, so nothing of an old case paints over a newer one.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QStackedWidget, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QStackedWidget, QTabWidget, QToolBar, QVBoxLayout, QWidget
 
 from scaninbox.domain import Case, CaseRef, FileKind
 from scaninbox.language import translate
@@ -31,11 +31,15 @@ class CasePane(QWidget):
 
     Signals: ``pinToggled(CaseRef, bool)`` when the person flips "Keep available offline" (the
     window pins through the store, then calls :meth:`set_cache_state`); ``statusMessage(str)``
-    for the window's status bar (saved files, failures to open).
+    for the window's status bar (saved files); ``statusError(str)`` for what failed (a file that
+    could not be saved or opened, a report not written): the window keeps it on screen until it
+    is read.
     """
 
     pinToggled = Signal(object, bool)
     statusMessage = Signal(str)
+    statusError = Signal(str)
+    viewerPlaced = Signal()  # the 3D view is in its tab: `comfortable_width` may have grown
 
     SCANS_TAB, PRESCRIPTION_TAB, ORDER_FORM_TAB, ATTACHMENTS_TAB, QC_TAB = range(5)
 
@@ -65,6 +69,7 @@ class CasePane(QWidget):
         self.qc = QcTab(provider, dialogs, self)
         for view in (self.order_form, self.attachments, self.qc):
             view.statusMessage.connect(self.statusMessage)
+            view.statusError.connect(self.statusError)
 
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
@@ -78,6 +83,7 @@ class CasePane(QWidget):
 
         case_page = QWidget(self)
         case_layout = QVBoxLayout(case_page)
+        self._case_layout = case_layout
         case_layout.setContentsMargins(16, 14, 16, 8)
         case_layout.setSpacing(10)
         case_layout.addWidget(self.header)
@@ -173,6 +179,22 @@ class CasePane(QWidget):
             old.hide()
             if old is not self.viewer_placeholder:
                 old.setParent(None)  # the window owns viewers it replaces
+        self.viewerPlaced.emit()
+
+    def comfortable_width(self) -> int:
+        """The width at which the 3D view's toolbar shows every button (none behind its »),
+        or the minimum width while there is no 3D view."""
+        view = self.tabs.widget(self.SCANS_TAB)
+        toolbar = view.findChild(QToolBar) if view is not None else None
+        if toolbar is None:
+            return self.minimumWidth()
+        # What lies beside the toolbar: the page's margins (and whatever the view puts there),
+        # known exactly once it has been laid out.
+        margins = self._case_layout.contentsMargins()
+        sides = margins.left() + margins.right()
+        if toolbar.isVisibleTo(self) and toolbar.width() > 0:
+            sides = max(sides, self.width() - toolbar.width())
+        return max(self.minimumWidth(), toolbar.sizeHint().width() + sides)
 
     def _enable_tab(self, index: int, enabled: bool, reason: str) -> None:
         self.tabs.setTabEnabled(index, enabled)

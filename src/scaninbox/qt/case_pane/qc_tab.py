@@ -45,6 +45,7 @@ from scaninbox.qt.case_pane.qc_checklist import Checklist
 from scaninbox.qt.case_pane.qc_findings import FindingsList
 from scaninbox.qt.files.dialogs import FileDialogs
 from scaninbox.qt.files.providers import CaseFileProvider
+from scaninbox.qt.look.flow_layout import FlowLayout
 from scaninbox.qt.look.widgets import muted_label, section_title
 from scaninbox.qt.runtime import async_bridge
 
@@ -95,6 +96,7 @@ class QcTab(QWidget):
     after either is stored; ``findingActivated(Finding, str file)`` on a finding click."""
 
     statusMessage = Signal(str)
+    statusError = Signal(str)  # what failed: kept on screen until read
     resultShown = Signal()
     decisionRecorded = Signal(object)
     qcChanged = Signal(object)  # CaseRef whose kept result or decision changed (the inbox repaints)
@@ -164,12 +166,13 @@ class QcTab(QWidget):
         self.show_result(None)
 
     def _lay_out(self) -> None:
+        # The verdict and when it was checked have the top line to themselves (the state wraps
+        # rather than being squeezed into three lines beside buttons: German runs a third
+        # longer, and the pane has little more than 560 px beside the inbox at 1280×720).
         top = QHBoxLayout()
         top.addWidget(self.verdict_label)
         top.addWidget(self.state_label, 1)
-        top.addWidget(self.rerun_button)
-        top.addWidget(self.scorecard_button)
-        top.addWidget(self.export_button)
+        top.addWidget(self.rerun_button, 0, Qt.AlignmentFlag.AlignTop)
         lists = QHBoxLayout()
         left = QVBoxLayout()
         left.addWidget(section_title(translate("QcTab", "Checklist"), self))
@@ -179,16 +182,23 @@ class QcTab(QWidget):
         right.addWidget(self.findings, 1)
         lists.addLayout(left, 2)
         lists.addLayout(right, 3)
-        decide = QHBoxLayout()
-        decide.addWidget(self.note, 1)
-        decide.addWidget(self.ready_button)
-        decide.addWidget(self.rescan_button)
-        decide.addWidget(self.pack_button)
+        # The note has a line of its own (beside the buttons it had a hundred-odd pixels); the
+        # decisions, then the reports, wrap onto a second row when the pane is narrow.
+        buttons = FlowLayout(spacing=6, row_spacing=6)
+        for button in (
+            self.ready_button,
+            self.rescan_button,
+            self.pack_button,
+            self.scorecard_button,
+            self.export_button,
+        ):
+            buttons.addWidget(button)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(lists, 1)
         layout.addWidget(section_title(translate("QcTab", "Decision"), self))
-        layout.addLayout(decide)
+        layout.addWidget(self.note)
+        layout.addLayout(buttons)
         layout.addWidget(self.decision_label)
 
     # ------------------------------------------------------------------ the case and account
@@ -547,7 +557,7 @@ class QcTab(QWidget):
                 if pack
                 else translate("QcTab", "The QC report could not be written: {reason}.")
             )
-            self.statusMessage.emit(failed.format(reason=exc.strerror or exc))
+            self.statusError.emit(failed.format(reason=exc.strerror or exc))
             return
         self.qcChanged.emit(job.case.ref)  # its fresh run was kept
         saved = (

@@ -49,8 +49,7 @@ class LabWindow(Protocol):
 
     def statusBar(self) -> QStatusBar: ...
 
-
-_MESSAGE_MS = 15_000
+    def show_message(self, text: str) -> None: ...
 
 
 class LabDesk:
@@ -72,7 +71,8 @@ class LabDesk:
         self._column = int(Column.LAB)
         window.inbox.view.currentCaseChanged.connect(self.tab.show_case)
         window.pane.qc.decisionRecorded.connect(self.hub.decision_recorded)
-        self.hub.told.connect(lambda text: window.statusBar().showMessage(text, _MESSAGE_MS))
+        # Through the window: a sentence too long for the status bar is shown whole.
+        self.hub.told.connect(window.show_message)
         window.cases.unreadChanged.connect(self._on_read)
         # The lab's decisions become this desk's QC decisions: the QC column follows.
         self.hub.decisionsAdopted.connect(window.inbox.model.refresh_rows)

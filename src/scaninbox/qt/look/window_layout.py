@@ -3,8 +3,10 @@ and every window of the app kept within the screen.
 
 The 3D view in the case pane is a reviewer's main tool, so the inbox gets just the width that
 shows its key columns (received, patient, work, delivery, status) and everything else goes to
-the case; a larger screen gets a larger window, not a wider table. A layout the person
-arranged (restored from ``UiState``) is used as it is.
+the case — at least the width that shows the 3D view's toolbar whole once the view is there, the
+inbox keeping `INBOX_MIN_SHARE` (a 1080p screen at 150 % is 1280×720 logical); a larger screen
+gets a larger window, not a wider table. A layout the person arranged (restored from
+``UiState``, or the splitter moved) is used as it is.
 
 Sizes come from the screen's available geometry (without panels and docks) *with the window
 frame included*: a 1280×720 client area on a 1280×720 screen put the title bar and the status
@@ -24,6 +26,7 @@ from PySide6.QtWidgets import QWidget
 __all__ = [
     "FRAME_ALLOWANCE",
     "INBOX_MAX_SHARE",
+    "INBOX_MIN_SHARE",
     "MIN_WINDOW_SIZE",
     "ScreenFit",
     "default_window_size",
@@ -35,6 +38,7 @@ __all__ = [
 
 MIN_WINDOW_SIZE = QSize(960, 600)
 INBOX_MAX_SHARE = 0.55  # of the window's width, whatever the columns ask for
+INBOX_MIN_SHARE = 0.45  # ... and at least this, whatever the case pane would like
 _PREFERRED = QSize(1280, 800)
 _SCREEN_SHARE = 0.85
 # A title bar and borders as window managers draw them (titles up to about 40 px; side borders
@@ -156,10 +160,22 @@ class ScreenFit(QObject):
         window.move(target.topLeft())
 
 
-def inbox_share(wanted_px: int, total_px: int, *, case_min_px: int) -> list[int]:
+def inbox_share(
+    wanted_px: int,
+    total_px: int,
+    *,
+    case_min_px: int,
+    case_wish_px: int = 0,
+    inbox_keep_px: int = 0,
+) -> list[int]:
     """Splitter sizes ``[inbox, case]`` for ``total_px``: the inbox gets ``wanted_px`` (what
     its key columns need) but never more than `INBOX_MAX_SHARE` of the total or than leaves
-    the case pane its minimum width."""
+    the case pane ``case_min_px``; and less where the case pane wishes for more
+    (``case_wish_px``: what shows its 3D view's toolbar whole), down to ``inbox_keep_px`` (the
+    columns up to the status) and at least `INBOX_MIN_SHARE`."""
     inbox = min(wanted_px, round(total_px * INBOX_MAX_SHARE), total_px - case_min_px)
+    if case_wish_px > case_min_px:
+        keep = max(inbox_keep_px, round(total_px * INBOX_MIN_SHARE))
+        inbox = min(inbox, max(total_px - case_wish_px, keep))
     inbox = max(1, inbox)
     return [inbox, max(1, total_px - inbox)]

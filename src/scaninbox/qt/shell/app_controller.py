@@ -193,7 +193,7 @@ class AppController(QObject):
         session.expired.connect(self.show_reauth)
         session.demoStopped.connect(self._on_demo_stopped)
         if self.settings_problem:
-            self.window.show_message(
+            self.window.show_error(
                 translate("AppController", "The settings file was ignored: {problem}").format(
                     problem=self.settings_problem
                 )
@@ -353,7 +353,7 @@ class AppController(QObject):
 
     def _on_demo_stopped(self, message: str) -> None:
         if not self._closing:
-            self.window.show_message(message)
+            self.window.show_error(message)
 
     def _on_session_error(self, error: BaseException) -> None:
         if self.session is not None:

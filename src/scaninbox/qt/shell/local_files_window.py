@@ -39,6 +39,7 @@ from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt.files.dialogs import start_folder
 from scaninbox.qt.runtime import async_bridge
 from scaninbox.qt.shell.local_files import LocalScanFiles, OpenedFiles, check_paths, local_case
+from scaninbox.qt.shell.message_area import MessageArea
 
 __all__ = ["SCAN_FILE_FILTER", "LocalFilesWindow", "ask_scan_files"]
 
@@ -108,6 +109,9 @@ class LocalFilesWindow(QMainWindow):
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
         layout.addWidget(self.placeholder, 1)
+        # Messages too long for the status bar, whole (`message_area`); below the view.
+        self.messages = MessageArea(body)
+        layout.addWidget(self.messages)
         self._body = body
         self.setCentralWidget(body)
         # Born with OpenGL composition (see viewer_host): adding the viewport later then does
@@ -219,7 +223,7 @@ class LocalFilesWindow(QMainWindow):
         layout = self._body.layout()
         assert isinstance(layout, QVBoxLayout)
         self.placeholder.hide()
-        layout.addWidget(viewport, 1)
+        layout.insertWidget(layout.indexOf(self.messages), viewport, 1)  # above the messages
         if self._gl_stand_in is not None:
             self._gl_stand_in.deleteLater()
             self._gl_stand_in = None
@@ -234,7 +238,7 @@ class LocalFilesWindow(QMainWindow):
             self.caseComplete.emit(self.case)
 
     def _say(self, text: str) -> None:
-        self.statusBar().showMessage(text, 15_000)
+        self.messages.say(self.statusBar(), text, 15_000)
 
     def _show_problems(self, problems: list[str]) -> None:
         self.problem_text = problems
@@ -247,6 +251,5 @@ class LocalFilesWindow(QMainWindow):
             else translate("LocalFilesWindow", "%n files could not be opened:", None, len(problems))
         )
         self.banner.setText("\n".join([head, *problems]))
-        self.banner.show()
-        self._say(" ".join(problems))
+        self.banner.show()  # whole, wrapped: not again in the status bar, where it was cut
         self.problems.emit(problems)

@@ -22,7 +22,7 @@ from scaninbox.qt.account.connectivity import ConnectivityWatch
 from scaninbox.qt.account.qc_background import BackgroundQc
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.files import CaseFileProvider
-from scaninbox.qt.inbox import InboxPanel
+from scaninbox.qt.inbox import Column, InboxPanel
 from scaninbox.qt.lab.install import install_lab_hub
 from scaninbox.qt.look.window_layout import (
     ScreenFit,
@@ -32,6 +32,7 @@ from scaninbox.qt.look.window_layout import (
 )
 from scaninbox.qt.shell.case_keys import CaseKeys
 from scaninbox.qt.shell.case_presenter import CasePresenter
+from scaninbox.qt.shell.message_area import MessageArea, status_room
 from scaninbox.qt.shell.print_actions import PrintActions
 from scaninbox.qt.shell.status import ConnectionBanner, SyncStatus
 from scaninbox.qt.shell.sync_presenter import SyncPresenter
@@ -96,22 +97,23 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
         self._split_pending = True  # the first-run split needs the splitter's real width
+        # The first-run split follows the 3D view's toolbar once it is there, until the person
+        # moves the border (or a kept layout was restored).
+        self._split_is_default = True
+        self.splitter.splitterMoved.connect(self._on_split_moved)
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.banner)
         layout.addWidget(self.splitter, 1)
+        # Messages too long for the status bar, and errors, in full (`message_area`).
+        self.messages = MessageArea(central)
+        layout.addWidget(self.messages)
         self.setCentralWidget(central)
 
-        self.sync_status = SyncStatus(self)
-        for widget in self.sync_status.widgets:
-            self.statusBar().addPermanentWidget(widget)
-        self.statusBar().setSizeGripEnabled(True)
-        # A message longer than the room beside the permanent widgets is cut (German runs about
-        # a third longer): the whole of it stays readable on hover while it is shown.
-        self.statusBar().messageChanged.connect(self._on_status_message)
-        self.notifier = Notifier(self, app_icon(), use_tray=use_tray)
+        self.sync_status = self._build_status_bar()
+        self.notifier = Notifier(self, app_icon(), use_tray=use_tray, say=self.show_message)
         self.menus = WindowMenus(self)
         self.connectivity = ConnectivityWatch(self)  # every pane follows this one answer
         self.printing = PrintActions(self, provider, lambda: self.pane.case, self.show_message)
@@ -149,6 +151,15 @@ class MainWindow(QMainWindow):
         self.restore_ui_state()
         self.update_title()
 
+    def _build_status_bar(self) -> SyncStatus:
+        status = SyncStatus(self)
+        bar = self.statusBar()
+        for widget in status.widgets:
+            bar.addPermanentWidget(widget)
+        bar.setSizeGripEnabled(True)
+        bar.messageChanged.connect(self._on_status_message)
+        return status
+
     def _connect(self) -> None:
         view, menus = self.inbox.view, self.menus
         view.currentCaseChanged.connect(self.cases.show_ref)
@@ -158,6 +169,8 @@ class MainWindow(QMainWindow):
         view.qcRequested.connect(self.pane.check_scans)
         for source in (view, self.cases, self.pane):
             source.statusMessage.connect(self.show_message)
+        self.pane.statusError.connect(self.show_error)
+        self.pane.viewerPlaced.connect(self._on_viewer_placed)
         self.cases.unreadChanged.connect(self.update_title)
         self.connectivity.changed.connect(self.cases.connectivity_changed)
         self.pane.qc.qcChanged.connect(lambda ref: self.inbox.model.refresh_rows([ref]))
@@ -262,7 +275,23 @@ class MainWindow(QMainWindow):
         self.inbox.filters.focus_search()
 
     def show_message(self, text: str) -> None:
-        self.statusBar().showMessage(text, _MESSAGE_MS)
+        """A notice: in the status bar when it fits there, else whole in the message area
+        (German runs a third longer; a status bar cuts what does not fit)."""
+        self.messages.say(self.statusBar(), text, _MESSAGE_MS)
+
+    def status_room(self) -> int:
+        """The width the status bar has for a message beside its permanent widgets."""
+        return status_room(self.statusBar())
+
+    @property
+    def message_text(self) -> str:
+        """The message on screen: the status bar's, else the message area's notice, else its
+        error ("" for none)."""
+        return self.statusBar().currentMessage() or self.messages.notice or self.messages.error
+
+    def show_error(self, text: str) -> None:
+        """An error: in full in the message area until closed or replaced by a newer error."""
+        self.messages.show_error(text)
 
     def _on_status_message(self, text: str) -> None:
         self.statusBar().setToolTip(text)
@@ -311,6 +340,7 @@ class MainWindow(QMainWindow):
         splitter = state.bytes_value("window/splitter")
         if splitter is not None and self.splitter.restoreState(splitter):
             self._split_pending = False
+            self._split_is_default = False
         header = state.bytes_value("inbox/header")
         restored = header is not None and self.inbox.view.restore_header(header)
         if restored and state.upgraded_from is not None and state.upgraded_from < 3:
@@ -338,10 +368,34 @@ class MainWindow(QMainWindow):
 
     def apply_default_split(self) -> None:
         """The first-run split: the inbox as wide as its key columns (up to the QC light), the
-        rest to the case."""
+        rest to the case — as much as shows the 3D view's toolbar whole (on a 1080p screen at
+        150 %, 1280×720 logical, it missed a few pixels and hid its last button behind ») where
+        the inbox can still show its columns up to the status (`inbox_share`): in German at
+        1280 px the toolbar's last button stays behind » rather than the status being cut."""
         total = sum(self.splitter.sizes()) or self.splitter.width()
         wanted = self.inbox.view.width_to_show(self.inbox.view.last_key_column())
-        self.splitter.setSizes(inbox_share(wanted, total, case_min_px=self.pane.minimumWidth()))
+        pane = self.pane
+        self.splitter.setSizes(
+            inbox_share(
+                wanted,
+                total,
+                case_min_px=pane.minimumWidth(),
+                case_wish_px=pane.comfortable_width(),
+                inbox_keep_px=self.inbox.view.width_to_show(Column.STATUS),
+            )
+        )
+
+    def _on_split_moved(self, _pos: int, _index: int) -> None:
+        self._split_is_default = False  # the person placed the border: theirs from now on
+
+    def _on_viewer_placed(self) -> None:
+        self._split_for_viewer()
+        # Again once the view is laid out: then what lies beside its toolbar is known exactly.
+        QTimer.singleShot(0, self._split_for_viewer)
+
+    def _split_for_viewer(self) -> None:
+        if self._split_is_default and not self._split_pending:
+            self.apply_default_split()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_ui_state()

@@ -7,6 +7,8 @@ there is none (a bare X server, some Wayland shells) the same words go to the st
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QMainWindow, QMenu, QSystemTrayIcon
@@ -30,9 +32,18 @@ class Notifier(QObject):
     syncRequested = Signal()
     quitRequested = Signal()
 
-    def __init__(self, window: QMainWindow, icon: QIcon, *, use_tray: bool | None = None) -> None:
+    def __init__(
+        self,
+        window: QMainWindow,
+        icon: QIcon,
+        *,
+        use_tray: bool | None = None,
+        say: Callable[[str], None] | None = None,
+    ) -> None:
         super().__init__(window)
         self._window = window
+        # Without a tray the window says it (`MainWindow.show_message`: whole, however long).
+        self._say = say or (lambda text: window.statusBar().showMessage(text, _STATUS_MESSAGE_MS))
         self.last: tuple[str, str] | None = None
         self.via = ""
         available = QSystemTrayIcon.isSystemTrayAvailable() if use_tray is None else use_tray
@@ -66,10 +77,7 @@ class Notifier(QObject):
             )
             return
         self.via = "status bar"
-        self._window.statusBar().showMessage(
-            translate("Notifier", "{title}: {text}").format(title=title, text=text),
-            _STATUS_MESSAGE_MS,
-        )
+        self._say(translate("Notifier", "{title}: {text}").format(title=title, text=text))
 
     def hide(self) -> None:
         if self._tray is not None:
