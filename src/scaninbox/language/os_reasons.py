@@ -263,20 +263,32 @@ def _is_any(exc: BaseException, class_name: str) -> bool:
 
 
 def _os_error_in(exc: BaseException) -> OSError | None:
-    found = _in_chain(exc, OSError)
-    return found if isinstance(found, OSError) else None
+    """The operating system's error in ``exc``'s chain: the first that carries a number (anyio
+    wraps the refused connection's ``ConnectionRefusedError`` in a bare "All connection attempts
+    failed"), else the first at all."""
+    found = [e for e in _chain(exc) if isinstance(e, OSError)]
+    numbered = [e for e in found if e.errno is not None]
+    return (numbered or found or [None])[0]
 
 
 def _in_chain(exc: BaseException, kind: type[BaseException]) -> BaseException | None:
     """``exc`` or the first error it was raised from (or during) that is a ``kind``."""
+    return next((e for e in _chain(exc) if isinstance(e, kind)), None)
+
+
+def _chain(exc: BaseException) -> list[BaseException]:
+    """``exc`` and the errors it was raised from or during; a group by its first member."""
     seen: set[int] = set()
+    chain: list[BaseException] = []
     current: BaseException | None = exc
     while current is not None and id(current) not in seen:
-        if isinstance(current, kind):
-            return current
         seen.add(id(current))
-        current = current.__cause__ or current.__context__
-    return None
+        chain.append(current)
+        following = current.__cause__ or current.__context__
+        if following is None and isinstance(current, BaseExceptionGroup) and current.exceptions:
+            following = current.exceptions[0]
+        current = following
+    return chain
 
 
 def _one_line(text: str) -> str:

@@ -92,7 +92,7 @@ def test_save_files_into_a_read_only_folder_says_so(tmp_path: Path) -> None:
     target.mkdir()
     target.chmod(stat.S_IRUSR | stat.S_IXUSR)
     try:
-        with pytest.raises(SaveError, match="permission denied"):
+        with pytest.raises(SaveError, match="you do not have permission for this file or folder"):
             save_files(_sources(tmp_path / "cache", ["a.stl"]), target)
     finally:
         target.chmod(stat.S_IRWXU)
