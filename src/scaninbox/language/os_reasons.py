@@ -268,7 +268,7 @@ def _os_error_in(exc: BaseException) -> OSError | None:
     failed"), else the first at all."""
     found = [e for e in _chain(exc) if isinstance(e, OSError)]
     numbered = [e for e in found if e.errno is not None]
-    return (numbered or found or [None])[0]
+    return next(iter(numbered or found), None)
 
 
 def _in_chain(exc: BaseException, kind: type[BaseException]) -> BaseException | None:
