@@ -11,7 +11,12 @@ import ssl
 import httpx
 import pytest
 
-from scaninbox.language.os_reasons import os_reason, os_reason_words, system_detail
+from scaninbox.language.os_reasons import (
+    os_reason,
+    os_reason_in_text,
+    os_reason_words,
+    system_detail,
+)
 
 ENGLISH_WORDS = [
     (errno.ENOSPC, "the disk is full"),
@@ -117,3 +122,15 @@ def test_network_errors_by_class() -> None:
     assert os_reason(httpx.ConnectError("")) == (
         "no connection could be made (technical detail: ConnectError)"
     )
+
+
+def test_a_system_reason_quoted_in_another_programs_message() -> None:
+    libpq = 'connection to server at "127.0.0.1", port 5433 failed: Connection refused'
+    assert os_reason_in_text(libpq) == (
+        f"the server refused the connection (technical detail: {libpq})"
+    )
+    resolver = 'could not translate host name "hub.lab" to address: Name or service not known'
+    assert os_reason_in_text(resolver) == (
+        f"the server's name could not be found on the network (technical detail: {resolver})"
+    )
+    assert os_reason_in_text("FATAL: the hub is having a bad day") is None

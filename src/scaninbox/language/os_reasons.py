@@ -23,12 +23,13 @@ module is looked up in ``sys.modules`` (this package imports no more than ``reso
 from __future__ import annotations
 
 import errno
+import os
 import sys
 from collections.abc import Callable
 
 from scaninbox.language import translate
 
-__all__ = ["os_reason", "os_reason_words", "system_detail"]
+__all__ = ["os_reason", "os_reason_in_text", "os_reason_words", "system_detail"]
 
 _DETAIL_LIMIT = 300
 
@@ -187,6 +188,34 @@ def os_reason(exc: BaseException) -> str:
     return translate("OsReason", "{reason} (technical detail: {detail})").format(
         reason=words, detail=detail
     )
+
+
+def os_reason_in_text(text: str) -> str | None:
+    """The plain words for a system reason quoted inside another program's message — libpq's
+    "connection to server … failed: Connection refused" names no errno, only its English text —
+    followed by ``text`` as the technical detail; ``None`` when no known reason is in it."""
+    lowered = text.lower()
+    for phrase, words in _phrases():
+        if phrase in lowered:
+            return translate("OsReason", "{reason} (technical detail: {detail})").format(
+                reason=words(), detail=_one_line(text)
+            )
+    return None
+
+
+def _phrases() -> list[tuple[str, Callable[[], str]]]:
+    # The C library's texts for the numbers above (libpq, like Python, quotes strerror), the
+    # resolver's, and libpq's own word for its connect timeout.
+    known: list[tuple[str, Callable[[], str]]] = [
+        ("name or service not known", _name_not_found),
+        ("temporary failure in name resolution", _name_not_found),
+        ("could not translate host name", _name_not_found),
+        ("nodename nor servname provided", _name_not_found),
+        ("timeout expired", _timeout),
+        ("server closed the connection unexpectedly", _cut),
+    ]
+    known += [(os.strerror(number).lower(), words) for number, words in _BY_ERRNO.items()]
+    return known
 
 
 def os_reason_words(exc: BaseException) -> tuple[str | None, str]:

@@ -304,7 +304,11 @@ def test_a_lab_hub_that_is_not_there_reads_german(german: QtLanguage) -> None:
         assert address is not None
         with pytest.raises(HubUnreachable) as caught:
             Hub.open(address)
-    assert re.match(r"Der Labor-Hub \(.+\) ist nicht erreichbar: ", str(caught.value))
+    message = str(caught.value)
+    assert re.match(r"Der Labor-Hub \(.+\) ist nicht erreichbar: ", message)
+    # libpq's English reason, worded, and kept whole for support.
+    assert "der Server hat die Verbindung abgelehnt (Technische Angabe: " in message
+    assert "Connection refused" in message
 
 
 def test_a_lab_hub_address_with_a_password_in_the_file_is_refused_in_german(
