@@ -17,9 +17,11 @@ import numpy as np
 import pytest
 
 from scaninbox.language.os_reasons import os_reason
+from scaninbox.paths import app_paths
 from scaninbox.qt.case_pane.file_actions import SaveError, save_files
 from scaninbox.qt.runtime.language import QtLanguage
 from scaninbox.render.png_file import PictureWriteError, write_png
+from scaninbox.settings import SettingsError, load_settings
 
 GERMAN_WORDS = [
     (errno.ENOSPC, "der Datenträger ist voll"),
@@ -154,3 +156,14 @@ def test_save_all_into_a_read_only_folder_says_so_in_german(
         "diese Datei oder diesen Ordner (Technische Angabe: [Errno "
     )
     assert list(read_only_folder.iterdir()) == []
+
+
+def test_a_settings_file_that_is_a_folder_reads_german(german: QtLanguage) -> None:
+    paths = app_paths()
+    paths.settings_file.mkdir(parents=True)  # exists, but nothing can read it as a file
+    with pytest.raises(SettingsError) as caught:
+        load_settings(paths, env={})
+    assert str(caught.value) == (
+        f"{paths.settings_file} kann nicht gelesen werden: wo eine Datei nötig ist, steht ein "
+        f"Ordner (Technische Angabe: [Errno {errno.EISDIR}] {os.strerror(errno.EISDIR)})"
+    )
