@@ -7,10 +7,6 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
-import stat
-import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -60,55 +56,6 @@ def test_an_unknown_errno_in_german_keeps_the_system_text(german: QtLanguage) ->
 
 
 # ---------------------------------------------------------------------- real faults
-
-
-@pytest.fixture
-def full_disk(tmp_path: Path) -> Iterator[Path]:
-    """A real, tiny file system (64 KiB tmpfs): writing more than that fails with ENOSPC.
-    Mounting needs root (CAP_SYS_ADMIN); elsewhere the test is skipped."""
-    mount = tmp_path / "small-disk"
-    mount.mkdir()
-    tool = shutil.which("mount")
-    if os.name != "posix" or os.geteuid() != 0 or tool is None:
-        pytest.skip("mounting a small file system needs root")
-    made = subprocess.run(
-        [tool, "-t", "tmpfs", "-o", "size=64k,mode=0755", "tmpfs", str(mount)],
-        capture_output=True,
-        check=False,
-    )
-    if made.returncode != 0:
-        pytest.skip(f"a small file system cannot be mounted here: {made.stderr!r}")
-    try:
-        yield mount
-    finally:
-        subprocess.run([shutil.which("umount") or "umount", str(mount)], check=True)
-
-
-@pytest.fixture
-def read_only_folder(tmp_path: Path) -> Iterator[Path]:
-    """A folder in which no file can be made, for real: without write permission for a normal
-    user; for root (whom permissions do not stop) immutable (``chattr +i``, EPERM)."""
-    folder = tmp_path / "read-only"
-    folder.mkdir()
-    if os.name != "posix":
-        pytest.skip("needs POSIX permissions")
-    if os.geteuid() != 0:
-        folder.chmod(stat.S_IRUSR | stat.S_IXUSR)
-        yield folder
-        folder.chmod(stat.S_IRWXU)
-        return
-    chattr = shutil.which("chattr")
-    made = (
-        subprocess.run([chattr, "+i", str(folder)], capture_output=True, check=False)
-        if chattr
-        else None
-    )
-    if made is None or made.returncode != 0:
-        pytest.skip("this file system has no immutable folders")
-    try:
-        yield folder
-    finally:
-        subprocess.run([chattr, "-i", str(folder)], check=True)
 
 
 def _cached(tmp_path: Path, size: int) -> list[tuple[Path, str]]:
