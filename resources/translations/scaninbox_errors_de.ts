@@ -877,6 +877,10 @@
         <translation>der Datenträger konnte nicht lesen oder schreiben</translation>
     </message>
     <message>
+        <source>the disk is not there any more (it may have been unplugged)</source>
+        <translation>der Datenträger ist nicht mehr da (womöglich wurde er getrennt)</translation>
+    </message>
+    <message>
         <source>a file or folder of that name is already there</source>
         <translation>eine Datei oder ein Ordner dieses Namens ist schon vorhanden</translation>
     </message>

@@ -31,6 +31,7 @@ ENGLISH_WORDS = [
     (errno.EBUSY, "the file is in use or locked by another program"),
     (errno.EFBIG, "the file is too large for this disk or folder"),
     (errno.EIO, "the disk failed to read or write"),
+    (errno.ENODEV, "the disk is not there any more (it may have been unplugged)"),
     (errno.EEXIST, "a file or folder of that name is already there"),
     (errno.ENOTDIR, "a file stands where a folder is needed"),
     (errno.EISDIR, "a folder stands where a file is needed"),

@@ -83,6 +83,10 @@ def _disk_failed() -> str:
     return translate("OsReason", "the disk failed to read or write")
 
 
+def _gone() -> str:
+    return translate("OsReason", "the disk is not there any more (it may have been unplugged)")
+
+
 def _exists() -> str:
     return translate("OsReason", "a file or folder of that name is already there")
 
@@ -157,6 +161,8 @@ def _by_errno() -> dict[int, Callable[[], str]]:
         "ETXTBSY": _busy,
         "EFBIG": _too_large,
         "EIO": _disk_failed,
+        "ENODEV": _gone,
+        "ENXIO": _gone,
         "EEXIST": _exists,
         "ENOTDIR": _not_a_folder,
         "EISDIR": _is_a_folder,

@@ -32,6 +32,7 @@ GERMAN_WORDS = [
     (errno.EBUSY, "die Datei wird von einem anderen Programm benutzt oder ist gesperrt"),
     (errno.EFBIG, "die Datei ist zu groß für diesen Datenträger oder Ordner"),
     (errno.EIO, "der Datenträger konnte nicht lesen oder schreiben"),
+    (errno.ENODEV, "der Datenträger ist nicht mehr da (womöglich wurde er getrennt)"),
     (errno.EEXIST, "eine Datei oder ein Ordner dieses Namens ist schon vorhanden"),
     (errno.ENOTDIR, "wo ein Ordner nötig ist, steht eine Datei"),
     (errno.EISDIR, "wo eine Datei nötig ist, steht ein Ordner"),
