@@ -11,7 +11,12 @@ import pytest
 # pyvistaqt finds Qt through QtPy; say which binding before anything imports it.
 os.environ.setdefault("QT_API", "pyside6")
 
-pytest_plugins = ["tests.plugins.sandbox_server", "tests.plugins.logfail", "pytester"]
+pytest_plugins = [
+    "tests.plugins.sandbox_server",
+    "tests.plugins.logfail",
+    "tests.plugins.disk_faults",
+    "pytester",
+]
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 REALSCANS = REPO_ROOT.parent / "shared" / "realscans"

@@ -282,8 +282,12 @@
         <translation>Die Adresse ist keine Webadresse ({what})</translation>
     </message>
     <message>
-        <source>The connection to {what} was interrupted ({reason})</source>
-        <translation>Die Verbindung wurde unterbrochen ({reason}), betroffen ist {what}</translation>
+        <source>The connection to {what} was interrupted: {reason}</source>
+        <translation>Die Verbindung zu {what} wurde unterbrochen: {reason}</translation>
+    </message>
+    <message>
+        <source>Could not connect to {what}: {reason}; check the network</source>
+        <translation>Keine Verbindung: {what} ist nicht erreichbar – {reason}. Bitte prüfen Sie die Netzwerkverbindung</translation>
     </message>
     <message>
         <source>Could not reach {what} through the proxy server ({reason})</source>
@@ -292,14 +296,6 @@
     <message>
         <source>Could not reach {what} through the proxy server</source>
         <translation>Über den Proxyserver ist {what} nicht erreichbar</translation>
-    </message>
-    <message>
-        <source>Could not connect to {what} ({reason}); check the network</source>
-        <translation>Keine Verbindung: {what} ist nicht erreichbar ({reason}). Bitte prüfen Sie die Netzwerkverbindung</translation>
-    </message>
-    <message>
-        <source>Could not connect to {what}; check the network</source>
-        <translation>Keine Verbindung: {what} ist nicht erreichbar. Bitte prüfen Sie die Netzwerkverbindung</translation>
     </message>
     <message>
         <source>{address} is not a usable web address</source>
@@ -839,6 +835,109 @@
     </message>
 </context>
 <context>
+    <name>OsReason</name>
+    <message>
+        <source>the disk is full</source>
+        <translation>der Datenträger ist voll</translation>
+    </message>
+    <message>
+        <source>your storage quota on this disk is used up</source>
+        <translation>Ihr Speicherkontingent auf diesem Datenträger ist aufgebraucht</translation>
+    </message>
+    <message>
+        <source>you do not have permission for this file or folder</source>
+        <translation>Sie haben keine Berechtigung für diese Datei oder diesen Ordner</translation>
+    </message>
+    <message>
+        <source>the disk or folder is read-only</source>
+        <translation>der Datenträger oder Ordner ist schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>the file or folder does not exist</source>
+        <translation>die Datei oder der Ordner existiert nicht</translation>
+    </message>
+    <message>
+        <source>the file name or path is too long</source>
+        <translation>der Dateiname oder Pfad ist zu lang</translation>
+    </message>
+    <message>
+        <source>too many files are open at once</source>
+        <translation>es sind zu viele Dateien gleichzeitig geöffnet</translation>
+    </message>
+    <message>
+        <source>the file is in use or locked by another program</source>
+        <translation>die Datei wird von einem anderen Programm benutzt oder ist gesperrt</translation>
+    </message>
+    <message>
+        <source>the file is too large for this disk or folder</source>
+        <translation>die Datei ist zu groß für diesen Datenträger oder Ordner</translation>
+    </message>
+    <message>
+        <source>the disk failed to read or write</source>
+        <translation>der Datenträger konnte nicht lesen oder schreiben</translation>
+    </message>
+    <message>
+        <source>the disk is not there any more (it may have been unplugged)</source>
+        <translation>der Datenträger ist nicht mehr da (womöglich wurde er getrennt)</translation>
+    </message>
+    <message>
+        <source>a file or folder of that name is already there</source>
+        <translation>eine Datei oder ein Ordner dieses Namens ist schon vorhanden</translation>
+    </message>
+    <message>
+        <source>a file stands where a folder is needed</source>
+        <translation>wo ein Ordner nötig ist, steht eine Datei</translation>
+    </message>
+    <message>
+        <source>a folder stands where a file is needed</source>
+        <translation>wo eine Datei nötig ist, steht ein Ordner</translation>
+    </message>
+    <message>
+        <source>the network drive cannot be reached</source>
+        <translation>das Netzlaufwerk ist nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>the network or the server cannot be reached</source>
+        <translation>das Netzwerk oder der Server ist nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>the server refused the connection</source>
+        <translation>der Server hat die Verbindung abgelehnt</translation>
+    </message>
+    <message>
+        <source>the connection was cut off</source>
+        <translation>die Verbindung wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>the other side did not answer in time</source>
+        <translation>die Gegenstelle hat nicht rechtzeitig geantwortet</translation>
+    </message>
+    <message>
+        <source>the server&apos;s name could not be found on the network</source>
+        <translation>der Name des Servers wurde im Netzwerk nicht gefunden</translation>
+    </message>
+    <message>
+        <source>the server&apos;s security certificate could not be verified</source>
+        <translation>das Sicherheitszertifikat des Servers konnte nicht geprüft werden</translation>
+    </message>
+    <message>
+        <source>a secure connection could not be set up</source>
+        <translation>eine sichere Verbindung kam nicht zustande</translation>
+    </message>
+    <message>
+        <source>no connection could be made</source>
+        <translation>es kam keine Verbindung zustande</translation>
+    </message>
+    <message>
+        <source>the system reported: {detail}</source>
+        <translation>das System meldet: {detail}</translation>
+    </message>
+    <message>
+        <source>{reason} (technical detail: {detail})</source>
+        <translation>{reason} (Technische Angabe: {detail})</translation>
+    </message>
+</context>
+<context>
     <name>Paths</name>
     <message>
         <source>Cannot find the home folder for {path}: set HOME or the XDG folders to an absolute path.</source>
@@ -976,6 +1075,10 @@
     <message>
         <source>The local database {path} cannot be opened ({detail}): check that its folder exists and that the file is not a link to a missing file.</source>
         <translation>Die lokale Datenbank {path} kann nicht geöffnet werden. Prüfen Sie, ob ihr Ordner existiert und ob die Datei nicht auf eine fehlende Datei verweist. Technische Angabe: {detail}</translation>
+    </message>
+    <message>
+        <source>The local database {path} cannot be used: {reason}.</source>
+        <translation>Die lokale Datenbank {path} kann nicht benutzt werden: {reason}.</translation>
     </message>
     <message>
         <source>The disk failed to read or write the local database {path} ({detail}).</source>

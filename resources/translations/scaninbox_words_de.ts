@@ -764,6 +764,13 @@
     </message>
 </context>
 <context>
+    <name>PictureFile</name>
+    <message>
+        <source>The picture cannot be written to {path}: {reason}.</source>
+        <translation>Das Bild kann nicht nach {path} geschrieben werden: {reason}.</translation>
+    </message>
+</context>
+<context>
     <name>QcReport</name>
     <message>
         <source>Scan Inbox QC report</source>

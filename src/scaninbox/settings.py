@@ -61,6 +61,7 @@ from pathlib import Path
 from typing import Any
 
 from scaninbox.language import translate
+from scaninbox.language.os_reasons import os_reason
 from scaninbox.paths import AppPaths
 
 __all__ = [
@@ -153,7 +154,8 @@ def load_settings(paths: AppPaths, env: Mapping[str, str] | None = None) -> Sett
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
             raise SettingsError(
                 translate("SettingsError", "Cannot read {path}: {reason}").format(
-                    path=paths.settings_file, reason=exc
+                    path=paths.settings_file,
+                    reason=os_reason(exc) if isinstance(exc, OSError) else exc,
                 )
             ) from exc
     return _parse(raw, environ, paths.settings_file)

@@ -58,6 +58,7 @@ from scaninbox.api.transport import transport_error
 from scaninbox.api.urls import check_storage_url
 from scaninbox.api.wire import SignedFileLink
 from scaninbox.language import translate
+from scaninbox.language.os_reasons import os_reason
 
 __all__ = ["ProgressCallback", "download_file"]
 
@@ -491,7 +492,7 @@ def _disk_error(exc: OSError, name: str, where: str) -> DownloadError:
             ).format(name=repr(name), where=where),
             disk_full=True,
         )
-    reason = exc.strerror or type(exc).__name__
+    reason = os_reason(exc)
     return DownloadError(
         translate("ApiError", "{name} could not be saved in {where}: {reason}").format(
             name=repr(name), where=where, reason=reason

@@ -19,6 +19,7 @@ from scaninbox import __version__
 from scaninbox.api.errors import TlsError, TransportError, capital
 from scaninbox.api.proxies import ProxySettings, environment_proxies, shown_proxy
 from scaninbox.language import translate
+from scaninbox.language.os_reasons import os_reason
 from scaninbox.workarounds import ConnectionTracker
 
 __all__ = ["USER_AGENT", "make_http_client", "make_ssl_context", "transport_error"]
@@ -246,10 +247,10 @@ def transport_error(exc: httpx.TransportError, what: str) -> TransportError:
         return TransportError(
             translate("ApiError", "The address of {what} is not a web address").format(what=what)
         )
-    reason = _reason(exc) or type(exc).__name__
+    # The system's words stay in the message as its technical detail (what support searches).
     return TransportError(
-        translate("ApiError", "The connection to {what} was interrupted ({reason})").format(
-            what=what, reason=reason
+        translate("ApiError", "The connection to {what} was interrupted: {reason}").format(
+            what=what, reason=os_reason(exc)
         )
     )
 
@@ -263,10 +264,9 @@ def _unreachable(exc: httpx.ConnectError | httpx.ProxyError, what: str) -> Trans
             )
         else:
             text = translate("ApiError", "Could not reach {what} through the proxy server")
-    elif reason:
-        text = translate("ApiError", "Could not connect to {what} ({reason}); check the network")
     else:
-        text = translate("ApiError", "Could not connect to {what}; check the network")
+        text = translate("ApiError", "Could not connect to {what}: {reason}; check the network")
+        reason = os_reason(exc)
     return TransportError(text.format(what=what, reason=reason))
 
 

@@ -21,6 +21,7 @@ from scaninbox.lab.config import HubAddress
 from scaninbox.lab.errors import HubNotReady, HubRefused, HubUnreachable, LabError
 from scaninbox.lab.migrations import SCHEMA_VERSION, channel_for, schema_version
 from scaninbox.language import translate
+from scaninbox.language.os_reasons import os_reason_in_text
 from scaninbox.store.lab_store import LabEvent
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ def hub_errors(address: HubAddress | None = None) -> Iterator[None]:
             raise HubRefused(_refused(address, text)) from None
         raise HubUnreachable(
             translate("LabError", "{hub} cannot be reached: {detail}").format(
-                hub=_hub(address), detail=text
+                hub=_hub(address), detail=os_reason_in_text(text) or text
             )
         ) from None
     except psycopg.Error as exc:

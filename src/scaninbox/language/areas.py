@@ -43,7 +43,16 @@ AREAS = (
     Area("words", ("domain", "qc", "services", "render")),
     Area(
         "errors",
-        ("api", "store", "scans", "lab", "settings.py", "credentials.py", "paths.py"),
+        (
+            "api",
+            "store",
+            "scans",
+            "lab",
+            "settings.py",
+            "credentials.py",
+            "paths.py",
+            "language/os_reasons.py",
+        ),
     ),
 )
 

@@ -28,6 +28,9 @@ from pathlib import Path
 
 import numpy as np
 
+from scaninbox.language import translate
+from scaninbox.language.os_reasons import os_reason
+
 __all__ = ["PNG_LEVEL", "PictureWriteError", "check_picture_path", "encode_png", "write_png"]
 
 PNG_LEVEL = 1  # zlib level: pictures are written far more often than they are kept for long
@@ -93,8 +96,7 @@ def write_png(pixels: np.ndarray, path: Path) -> Path:
         except PictureWriteError:
             raise
         except OSError as exc:
-            reason = (exc.strerror or type(exc).__name__).lower()
-            raise PictureWriteError(f"The picture cannot be written to {path}: {reason}.") from None
+            raise PictureWriteError(_write_failed(path, exc)) from None
     finally:
         with contextlib.suppress(OSError):
             partial.unlink()
@@ -109,8 +111,7 @@ def check_picture_path(path: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        reason = (exc.strerror or type(exc).__name__).lower()
-        raise PictureWriteError(f"The picture cannot be written to {path}: {reason}.") from None
+        raise PictureWriteError(_write_failed(path, exc)) from None
     if not stat.S_ISREG(mode):
         kind = _KINDS.get(stat.S_IFMT(mode), "not a regular file")
         raise PictureWriteError(
@@ -132,3 +133,9 @@ _KINDS = {
 def _chunk(kind: bytes, body: bytes) -> bytes:
     crc = zlib.crc32(body, zlib.crc32(kind))
     return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", crc)
+
+
+def _write_failed(path: Path, exc: OSError) -> str:
+    return translate("PictureFile", "The picture cannot be written to {path}: {reason}.").format(
+        path=path, reason=os_reason(exc)
+    )

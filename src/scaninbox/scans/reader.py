@@ -16,6 +16,7 @@ import struct
 from pathlib import Path
 
 from scaninbox.language import translate
+from scaninbox.language.os_reasons import os_reason
 from scaninbox.scans.fallback import read_with_trimesh
 from scaninbox.scans.mesh import BytesLike, Mesh, MeshError, PreviewImageError
 from scaninbox.scans.obj import parse_obj
@@ -60,7 +61,7 @@ def sniff_format(source: MeshSource, *, name: str | None = None) -> ScanFormat:
             head = handle.read(HEAD_BYTES)
             size = os.fstat(handle.fileno()).st_size
     except OSError as exc:
-        raise MeshError(name or path.name, _os_reason(exc)) from exc
+        raise MeshError(name or path.name, os_reason(exc)) from exc
     return sniff_head(head, size, name or path.name)
 
 
@@ -105,7 +106,7 @@ def read_mesh(source: MeshSource, *, name: str | None = None) -> Mesh:
         finally:
             os.close(fd)
     except OSError as exc:
-        raise MeshError(label, _os_reason(exc)) from exc
+        raise MeshError(label, os_reason(exc)) from exc
 
 
 def _parse(data: BytesLike, name: str) -> Mesh:
@@ -209,7 +210,3 @@ def _release(mapped: mmap.mmap) -> None:
     # hold a view into the mapping: then the mapping goes away with the last view instead.
     with contextlib.suppress(BufferError):
         mapped.close()
-
-
-def _os_reason(exc: OSError) -> str:
-    return exc.strerror.lower() if exc.strerror else type(exc).__name__

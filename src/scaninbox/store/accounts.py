@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from scaninbox.language import translate
+from scaninbox.language.os_reasons import os_reason
 from scaninbox.paths import AppPaths, ensure_private_dir
 from scaninbox.store.errors import (
     NoLocalAccountError,
@@ -162,7 +163,7 @@ def remove_local_data(paths: AppPaths, account: Account) -> int:
             raise StoreError(
                 translate(
                     "StoreError", "The local data in {folder} cannot be removed: {reason}."
-                ).format(folder=folder, reason=exc)
+                ).format(folder=folder, reason=os_reason(exc))
             ) from exc
         shutil.rmtree(doomed, ignore_errors=True)
     index = _read_index(paths)
@@ -224,7 +225,7 @@ def _write_index(paths: AppPaths, index: dict[str, dict[str, Any]]) -> None:
             raise disk_full_error(
                 translate("StoreWhat", "the list of accounts {path}").format(path=path)
             ) from exc
-        reason = (exc.strerror or type(exc).__name__).lower()
+        reason = os_reason(exc)
         raise StoreError(
             translate(
                 "StoreError", "The list of accounts {path} cannot be saved ({reason})."

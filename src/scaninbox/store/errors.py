@@ -18,6 +18,7 @@ import sqlite3
 from pathlib import Path
 
 from scaninbox.language import translate
+from scaninbox.language.os_reasons import os_reason
 
 __all__ = [
     "NoLocalAccountError",
@@ -104,7 +105,7 @@ def file_error_text(exc: OSError, name: str) -> str:
         return translate(
             "StoreError", "There is not enough disk space to keep {name} in the local file cache"
         ).format(name=repr(name))
-    reason = (exc.strerror or type(exc).__name__).lower()
+    reason = os_reason(exc)
     return translate(
         "StoreError", "{name} could not be kept in the local file cache ({reason})"
     ).format(name=repr(name), reason=reason)
@@ -158,7 +159,12 @@ def _trouble(
             "The local database {path} cannot be opened ({detail}): check that its folder "
             "exists and that the file is not a link to a missing file.",
         )
-    elif primary == _SQLITE_IOERR or isinstance(exc, OSError):
+    elif isinstance(exc, OSError) and primary is None:
+        # Too many open files, a name too long, a failing disk …: the system's reason, worded.
+        return translate(
+            "StoreError", "The local database {path} cannot be used: {reason}."
+        ).format(path=path, reason=os_reason(exc))
+    elif primary == _SQLITE_IOERR:
         text = translate(
             "StoreError", "The disk failed to read or write the local database {path} ({detail})."
         )

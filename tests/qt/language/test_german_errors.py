@@ -4,6 +4,7 @@ not there, read through the compiled German catalogue (the ``german`` fixture)."
 
 from __future__ import annotations
 
+import errno
 import re
 import socket
 import sqlite3
@@ -187,6 +188,9 @@ async def test_a_service_that_is_not_there_reads_german(
             await client.login("laborant@example.com", "geheim")
     message = str(caught.value)
     assert message.startswith(f"Keine Verbindung: der Inbox-Dienst unter 127.0.0.1:{port} ist")
+    # The system's reason in German, its English text kept for support.
+    assert "der Server hat die Verbindung abgelehnt (Technische Angabe: ConnectError: " in message
+    assert f"[Errno {errno.ECONNREFUSED}]" in message
     assert "Bitte prüfen Sie die Netzwerkverbindung" in message
 
 
@@ -300,7 +304,11 @@ def test_a_lab_hub_that_is_not_there_reads_german(german: QtLanguage) -> None:
         assert address is not None
         with pytest.raises(HubUnreachable) as caught:
             Hub.open(address)
-    assert re.match(r"Der Labor-Hub \(.+\) ist nicht erreichbar: ", str(caught.value))
+    message = str(caught.value)
+    assert re.match(r"Der Labor-Hub \(.+\) ist nicht erreichbar: ", message)
+    # libpq's English reason, worded, and kept whole for support.
+    assert "der Server hat die Verbindung abgelehnt (Technische Angabe: " in message
+    assert "Connection refused" in message
 
 
 def test_a_lab_hub_address_with_a_password_in_the_file_is_refused_in_german(

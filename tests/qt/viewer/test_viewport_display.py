@@ -146,7 +146,10 @@ def test_the_picture_is_saved_where_the_person_says(
     assert viewport.save_picture() is None
     with qtbot.waitSignal(viewport.statusMessage) as said:
         assert viewport.save_picture(tmp_path / "missing" / "x.png") is None
-    assert said.args[0].startswith("The picture could not be saved: ")
+    assert said.args[0].startswith(
+        f"The picture cannot be written to {tmp_path / 'missing' / 'x.png'}: the file or folder "
+        "does not exist (technical detail: [Errno 2] "
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "for the lab.png"]
 
 

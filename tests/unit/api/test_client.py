@@ -303,8 +303,8 @@ async def test_connection_failures_are_retried_then_reported_plainly(harness_fac
         await h.client.me()
     assert len(h.requests) == 4
     assert str(caught.value) == (
-        "Could not connect to the inbox service at inbox.example.test (Connection refused); "
-        "check the network."
+        "Could not connect to the inbox service at inbox.example.test: no connection could be "
+        "made (technical detail: ConnectError: [Errno 111] Connection refused); check the network."
     )
 
 

@@ -277,3 +277,16 @@ async def test_full_disk_is_said_plainly(harness_factory, no_stray_files, monkey
         await h.client.download(LinkSource(), no_stray_files / "a.stl")
     assert caught.value.local
     assert names_in(no_stray_files) == []
+
+
+async def test_a_really_full_disk_is_said_plainly_and_leaves_nothing(
+    harness_factory, full_disk: Path
+) -> None:
+    # A real file system with 4 KiB left: the 10 KiB scan fails while being written.
+    (full_disk / "filler").write_bytes(b"\0" * (60 * 1024))
+    h = signed_in(harness_factory(ranged))
+    with pytest.raises(errors.DownloadError) as caught:
+        await h.client.download(LinkSource(), full_disk / "a.stl")
+    assert str(caught.value) == f"There is not enough disk space to save 'a.stl' in {full_disk}."
+    assert caught.value.disk_full
+    assert names_in(full_disk) == ["filler"]  # no part file, no half scan

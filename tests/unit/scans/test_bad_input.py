@@ -63,7 +63,10 @@ def test_empty_file(tmp_path: Path) -> None:
 
 
 def test_missing_file(tmp_path: Path) -> None:
-    with pytest.raises(MeshError, match=r"'gone.stl'.*no such file"):
+    with pytest.raises(
+        MeshError,
+        match=r"'gone.stl'.*the file or folder does not exist \(technical detail: \[Errno 2\]",
+    ):
         read_mesh(tmp_path / "gone.stl")
 
 

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from scaninbox.domain import Case, FileKind
 from scaninbox.language import translate
+from scaninbox.language.os_reasons import os_reason
 from scaninbox.qt.case_pane.attachment_tile import THUMBNAIL_SIZE, AttachmentTile
 from scaninbox.qt.case_pane.file_actions import (
     SaveError,
@@ -350,7 +351,7 @@ class AttachmentsView(QWidget):
         try:
             return open_case_folder(parent, case_folder_name(case, self.folder_template))
         except OSError as error:
-            reason = (error.strerror or str(error)).lower()
+            reason = os_reason(error)
             raise SaveError(
                 translate("FileActions", "Nothing was saved to {folder}: {reason}.").format(
                     folder=parent, reason=reason

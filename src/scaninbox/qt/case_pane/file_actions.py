@@ -22,6 +22,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 
 from scaninbox.language import translate
+from scaninbox.language.os_reasons import os_reason
 from scaninbox.paths import app_paths, ensure_private_dir
 from scaninbox.qt.runtime import async_bridge
 
@@ -93,7 +94,7 @@ def save_files(
     except OSError as error:
         for leftover in [*parts, *done]:
             leftover.unlink(missing_ok=True)
-        reason = (error.strerror or str(error)).lower()
+        reason = os_reason(error)
         raise SaveError(
             translate("FileActions", "Nothing was saved to {folder}: {reason}.").format(
                 folder=folder, reason=reason
@@ -113,7 +114,7 @@ def save_copy(source: Path, target: Path) -> Path:
         part.replace(target)
     except OSError as error:
         part.unlink(missing_ok=True)
-        reason = (error.strerror or str(error)).lower()
+        reason = os_reason(error)
         raise SaveError(
             translate("FileActions", "{file} was not saved: {reason}.").format(
                 file=target.name, reason=reason
@@ -150,7 +151,7 @@ async def open_with_system(path: Path, name: str) -> str | None:
         copy = await async_bridge.to_thread(external_copy, path, name)
     except OSError as error:
         return translate("FileActions", "{file} could not be opened: {reason}.").format(
-            file=name, reason=error.strerror or error
+            file=name, reason=os_reason(error)
         )
     if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(copy))):
         return translate("FileActions", "No application on this computer opens {file}.").format(

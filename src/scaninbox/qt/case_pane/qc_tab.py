@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 from scaninbox import language
 from scaninbox.domain import Case, CaseRef, FileKind, ScanFile, full_scans
 from scaninbox.language import translate
+from scaninbox.language.os_reasons import os_reason
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt.case_pane.qc_checklist import Checklist
 from scaninbox.qt.case_pane.qc_findings import FindingsList
@@ -497,7 +498,7 @@ class QcTab(QWidget):
         except OSError as exc:
             self.state_label.setText(
                 translate("QcTab", "The scans could not be read: {reason}.").format(
-                    reason=exc.strerror or exc
+                    reason=os_reason(exc)
                 )
             )
             return
@@ -557,7 +558,7 @@ class QcTab(QWidget):
                 if pack
                 else translate("QcTab", "The QC report could not be written: {reason}.")
             )
-            self.statusError.emit(failed.format(reason=exc.strerror or exc))
+            self.statusError.emit(failed.format(reason=os_reason(exc)))
             return
         self.qcChanged.emit(job.case.ref)  # its fresh run was kept
         saved = (

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scaninbox.language import translate
+from scaninbox.language.os_reasons import os_reason
 from scaninbox.qt.files.providers import (
     CaseFile,
     CaseFileProvider,
@@ -67,10 +68,10 @@ async def obtain(
 
 def _describe(error: Exception, filename: str) -> str:
     text = str(error).strip()
-    if isinstance(error, OSError) and error.strerror:
+    if isinstance(error, OSError) and (error.strerror or error.errno is not None):
         return translate(
             "CaseFiles", "{file} could not be saved on this computer: {reason}."
-        ).format(file=filename, reason=error.strerror.lower())
+        ).format(file=filename, reason=os_reason(error))
     if text:
         return text if text.endswith((".", "!", "?")) else f"{text}."
     return translate("CaseFiles", "{file} could not be downloaded.").format(file=filename)

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from scaninbox.domain import Case, CaseRef, FileKind, Jaw, ScanFile, jaw_from_name
 from scaninbox.language import translate
+from scaninbox.language.os_reasons import os_reason
 from scaninbox.qt.files import ProgressCallback
 from scaninbox.qt.runtime import async_bridge
 
@@ -83,7 +84,7 @@ def check_paths(paths: Iterable[Path]) -> OpenedFiles:
         except OSError as exc:
             problems.append(
                 translate("LocalFiles", "{path} cannot be opened: {reason}.").format(
-                    path=path, reason=(exc.strerror or str(exc)).lower()
+                    path=path, reason=os_reason(exc)
                 )
             )
     return OpenedFiles(tuple(dict.fromkeys(good)), tuple(problems))

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from scaninbox.domain import Case, CaseRef, FileKind, Jaw, Turn
 from scaninbox.language import translate
+from scaninbox.language.os_reasons import os_reason
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qc import prepared_teeth
 from scaninbox.qt.files import CaseFileProvider, FileDialogs, QtFileDialogs
@@ -57,6 +58,7 @@ from scaninbox.qt.viewer.scan_list import RowState, ScanList
 from scaninbox.qt.viewer.sink import FirstFrame, ScanSink
 from scaninbox.qt.viewer.toolbar import build_toolbar, make_actions
 from scaninbox.render import MapKind, Measurement, ScanScene, View
+from scaninbox.render.png_file import PictureWriteError
 from scaninbox.scans import Orientation, describe_turn, resolve_orientation
 
 __all__ = ["ScanViewport"]
@@ -303,10 +305,13 @@ class ScanViewport(QWidget):
                 return None
         try:
             written = save_png(self.scene_image(), path)
+        except PictureWriteError as exc:  # one worded sentence already
+            self.statusMessage.emit(str(exc))
+            return None
         except OSError as exc:
             self.statusMessage.emit(
                 translate("ScanViewport", "The picture could not be saved: {reason}.").format(
-                    reason=exc.strerror or exc
+                    reason=os_reason(exc)
                 )
             )
             return None
@@ -468,7 +473,7 @@ class ScanViewport(QWidget):
             self.statusMessage.emit(
                 translate(
                     "ScanViewport", "The turn could not be remembered for {portal}: {reason}."
-                ).format(portal=portal, reason=exc.strerror or exc)
+                ).format(portal=portal, reason=os_reason(exc))
             )
         else:
             what = describe_turn(turn) or translate("ScanViewport", "as the portal sends them")
