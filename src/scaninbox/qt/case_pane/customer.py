@@ -224,7 +224,7 @@ class CustomerSection(QWidget):
         came out larger when the cards were stacked than when side by side, so a width between
         the two flipped them at every resize; in the prescription's scroll area that resized
         the page from within its own resize until the process ran out of stack (a 1080p screen
-        at 150 % or 200 %)."""
+        scaled 1.5 or 2 times)."""
         if self._needed is None:
             self._needed = (
                 self.clinic_card.minimumSizeHint().width()
