@@ -3,9 +3,9 @@ and every window of the app kept within the screen.
 
 The 3D view in the case pane is a reviewer's main tool, so the inbox gets just the width that
 shows its key columns (received, patient, work, delivery, status) and everything else goes to
-the case — at least the width that shows the 3D view's toolbar whole once the view is there, the
-inbox keeping `INBOX_MIN_SHARE` (a 1080p screen scaled 1.5 times is 1280×720 logical); a larger screen
-gets a larger window, not a wider table. A layout the person arranged (restored from
+the case — at least the width that shows the 3D view's toolbar whole once the view is there,
+the inbox keeping `INBOX_MIN_SHARE` (a 1080p screen scaled 1.5 times is 1280×720 logical); a
+larger screen gets a larger window, not a wider table. A layout the person arranged (restored from
 ``UiState``, or the splitter moved) is used as it is.
 
 Sizes come from the screen's available geometry (without panels and docks) *with the window

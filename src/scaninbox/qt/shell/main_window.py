@@ -370,8 +370,9 @@ class MainWindow(QMainWindow):
         """The first-run split: the inbox as wide as its key columns (up to the QC light), the
         rest to the case — as much as shows the 3D view's toolbar whole (on a 1080p screen
         scaled 1.5 times, 1280×720 logical, it missed a few pixels and hid its last button
-        behind ») where the inbox can still show its columns up to the status (`inbox_share`): in German at
-        1280 px the toolbar's last button stays behind » rather than the status being cut."""
+        behind ») where the inbox can still show its columns up to the status (`inbox_share`):
+        in German at 1280 px the toolbar's last button stays behind » rather than the status
+        being cut."""
         total = sum(self.splitter.sizes()) or self.splitter.width()
         wanted = self.inbox.view.width_to_show(self.inbox.view.last_key_column())
         pane = self.pane
