@@ -760,6 +760,10 @@
         <translation>{count} Dreiecke sind mehr, als dieses Programm anzeigen kann</translation>
     </message>
     <message>
+        <source>the file ends in the middle of a triangle</source>
+        <translation>die Datei endet mitten in einem Dreieck</translation>
+    </message>
+    <message>
         <source>the ASCII STL file contains no triangles</source>
         <translation>die ASCII-STL-Datei enthält keine Dreiecke</translation>
     </message>

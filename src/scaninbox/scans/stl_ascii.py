@@ -11,6 +11,8 @@ where a number should be. Either way the coordinates are parsed together by
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import numpy.typing as npt
 
@@ -34,7 +36,11 @@ def parse_ascii_stl(data: BytesLike, name: str) -> Mesh:
     words = _first_words(buf)
     keywords = _regular_vertex_keywords(words, starts, ends)
     if keywords is None:
-        keywords = _vertex_keywords(buf, words, starts, ends)
+        keywords, dangling = _vertex_keywords(buf, words, starts, ends)
+        if dangling and len(keywords):  # a file cut after "facet normal …" or "outer loop"
+            raise MeshError(
+                name, translate("MeshError", "the file ends in the middle of a triangle")
+            )
     if len(keywords) == 0:
         raise MeshError(name, translate("MeshError", "the ASCII STL file contains no triangles"))
     if len(keywords) % 3:
@@ -54,37 +60,57 @@ def parse_ascii_stl(data: BytesLike, name: str) -> Mesh:
     return soup_from_corners(corners, name, "ASCII STL")
 
 
-def _first_words(buf: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
-    """Every byte offset (but the last seven) as the start of a little-endian 64-bit word."""
-    if len(buf) < 8:
-        buf = np.concatenate([buf, np.zeros(8 - len(buf), np.uint8)])
-    return np.ndarray((len(buf) - 7,), np.dtype("<u8"), buffer=buf, strides=(1,))
+@dataclass(frozen=True)
+class _Words:
+    """The little-endian 64-bit word at each byte offset of a file: ``body`` for all but its
+    last seven bytes (a view of them, no copy), ``tail`` for those seven (zeros past the end)."""
+
+    body: npt.NDArray[np.uint64]
+    tail: npt.NDArray[np.uint64]
+
+    def at(self, start: Int64Array) -> npt.NDArray[np.uint64]:
+        """The word beginning at each of ``start``."""
+        n = len(self.body)
+        late = start >= n
+        if not late.any():
+            body_words: npt.NDArray[np.uint64] = self.body[start]
+            return body_words
+        first = np.zeros(len(start), np.uint64)
+        first[~late] = self.body[start[~late]]
+        first[late] = self.tail[start[late] - n]
+        return first
+
+
+def _first_words(buf: npt.NDArray[np.uint8]) -> _Words:
+    """The words at every byte offset. The last seven come from a padded copy of the file's
+    tail, so a keyword there (a file cut just after ``vertex``) is read like any other."""
+    tail_bytes = np.concatenate([buf[-7:], np.zeros(8, np.uint8)])
+    tail = np.ndarray((min(len(buf), 7),), np.dtype("<u8"), buffer=tail_bytes, strides=(1,))
+    body_size = max(len(buf) - 7, 0)
+    body = np.ndarray((body_size,), np.dtype("<u8"), buffer=buf, strides=(1,))
+    return _Words(body, tail)
 
 
 def _is_word(
-    words: npt.NDArray[np.uint64],
+    words: _Words,
     starts: Int64Array,
     ends: Int64Array,
     tokens: Int64Array,
     text: bytes,
 ) -> npt.NDArray[np.bool_]:
-    """Which of ``tokens`` spell ``text`` (at most 8 letters, any case).
-
-    A token in the last seven bytes of the file reads a clamped word and so never matches;
-    no keyword we look for is that short and that late.
-    """
+    """Which of ``tokens`` spell ``text`` (at most 8 letters, any case)."""
     size = len(text)
     mask = np.uint64((1 << (8 * size)) - 1)
     expected = np.uint64(int.from_bytes(text.lower(), "little"))
     start = starts[tokens]
-    first = words[np.minimum(start, len(words) - 1)]
+    first = words.at(start)
     same = ((first | _LOWER) & mask) == expected
     whole: npt.NDArray[np.bool_] = same & (ends[tokens] - start == size)
     return whole
 
 
 def _regular_vertex_keywords(
-    words: npt.NDArray[np.uint64], starts: Int64Array, ends: Int64Array
+    words: _Words, starts: Int64Array, ends: Int64Array
 ) -> Int64Array | None:
     """Keyword token indices when every facet is the usual 21 tokens; None otherwise."""
     head = np.arange(min(len(starts), 64))
@@ -106,13 +132,13 @@ def _regular_vertex_keywords(
 
 
 def _vertex_keywords(
-    buf: npt.NDArray[np.uint8], words: npt.NDArray[np.uint64], starts: Int64Array, ends: Int64Array
-) -> Int64Array:
+    buf: npt.NDArray[np.uint8], words: _Words, starts: Int64Array, ends: Int64Array
+) -> tuple[Int64Array, bool]:
     """Indices of every token that is the word ``vertex``, wherever it stands, except in a
     solid's name (after ``solid``/``endsolid``, before the next ``facet``) and where a number
-    should be."""
+    should be; and whether a facet opens after the last of them (a facet with no vertex)."""
     if len(starts) == 0:
-        return np.empty(0, np.int64)
+        return np.empty(0, np.int64), False
     # 'x' is the only letter of the keywords that never occurs in a number; it ends "vertex".
     x_at = np.flatnonzero((buf == ord("x")) | (buf == ord("X")))
     token = np.searchsorted(ends, x_at + 1)
@@ -128,12 +154,13 @@ def _vertex_keywords(
     marks = np.flatnonzero(opens | names)
     last = np.searchsorted(marks, found) - 1  # the keyword before each vertex (-1: none)
     if len(marks) == 0:
-        return np.empty(0, np.int64)
+        return np.empty(0, np.int64), False
     inside = (last >= 0) & opens[marks[np.maximum(last, 0)]]
     kept: Int64Array = found[inside]
     if len(kept) > 1 and int(np.diff(kept).min()) <= 3:
         kept = _not_taken_as_coordinates(kept)
-    return kept
+    dangling = bool(len(kept)) and bool(opens[int(kept[-1]) + 1 :].any())
+    return kept, dangling
 
 
 def _not_taken_as_coordinates(keywords: Int64Array) -> Int64Array:

@@ -116,3 +116,29 @@ def test_malformed_numbers_name_their_line(bad: str) -> None:
     lines[at] = b"  ".join([words[0], words[1], bad.encode(), words[3]])
     with pytest.raises(MeshError, match=rf"line {at + 1:,}: '{re.escape(bad)}' is not a number"):
         read_mesh(b"\n".join(lines), name="arch.stl")
+
+
+@pytest.mark.parametrize(
+    ("cut_after", "message"),
+    [
+        (b"facet normal", "ends in the middle of a triangle"),
+        (b"outer loop", "ends in the middle of a triangle"),
+        (b"vertex", "do not make whole triangles"),  # the facet's first vertex word, last bytes
+        (b"vertex", "ends in the middle of a vertex"),  # its third vertex word
+    ],
+)
+def test_a_file_cut_inside_its_last_facet_is_refused(cut_after: bytes, message: str) -> None:
+    points, faces = _arch()
+    data = ascii_stl(points, faces, number="{!r}")
+    last = data.rindex(b"facet normal")
+    if message == "ends in the middle of a vertex":
+        at = data.index(cut_after, data.index(b"vertex", data.index(b"vertex", last) + 1) + 1)
+    else:
+        at = data.index(cut_after, last)
+    cut = data[: at + len(cut_after)]
+    if cut_after == b"facet normal":
+        cut += b" 0 0 1"
+    with pytest.raises(MeshError, match=rf"arch\.stl.*{message}"):
+        read_mesh(cut, name="arch.stl")
+    # The whole file still reads, every triangle kept.
+    assert read_mesh(data, name="arch.stl").n_faces == len(faces)
