@@ -72,6 +72,7 @@ FACES: dict[str, set[str]] = {
     "scaninbox.render": {
         "BITE_THROUGH", "MAP_MAX_MM", "MAP_STEP_MM", "MIN_FREE_SHARE", "ColourScale", "MapKind",
         "DEFAULT_SIZE", "Bounds", "Measurement", "MeasurementActors", "OffscreenCanvas",
+        "PictureWriteError",
         "ScanScene", "ScanState", "MOVING_SCALE", "RenderPolicy", "marker_size",
         "ScanToDraw", "SceneInput", "View", "add_measurement", "apply_view",
         "configure_antialiasing", "fit", "gl_renderer_name", "load_scan_file", "measure",
@@ -97,7 +98,8 @@ FACES: dict[str, set[str]] = {
     "scaninbox.workarounds": {"ConnectionTracker", "leave_httpx_cli_unloaded"},
     "scaninbox.language": {
         "AREAS", "ENGLISH", "LANGUAGES", "PSEUDO", "QT_TRANSLATE_NOOP", "Area", "Language",
-        "PlainEnglish", "catalogue_dir", "current", "english_plural", "install", "translate",
+        "PlainEnglish", "catalogue_dir", "current", "english_plural", "install", "os_reason",
+        "os_reason_in_text", "translate",
     },
 }  # fmt: skip
 

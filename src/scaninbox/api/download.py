@@ -57,8 +57,7 @@ from scaninbox.api.retry import RetryPolicy, parse_retry_after
 from scaninbox.api.transport import transport_error
 from scaninbox.api.urls import check_storage_url
 from scaninbox.api.wire import SignedFileLink
-from scaninbox.language import translate
-from scaninbox.language.os_reasons import os_reason
+from scaninbox.language import os_reason, translate
 
 __all__ = ["ProgressCallback", "download_file"]
 

@@ -18,8 +18,7 @@ import httpx
 from scaninbox import __version__
 from scaninbox.api.errors import TlsError, TransportError, capital
 from scaninbox.api.proxies import ProxySettings, environment_proxies, shown_proxy
-from scaninbox.language import translate
-from scaninbox.language.os_reasons import os_reason
+from scaninbox.language import os_reason, translate
 from scaninbox.workarounds import ConnectionTracker
 
 __all__ = ["USER_AGENT", "make_http_client", "make_ssl_context", "transport_error"]

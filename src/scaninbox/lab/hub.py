@@ -20,8 +20,7 @@ from typing import TYPE_CHECKING, Any, Self
 from scaninbox.lab.config import HubAddress
 from scaninbox.lab.errors import HubNotReady, HubRefused, HubUnreachable, LabError
 from scaninbox.lab.migrations import SCHEMA_VERSION, channel_for, schema_version
-from scaninbox.language import translate
-from scaninbox.language.os_reasons import os_reason_in_text
+from scaninbox.language import os_reason_in_text, translate
 from scaninbox.store.lab_store import LabEvent
 
 if TYPE_CHECKING:

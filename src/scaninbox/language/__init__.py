@@ -41,6 +41,8 @@ __all__ = [
     "current",
     "english_plural",
     "install",
+    "os_reason",
+    "os_reason_in_text",
     "translate",
 ]
 
@@ -142,3 +144,7 @@ def QT_TRANSLATE_NOOP(context: str, text: str, /) -> str:  # noqa: N802 - the na
     """Marks ``text`` for translation where a table is built; translate it where it is shown."""
     del context
     return text
+
+
+# Last: the reasons are worded through `translate`, defined above.
+from scaninbox.language.os_reasons import os_reason, os_reason_in_text  # noqa: E402

@@ -28,7 +28,7 @@ from scaninbox.render.offscreen import (
     render_scan_files,
 )
 from scaninbox.render.orientation_marker import marker_size
-from scaninbox.render.png_file import write_png
+from scaninbox.render.png_file import PictureWriteError, write_png
 from scaninbox.render.polydata import to_polydata
 from scaninbox.render.render_policy import MOVING_SCALE, RenderPolicy
 from scaninbox.render.scene import MIN_FREE_SHARE, ScanScene, ScanState
@@ -47,6 +47,7 @@ __all__ = [
     "Measurement",
     "MeasurementActors",
     "OffscreenCanvas",
+    "PictureWriteError",
     "RenderPolicy",
     "ScanScene",
     "ScanState",

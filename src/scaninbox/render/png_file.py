@@ -28,8 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from scaninbox.language import translate
-from scaninbox.language.os_reasons import os_reason
+from scaninbox.language import os_reason, translate
 
 __all__ = ["PNG_LEVEL", "PictureWriteError", "check_picture_path", "encode_png", "write_png"]
 

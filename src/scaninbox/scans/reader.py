@@ -15,8 +15,7 @@ import os
 import struct
 from pathlib import Path
 
-from scaninbox.language import translate
-from scaninbox.language.os_reasons import os_reason
+from scaninbox.language import os_reason, translate
 from scaninbox.scans.fallback import read_with_trimesh
 from scaninbox.scans.mesh import BytesLike, Mesh, MeshError, PreviewImageError
 from scaninbox.scans.obj import parse_obj

@@ -25,8 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scaninbox.language import translate
-from scaninbox.language.os_reasons import os_reason
+from scaninbox.language import os_reason, translate
 from scaninbox.paths import AppPaths, ensure_private_dir
 from scaninbox.store.errors import (
     NoLocalAccountError,

@@ -17,8 +17,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from scaninbox.language import translate
-from scaninbox.language.os_reasons import os_reason
+from scaninbox.language import os_reason, translate
 
 __all__ = [
     "NoLocalAccountError",

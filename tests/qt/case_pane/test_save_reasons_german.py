@@ -35,7 +35,7 @@ def test_saving_a_file_into_a_read_only_folder_says_why_in_german(
     _show_attachments(pane)
     dialogs.save_path = read_only_folder / "Bericht.txt"
     tile = next(t for t in pane.attachments.tiles if t.file.filename == REPORT)
-    with qtbot.waitSignal(pane.statusMessage, timeout=10_000) as message:
+    with qtbot.waitSignal(pane.statusError, timeout=10_000) as message:  # an error: kept shown
         pane.attachments.save_file(tile.file)
     [text] = message.args
     assert text.startswith(

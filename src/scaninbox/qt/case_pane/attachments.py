@@ -23,8 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from scaninbox.domain import Case, FileKind
-from scaninbox.language import translate
-from scaninbox.language.os_reasons import os_reason
+from scaninbox.language import os_reason, translate
 from scaninbox.qt.case_pane.attachment_tile import THUMBNAIL_SIZE, AttachmentTile
 from scaninbox.qt.case_pane.file_actions import (
     SaveError,

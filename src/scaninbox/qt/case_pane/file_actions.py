@@ -21,8 +21,7 @@ from pathlib import Path
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 
-from scaninbox.language import translate
-from scaninbox.language.os_reasons import os_reason
+from scaninbox.language import os_reason, translate
 from scaninbox.paths import app_paths, ensure_private_dir
 from scaninbox.qt.runtime import async_bridge
 

@@ -39,8 +39,7 @@ from PySide6.QtWidgets import (
 
 from scaninbox import language
 from scaninbox.domain import Case, CaseRef, FileKind, ScanFile, full_scans
-from scaninbox.language import translate
-from scaninbox.language.os_reasons import os_reason
+from scaninbox.language import os_reason, translate
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt.case_pane.qc_checklist import Checklist
 from scaninbox.qt.case_pane.qc_findings import FindingsList

@@ -20,8 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scaninbox.domain import Case, CaseRef, FileKind, Jaw, ScanFile, jaw_from_name
-from scaninbox.language import translate
-from scaninbox.language.os_reasons import os_reason
+from scaninbox.language import os_reason, translate
 from scaninbox.qt.files import ProgressCallback
 from scaninbox.qt.runtime import async_bridge
 

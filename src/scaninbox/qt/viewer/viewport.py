@@ -33,8 +33,7 @@ from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from scaninbox.domain import Case, CaseRef, FileKind, Jaw, Turn
-from scaninbox.language import translate
-from scaninbox.language.os_reasons import os_reason
+from scaninbox.language import os_reason, translate
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qc import prepared_teeth
 from scaninbox.qt.files import CaseFileProvider, FileDialogs, QtFileDialogs
@@ -57,8 +56,7 @@ from scaninbox.qt.viewer.plan import plan_scans
 from scaninbox.qt.viewer.scan_list import RowState, ScanList
 from scaninbox.qt.viewer.sink import FirstFrame, ScanSink
 from scaninbox.qt.viewer.toolbar import build_toolbar, make_actions
-from scaninbox.render import MapKind, Measurement, ScanScene, View
-from scaninbox.render.png_file import PictureWriteError
+from scaninbox.render import MapKind, Measurement, PictureWriteError, ScanScene, View
 from scaninbox.scans import Orientation, describe_turn, resolve_orientation
 
 __all__ = ["ScanViewport"]
