@@ -13,11 +13,16 @@ from typing import Any
 
 
 def run_reporting_script(
-    script: str, *args: str, env: dict[str, str] | None = None, timeout: float = 300
+    script: str,
+    *args: str,
+    env: dict[str, str] | None = None,
+    timeout: float = 300,
+    python_options: tuple[str, ...] = (),
 ) -> tuple[dict[str, Any], str]:
-    """Run ``script`` with ``args`` in a new interpreter; its report and its whole output."""
+    """Run ``script`` with ``args`` in a new interpreter (started with ``python_options``, e.g.
+    ``("-W", "error")``); its report and its whole output."""
     done = subprocess.run(
-        [sys.executable, "-c", script, *args],
+        [sys.executable, *python_options, "-c", script, *args],
         capture_output=True,
         text=True,
         timeout=timeout,

@@ -3,32 +3,18 @@ first read of one of its names (from any thread, several at once) gives the real
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 import textwrap
-from pathlib import Path
 from typing import Any
 
+from tests.fresh_interpreter import run_reporting_script
 from tests.qt.viewer.viewport_script import DRAW_A_VIEWPORT
-
-REPO_ROOT = Path(__file__).resolve().parents[3]
 
 
 def _run(script: str) -> dict[str, Any]:
-    """``script`` in a fresh interpreter (this one may have imported pyplot already); its last
-    line of output, as JSON."""
-    done = subprocess.run(
-        [sys.executable, "-W", "error", "-c", textwrap.dedent(script)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=REPO_ROOT,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
+    """``script`` in a fresh interpreter (this one may have imported it already), warnings as
+    errors; its report."""
+    report, _output = run_reporting_script(textwrap.dedent(script), python_options=("-W", "error"))
+    return report
 
 
 def test_the_viewport_loads_and_draws_without_pyplot_and_its_first_use_imports_it() -> None:
