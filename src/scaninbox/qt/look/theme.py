@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication
 
 from scaninbox.paths import resources_dir
 
-__all__ = ["Theme", "apply_theme", "dark_palette", "is_dark", "light_palette"]
+__all__ = ["Theme", "apply_theme", "dark_palette", "error_colours", "is_dark", "light_palette"]
 
 _log = logging.getLogger(__name__)
 
@@ -87,6 +87,14 @@ def dark_palette() -> QPalette:
 def is_dark(palette: QPalette | None = None) -> bool:
     palette = palette or QGuiApplication.palette()
     return palette.color(QPalette.ColorRole.Window).lightnessF() < 0.5
+
+
+def error_colours(dark: bool) -> tuple[QColor, QColor]:
+    """The background and text of a strip that reports an error (signed out, a failed save),
+    readable on the light and the dark look."""
+    if dark:
+        return QColor("#6e2a2a"), QColor("#ffe9e9")
+    return QColor("#fde8e8"), QColor("#6b1d1d")
 
 
 def apply_theme(app: QApplication, theme: Theme | str = Theme.SYSTEM) -> Theme:

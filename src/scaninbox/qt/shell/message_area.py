@@ -18,7 +18,7 @@ text selectable (a path can be copied) and read by screen readers.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QPalette
+from PySide6.QtGui import QKeyEvent, QPalette
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from scaninbox.language import translate
 from scaninbox.qt.inbox import icons
-from scaninbox.qt.look.theme import is_dark
+from scaninbox.qt.look.theme import error_colours, is_dark
 
 __all__ = ["MessageArea", "MessageRow", "reading_ms", "status_room"]
 
@@ -122,8 +122,7 @@ class MessageRow(QFrame):
         base = parent.palette() if parent is not None else self.palette()
         dark = is_dark(base)
         if self.error:
-            tint = QColor("#6e2a2a" if dark else "#fde8e8")
-            text = QColor("#ffe9e9" if dark else "#6b1d1d")
+            tint, text = error_colours(dark)
             icon = "warning"
         else:
             tint = base.color(QPalette.ColorRole.AlternateBase)

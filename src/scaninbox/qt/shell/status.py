@@ -29,7 +29,7 @@ from scaninbox.domain import exact_time, format_date, format_size, local_time, r
 from scaninbox.language import current, translate
 from scaninbox.qt.inbox import icons
 from scaninbox.qt.look.quiet_progress import set_progress_quietly
-from scaninbox.qt.look.theme import is_dark
+from scaninbox.qt.look.theme import error_colours, is_dark
 
 __all__ = ["BannerKind", "ConnectionBanner", "SyncStatus", "as_of_text"]
 
@@ -150,8 +150,7 @@ class ConnectionBanner(QFrame):
         tint = QColor("#8a6d00" if dark else "#fff4d6")
         text = QColor("#fff4d6" if dark else "#4d3b00")
         if self._kind == BannerKind.SIGNED_OUT:
-            tint = QColor("#6e2a2a" if dark else "#fde8e8")
-            text = QColor("#ffe9e9" if dark else "#6b1d1d")
+            tint, text = error_colours(dark)
         palette = self.palette()
         palette.setColor(QPalette.ColorRole.Window, tint)
         palette.setColor(QPalette.ColorRole.WindowText, text)
