@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.qc.demo_case_inputs
 from _arches import subdivide, write_binary_stl
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -112,45 +113,11 @@ def _per_scan(path: Path) -> dict[str, Any]:
 
 
 def _demo_case(index: int, folder: Path) -> dict[str, Any]:
-    from scaninbox.api.convert import to_case
-    from scaninbox.api.wire_case import UnifiedCase
-    from scaninbox.domain import Jaw
-    from scaninbox.qc import ScanInput, check_scans
-    from scaninbox.sandbox.case_content import build_case_content
-    from scaninbox.sandbox.catalogue import Catalogue
-    from scaninbox.sandbox.config import SandboxConfig
-    from scaninbox.sandbox.file_specs import generate
-    from scaninbox.sandbox.organisations import ORGANISATIONS
+    from tests.qc.demo_case_inputs import demo_case_inputs
 
-    config = SandboxConfig()
-    catalogue = Catalogue(
-        seed=config.seed,
-        counts={"demo": config.cases, "other": 0},
-        variant=False,
-        anchor=datetime(2026, 12, 6, tzinfo=UTC),
-    )
-    meta = next(
-        m
-        for ref in catalogue.refs("demo")
-        if (m := catalogue.lookup(ref)) is not None and m.index == index
-    )
-    content = build_case_content(meta, ORGANISATIONS["demo"], seed=config.seed, variant=False)
-    data = content.accepted_data
-    assert data is not None
-    wire = {"guid": meta.guid, "acceptedData": data, "status": "new"}
-    case = to_case(
-        UnifiedCase.model_validate({**wire, "organizationGuid": data["organizationGuid"]})
-    )
-    inputs = []
-    for entry in data["scanFiles"]:
-        if entry.get("fileType") == "preview":
-            continue
-        path = folder / f"demo{index}_{entry['filename'].replace('/', '_')}"
-        path.write_bytes(generate(content.files[("scan", entry["filename"])].recipe))
-        jaw = {"upper": Jaw.UPPER, "lower": Jaw.LOWER}.get(entry["jaw"], Jaw.BITE)
-        inputs.append(
-            ScanInput(path, jaw, entry["filename"], entry["type"] == "prePreparationScan")
-        )
+    from scaninbox.qc import check_scans
+
+    case, inputs = demo_case_inputs(index, folder, prefix=f"demo{index}_")
     today = datetime(2026, 12, 6, tzinfo=UTC).date()
     run = check_scans(inputs, case=case, today=today)
     return {

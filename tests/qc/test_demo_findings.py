@@ -6,52 +6,17 @@ service serves them)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from scaninbox.api.convert import to_case
-from scaninbox.api.wire_case import UnifiedCase
-from scaninbox.domain import Jaw
-from scaninbox.qc import Finding, ScanInput, check_scans
-from scaninbox.sandbox.case_content import QC_DEMO_FAULTS, build_case_content
-from scaninbox.sandbox.catalogue import Catalogue
-from scaninbox.sandbox.config import SandboxConfig
-from scaninbox.sandbox.file_specs import generate
-from scaninbox.sandbox.organisations import ORGANISATIONS
+from scaninbox.qc import Finding, check_scans
+from scaninbox.sandbox.case_content import QC_DEMO_FAULTS
+from tests.qc.demo_case_inputs import demo_case_inputs
 
 
 def _demo_case_findings(index: int, folder: Path) -> list[Finding]:
-    config = SandboxConfig()
-    catalogue = Catalogue(
-        seed=config.seed,
-        counts={"demo": config.cases, "other": 0},
-        variant=False,
-        anchor=datetime(2026, 12, 6, tzinfo=UTC),
-    )
-    meta = next(
-        m
-        for ref in catalogue.refs("demo")
-        if (m := catalogue.lookup(ref)) is not None and m.index == index
-    )
-    content = build_case_content(meta, ORGANISATIONS["demo"], seed=config.seed, variant=False)
-    data = content.accepted_data
-    assert data is not None
-    wire = {"guid": meta.guid, "acceptedData": data, "status": "new"}
-    case = to_case(
-        UnifiedCase.model_validate({**wire, "organizationGuid": data["organizationGuid"]})
-    )
-    inputs = []
-    for entry in data["scanFiles"]:
-        if entry.get("fileType") == "preview":
-            continue
-        path = folder / entry["filename"].replace("/", "_")
-        path.write_bytes(generate(content.files[("scan", entry["filename"])].recipe))
-        jaw = {"upper": Jaw.UPPER, "lower": Jaw.LOWER}.get(entry["jaw"], Jaw.BITE)
-        inputs.append(
-            ScanInput(path, jaw, entry["filename"], entry["type"] == "prePreparationScan")
-        )
+    case, inputs = demo_case_inputs(index, folder)
     return list(check_scans(inputs, case=case).result.all_findings)
 
 
