@@ -211,7 +211,11 @@ def _cusp_sides(
     point). ``core`` are the tooth's points, ``core_where`` their places along it (0 mesial …
     1 distal)."""
     everything = np.ones(len(near), dtype=bool)
-    if minimum.non_functional_mm == minimum.needed_mm or tooth % 10 < _FIRST_PREMOLAR:
+    if (
+        minimum.non_functional_mm == minimum.needed_mm
+        or tooth % 10 < _FIRST_PREMOLAR
+        or len(core) < 2  # no direction along a single point (np.cov would warn)
+    ):
         return [(_ALL, minimum.needed_mm, everything)]
     # The tooth's own directions in the occlusal plane: along the arch is the way its points'
     # place along the tooth grows; across it, away from the arch's centre, the cheek side.
@@ -220,7 +224,7 @@ def _cusp_sides(
     middle = np.array([float(np.median(x)), float(np.median(y))])
     across = np.array([-along[1], along[0]])
     outward = float(across @ middle)  # the frame's centre is inside the horseshoe
-    if len(core) < 2 or not np.isfinite(outward) or outward == 0.0:
+    if not np.isfinite(outward) or outward == 0.0:
         return [(_ALL, minimum.needed_mm, everything)]
     cheek = across * np.sign(outward)
     nx, ny = frame.plane(near)
