@@ -5,6 +5,7 @@ mm, and the local decision is recorded with who and when — over a real SQLite 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,12 +14,14 @@ from typing import Any
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Case, CaseRef, Turn
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.case_pane.qc_findings import FIGURES_ROLE, SCAN_ROLE
+from scaninbox.qt.look.theme import Theme, apply_theme
 from scaninbox.qt.runtime import async_bridge
 from scaninbox.sandbox.mesh_files import stl_bytes
 from scaninbox.store import CaseStore
@@ -26,9 +29,13 @@ from scaninbox.store.qc_store import qc_decision, qc_result
 from tests.qc.shapes import arch, opening, punch, side_tip
 from tests.qt.case_pane.conftest import FakeDialogs
 from tests.qt.case_pane.folder_provider import FolderProvider
+from tests.qt.case_pane.item_text_fit import cut_items
+from tests.qt.language.conftest import catalogues, german
 from tests.qt.pdf_text import pdf_pages
 from tests.qt.timeouts import EXPOSED_MS
 from tests.unit.store.factory import wire_case
+
+__all__ = ["catalogues", "german"]  # fixtures
 
 _WHO = "reviewer@lab.example"
 
@@ -462,3 +469,59 @@ def test_at_1280_px_every_check_and_finding_is_shown_whole(
             message = message_lines(font, row.text(0), width)
             assert rect.height() >= (len(message) + len(lines)) * line
     screenshot(pane, "case-qc-1280")
+
+
+# The case pane's share of the window (as `scripts/screen-tour` lays it out under openbox): at
+# 960×540 (a 1080p screen at 200 %, the smallest supported), 1280×720 (150 %) and 1920×1080.
+_PANE_SHARES = {"960x540": (560, 400), "1280x720": (583, 620), "1920x1080": (1180, 960)}
+
+
+@pytest.fixture(params=["en", "de"])
+def language(request: pytest.FixtureRequest) -> str:
+    if request.param == "de":
+        request.getfixturevalue("german")  # undone at the test's end
+    return str(request.param)
+
+
+def test_every_check_title_is_shown_whole_at_every_screen_size_and_look(
+    language: str,
+    qtbot: QtBot,
+    qt_loop: asyncio.AbstractEventLoop,
+    qapp: QApplication,
+    store: CaseStore,
+    tmp_path: Path,
+    screenshot: Any,
+) -> None:
+    """German runs a third longer: at the pane's share of a 1280×720 window the title column
+    was little wider than "Sauberes Netz" and showed "Sauberes …". Every title is painted whole
+    (wrapped, never elided) in English and German, light and dark, from 960×540 to 1920×1080;
+    the list keeps room for the longest word beside the results, and the findings keep at least
+    as much."""
+    provider, _ref, case, _perimeter = _served_case(store, tmp_path, 6)
+    pane = CasePane(provider)
+    qtbot.addWidget(pane)
+    pane.resize(*_PANE_SHARES["1280x720"])
+    pane.show()
+    qtbot.waitExposed(pane, timeout=EXPOSED_MS)
+    pane.qc.set_account(store, _WHO)
+    pane.show_case(case, pinned=False, fully_cached=True)
+    with qtbot.waitSignal(pane.qc.resultShown, timeout=60_000):
+        pane.tabs.setCurrentIndex(CasePane.QC_TAB)
+    checklist, findings = pane.qc.checklist, pane.qc.findings
+    assert checklist.topLevelItemCount() >= 10
+    palette, sheet = qapp.palette(), qapp.styleSheet()
+    try:
+        for theme in (Theme.LIGHT, Theme.DARK):
+            apply_theme(qapp, theme)
+            for screen, size in _PANE_SHARES.items():
+                pane.resize(*size)
+                # The rows are laid out again in a posted event once the column has its width.
+                with contextlib.suppress(qtbot.TimeoutError):  # the assertion says what is cut
+                    qtbot.waitUntil(lambda: not cut_items(checklist, 0), timeout=5_000)
+                assert cut_items(checklist, 0) == [], f"{language} {theme.value} {screen}"
+                assert cut_items(checklist, 1) == [], f"{language} {theme.value} {screen}"
+                assert findings.width() >= checklist.width(), screen
+                screenshot(pane, f"case-qc-checklist-{language}-{theme.value}-{screen}")
+    finally:
+        qapp.setStyleSheet(sheet)
+        qapp.setPalette(palette)
