@@ -1516,7 +1516,7 @@
     <message>
         <source>Front</source>
         <comment>view from in front of the patient</comment>
-        <translation>Frontal</translation>
+        <translation>Vorn</translation>
     </message>
     <message>
         <source>Left</source>

@@ -270,7 +270,7 @@ def test_the_case_pane_in_german(
     # The views: the patient's left and right, as on the tooth chart.
     views = viewport.controls.views
     assert [views[v].text() for v in (View.FRONT, View.LEFT, View.RIGHT)] == [
-        "Frontal",
+        "Vorn",
         "Links",
         "Rechts",
     ]

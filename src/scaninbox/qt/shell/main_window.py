@@ -371,8 +371,7 @@ class MainWindow(QMainWindow):
         rest to the case — as much as shows the 3D view's toolbar whole (on a 1080p screen
         scaled 1.5 times, 1280×720 logical, it missed a few pixels and hid its last button
         behind ») where the inbox can still show its columns up to the status (`inbox_share`):
-        in German at 1280 px the toolbar's last button stays behind » rather than the status
-        being cut."""
+        where both cannot be had, a button goes behind » rather than the status being cut."""
         total = sum(self.splitter.sizes()) or self.splitter.width()
         wanted = self.inbox.view.width_to_show(self.inbox.view.last_key_column())
         pane = self.pane

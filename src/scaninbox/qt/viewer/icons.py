@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
 
-__all__ = ["eye_icon", "swatch_pixmap"]
+__all__ = ["camera_icon", "eye_icon", "swatch_pixmap"]
 
 
 def eye_icon(colour: QColor, *, size_px: int = 18) -> QIcon:
@@ -18,6 +18,23 @@ def eye_icon(colour: QColor, *, size_px: int = 18) -> QIcon:
     icon.addPixmap(_eye(colour, size_px, open_=True), QIcon.Mode.Normal, QIcon.State.On)
     icon.addPixmap(_eye(colour, size_px, open_=False), QIcon.Mode.Normal, QIcon.State.Off)
     return icon
+
+
+def camera_icon(colour: QColor, *, size_px: int = 16) -> QIcon:
+    """A camera outline, for "Save picture…" (a picture of the view, as a screenshot)."""
+    with _canvas(size_px) as (pixmap, painter):
+        painter.scale(size_px / 16.0, size_px / 16.0)
+        pen = QPen(colour, 1.3)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(pen)
+        painter.drawRoundedRect(QRectF(1.5, 4.5, 13, 9), 2, 2)
+        bump = QPainterPath(QPointF(5, 4.5))
+        bump.lineTo(QPointF(6.2, 2.5))
+        bump.lineTo(QPointF(9.8, 2.5))
+        bump.lineTo(QPointF(11, 4.5))
+        painter.drawPath(bump)
+        painter.drawEllipse(QPointF(8, 9), 2.6, 2.6)
+    return QIcon(pixmap)
 
 
 def swatch_pixmap(colour: str, *, size_px: int = 14) -> QPixmap:

@@ -13,13 +13,15 @@ the window active (remote desktops, Xvfb).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtGui import QAction, QColor, QIcon, QKeySequence, QPalette
 from PySide6.QtWidgets import QMenu, QSizePolicy, QToolBar, QToolButton, QWidget
 
 from scaninbox.language import QT_TRANSLATE_NOOP, translate
+from scaninbox.qt.viewer.icons import camera_icon
 from scaninbox.render import View
 
 __all__ = ["VIEW_KEYS", "ViewerActions", "build_toolbar", "make_actions", "view_name"]
@@ -222,7 +224,41 @@ def build_toolbar(parent: QWidget, actions: ViewerActions) -> QToolBar:
     spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
     bar.addWidget(spacer)
     bar.addAction(actions.save_picture)
+    # The least used action as a camera (its name in the tooltip and for screen readers): in
+    # German the toolbar ran past the case pane at 1280×720 and hid it behind ».
+    bar.setIconSize(QSize(16, 16))
+    picture = bar.widgetForAction(actions.save_picture)
+    assert isinstance(picture, QToolButton)
+    picture.setObjectName("savePictureButton")
+    picture.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+    picture.setAccessibleName(actions.save_picture.text())
+    _IconInTextColour(picture, actions.save_picture, camera_icon)
     return bar
+
+
+class _IconInTextColour(QObject):
+    """Paints ``action``'s icon in the text colour of ``button`` again when the look changes
+    (light or dark): drawn icons have no theme of their own."""
+
+    def __init__(
+        self, button: QToolButton, action: QAction, paint: Callable[[QColor], QIcon]
+    ) -> None:
+        super().__init__(button)
+        self._button = button
+        self._action = action
+        self._paint = paint
+        button.installEventFilter(self)
+        self._repaint()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange):
+            self._repaint()
+        return False
+
+    def _repaint(self) -> None:
+        self._action.setIcon(
+            self._paint(self._button.palette().color(QPalette.ColorRole.ButtonText))
+        )
 
 
 def _turn_button(bar: QToolBar, actions: ViewerActions) -> QToolButton:
