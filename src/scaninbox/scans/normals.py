@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from scaninbox.scans.mesh import FloatArray, IndexArray
-from scaninbox.scans.parallel import run_parts, run_together
+from scaninbox.scans.parallel import run_parts
 
 __all__ = [
     "accumulate_normals",
@@ -85,31 +85,31 @@ def accumulate_normals(
     face_weights: FloatArray, corner_point: npt.NDArray[np.integer], n_points: int
 ) -> FloatArray:
     """Unit point normals: every triangle's weight added to its three corners' points
-    (``corner_point`` lists the point of each corner, three per triangle)."""
-    out = np.empty((n_points, 3), np.float32)
-    out[:] = _corner_sums(face_weights, corner_point.reshape(-1, 3), n_points).T
-    return unit_rows(out)
+    (``corner_point`` lists the point of each corner, three per triangle).
 
-
-def _corner_sums(
-    face_weights: FloatArray, corners: npt.NDArray[np.integer], n_points: int
-) -> npt.NDArray[np.float64]:
-    """(3, n_points): per axis, the weights of the triangles around each point.
-
-    One corner of every triangle at a time: its points as the intp indices bincount wants
-    (converted once for the three axes), each triangle's weight used as it is — rather than
-    every corner's index and a weight repeated per corner at once, three times the memory
-    (benchmarks/memory_case.py). The sums come out bit for bit the same either way.
+    One axis at a time, one corner at a time: the corner's points as the intp indices
+    bincount wants and the axis's weights in one float64 column (both reused), summed in
+    float64 and stored as float32 before the next axis. A soup's weld calls this beside both
+    arches' first look on screen, the viewer's peak memory (``benchmarks/memory_case.py``):
+    the working memory is an index, a column and one axis's sums — rather than every corner's
+    index with a weight repeated per corner (three times the memory), or the three axes side
+    by side on threads, each with its own column and result (bincount holds the GIL, so those
+    threads bought no time; the figures: benchmarks/README.md). The sums come out bit for bit
+    the same either way (each axis adds the corners in the same order).
     """
-    sums = np.zeros((3, n_points), np.float64)
-    for corner in range(3):
-        index = corners[:, corner].astype(np.intp)
-
-        def axis_sum(axis: int, index: npt.NDArray[np.intp] = index) -> None:
-            sums[axis] += np.bincount(index, weights=face_weights[:, axis], minlength=n_points)
-
-        run_together(*(lambda axis=axis: axis_sum(axis) for axis in range(3)))
-    return sums
+    corners = corner_point.reshape(-1, 3)
+    out = np.empty((n_points, 3), np.float32)
+    column = np.empty(len(face_weights), np.float64)
+    for axis in range(3):
+        sums = np.zeros(n_points, np.float64)
+        for corner in range(3):
+            index = corners[:, corner].astype(np.intp)
+            np.copyto(column, face_weights[:, axis])
+            sums += np.bincount(index, weights=column, minlength=n_points)
+            del index
+        out[:, axis] = sums
+        del sums
+    return unit_rows(out)
 
 
 def _cross_into(a: FloatArray, b: FloatArray, c: FloatArray, out: FloatArray) -> None:
