@@ -8,6 +8,8 @@ Streaming steps run in cache-sized blocks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import numpy.typing as npt
 
@@ -19,6 +21,7 @@ __all__ = [
     "face_normals",
     "point_normals",
     "soup_face_normals",
+    "soup_point_normals",
     "unit_rows",
 ]
 
@@ -85,7 +88,48 @@ def accumulate_normals(
     face_weights: FloatArray, corner_point: npt.NDArray[np.integer], n_points: int
 ) -> FloatArray:
     """Unit point normals: every triangle's weight added to its three corners' points
-    (``corner_point`` lists the point of each corner, three per triangle).
+    (``corner_point`` lists the point of each corner, three per triangle)."""
+
+    def fill(axis: int, column: npt.NDArray[np.float64]) -> None:
+        np.copyto(column, face_weights[:, axis])
+
+    return _summed_at_points(fill, corner_point, n_points, len(face_weights))
+
+
+def soup_point_normals(
+    soup: FloatArray, corner_point: npt.NDArray[np.integer], n_points: int
+) -> FloatArray:
+    """`accumulate_normals` of `soup_face_normals` (of ``soup``), bit for bit, without holding the
+    face weights: each axis's weights are computed from the soup straight into the column the
+    sums read (the same float32 arithmetic), one axis at a time — a 600k soup's weights are
+    7 MiB less beside its weld, at the viewer's peak memory (benchmarks/README.md)."""
+    corners = soup.reshape(-1, 9)
+    # Face normal axis k is u_p·v_q − u_q·v_p, with (p, q) the two other axes in turn.
+    others = ((1, 2), (2, 0), (0, 1))
+
+    def fill(axis: int, column: npt.NDArray[np.float64]) -> None:
+        p, q = others[axis]
+
+        def part(start: int, stop: int) -> None:
+            for a in range(start, stop, _BLOCK):
+                c = corners[a : min(a + _BLOCK, stop)]
+                u_p, u_q = c[:, 3 + p] - c[:, p], c[:, 3 + q] - c[:, q]
+                v_p, v_q = c[:, 6 + p] - c[:, p], c[:, 6 + q] - c[:, q]
+                column[a : a + len(c)] = u_p * v_q - u_q * v_p
+
+        run_parts(part, len(corners))
+
+    return _summed_at_points(fill, corner_point, n_points, len(corners))
+
+
+def _summed_at_points(
+    fill: Callable[[int, npt.NDArray[np.float64]], None],
+    corner_point: npt.NDArray[np.integer],
+    n_points: int,
+    n_faces: int,
+) -> FloatArray:
+    """Unit point normals from the triangles' weights, ``fill(axis, column)`` writing one
+    axis's weights (one per triangle) into ``column``.
 
     One axis at a time, one corner at a time: the corner's points as the intp indices
     bincount wants and the axis's weights in one float64 column (both reused), summed in
@@ -99,12 +143,12 @@ def accumulate_normals(
     """
     corners = corner_point.reshape(-1, 3)
     out = np.empty((n_points, 3), np.float32)
-    column = np.empty(len(face_weights), np.float64)
+    column = np.empty(n_faces, np.float64)
     for axis in range(3):
+        fill(axis, column)
         sums = np.zeros(n_points, np.float64)
         for corner in range(3):
             index = corners[:, corner].astype(np.intp)
-            np.copyto(column, face_weights[:, axis])
             sums += np.bincount(index, weights=column, minlength=n_points)
             del index
         out[:, axis] = sums
