@@ -8,17 +8,20 @@ Streaming steps run in cache-sized blocks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import numpy.typing as npt
 
 from scaninbox.scans.mesh import FloatArray, IndexArray
-from scaninbox.scans.parallel import run_parts, run_together
+from scaninbox.scans.parallel import run_parts
 
 __all__ = [
     "accumulate_normals",
     "face_normals",
     "point_normals",
     "soup_face_normals",
+    "soup_point_normals",
     "unit_rows",
 ]
 
@@ -86,30 +89,71 @@ def accumulate_normals(
 ) -> FloatArray:
     """Unit point normals: every triangle's weight added to its three corners' points
     (``corner_point`` lists the point of each corner, three per triangle)."""
-    out = np.empty((n_points, 3), np.float32)
-    out[:] = _corner_sums(face_weights, corner_point.reshape(-1, 3), n_points).T
-    return unit_rows(out)
+
+    def fill(axis: int, column: npt.NDArray[np.float64]) -> None:
+        np.copyto(column, face_weights[:, axis])
+
+    return _summed_at_points(fill, corner_point, n_points, len(face_weights))
 
 
-def _corner_sums(
-    face_weights: FloatArray, corners: npt.NDArray[np.integer], n_points: int
-) -> npt.NDArray[np.float64]:
-    """(3, n_points): per axis, the weights of the triangles around each point.
+def soup_point_normals(
+    soup: FloatArray, corner_point: npt.NDArray[np.integer], n_points: int
+) -> FloatArray:
+    """`accumulate_normals` of `soup_face_normals` (of ``soup``), bit for bit, without holding the
+    face weights: each axis's weights are computed from the soup straight into the column the
+    sums read (the same float32 arithmetic), one axis at a time — a 600k soup's weights are
+    7 MiB less beside its weld, at the viewer's peak memory (benchmarks/README.md)."""
+    corners = soup.reshape(-1, 9)
+    # Face normal axis k is u_p·v_q − u_q·v_p, with (p, q) the two other axes in turn.
+    others = ((1, 2), (2, 0), (0, 1))
 
-    One corner of every triangle at a time: its points as the intp indices bincount wants
-    (converted once for the three axes), each triangle's weight used as it is — rather than
-    every corner's index and a weight repeated per corner at once, three times the memory
-    (benchmarks/memory_case.py). The sums come out bit for bit the same either way.
+    def fill(axis: int, column: npt.NDArray[np.float64]) -> None:
+        p, q = others[axis]
+
+        def part(start: int, stop: int) -> None:
+            for a in range(start, stop, _BLOCK):
+                c = corners[a : min(a + _BLOCK, stop)]
+                u_p, u_q = c[:, 3 + p] - c[:, p], c[:, 3 + q] - c[:, q]
+                v_p, v_q = c[:, 6 + p] - c[:, p], c[:, 6 + q] - c[:, q]
+                column[a : a + len(c)] = u_p * v_q - u_q * v_p
+
+        run_parts(part, len(corners))
+
+    return _summed_at_points(fill, corner_point, n_points, len(corners))
+
+
+def _summed_at_points(
+    fill: Callable[[int, npt.NDArray[np.float64]], None],
+    corner_point: npt.NDArray[np.integer],
+    n_points: int,
+    n_faces: int,
+) -> FloatArray:
+    """Unit point normals from the triangles' weights, ``fill(axis, column)`` writing one
+    axis's weights (one per triangle) into ``column``.
+
+    One axis at a time, one corner at a time: the corner's points as the intp indices
+    bincount wants and the axis's weights in one float64 column (both reused), summed in
+    float64 and stored as float32 before the next axis. A soup's weld calls this beside both
+    arches' first look on screen, the viewer's peak memory (``benchmarks/memory_case.py``):
+    the working memory is an index, a column and one axis's sums — rather than every corner's
+    index with a weight repeated per corner (three times the memory), or the three axes side
+    by side on threads, each with its own column and result (bincount holds the GIL, so those
+    threads bought no time; the figures: benchmarks/README.md). The sums come out bit for bit
+    the same either way (each axis adds the corners in the same order).
     """
-    sums = np.zeros((3, n_points), np.float64)
-    for corner in range(3):
-        index = corners[:, corner].astype(np.intp)
-
-        def axis_sum(axis: int, index: npt.NDArray[np.intp] = index) -> None:
-            sums[axis] += np.bincount(index, weights=face_weights[:, axis], minlength=n_points)
-
-        run_together(*(lambda axis=axis: axis_sum(axis) for axis in range(3)))
-    return sums
+    corners = corner_point.reshape(-1, 3)
+    out = np.empty((n_points, 3), np.float32)
+    column = np.empty(n_faces, np.float64)
+    for axis in range(3):
+        fill(axis, column)
+        sums = np.zeros(n_points, np.float64)
+        for corner in range(3):
+            index = corners[:, corner].astype(np.intp)
+            sums += np.bincount(index, weights=column, minlength=n_points)
+            del index
+        out[:, axis] = sums
+        del sums
+    return unit_rows(out)
 
 
 def _cross_into(a: FloatArray, b: FloatArray, c: FloatArray, out: FloatArray) -> None:

@@ -18,8 +18,7 @@ import numpy as np
 
 from scaninbox.scans.decimate import decimate
 from scaninbox.scans.mesh import Mesh
-from scaninbox.scans.normals import accumulate_normals, point_normals, soup_face_normals
-from scaninbox.scans.parallel import submit
+from scaninbox.scans.normals import point_normals, soup_point_normals
 from scaninbox.scans.reader import read_mesh
 from scaninbox.scans.weld import weld_points
 
@@ -35,10 +34,9 @@ def refine(mesh: Mesh) -> Mesh:
             return mesh
         return mesh.replace(normals=point_normals(mesh.points, mesh.faces))
     # A soup's triangle i is points 3i, 3i+1, 3i+2 (see Mesh), so the welded faces are the
-    # inverse itself and the face normals stream straight out of the soup, meanwhile.
-    weights = submit(soup_face_normals, mesh.points)
+    # inverse itself and the face normals stream straight out of the soup, an axis at a time.
     points, inverse = weld_points(mesh.points)
-    normals = accumulate_normals(weights.result(), inverse, len(points))
+    normals = soup_point_normals(mesh.points, inverse, len(points))
     colours = None
     if mesh.colours is not None:
         colours = np.empty((len(points), mesh.colours.shape[1]), np.uint8)

@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
 from scaninbox.qt.runtime import async_bridge
+from scaninbox.qt.viewer import loader
 from scaninbox.qt.viewer.loader import Stage
 from scaninbox.qt.viewer.scan_list import RowState
 from scaninbox.qt.viewer.viewport import ScanViewport
+from scaninbox.scans import Mesh
 from tests.qt.case_pane.folder_provider import FolderProvider
 from tests.qt.viewer.cases import generated_case, scan_file
 from tests.qt.viewer.conftest import WAIT_MS, show_and_wait, wait_loaded
@@ -339,3 +343,41 @@ def test_a_hidden_scan_read_first_is_not_the_cases_first_frame(
     assert not viewport.stage.message.isVisible()
     provider.release("lower.stl")
     wait_loaded(qtbot, viewport)
+
+
+def test_a_turned_scan_is_shown_in_the_arrays_it_was_read_into(
+    qtbot: QtBot,
+    make_viewport: Callable[..., ScanViewport],
+    provider: FolderProvider,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The loader turns each scan into the canonical frame where it was read, not into a copy:
+    with both arches turned at once, a copy would hold each scan's points twice at that moment
+    (the viewer's peak memory, benchmarks/memory_case.py)."""
+    read: list[np.ndarray] = []
+    real_read = loader._read
+
+    def recording_read(path: Path, name: str) -> Mesh:
+        mesh = real_read(path, name)
+        read.append(mesh.points)
+        return mesh
+
+    monkeypatch.setattr(loader, "_read", recording_read)
+    for name in ARCHES:
+        provider.cache_file(name)
+    viewport = make_viewport(provider, mapping="x,z,-y")
+    first_looks: list[Mesh] = []
+    real_show = viewport.sink.show_mesh
+
+    def recording_show(key: str, mesh: Mesh, stage: Stage) -> None:
+        if stage is Stage.FIRST:
+            first_looks.append(mesh)
+        real_show(key, mesh, stage)
+
+    monkeypatch.setattr(viewport.sink, "show_mesh", recording_show)
+    show_and_wait(qtbot, viewport, generated_case(*ARCHES))
+    wait_loaded(qtbot, viewport)
+    assert len(read) == 2
+    assert len(first_looks) == 2
+    for mesh in first_looks:
+        assert sum(np.shares_memory(mesh.points, points) for points in read) == 1

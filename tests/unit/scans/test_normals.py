@@ -81,3 +81,55 @@ def test_an_isolated_point_keeps_a_zero_normal() -> None:
     normals = point_normals(points, TETRA_FACES)
     np.testing.assert_array_equal(normals[4], [0, 0, 0])
     assert np.isfinite(normals).all()
+
+
+def test_point_normals_sum_in_working_memory_of_an_index_a_column_and_one_axis() -> None:
+    """`accumulate_normals` runs beside both arches' first look, the viewer's peak memory: its
+    working memory beyond the result is one corner's intp index and one float64 column (8 bytes
+    a triangle each) and one axis's float64 sums with bincount's result (8 bytes a point each) —
+    not the three axes' columns and sums at once (at least 16 bytes a point more)."""
+    import tracemalloc
+
+    from scaninbox.scans.normals import accumulate_normals
+
+    rng = np.random.default_rng(7)
+    n_points, n_faces = 100_000, 200_000
+    corners = rng.integers(0, n_points, n_faces * 3).astype(np.int32)
+    weights = rng.standard_normal((n_faces, 3)).astype(np.float32)
+    bound = 16 * n_faces + (8 + 8 + 12) * n_points + 64 * 1024  # + the float32 result, slack
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        start = tracemalloc.get_traced_memory()[0]
+        normals = accumulate_normals(weights, corners, n_points)
+        peak = tracemalloc.get_traced_memory()[1] - start
+    finally:
+        tracemalloc.stop()
+    assert normals.shape == (n_points, 3)
+    assert peak <= bound, f"{peak / 2**20:.1f} MiB working memory, at most {bound / 2**20:.1f}"
+
+
+def test_soup_point_normals_are_the_accumulated_face_normals_without_holding_them() -> None:
+    """A soup's refine computes each axis's face weights from the soup into the column its
+    sums read: the same normals bit for bit, without the 12 bytes a triangle of weights beside
+    the weld (the viewer's peak memory, benchmarks/memory_case.py)."""
+    import tracemalloc
+
+    from scaninbox.scans.normals import accumulate_normals, soup_point_normals
+
+    rng = np.random.default_rng(11)
+    n_points, n_faces = 100_000, 200_000
+    soup = rng.standard_normal((n_faces * 3, 3)).astype(np.float32)
+    corners = rng.integers(0, n_points, n_faces * 3).astype(np.int32)
+    expected = accumulate_normals(soup_face_normals(soup), corners, n_points)
+    bound = 16 * n_faces + (8 + 8 + 12) * n_points + 64 * 1024  # as for accumulate_normals
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        start = tracemalloc.get_traced_memory()[0]
+        normals = soup_point_normals(soup, corners, n_points)
+        peak = tracemalloc.get_traced_memory()[1] - start
+    finally:
+        tracemalloc.stop()
+    assert normals.tobytes() == expected.tobytes()
+    assert peak <= bound, f"{peak / 2**20:.1f} MiB working memory, at most {bound / 2**20:.1f}"

@@ -56,6 +56,59 @@ def test_mirrored_soup_keeps_its_layout() -> None:
     assert _outward(mirrored)
 
 
+def _copy_of(mesh: Mesh) -> Mesh:
+    """``mesh`` with its own writeable arrays (a read soup's shared faces stay shared)."""
+    return mesh.replace(
+        points=mesh.points.copy(),
+        normals=None if mesh.normals is None else mesh.normals.copy(),
+        colours=None if mesh.colours is None else mesh.colours.copy(),
+        faces=mesh.faces.copy() if mesh.welded else mesh.faces,
+    )
+
+
+@pytest.mark.parametrize("mapping", ["x,z,-y", "-x,y,z", "y,x,z", "-x,-y,-z", "z,y,x"])
+@pytest.mark.parametrize("welded", [True, False])
+def test_orient_in_place_turns_the_arrays_it_is_given_without_copying_them(
+    mapping: str, welded: bool
+) -> None:
+    """The viewer's loader hands over each scan as read: turned in place, a scan's points are
+    not held twice while both arches are turned (the viewer's memory, memory_case.py)."""
+    points, faces = arch_mesh(60, 20)
+    welded_mesh = refine(Mesh(points, faces, welded=True))
+    mesh = welded_mesh if welded else Mesh(soup_of(points, faces), soup_faces(len(faces)))
+    colours = (np.arange(mesh.n_points * 3) % 251).astype(np.uint8).reshape(-1, 3)
+    mesh = mesh.replace(colours=colours)
+    matrix = parse_axis_mapping(mapping)
+    expected = orient(_copy_of(mesh), matrix)
+    given = _copy_of(mesh)
+    turned = orient(given, matrix, in_place=True)
+    assert np.shares_memory(turned.points, given.points)
+    assert turned.colours is not None
+    assert np.shares_memory(turned.colours, given.colours)
+    if welded:
+        assert np.shares_memory(turned.normals, given.normals)
+    for name in ("points", "faces", "normals", "colours"):
+        got, want = getattr(turned, name), getattr(expected, name)
+        assert (got is None) == (want is None)
+        if got is not None:
+            assert got.tobytes() == want.tobytes(), name  # bit for bit the copying result
+
+
+def test_orient_in_place_copies_what_may_not_be_written() -> None:
+    """A read soup's faces are shared by every soup alive (read-only); arrays over a file's
+    bytes are read-only too: those are copied, never written."""
+    points, faces = arch_mesh(60, 20)
+    soup = soup_of(points, faces)
+    soup.flags.writeable = False
+    mesh = Mesh(soup, soup_faces(len(faces)))
+    before = soup.copy()
+    turned = orient(mesh, parse_axis_mapping("-x,y,z"), in_place=True)
+    assert turned.points is not soup
+    np.testing.assert_array_equal(soup, before)
+    assert turned.faces is mesh.faces
+    assert turned.points.tobytes() == orient(mesh, parse_axis_mapping("-x,y,z")).points.tobytes()
+
+
 def test_decimate_keeps_about_a_tenth_of_a_sound_surface() -> None:
     points, faces = arch_mesh(400, 80)
     mesh = Mesh(points, faces, welded=True)

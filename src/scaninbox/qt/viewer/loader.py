@@ -406,7 +406,9 @@ class _CaseOrientation:
         matrix = self.current.matrix
         if not self.current.pending and bool((matrix == _IDENTITY).all()):
             return mesh
-        return await async_bridge.to_thread(orient, mesh, matrix)
+        # The mesh is this load's own, just read and not yet on screen: turned where it is,
+        # not copied (both arches are turned at once, beside the first look's other work).
+        return await async_bridge.to_thread(functools.partial(orient, in_place=True), mesh, matrix)
 
 
 _IDENTITY = Orientation().matrix
