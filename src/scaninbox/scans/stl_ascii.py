@@ -7,6 +7,11 @@ token offsets. Otherwise (several solids, odd spacing of keywords) every ``verte
 found through the ``x`` that ends it, leaving out those in a solid's name and those standing
 where a number should be. Either way the coordinates are parsed together by
 `parse_decimal_tokens`; facet normals are skipped (we compute our own).
+
+A file cut short is refused wherever the cut falls inside a facet: the last facet must be
+closed by its ``endfacet``. A file may end without ``endsolid`` after a whole facet: some
+exporters never write it, and such a file cannot be told from one cut exactly between two
+facets, whose facets before the cut are then read (docs/spec-gaps.md, "STL").
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ __all__ = ["parse_ascii_stl"]
 
 _TOKENS_PER_FACET = 21
 _VERTEX_AT = np.array([7, 11, 15])  # token offsets of the three "vertex" keywords in a facet
+_ENDFACET_AT = 20
 _LOWER = np.uint64(0x2020202020202020)
 
 
@@ -52,6 +58,9 @@ def parse_ascii_stl(data: BytesLike, name: str) -> Mesh:
         )
     if int(keywords[-1]) + 3 >= len(starts):
         raise MeshError(name, translate("MeshError", "the file ends in the middle of a vertex"))
+    if not _closed_after(words, starts, ends, keywords):
+        # Cut after the last vertex's numbers (maybe within them), before its "endfacet".
+        raise MeshError(name, translate("MeshError", "the file ends in the middle of a triangle"))
     coordinate = (keywords[:, None] + np.arange(1, 4)).ravel()
     values = parse_decimal_tokens(buf, starts[coordinate], ends[coordinate], name)
     # Beyond float32's range is infinite, refused by soup_from_corners like "inf".
@@ -128,6 +137,8 @@ def _regular_vertex_keywords(
     keywords: Int64Array = (base[:, None] + _VERTEX_AT).ravel()
     if not _is_word(words, starts, ends, keywords, b"vertex").all():
         return None
+    if not _is_word(words, starts, ends, base[-1:] + _ENDFACET_AT, b"endfacet")[0]:
+        return None  # the last facet is not closed: the general path says how
     return keywords
 
 
@@ -161,6 +172,14 @@ def _vertex_keywords(
         kept = _not_taken_as_coordinates(kept)
     dangling = bool(len(kept)) and bool(opens[int(kept[-1]) + 1 :].any())
     return kept, dangling
+
+
+def _closed_after(
+    words: _Words, starts: Int64Array, ends: Int64Array, keywords: Int64Array
+) -> bool:
+    """Whether an ``endfacet`` follows the numbers of the last ``vertex`` keyword."""
+    after = np.arange(int(keywords[-1]) + 4, len(starts))
+    return bool(_is_word(words, starts, ends, after, b"endfacet").any())
 
 
 def _not_taken_as_coordinates(keywords: Int64Array) -> Int64Array:
