@@ -58,15 +58,17 @@ def parse_ascii_stl(data: BytesLike, name: str) -> Mesh:
         )
     if int(keywords[-1]) + 3 >= len(starts):
         raise MeshError(name, translate("MeshError", "the file ends in the middle of a vertex"))
-    if not _closed_after(words, starts, ends, keywords):
-        # Cut after the last vertex's numbers (maybe within them), before its "endfacet".
-        raise MeshError(name, translate("MeshError", "the file ends in the middle of a triangle"))
     coordinate = (keywords[:, None] + np.arange(1, 4)).ravel()
     values = parse_decimal_tokens(buf, starts[coordinate], ends[coordinate], name)
     # Beyond float32's range is infinite, refused by soup_from_corners like "inf".
     with np.errstate(over="ignore"):
         corners = values.astype(np.float32).reshape(-1, 3)
-    return soup_from_corners(corners, name, "ASCII STL")
+    soup = soup_from_corners(corners, name, "ASCII STL")
+    # Last, so that a file with a bad number or point as well is refused for that, as before.
+    if not _closed_after(words, starts, ends, keywords):
+        # Cut after the last vertex's numbers (maybe within them), before its "endfacet".
+        raise MeshError(name, translate("MeshError", "the file ends in the middle of a triangle"))
+    return soup
 
 
 @dataclass(frozen=True)
