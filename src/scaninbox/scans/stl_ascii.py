@@ -73,10 +73,11 @@ def parse_ascii_stl(data: BytesLike, name: str) -> Mesh:
 
 @dataclass(frozen=True)
 class _Words:
-    """The little-endian 64-bit word at each byte offset of a file: ``body`` for all but its
-    last seven bytes (a view of them, no copy), ``tail`` for those seven (zeros past the end)."""
+    """The little-endian 64-bit word at each byte offset of a file: ``body``, the eight bytes
+    from each offset but the last seven (a view of the file, no copy), ``tail`` the words at
+    those seven (zeros past the end)."""
 
-    body: npt.NDArray[np.uint64]
+    body: npt.NDArray[np.uint8]  # shape (size - 7, 8)
     tail: npt.NDArray[np.uint64]
 
     def at(self, start: Int64Array) -> npt.NDArray[np.uint64]:
@@ -84,12 +85,17 @@ class _Words:
         n = len(self.body)
         late = start >= n
         if not late.any():
-            body_words: npt.NDArray[np.uint64] = self.body[start]
-            return body_words
+            return self._body_words(start)
         first = np.zeros(len(start), np.uint64)
-        first[~late] = self.body[start[~late]]
+        first[~late] = self._body_words(start[~late])
         first[late] = self.tail[start[late] - n]
         return first
+
+    def _body_words(self, start: Int64Array) -> npt.NDArray[np.uint64]:
+        # Rows of eight bytes gathered, then read as words: quicker than gathering unaligned
+        # words through a one-byte stride.
+        gathered: npt.NDArray[np.uint64] = self.body[start].view("<u8").reshape(-1)
+        return gathered
 
 
 def _first_words(buf: npt.NDArray[np.uint8]) -> _Words:
@@ -97,8 +103,10 @@ def _first_words(buf: npt.NDArray[np.uint8]) -> _Words:
     tail, so a keyword there (a file cut just after ``vertex``) is read like any other."""
     tail_bytes = np.concatenate([buf[-7:], np.zeros(8, np.uint8)])
     tail = np.ndarray((min(len(buf), 7),), np.dtype("<u8"), buffer=tail_bytes, strides=(1,))
-    body_size = max(len(buf) - 7, 0)
-    body = np.ndarray((body_size,), np.dtype("<u8"), buffer=buf, strides=(1,))
+    if len(buf) >= 8:
+        body = np.lib.stride_tricks.sliding_window_view(buf, 8)
+    else:
+        body = np.empty((0, 8), np.uint8)
     return _Words(body, tail)
 
 
