@@ -66,8 +66,8 @@ FACES: dict[str, set[str]] = {
         "Orientation", "describe_turn", "estimate_orientation",
         "PreviewImageError", "ScanFormat", "build_lod", "decimate", "face_normals",
         "format_axis_mapping", "orient", "parse_axis_mapping", "point_normals", "read_mesh",
-        "refine", "resolve_orientation", "run_parts", "running_beside", "sniff_format",
-        "soup_face_normals", "weld_points",
+        "refine", "resolve_orientation", "run_parts", "running_beside", "sniff_format", "soup_face_normals",
+        "weld_points",
     },
     "scaninbox.render": {
         "BITE_THROUGH", "MAP_MAX_MM", "MAP_STEP_MM", "MIN_FREE_SHARE", "ColourScale", "MapKind",
