@@ -66,7 +66,7 @@ FACES: dict[str, set[str]] = {
         "Orientation", "describe_turn", "estimate_orientation",
         "PreviewImageError", "ScanFormat", "build_lod", "decimate", "face_normals",
         "format_axis_mapping", "orient", "parse_axis_mapping", "point_normals", "read_mesh",
-        "refine", "resolve_orientation", "run_parts", "running_beside", "sniff_format", "soup_face_normals",
+        "refine", "resolve_orientation", "run_parts", "sniff_format", "soup_face_normals",
         "weld_points",
     },
     "scaninbox.render": {
