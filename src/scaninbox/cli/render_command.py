@@ -219,10 +219,6 @@ def _draw(
 
     The files are read on a thread of their own while this one imports VTK and opens the
     off-screen window (`scaninbox.render.render_png` takes the reading's future)."""
-    # What the reading needs is imported here first, so that the two threads never import the
-    # same module at once — but `scaninbox.render`, which the reading waits for (`_read`).
-    import scaninbox.cli.text_layout
-    import scaninbox.domain  # noqa: F401
     from scaninbox.scans import running_beside
 
     with running_beside(lambda: _read(drawing, scanner_colours)) as reading:
