@@ -41,7 +41,6 @@ from scaninbox.cli.options import GlobalOptions
 if TYPE_CHECKING:  # the domain's types load when the command runs, not while the parser is built
     from scaninbox.cli.local_store import LocalStore
     from scaninbox.domain import Case, CaseRef, Jaw, ScanFile
-    from scaninbox.render import SceneInput
     from scaninbox.scans import Orientation
     from scaninbox.store import SyncEngine
 
@@ -215,21 +214,10 @@ def _orientation(mapping: str | None) -> Orientation:
 def _draw(
     drawing: _Drawing, out: Path, *, size: tuple[int, int], view: str, scanner_colours: bool
 ) -> Path:
-    """Read, orient (estimating when there is no mapping) and draw; the note goes to stderr.
-
-    The files are read on a thread of their own while this one imports VTK and opens the
-    off-screen window (`scaninbox.render.render_png` takes the reading's future)."""
-    from scaninbox.scans import running_beside
-
-    with running_beside(lambda: _read(drawing, scanner_colours)) as reading:
-        from scaninbox.render import render_png
-
-        return render_png(reading, out, size=size, view=view)
-
-
-def _read(drawing: _Drawing, scanner_colours: bool) -> list[SceneInput]:
+    """Read, orient (estimating when there is no mapping) and draw; the note goes to stderr."""
     from scaninbox.cli.text_layout import write_error
     from scaninbox.domain import known_jaw
+    from scaninbox.render import SceneInput, render_png
     from scaninbox.scans import orient, read_mesh, refine
 
     meshes = [refine(read_mesh(f.path, name=f.name)) for f in drawing.files]
@@ -238,13 +226,11 @@ def _read(drawing: _Drawing, scanner_colours: bool) -> list[SceneInput]:
     )
     if orientation.note is not None:
         write_error(f"{orientation.note}.")  # quotes the portal's name and axis mapping: escaped
-    # Imported by the drawing thread meanwhile: this waits for it rather than racing it.
-    from scaninbox.render import SceneInput
-
-    return [
+    scans = [
         SceneInput(orient(mesh, orientation.matrix), jaw=f.jaw, vertex_colours=scanner_colours)
         for mesh, f in zip(meshes, drawing.files, strict=True)
     ]
+    return render_png(scans, out, size=size, view=view)
 
 
 # ------------------------------------------------------------------ --case

@@ -14,15 +14,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["OffscreenCanvas", "load_vtk"]
-
-
-def load_vtk() -> None:
-    """Import the VTK modules a canvas draws with (the first canvas would, anyway)."""
-    # Importing these registers the OpenGL and text implementations behind VTK's factories.
-    import vtkmodules.vtkRenderingCore
-    import vtkmodules.vtkRenderingFreeType
-    import vtkmodules.vtkRenderingOpenGL2  # noqa: F401
+__all__ = ["OffscreenCanvas"]
 
 
 class OffscreenCanvas:
@@ -32,7 +24,9 @@ class OffscreenCanvas:
     off_screen = True
 
     def __init__(self, size: tuple[int, int]) -> None:
-        load_vtk()
+        # Importing these registers the OpenGL and text implementations behind VTK's factories.
+        import vtkmodules.vtkRenderingFreeType
+        import vtkmodules.vtkRenderingOpenGL2  # noqa: F401
         from vtkmodules.vtkRenderingCore import vtkRenderer, vtkRenderWindow
 
         self.render_window: Any = vtkRenderWindow()
@@ -40,9 +34,6 @@ class OffscreenCanvas:
         self.render_window.SetSize(*size)
         self.renderer: Any = vtkRenderer()
         self.render_window.AddRenderer(self.renderer)
-        # The OpenGL context now rather than at the first render: a caller may be reading the
-        # scans on another thread meanwhile (`offscreen.render_png`).
-        self.render_window.Initialize()
         self._named: dict[str, Any] = {}
 
     @property

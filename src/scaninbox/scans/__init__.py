@@ -18,7 +18,7 @@ from scaninbox.scans.orientation import (
     parse_axis_mapping,
     resolve_orientation,
 )
-from scaninbox.scans.parallel import run_parts, running_beside
+from scaninbox.scans.parallel import run_parts
 from scaninbox.scans.pipeline import LOD_FRACTION, build_lod, refine
 from scaninbox.scans.reader import read_mesh, sniff_format
 from scaninbox.scans.sniff import ScanFormat
@@ -48,7 +48,6 @@ __all__ = [
     "refine",
     "resolve_orientation",
     "run_parts",
-    "running_beside",
     "sniff_format",
     "soup_face_normals",
     "weld_points",

@@ -5,8 +5,6 @@ run them truly in parallel; measured here, two threads halve a 1.8M-element gath
 bincount. The pool belongs to `scaninbox.scans`; QC's checks of a read scan use it through
 `scaninbox.scans.run_parts`. Work already running on one of its threads never
 hands parts back to the pool (it would wait for itself): there, everything runs in line.
-`running_beside` gives a whole job (reading the files to draw) a thread of its own instead, so
-its loops still spread over the pool while the caller does something else.
 """
 
 from __future__ import annotations
@@ -15,12 +13,11 @@ import functools
 import itertools
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
 from typing import ParamSpec, TypeVar
 
-__all__ = ["run_parts", "run_together", "running_beside", "submit"]
+__all__ = ["run_parts", "run_together", "submit"]
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -64,14 +61,6 @@ def run_together(*calls: Callable[[], object]) -> None:
         calls[0]()
     for future in futures:
         future.result()
-
-
-@contextmanager
-def running_beside(fn: Callable[[], T]) -> Iterator[Future[T]]:
-    """``fn`` started on a thread of its own (not a pool worker: its parts still use the pool),
-    its `Future` for the block; leaving the block, however, waits for ``fn`` to end."""
-    with ThreadPoolExecutor(1, thread_name_prefix="beside") as own:
-        yield own.submit(fn)
 
 
 def _as_worker(call: Callable[[], T]) -> T:
