@@ -14,6 +14,11 @@ timed) and the load average at start and end. Target (issue 11): ≤ 1.5× f3d (
 ``--baseline SRC`` adds an older version of ours (``git archive COMMIT src | tar -x -C DIR``,
 then ``--baseline DIR/src``) as a third side of the same rounds.
 
+Like with like: under software OpenGL our picture is smoothed with FXAA (the render policy's
+stand-in for multisampling), which f3d 1.x leaves off unless asked, so f3d runs with ``--fxaa``
+(its own FXAA pass, a few tens of milliseconds at 1280×960 here). ``--f3d-plain`` runs it
+without, as this script did before.
+
 f3d is Debian's package (``apt-get install f3d``; 1.3 in Debian 12), not a dependency of the
 app. Its 1.x command line needs an X server even for ``--output``: without one it crashes, so
 this script runs itself under ``xvfb-run`` and both programs see the same display (and the same
@@ -50,6 +55,11 @@ def main() -> int:
         metavar="SRC",
         help="also run `scaninbox render` from this source folder (e.g. an exported older "
         "commit's src/) as a third side, to see a change's effect in the same run",
+    )
+    parser.add_argument(
+        "--f3d-plain",
+        action="store_true",
+        help="run f3d without --fxaa (a picture not smoothed, unlike ours under llvmpipe)",
     )
     args = parser.parse_args()
     f3d = shutil.which("f3d")
@@ -93,6 +103,7 @@ def main() -> int:
                 str(out),
                 "--resolution",
                 f"{width},{height}",
+                *([] if args.f3d_plain else ["--fxaa"]),
             ],
         }
         envs: dict[str, dict[str, str] | None] = dict.fromkeys(commands)
@@ -165,6 +176,8 @@ def _print(
     )
     most = ", ".join(f"{side} {n}" for side, n in threads.items())
     print(f"most threads at once (sampled, warm-up run): {most}")
+    smoothing = "without FXAA (--f3d-plain)" if args.f3d_plain else "with --fxaa, as ours smooths"
+    print(f"f3d {smoothing}")
     print("seconds as min / median ±spread; ratios of medians")
     header = (
         f"{'file':18}{'ours wall':>20}{'f3d wall':>20}{'wall ×':>8}"

@@ -63,7 +63,7 @@ _CASE = _U(0x2020202020202020)
 _ES = _U(0x6565656565656565)
 _PLUS_76 = _U(0x7676767676767676)  # a digit value 0–9 plus 0x76 stays below 0x80
 _POSITION = _U(0x0102030405060708)  # (1 << 8j) * this >> 56 == j + 1
-_EMPTY_TOKENS = (np.empty(0, np.int64), np.empty(0, np.int64))
+_EMPTY_EDGES = np.empty(0, np.int64)
 _POW10 = np.array([float(10**k) for k in range(309)], np.float64)
 
 
@@ -76,18 +76,18 @@ def whitespace_tokens(buf: npt.NDArray[np.uint8]) -> tuple[Int64Array, Int64Arra
     n = len(buf)
     cut = blank_near(buf, n // 2) if n >= _SPLIT_FROM_BYTES else None
     if cut is None:
-        return _tokens(buf)
-    halves: list[tuple[Int64Array, Int64Array]] = [_EMPTY_TOKENS, _EMPTY_TOKENS]
+        edges = _edges(buf)
+    else:
+        halves: list[Int64Array] = [_EMPTY_EDGES, _EMPTY_EDGES]
 
-    def scan(index: int, a: int, b: int) -> None:
-        starts, ends = _tokens(buf[a:b])
-        halves[index] = (starts + a, ends + a)
+        def scan(index: int, a: int, b: int) -> None:
+            found = _edges(buf[a:b])
+            found += a
+            halves[index] = found
 
-    run_together(lambda: scan(0, 0, cut), lambda: scan(1, cut, n))
-    return (
-        np.concatenate([halves[0][0], halves[1][0]]),
-        np.concatenate([halves[0][1], halves[1][1]]),
-    )
+        run_together(lambda: scan(0, 0, cut), lambda: scan(1, cut, n))
+        edges = np.concatenate(halves)  # each half holds whole tokens: starts, ends alternate
+    return edges[0::2], edges[1::2]
 
 
 def blank_near(buf: npt.NDArray[np.uint8], at: int) -> int | None:
@@ -98,7 +98,8 @@ def blank_near(buf: npt.NDArray[np.uint8], at: int) -> int | None:
     return at + found if window.size and window[found] else None
 
 
-def _tokens(buf: npt.NDArray[np.uint8]) -> tuple[Int64Array, Int64Array]:
+def _edges(buf: npt.NDArray[np.uint8]) -> Int64Array:
+    """Every token's start and end (exclusive), in turn, in one array."""
     n = len(buf)
     # Runs of blanks and non-blanks, with a blank imagined before the start and after the end:
     # every change of kind is a token boundary, starts and ends taking turns.
@@ -113,8 +114,8 @@ def _tokens(buf: npt.NDArray[np.uint8]) -> tuple[Int64Array, Int64Array]:
         np.not_equal(here[1:], here[:-1], out=change[a:b])
         previous = bool(here[-1])
     change[n] = not previous
-    edges = np.flatnonzero(change).astype(np.int64, copy=False)
-    return edges[0::2], edges[1::2]
+    edges: Int64Array = np.flatnonzero(change).astype(np.int64, copy=False)
+    return edges
 
 
 def parse_decimal_tokens(
@@ -195,8 +196,7 @@ def _parse_simple_block(
     if n_words == 3:
         mantissa += digits[2].astype(np.float64) * 1e-8
     result = mantissa / _POW10[17 - dot_at]
-    np.negative(result, out=values, where=negative)
-    np.copyto(values, result, where=~negative)
+    _store_signed(result, negative, values)
 
 
 def _parse_block(
@@ -257,9 +257,17 @@ def _parse_block(
             result = np.where(exponent >= 0, mantissa * scale, mantissa / scale)
     else:
         result = mantissa / _POW10[-exponent]
-    np.negative(result, out=values, where=negative)
-    np.copyto(values, result, where=~negative)
+    _store_signed(result, negative, values)
     ok[:] = good
+
+
+def _store_signed(
+    magnitude: npt.NDArray[np.float64], negative: BoolArray, values: npt.NDArray[np.float64]
+) -> None:
+    """``values`` = ``magnitude`` (never negative), negated where ``negative``: the sign bit set
+    with one integer OR (exact, and -0.0 for "-0" as float() gives), not two masked copies."""
+    sign = negative.view(np.uint8).astype(np.uint64) << _U(63)
+    np.bitwise_or(magnitude.view(np.uint64), sign, out=values.view(np.uint64))
 
 
 def _exponents(

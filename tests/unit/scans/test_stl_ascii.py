@@ -142,3 +142,36 @@ def test_a_file_cut_inside_its_last_facet_is_refused(cut_after: bytes, message: 
         read_mesh(cut, name="arch.stl")
     # The whole file still reads, every triangle kept.
     assert read_mesh(data, name="arch.stl").n_faces == len(faces)
+
+
+@pytest.mark.parametrize(
+    "cut_after",
+    [
+        b"endloop",  # its endfacet lost
+        b"\n",  # after the third vertex's line
+        b"",  # within the third vertex's last number
+    ],
+)
+def test_a_file_cut_after_its_last_vertex_is_refused(cut_after: bytes) -> None:
+    points, faces = _arch()
+    data = ascii_stl(points, faces, number="{!r}")
+    last = data.rindex(b"vertex")
+    if cut_after == b"":
+        at = data.index(b"\n", last) - 3  # "…19.3924" of "…19.392488479614258"
+    else:
+        at = data.index(cut_after, last) + len(cut_after)
+    with pytest.raises(MeshError, match=r"arch\.stl.*ends in the middle of a triangle"):
+        read_mesh(data[:at], name="arch.stl")
+
+
+def test_a_file_without_endsolid_is_read_to_its_last_whole_facet() -> None:
+    # Some exporters never write "endsolid"; a file cut exactly between two facets looks the
+    # same, and its facets before the cut are read (docs/spec-gaps.md, "STL").
+    points, faces = _arch()
+    data = ascii_stl(points, faces, number="{!r}")
+    whole = data[: data.rindex(b"endsolid")]
+    assert read_mesh(whole, name="arch.stl").n_faces == len(faces)
+    between = data[: data.index(b"endfacet\n", data.index(b"facet normal", 2000)) + 9]
+    mesh = read_mesh(between, name="arch.stl")
+    assert mesh.n_faces == between.count(b"endfacet")
+    np.testing.assert_array_equal(mesh.points, _independent(between))
