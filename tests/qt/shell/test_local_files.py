@@ -92,6 +92,25 @@ def test_gui_files_show_a_real_stl_and_a_ply_in_3d_without_signing_in(
     assert "Example_01.stl" in window.windowTitle()
 
 
+def test_with_files_at_start_the_account_opens_after_their_full_frame(
+    qtbot: QtBot, make_app: Callable[..., AppController], real_stl: Path
+) -> None:
+    # `gui FILE`: the person wants the file. Its 3D import and full frame come first; the
+    # account's modules, the account and the inbox's own viewer after (imported beside the
+    # 3D stack, the account's modules raced it).
+    app = make_app(files=(real_stl,), load_viewer=True, start=False)
+    at_full_frame: list[tuple[bool, bool]] = []
+    app.local_files().caseComplete.connect(
+        lambda _case: at_full_frame.append((app.session is None, app.viewer.started))
+    )
+    app.start()
+    qtbot.waitUntil(lambda: app.session is not None, timeout=WAIT_MS)
+    assert at_full_frame == [(True, False)]
+    qtbot.waitUntil(lambda: app.viewer.viewport is not None, timeout=WAIT_MS)
+    assert "Sign in" in app.window.inbox._waiting_text  # no account: said so, no dialog
+    assert app.dialog is None
+
+
 def test_a_missing_and_a_corrupt_file_say_why_and_the_good_one_shows(
     qtbot: QtBot, make_app: Callable[..., AppController], lower_ply: Path, tmp_path: Path
 ) -> None:
