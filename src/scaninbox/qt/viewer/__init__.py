@@ -71,15 +71,18 @@ def preload_3d_stack() -> None:
     ``benchmarks/case_first_frame.py``: most of it is ``pyvista.plotting`` and the matplotlib
     it imports, which pyvistaqt needs; matplotlib.pyplot and the Agg canvas, which pyvista
     imports but this app never uses, are left to their first use: `deferred_pyplot`,
-    `deferred_agg_canvas`.)
+    `deferred_agg_canvas`; and qtpy's modules forward to PySide6's without star-importing them:
+    `qtpy_forwarders`.)
     """
     from scaninbox.qt.viewer.heap import tune_heap
+    from scaninbox.qt.workarounds.qtpy_forwarders import forward_qtpy
     from scaninbox.workarounds.deferred_agg_canvas import agg_canvas_deferred
     from scaninbox.workarounds.deferred_pyplot import defer_pyplot
 
     with _importing:  # a loaded module costs nothing: repeated calls are cheap
         tune_heap()  # before the first scan's arrays: freed ones go back to the system
         defer_pyplot()
+        forward_qtpy()
         with agg_canvas_deferred():
             for name in _STACK:
                 importlib.import_module(name)
