@@ -34,12 +34,17 @@ def test_the_viewport_draws_without_qtpys_star_imports_and_a_qtpy_name_loads_the
     after_drawing = textwrap.dedent(
         """
         drew = viewport.view.renderer_name != ""
-        forwarded_after_drawing = qtpy_is_forwarded("qtpy.QtGui")
+        forwarded_after_drawing = all(
+            qtpy_is_forwarded(name) for name in ("qtpy.QtCore", "qtpy.QtGui", "qtpy.QtWidgets")
+        )
         opengl_before_use = "PySide6.QtOpenGL" in sys.modules
 
         import PySide6.QtGui, PySide6.QtWidgets
-        import pyvistaqt.rwi as rwi
-        same_class = rwi.QOpenGLContext is PySide6.QtGui.QOpenGLContext
+        import pyvistaqt.plotting, pyvistaqt.rwi
+        same_class = (
+            pyvistaqt.rwi.QOpenGLContext is PySide6.QtGui.QOpenGLContext
+            and pyvistaqt.plotting.QAction is PySide6.QtGui.QAction  # Qt 6 moved it
+        )
 
         # Four threads read a name only qtpy's QtGui has (moved to QtWidgets in Qt 6) at once.
         import qtpy

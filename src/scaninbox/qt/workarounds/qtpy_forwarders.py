@@ -8,11 +8,13 @@ also imports all of ``PySide6.QtOpenGL`` (the ``QOpenGLFunctions_*`` classes, fo
 ``QtGui.QOpenGL*`` names). That is a large share of the 3D stack's import, which stands between
 launch and the first full-resolution frame (the figures are in ``benchmarks/README.md``), for
 names pyvistaqt never reads: it reads classes PySide6's modules have themselves (``QTimer``,
-``QOpenGLContext``, ``QWidget``…) and one qtpy keeps elsewhere (``QtWidgets.QAction``).
+``QOpenGLContext``, ``QWidget``…) and one that Qt 6 moved (``QtWidgets.QAction``, in QtGui).
 So `forward_qtpy` puts a forwarder in place of each of the three before the stack is imported:
-a name PySide6's module has is answered from it — the very object qtpy would give —, and the
-first name it lacks imports the real qtpy module, which from then on answers every name (and
-replaces the forwarder in ``sys.modules``; names bound to the forwarder go on forwarding).
+a name PySide6's module has is answered from it — the very object qtpy would give —, as are the
+classes Qt 6 moved from QtWidgets to QtGui (qtpy's QtWidgets takes them from PySide6's QtGui as
+they are, from Qt 6.4 on); the first name it lacks imports the real qtpy module, which from
+then on answers every name (and replaces the forwarder in ``sys.modules``; names bound to the
+forwarder go on forwarding).
 What waits with it: qtpy's patches of PySide's classes for Qt5-era names (``QFontMetrics.width``,
 ``exec_``…); this app's own code uses PySide6 directly, pyvistaqt none of them; `load_real_qtpy`
 applies them at once for code that needs them.
@@ -40,6 +42,9 @@ FORWARDED = {
     "qtpy.QtWidgets": "PySide6.QtWidgets",
 }
 
+# Classes qtpy's QtWidgets takes from PySide6's QtGui unchanged (Qt ≥ 6.4): Qt 6 moved them.
+_MOVED_TO_QTGUI = frozenset({"QAction", "QActionGroup", "QShortcut", "QUndoCommand"})
+
 # Two threads' first reads import the real module once. Re-entrant: the real module's own import
 # reads names through another forwarder (qtpy.QtWidgets from qtpy.QtGui on old Qt).
 _loading = threading.RLock()
@@ -49,6 +54,7 @@ class _QtpyForwarder(types.ModuleType):
     """Stands in for one of qtpy's modules: PySide6's names directly, the rest from qtpy."""
 
     _pyside: types.ModuleType
+    _moved: types.ModuleType | None  # where the classes Qt 6 moved are (QtWidgets' only)
     _real: types.ModuleType | None
 
     def __getattr__(self, name: str) -> Any:
@@ -62,6 +68,8 @@ class _QtpyForwarder(types.ModuleType):
             try:
                 return getattr(self._pyside, name)
             except AttributeError:
+                if self._moved is not None and name in _MOVED_TO_QTGUI:
+                    return getattr(self._moved, name)
                 real = _real_module(self)
         return getattr(real, name)
 
@@ -69,14 +77,10 @@ class _QtpyForwarder(types.ModuleType):
 def forward_qtpy() -> bool:
     """Put the forwarders in place of qtpy's three modules, unless qtpy is not installed, does not
     use PySide6, or one of them is imported already. True when it did."""
-    if any(name in sys.modules for name in FORWARDED):
+    if any(name in sys.modules for name in FORWARDED) or not _qtpy_on_pyside6():
         return False
-    try:
-        import qtpy  # reads QT_API and checks the binding: cheap
-    except ImportError:
-        return False
-    if not getattr(qtpy, "PYSIDE6", False):
-        return False
+    import qtpy
+
     made: dict[str, _QtpyForwarder] = {}
     for name, pyside_name in FORWARDED.items():
         spec = importlib.util.find_spec(name)
@@ -84,6 +88,9 @@ def forward_qtpy() -> bool:
             return False
         forwarder = _QtpyForwarder(name, f"{name}, forwarding to {pyside_name}")
         forwarder._pyside = importlib.import_module(pyside_name)
+        forwarder._moved = (
+            importlib.import_module("PySide6.QtGui") if name == "qtpy.QtWidgets" else None
+        )
         forwarder._real = None
         # The real spec, not initialising: the import statement takes the forwarder as loaded.
         forwarder.__spec__ = spec
@@ -99,6 +106,20 @@ def forward_qtpy() -> bool:
             sys.modules[name] = forwarder
             setattr(qtpy, name.rpartition(".")[2], forwarder)
     return True
+
+
+def _qtpy_on_pyside6() -> bool:
+    """qtpy is installed and uses PySide6 6.4 or later (before, qtpy's QtWidgets patches
+    QAction)."""
+    try:
+        import qtpy  # reads QT_API and checks the binding: cheap
+    except ImportError:
+        return False
+    if not getattr(qtpy, "PYSIDE6", False):
+        return False
+    from PySide6 import QtCore
+
+    return tuple(int(part) for part in QtCore.qVersion().split(".")[:2]) >= (6, 4)
 
 
 def qtpy_is_forwarded(name: str) -> bool:
