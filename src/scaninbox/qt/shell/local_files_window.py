@@ -208,7 +208,7 @@ class LocalFilesWindow(QMainWindow):
         try:
             viewer: Any = importlib.import_module("scaninbox.qt.viewer")
             trace("3d-loading")  # `gui FILE`: this window's import is the first
-            await async_bridge.to_thread(viewer.preload_3d_stack)
+            await async_bridge.to_thread(viewer.preload_3d_stack, for_a_case=False)
             trace("3d-imported")
             viewport = viewer.create_scan_viewport(
                 self.provider,
