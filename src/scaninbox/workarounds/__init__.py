@@ -18,6 +18,9 @@ imports Qt. All of them:
   raised once (PySide6 6.12 over-releases them on CPython 3.11);
 - ``qt/workarounds/qasync_loop``: qasync's ``call_soon_threadsafe`` without a Qt signal emitted
   on the worker (qasync 0.28; a deadlock over Qt's signal-slot locks);
+- ``qt/workarounds/qtpy_forwarders``: qtpy's ``QtCore``, ``QtGui`` and ``QtWidgets`` as
+  forwarders to PySide6's modules until a name only qtpy has is read (qtpy 2.4 star-imports
+  PySide's modules, and ``PySide6.QtOpenGL`` with ``QtGui``, for names pyvistaqt never reads);
 - ``qt/workarounds/gl_surfaces``: shiboken told to forget the GL surface pyvistaqt keeps once Qt
   deletes it (PySide6 6.12, pyvistaqt 0.13; a stale wrapper crashed the next view);
 - ``api/transport.py``'s ``_ClosingTransport`` stays beside the client it is: each request in its

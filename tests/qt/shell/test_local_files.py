@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -16,8 +17,9 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Jaw
+from scaninbox.qt.shell import app_controller, local_files_window
 from scaninbox.qt.shell.app_controller import AppController
-from scaninbox.qt.shell.local_files import check_paths, local_case
+from scaninbox.qt.shell.local_files import OpenedFiles, check_paths, local_case
 from scaninbox.qt.shell.local_files_window import LocalFilesWindow
 from scaninbox.qt.viewer.scan_list import RowState
 from tests.qt.viewer.meshes import lower_arch
@@ -90,6 +92,53 @@ def test_gui_files_show_a_real_stl_and_a_ply_in_3d_without_signing_in(
     assert app.dialog is None
     assert "Sign in" in app.window.inbox._waiting_text
     assert "Example_01.stl" in window.windowTitle()
+
+
+def test_with_files_at_start_the_account_opens_after_their_full_frame(
+    qtbot: QtBot, make_app: Callable[..., AppController], real_stl: Path
+) -> None:
+    # `gui FILE`: the person wants the file. Its 3D import and full frame come first; the
+    # account's modules, the account and the inbox's own viewer after (imported beside the
+    # 3D stack, the account's modules raced it).
+    app = make_app(files=(real_stl,), load_viewer=True, start=False)
+    at_full_frame: list[tuple[bool, bool]] = []
+    app.local_files().caseComplete.connect(
+        lambda _case: at_full_frame.append((app.session is None, app.viewer.started))
+    )
+    app.start()
+    qtbot.waitUntil(lambda: app.session is not None, timeout=WAIT_MS)
+    assert at_full_frame == [(True, False)]
+    qtbot.waitUntil(lambda: app.viewer.viewport is not None, timeout=WAIT_MS)
+    assert "Sign in" in app.window.inbox._waiting_text  # no account: said so, no dialog
+    assert app.dialog is None
+
+
+def test_files_that_do_not_come_keep_the_account_waiting_only_so_long(
+    qtbot: QtBot,
+    make_app: Callable[..., AppController],
+    lower_ply: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A share that does not answer (a fault not provoked otherwise: checking the files waits
+    # until the test lets it go): the account opens after the bound all the same, and the
+    # files still show when they come.
+    answer = threading.Event()
+
+    def check_on_a_share_that_hangs(paths: list[Path]) -> OpenedFiles:
+        answer.wait(WAIT_MS / 1000)
+        return check_paths(paths)
+
+    monkeypatch.setattr(app_controller, "FILES_FIRST_AT_MOST_S", 0.2)
+    monkeypatch.setattr(local_files_window, "check_paths", check_on_a_share_that_hangs)
+    app = make_app(files=(lower_ply,), start=False)
+    try:
+        app.start()
+        qtbot.waitUntil(lambda: app.session is not None, timeout=WAIT_MS)
+        assert app.local_files().case is None  # the files had not come
+    finally:
+        answer.set()
+    wait_rows(qtbot, app.local_files(), 1)
+    assert app.local_files().viewport.scans.rows()[0].state is RowState.READY
 
 
 def test_a_missing_and_a_corrupt_file_say_why_and_the_good_one_shows(

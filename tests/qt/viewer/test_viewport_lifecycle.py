@@ -64,6 +64,40 @@ def test_importing_the_viewer_is_cheap_and_the_stack_loads_on_a_worker_thread() 
     assert "'vtkmodules'" in after
 
 
+def test_the_stack_for_local_files_leaves_qc_out_until_a_case_needs_it() -> None:
+    # Local files have no work (no prepared teeth): their first frame does without QC's modules,
+    # which an inbox case's view uses at once.
+    script = (
+        textwrap.dedent(
+            """
+            import sys, threading
+            import scaninbox.qt.viewer as viewer
+            worker = threading.Thread(target=viewer.preload_3d_stack, kwargs={"for_a_case": False})
+            worker.start(); worker.join()
+            print("pyvistaqt" in sys.modules, "scaninbox.qc" in sys.modules)
+            """
+        )
+        + DRAW_A_VIEWPORT
+        + textwrap.dedent(
+            """
+            print(viewport.view.renderer_name != "", "scaninbox.qc" in sys.modules)
+            viewer.preload_3d_stack()
+            print("scaninbox.qc.room" in sys.modules)
+            viewport.close()
+            """
+        )
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO_ROOT,
+        check=True,
+    )
+    assert done.stdout.split() == ["True", "False", "True", "False", "True"]
+
+
 @pytest.mark.realscans
 def test_real_scans_in_both_formats(
     qtbot: QtBot,

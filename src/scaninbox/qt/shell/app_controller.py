@@ -15,6 +15,11 @@ it raced the account's own imports on the GUI thread: PySide's import hook, look
 module, set off pydantic's module ``__getattr__`` mid-import, and some starts failed to open
 the account. benchmarks/README.md has the figures.) Background QC waits for the first
 case's full scans (`qc_hold`).
+
+Started to look at files (``scaninbox gui FILE…``): the person wants the file. The "Local
+files" window imports the 3D stack at once and shows the files; the account's modules are
+imported, the account opened and the inbox's own viewer loaded only once the files' full frame
+is shown (or nothing can be shown) — after the stack's import in any case, never beside it.
 """
 
 from __future__ import annotations
@@ -57,6 +62,11 @@ if TYPE_CHECKING:
 __all__ = ["AppController", "GuiOptions"]
 
 _log = logging.getLogger(__name__)
+
+# With files to show, the account waits for their full frame at most this long: a file that
+# does not come (a network share that does not answer) must not keep the inbox away. After
+# it, the account still waits for the 3D stack's import to end (see the module docstring).
+FILES_FIRST_AT_MOST_S = 10.0
 
 
 class AppController(QObject):
@@ -121,6 +131,7 @@ class AppController(QObject):
         )
         self._connect_prompts()
         self._closing = False
+        self._startup_task: asyncio.Task[None] | None = None
         self.restart_requested = False  # quit, then start again (`run_gui`): a new language
         self._offer_looks()
         window = self.window
@@ -156,7 +167,7 @@ class AppController(QObject):
         self.window.show()
         if self.options.files:
             self.open_local_files(self.options.files)
-        self._run(self._startup(), name="start-up")
+        self._startup_task = self._run(self._startup(), name="start-up")
 
     def local_files(self) -> LocalFilesWindow:
         """The "Local files" window (made on first use)."""
@@ -171,6 +182,10 @@ class AppController(QObject):
         self.local_files().open_paths(list(paths))
 
     async def _startup(self) -> None:
+        if self.options.files:
+            await self._files_first()
+            if self._closing:  # quit once the files were shown (`--quit-when-ready`)
+                return
         # The demo service's process first: it starts while the session's modules (the client,
         # the store) load here. (Before the window it delayed the window: measured again
         # in benchmarks/README.md, also with the service at the lowest CPU priority.)
@@ -201,10 +216,29 @@ class AppController(QObject):
         try:
             await self._open_first_account(session)
         finally:
-            if self.options.load_viewer:  # started at the first paint already, unless never painted
-                self.viewer.start()
-            else:
+            if not self.options.load_viewer:
                 self.viewer.placeholder.setText(translate("AppController", "The 3D viewer is off."))
+            elif not self._closing:
+                # Started at the first paint already, unless never painted or files came first.
+                self.viewer.start()
+
+    async def _files_first(self) -> None:
+        """Wait until the files asked for at start are shown (see the module docstring)."""
+        window = self.local_files()
+        settled: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def on_settled() -> None:
+            if not settled.done():
+                settled.set_result(None)
+
+        window.settled.connect(on_settled)
+        try:
+            await asyncio.wait_for(settled, FILES_FIRST_AT_MOST_S)
+        except TimeoutError:
+            _log.info("the files take long to show: the account opens beside them")
+            await async_bridge.to_thread(_stack_imported)
+        finally:
+            window.settled.disconnect(on_settled)
 
     async def _open_first_account(self, session: SessionController) -> None:
         from scaninbox.qt.signin import DEMO, SignInTarget, sign_in_error_message
@@ -256,7 +290,7 @@ class AppController(QObject):
 
     def _on_first_paint(self) -> None:
         trace("window-visible")
-        if self.options.load_viewer:
+        if self.options.load_viewer and not self.options.files:
             # The account's modules (pydantic and the wire models among them) finish importing
             # on this thread before the 3D stack's import starts on another: the two imports
             # side by side let PySide's import hook reach into a half-imported pydantic (see
@@ -368,6 +402,8 @@ class AppController(QObject):
         self._run(self._shutdown(exit_code), name="shut down")
 
     async def _shutdown(self, exit_code: int) -> None:
+        if self.session is None and self._startup_task is not None:
+            self._startup_task.cancel()  # still waiting for the files to show: no account to open
         self.window.save_ui_state()
         self.window.qc_background.close()
         self.viewer.close()
@@ -450,6 +486,18 @@ class AppController(QObject):
 
     def _run(self, coro: Coroutine[Any, Any, Any], *, name: str | None = None) -> asyncio.Task[Any]:
         return async_bridge.run(coro, owner=self, name=name)
+
+
+def _stack_imported() -> None:
+    """Return once the 3D stack is imported (worker thread): a second import waits for the
+    first (`scaninbox.qt.viewer.preload_3d_stack`). Without a viewer, at once."""
+    import importlib
+
+    try:
+        viewer: Any = importlib.import_module("scaninbox.qt.viewer")
+        viewer.preload_3d_stack()
+    except Exception as exc:  # the viewer's own start says why, in the window
+        _log.info("the 3D stack is not imported: %s", exc)
 
 
 def _launch_demo_service(paths: AppPaths) -> DemoSandbox | None:

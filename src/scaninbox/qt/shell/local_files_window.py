@@ -38,6 +38,7 @@ from scaninbox.language import QT_TRANSLATE_NOOP, translate
 from scaninbox.portal_turns import PortalTurns
 from scaninbox.qt.files.dialogs import start_folder
 from scaninbox.qt.runtime import async_bridge
+from scaninbox.qt.runtime.startup_trace import trace
 from scaninbox.qt.shell.local_files import LocalScanFiles, OpenedFiles, check_paths, local_case
 from scaninbox.qt.shell.message_area import MessageArea
 
@@ -64,11 +65,14 @@ def ask_scan_files(parent: QWidget | None) -> list[Path]:
 class LocalFilesWindow(QMainWindow):
     """Shows local scan files in 3D. Signals: ``caseShown(Case)`` after the first frame of an
     opened set of files, ``caseComplete(Case)`` after the first with all of them at full
-    resolution, ``problems(list[str])`` when some could not be opened."""
+    resolution, ``problems(list[str])`` when some could not be opened, ``settled()`` when the
+    opening of a set of files is over: their full frame is shown, nothing can be shown (no
+    file, no 3D viewer), or the window was closed first."""
 
     caseShown = Signal(object)
     caseComplete = Signal(object)
     problems = Signal(list)
+    settled = Signal()
 
     def __init__(
         self,
@@ -160,6 +164,7 @@ class LocalFilesWindow(QMainWindow):
         if self.viewport is not None:
             self.viewport.show_case(None)
         self.case = None
+        self.settled.emit()  # no full frame will come
         super().closeEvent(event)
 
     # ------------------------------------------------------------------ internals
@@ -178,11 +183,13 @@ class LocalFilesWindow(QMainWindow):
         self._show_problems(list(opened.problems))
         viewport = await self._viewport()
         if viewport is None:
+            self.settled.emit()
             return
         if not opened.paths:
             self.case = None
             viewport.show_case(None)
             viewport.scans.set_empty_text(translate("LocalFilesWindow", "No scan file to show."))
+            self.settled.emit()
             return
         case, files = local_case(opened.paths)
         self.provider.add(case, files)
@@ -200,7 +207,9 @@ class LocalFilesWindow(QMainWindow):
 
         try:
             viewer: Any = importlib.import_module("scaninbox.qt.viewer")
-            await async_bridge.to_thread(viewer.preload_3d_stack)
+            trace("3d-loading")  # `gui FILE`: this window's import is the first
+            await async_bridge.to_thread(viewer.preload_3d_stack, for_a_case=False)
+            trace("3d-imported")
             viewport = viewer.create_scan_viewport(
                 self.provider,
                 lambda _source: None,  # local files name no portal: orientation estimated
@@ -236,6 +245,7 @@ class LocalFilesWindow(QMainWindow):
     def _on_complete(self, _ref: object) -> None:
         if self.case is not None:
             self.caseComplete.emit(self.case)
+            self.settled.emit()
 
     def _say(self, text: str) -> None:
         self.messages.say(self.statusBar(), text, 15_000)

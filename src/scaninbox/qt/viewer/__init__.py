@@ -55,15 +55,19 @@ _STACK = (
     "scaninbox.scans",
     "scaninbox.qt.viewer.viewport",
 )
+# What an inbox case's view also uses at once: its prepared teeth (from its work) and the QC maps
+# of it. Local files have no work; their first map imports it.
+_FOR_A_CASE = ("scaninbox.qc",)
 # One thread imports the stack at a time; a second caller waits for the first to finish instead
 # of importing beside it (two threads importing the same modules in different orders can meet
 # in a circle, and Python then hands one of them a half-initialised module).
 _importing = threading.Lock()
 
 
-def preload_3d_stack() -> None:
+def preload_3d_stack(*, for_a_case: bool = True) -> None:
     """Import VTK, pyvista, pyvistaqt and the viewport's modules (the slow part), from any
-    thread, any number of times.
+    thread, any number of times; ``for_a_case``: also what an inbox case's view uses at once
+    (QC, for its prepared teeth), which local files' first frame does without.
 
     Safe on a worker thread: these imports load libraries and define classes (including Qt
     widget classes) but create no Qt or VTK object; every object is made by
@@ -71,17 +75,20 @@ def preload_3d_stack() -> None:
     ``benchmarks/case_first_frame.py``: most of it is ``pyvista.plotting`` and the matplotlib
     it imports, which pyvistaqt needs; matplotlib.pyplot and the Agg canvas, which pyvista
     imports but this app never uses, are left to their first use: `deferred_pyplot`,
-    `deferred_agg_canvas`.)
+    `deferred_agg_canvas`; and qtpy's modules forward to PySide6's without star-importing them:
+    `qtpy_forwarders`.)
     """
     from scaninbox.qt.viewer.heap import tune_heap
+    from scaninbox.qt.workarounds.qtpy_forwarders import forward_qtpy
     from scaninbox.workarounds.deferred_agg_canvas import agg_canvas_deferred
     from scaninbox.workarounds.deferred_pyplot import defer_pyplot
 
     with _importing:  # a loaded module costs nothing: repeated calls are cheap
         tune_heap()  # before the first scan's arrays: freed ones go back to the system
         defer_pyplot()
+        forward_qtpy()
         with agg_canvas_deferred():
-            for name in _STACK:
+            for name in _STACK + (_FOR_A_CASE if for_a_case else ()):
                 importlib.import_module(name)
 
 
@@ -97,7 +104,7 @@ def create_scan_viewport(
     """The viewport widget (GUI thread). ``axis_mapping_for(source)`` gives the portal's
     ``axisMapping`` text (None when unknown); ``dialogs`` answers "save the picture where?";
     ``turns`` remembers how the person turned each portal's scans (None: for this run only)."""
-    preload_3d_stack()
+    preload_3d_stack(for_a_case=False)  # loaded already, as the caller asked
     from scaninbox.qt.viewer.viewport import ScanViewport
 
     return ScanViewport(

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -33,17 +33,6 @@ from PySide6.QtWidgets import QMenu, QToolButton, QWidget
 from scaninbox import language
 from scaninbox.domain import Jaw
 from scaninbox.language import QT_TRANSLATE_NOOP, translate
-from scaninbox.qc import (
-    CLEARANCE_CAP_MM,
-    Surface,
-    carried_over,
-    clearance_field,
-    clearance_summary,
-    mm_text,
-    reduction_field,
-    surface_of_mesh,
-    undercut_field,
-)
 from scaninbox.qt.runtime import async_bridge
 from scaninbox.qt.viewer.loader import Stage
 from scaninbox.qt.viewer.map_choices import MapChoice, map_choices
@@ -52,6 +41,12 @@ from scaninbox.qt.viewer.plan import PlannedScan
 from scaninbox.qt.viewer.sink import ScanSink
 from scaninbox.render import ColourScale, MapKind, ScanScene
 from scaninbox.scans import Mesh
+
+if TYPE_CHECKING:
+    from scaninbox.qc import Surface
+
+# `scaninbox.qc` is imported where a map is measured or summed up, not with the viewer: the 3D
+# stack's import, which a first frame waits for, need not carry QC (local files have no work).
 
 __all__ = ["DistanceMaps", "Measured"]
 
@@ -391,6 +386,8 @@ def _fields(
 ) -> tuple[Surface, list[F32]]:
     """Worker thread: the reference's surface (built once) and each point set's field;
     ``progress`` is told the share measured of all the point sets together."""
+    from scaninbox.qc import clearance_field, reduction_field, surface_of_mesh
+
     if surface is None:
         surface = surface_of_mesh(reference)
     measure = clearance_field if kind is MapKind.CLEARANCE else reduction_field
@@ -417,6 +414,8 @@ def _undercut_fields(
 ) -> list[F32]:
     """Worker thread: the undercut field of the full scan (``known`` when already measured),
     and each of ``meshes``' (a level of detail's carried over from the full scan's)."""
+    from scaninbox.qc import carried_over, undercut_field
+
     jaw = "upper" if choice.jaw is Jaw.UPPER else "lower"
     values = known if known is not None else undercut_field(full, jaw, choice.teeth, None, progress)
     return [values if m is full else carried_over(values, full.points, m.points) for m in meshes]
@@ -459,6 +458,8 @@ def _tip(choice: MapChoice) -> str:
 
 def _summary(kind: MapKind, values: F32) -> str:
     """One line under the legend: the figure QC asks for first."""
+    from scaninbox.qc import CLEARANCE_CAP_MM, clearance_summary, mm_text
+
     measured = values[np.isfinite(values)]
     if kind is MapKind.CLEARANCE:
         # The same words and rounding as the clearance finding of the pair (`qc.figures`).

@@ -35,7 +35,6 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from scaninbox.domain import Case, CaseRef, FileKind, Jaw, Turn
 from scaninbox.language import os_reason, translate
 from scaninbox.portal_turns import PortalTurns
-from scaninbox.qc import prepared_teeth
 from scaninbox.qt.files import CaseFileProvider, FileDialogs, QtFileDialogs
 from scaninbox.qt.runtime import async_bridge
 from scaninbox.qt.viewer.camera import CameraGuide
@@ -207,9 +206,7 @@ class ScanViewport(QWidget):
             ],
         )
         self.sink.start(case.ref if case is not None else None, planned)
-        self.maps.start(
-            planned, [p.tooth for p in prepared_teeth(case.worktypes)] if case is not None else []
-        )
+        self.maps.start(planned, _prepared_teeth(case))
         self._show_turn(turn, enabled=case is not None)
         if case is None:
             self.scans.set_empty_text(translate("ScanViewport", "Select a case to see its scans."))
@@ -508,3 +505,13 @@ class ScanViewport(QWidget):
 
 def _scan_keys(case: Case) -> list[tuple[str | None, ...]]:
     return [(s.filename, s.file_type, s.scan_type, str(s.jaw)) for s in case.scan_files]
+
+
+def _prepared_teeth(case: Case | None) -> list[int]:
+    """The case's prepared teeth (FDI numbers) for the undercut maps. `scaninbox.qc` is imported
+    only for a case with work: not with the 3D stack, which a first frame waits for."""
+    if case is None or not case.worktypes:
+        return []
+    from scaninbox.qc import prepared_teeth
+
+    return [p.tooth for p in prepared_teeth(case.worktypes)]
