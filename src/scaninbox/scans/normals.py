@@ -101,8 +101,8 @@ def soup_point_normals(
 ) -> FloatArray:
     """`accumulate_normals` of `soup_face_normals` (of ``soup``), bit for bit, without holding the
     face weights: each axis's weights are computed from the soup straight into the column the
-    sums read (the same float32 arithmetic), one axis at a time, so the weights of a large soup are not held beside
-    its weld at the viewer's peak memory (figures in benchmarks/README.md)."""
+    sums read (the same float32 arithmetic), one axis at a time, so the weights of a large
+    soup are not held beside its weld at the viewer's peak memory (benchmarks/README.md)."""
     corners = soup.reshape(-1, 9)
     # Face normal axis k is u_p·v_q − u_q·v_p, with (p, q) the two other axes in turn.
     others = ((1, 2), (2, 0), (0, 1))

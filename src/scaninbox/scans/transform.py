@@ -19,9 +19,9 @@ def orient(mesh: Mesh, matrix: npt.ArrayLike, *, in_place: bool = False) -> Mesh
     ``in_place``: the caller gives ``mesh`` up (nothing else reads its arrays any more), so its
     writeable arrays are turned where they are, a block at a time, instead of copied — the
     viewer's loader turns every scan as it is read, both arches at once, and a copy of a large
-    soup's points would be held twice at that moment (benchmarks/README.md). Read-only arrays (a soup's
-    shared faces, arrays over a file's bytes) are copied as usual. The result is bit for bit
-    the one without ``in_place``.
+    soup's points would be held twice at that moment (benchmarks/README.md). Read-only arrays
+    (a soup's shared faces, arrays over a file's bytes) are copied as usual. The result is bit
+    for bit the one without ``in_place``.
     """
     m = np.asarray(matrix, np.float64)
     if m.shape != (3, 3):
