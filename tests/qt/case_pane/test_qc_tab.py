@@ -88,11 +88,12 @@ def _pane_showing(
     case: Case,
     *,
     dialogs: FakeDialogs | None = None,
+    size: tuple[int, int] = (1100, 700),
 ) -> CasePane:
-    """A case pane on screen (1100×700) showing ``case``, its scans all cached, QC signed in."""
+    """A case pane on screen (``size``) showing ``case``, its scans all cached, QC signed in."""
     pane = CasePane(provider, dialogs=dialogs)
     qtbot.addWidget(pane)
-    pane.resize(1100, 700)
+    pane.resize(*size)
     pane.show()
     qtbot.waitExposed(pane, timeout=EXPOSED_MS)
     pane.qc.set_account(store, _WHO)
@@ -424,13 +425,7 @@ def test_at_1280_px_every_check_and_finding_is_shown_whole(
     )
 
     provider, _ref, case, _perimeter = _served_case(store, tmp_path, 6)
-    pane = CasePane(provider)
-    qtbot.addWidget(pane)
-    pane.resize(590, 560)
-    pane.show()
-    qtbot.waitExposed(pane, timeout=EXPOSED_MS)
-    pane.qc.set_account(store, _WHO)
-    pane.show_case(case, pinned=False, fully_cached=True)
+    pane = _pane_showing(qtbot, provider, store, case, size=(590, 560))
     with qtbot.waitSignal(pane.qc.resultShown, timeout=60_000):
         pane.tabs.setCurrentIndex(CasePane.QC_TAB)
     checklist, findings = pane.qc.checklist, pane.qc.findings
@@ -498,13 +493,7 @@ def test_every_check_title_is_shown_whole_at_every_screen_size_and_look(
     the list keeps room for the longest word beside the results, and the findings keep at least
     as much."""
     provider, _ref, case, _perimeter = _served_case(store, tmp_path, 6)
-    pane = CasePane(provider)
-    qtbot.addWidget(pane)
-    pane.resize(*_PANE_SHARES["1280x720"])
-    pane.show()
-    qtbot.waitExposed(pane, timeout=EXPOSED_MS)
-    pane.qc.set_account(store, _WHO)
-    pane.show_case(case, pinned=False, fully_cached=True)
+    pane = _pane_showing(qtbot, provider, store, case, size=_PANE_SHARES["1280x720"])
     with qtbot.waitSignal(pane.qc.resultShown, timeout=60_000):
         pane.tabs.setCurrentIndex(CasePane.QC_TAB)
     checklist, findings = pane.qc.checklist, pane.qc.findings

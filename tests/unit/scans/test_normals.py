@@ -2,12 +2,30 @@
 
 from __future__ import annotations
 
+import tracemalloc
+from collections.abc import Callable
+from typing import TypeVar
+
 import numpy as np
 
 from scaninbox.scans import face_normals, point_normals, refine, soup_face_normals
 from scaninbox.scans.mesh import Mesh
 
 from .meshfiles import TETRA_FACES, TETRA_POINTS, soup_of
+
+_T = TypeVar("_T")
+
+
+def _with_peak_memory(work: Callable[[], _T]) -> tuple[_T, int]:
+    """What ``work`` returns, and the most memory (bytes) it held beyond what it started with."""
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        start = tracemalloc.get_traced_memory()[0]
+        result = work()
+        return result, tracemalloc.get_traced_memory()[1] - start
+    finally:
+        tracemalloc.stop()
 
 
 def _sphere(n: int = 24) -> tuple[np.ndarray, np.ndarray]:
@@ -88,8 +106,6 @@ def test_point_normals_sum_in_working_memory_of_an_index_a_column_and_one_axis()
     working memory beyond the result is one corner's intp index and one float64 column (8 bytes
     a triangle each) and one axis's float64 sums with bincount's result (8 bytes a point each) —
     not the three axes' columns and sums at once (at least 16 bytes a point more)."""
-    import tracemalloc
-
     from scaninbox.scans.normals import accumulate_normals
 
     rng = np.random.default_rng(7)
@@ -97,14 +113,7 @@ def test_point_normals_sum_in_working_memory_of_an_index_a_column_and_one_axis()
     corners = rng.integers(0, n_points, n_faces * 3).astype(np.int32)
     weights = rng.standard_normal((n_faces, 3)).astype(np.float32)
     bound = 16 * n_faces + (8 + 8 + 12) * n_points + 64 * 1024  # + the float32 result, slack
-    tracemalloc.start()
-    try:
-        tracemalloc.reset_peak()
-        start = tracemalloc.get_traced_memory()[0]
-        normals = accumulate_normals(weights, corners, n_points)
-        peak = tracemalloc.get_traced_memory()[1] - start
-    finally:
-        tracemalloc.stop()
+    normals, peak = _with_peak_memory(lambda: accumulate_normals(weights, corners, n_points))
     assert normals.shape == (n_points, 3)
     assert peak <= bound, f"{peak / 2**20:.1f} MiB working memory, at most {bound / 2**20:.1f}"
 
@@ -113,8 +122,6 @@ def test_soup_point_normals_are_the_accumulated_face_normals_without_holding_the
     """A soup's refine computes each axis's face weights from the soup into the column its
     sums read: the same normals bit for bit, without the 12 bytes a triangle of weights beside
     the weld (the viewer's peak memory, benchmarks/memory_case.py)."""
-    import tracemalloc
-
     from scaninbox.scans.normals import accumulate_normals, soup_point_normals
 
     rng = np.random.default_rng(11)
@@ -123,13 +130,6 @@ def test_soup_point_normals_are_the_accumulated_face_normals_without_holding_the
     corners = rng.integers(0, n_points, n_faces * 3).astype(np.int32)
     expected = accumulate_normals(soup_face_normals(soup), corners, n_points)
     bound = 16 * n_faces + (8 + 8 + 12) * n_points + 64 * 1024  # as for accumulate_normals
-    tracemalloc.start()
-    try:
-        tracemalloc.reset_peak()
-        start = tracemalloc.get_traced_memory()[0]
-        normals = soup_point_normals(soup, corners, n_points)
-        peak = tracemalloc.get_traced_memory()[1] - start
-    finally:
-        tracemalloc.stop()
+    normals, peak = _with_peak_memory(lambda: soup_point_normals(soup, corners, n_points))
     assert normals.tobytes() == expected.tobytes()
     assert peak <= bound, f"{peak / 2**20:.1f} MiB working memory, at most {bound / 2**20:.1f}"
