@@ -18,8 +18,9 @@ case's full scans (`qc_hold`).
 
 Started to look at files (``scaninbox gui FILE…``): the person wants the file. The "Local
 files" window imports the 3D stack at once and shows the files; the account's modules are
-imported, the account opened and the inbox's own viewer loaded only once the files' full frame
-is shown (or nothing can be shown) — after the stack's import in any case, never beside it.
+imported and the account opened only once the files' full frame is shown (or nothing can be
+shown) — after the stack's import in any case, never beside it —, and the inbox's own viewport
+is made only when the inbox shows a case (`ViewerHost.start_with_first_case`).
 """
 
 from __future__ import annotations
@@ -218,8 +219,11 @@ class AppController(QObject):
         finally:
             if not self.options.load_viewer:
                 self.viewer.placeholder.setText(translate("AppController", "The 3D viewer is off."))
+            elif self.options.files:
+                # The files' window shows the scans; the inbox's viewport waits for a case.
+                self.viewer.start_with_first_case()
             elif not self._closing:
-                # Started at the first paint already, unless never painted or files came first.
+                # Started at the first paint already, unless never painted.
                 self.viewer.start()
 
     async def _files_first(self) -> None:
