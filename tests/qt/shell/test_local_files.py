@@ -17,11 +17,14 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Jaw
+from scaninbox.qt.case_pane import CasePane
 from scaninbox.qt.shell import app_controller, local_files_window
 from scaninbox.qt.shell.app_controller import AppController
 from scaninbox.qt.shell.local_files import OpenedFiles, check_paths, local_case
 from scaninbox.qt.shell.local_files_window import LocalFilesWindow
 from scaninbox.qt.viewer.scan_list import RowState
+from scaninbox.sandbox import SandboxServer
+from tests.qt.shell.conftest import sign_in_via_dialog
 from tests.qt.viewer.meshes import lower_arch
 from tests.unit.scans.meshfiles import ply
 
@@ -108,9 +111,30 @@ def test_with_files_at_start_the_account_opens_after_their_full_frame(
     app.start()
     qtbot.waitUntil(lambda: app.session is not None, timeout=WAIT_MS)
     assert at_full_frame == [(True, False)]
-    qtbot.waitUntil(lambda: app.viewer.viewport is not None, timeout=WAIT_MS)
-    assert "Sign in" in app.window.inbox._waiting_text  # no account: said so, no dialog
-    assert app.dialog is None
+    qtbot.waitUntil(lambda: "Sign in" in app.window.inbox._waiting_text, timeout=WAIT_MS)
+    assert app.dialog is None  # no account: said so, no dialog
+
+
+def test_with_files_at_start_the_inbox_makes_its_viewport_only_for_a_case(
+    qtbot: QtBot, make_app: Callable[..., AppController], real_stl: Path, sandbox: SandboxServer
+) -> None:
+    # Until a case is selected the inbox's pane says "Select a case": a second viewport (a GL
+    # context and its render targets, in main memory under software OpenGL) would be memory
+    # beside the files' viewport for nothing. The 3D stack is imported already by then.
+    app = make_app(files=(real_stl,), load_viewer=True)
+    wait_rows(qtbot, app.local_files(), 1)
+    qtbot.waitUntil(lambda: "Sign in" in app.window.inbox._waiting_text, timeout=WAIT_MS)
+    app.show_sign_in()
+    sign_in_via_dialog(qtbot, app, sandbox.base_url)
+    assert app.window.pane.case is None
+    assert app.viewer.viewport is None
+    assert not app.viewer.started
+    model = app.window.inbox.model
+    ref = model.ref_at(0)
+    with qtbot.waitSignal(app.viewer.caseShown, timeout=WAIT_MS) as shown:
+        app.window.inbox.view.select_ref(ref)
+    assert shown.args == [ref]
+    assert app.window.pane.tabs.widget(CasePane.SCANS_TAB) is app.viewer.viewport
 
 
 def test_files_that_do_not_come_keep_the_account_waiting_only_so_long(
