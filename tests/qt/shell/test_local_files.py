@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from PySide6.QtOpenGLWidgets import QOpenGLWidget
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Jaw
@@ -129,6 +130,8 @@ def test_with_files_at_start_the_inbox_makes_its_viewport_only_for_a_case(
     assert app.window.pane.case is None
     assert app.viewer.viewport is None
     assert not app.viewer.started
+    # Nor is the window composed with OpenGL for it meanwhile (a GL context and its buffers).
+    assert app.window.findChild(QOpenGLWidget) is None
     model = app.window.inbox.model
     ref = model.ref_at(0)
     with qtbot.waitSignal(app.viewer.caseShown, timeout=WAIT_MS) as shown:
