@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtOpenGLWidgets import QOpenGLWidget
 from pytestqt.qtbot import QtBot
 
@@ -27,7 +28,10 @@ from scaninbox.qt.viewer.scan_list import RowState
 from scaninbox.sandbox import SandboxServer
 from tests.qt.shell.conftest import sign_in_via_dialog
 from tests.qt.viewer.meshes import lower_arch
+from tests.qt.window_manager import window_manager
 from tests.unit.scans.meshfiles import ply
+
+__all__ = ["window_manager"]  # the fixture, imported to be used here
 
 WAIT_MS = 60_000  # a real 3D viewer and a real scan on a busy machine
 REPO_ROOT = Path(__file__).resolve().parents[3]
@@ -277,3 +281,25 @@ def test_scaninbox_gui_with_only_a_missing_file_exits_1_and_names_it(tmp_path: P
     )
     assert done.returncode == 1
     assert f"{missing}: there is no such file." in done.stderr
+
+
+def test_with_files_at_start_the_first_case_keeps_the_inbox_window_in_front(
+    qtbot: QtBot,
+    make_app: Callable[..., AppController],
+    real_stl: Path,
+    sandbox: SandboxServer,
+    window_manager: subprocess.Popen[bytes],
+) -> None:
+    # The window switches to OpenGL composition when its viewport comes (a new native window):
+    # under a real window manager it stays shown, in front and with the keyboard.
+    app = make_app(files=(real_stl,), load_viewer=True)
+    wait_rows(qtbot, app.local_files(), 1)
+    qtbot.waitUntil(lambda: "Sign in" in app.window.inbox._waiting_text, timeout=WAIT_MS)
+    app.show_sign_in()
+    sign_in_via_dialog(qtbot, app, sandbox.base_url)
+    app.window.inbox.view.setFocus()
+    with qtbot.waitSignal(app.viewer.caseShown, timeout=WAIT_MS):
+        app.window.inbox.view.select_ref(app.window.inbox.model.ref_at(0))
+    qtbot.waitUntil(app.window.isActiveWindow, timeout=WAIT_MS)
+    assert app.window.isVisible()
+    assert QGuiApplication.focusWindow() is app.window.windowHandle()
