@@ -11,6 +11,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -20,6 +21,7 @@ from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Jaw
 from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.runtime import async_bridge
 from scaninbox.qt.shell import app_controller, local_files_window
 from scaninbox.qt.shell.app_controller import AppController
 from scaninbox.qt.shell.local_files import OpenedFiles, check_paths, local_case
@@ -113,9 +115,23 @@ def test_with_files_at_start_the_account_opens_after_their_full_frame(
     app.local_files().caseComplete.connect(
         lambda _case: at_full_frame.append((app.session is None, app.viewer.started))
     )
+    # ... and after their welds and levels of detail: the account's modules and store beside
+    # that working memory made the app's peak.
+    files_loading_at_account: list[bool] = []
+    open_first_account = app._open_first_account
+
+    def recording(session: Any) -> Any:
+        viewport = app.local_files().viewport
+        files_loading_at_account.append(async_bridge.running_task(viewport, "case") is not None)
+        return open_first_account(session)
+
+    app._open_first_account = recording  # type: ignore[method-assign]
     app.start()
     qtbot.waitUntil(lambda: app.session is not None, timeout=WAIT_MS)
     assert at_full_frame == [(True, False)]
+    qtbot.waitUntil(lambda: files_loading_at_account != [], timeout=WAIT_MS)
+    assert files_loading_at_account == [False]
+    assert all(row.state is RowState.READY for row in app.local_files().viewport.scans.rows())
     qtbot.waitUntil(lambda: "Sign in" in app.window.inbox._waiting_text, timeout=WAIT_MS)
     assert app.dialog is None  # no account: said so, no dialog
 
