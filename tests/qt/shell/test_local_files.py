@@ -98,9 +98,10 @@ def test_gui_files_show_a_real_stl_and_a_ply_in_3d_without_signing_in(
     assert "estimated" in note
     image = viewport.scene_image()
     assert int((image.astype(np.int16).sum(axis=2) > 150).sum()) > 5000  # something drawn
-    # Files are no reason to ask for a sign-in: the inbox says how to, no dialog pops up.
+    # Files are no reason to ask for a sign-in: the inbox says how to (once the account's start
+    # ran, after the files' load), no dialog pops up.
+    qtbot.waitUntil(lambda: "Sign in" in app.window.inbox._waiting_text, timeout=WAIT_MS)
     assert app.dialog is None
-    assert "Sign in" in app.window.inbox._waiting_text
     assert "Example_01.stl" in window.windowTitle()
 
 
