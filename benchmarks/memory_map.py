@@ -15,7 +15,9 @@ libraries that were read (shared with other processes, but counted in RSS and so
 budget). Then the largest anonymous mappings at the peak. The highest RSS is caught by polling
 every ~2 ms and reading smaps when it has grown by 4 MiB, so it can be a few MiB under
 `memory_case.py`'s figure. ``--side app`` runs ``gui FILE FILE --quit-when-ready`` in a fresh
-home: it quits at the first full-resolution frame (the soups), before the weld.
+home: it quits at the first full-resolution frame (the soups), before the weld. (The whole
+app's peak beside the peer, running on through the welds and the account's start until its RSS
+settles, is `memory_case.py`'s third side.)
 """
 
 from __future__ import annotations

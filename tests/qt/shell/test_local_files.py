@@ -11,19 +11,29 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtOpenGLWidgets import QOpenGLWidget
 from pytestqt.qtbot import QtBot
 
 from scaninbox.domain import Jaw
+from scaninbox.qt.case_pane import CasePane
+from scaninbox.qt.runtime import async_bridge
 from scaninbox.qt.shell import app_controller, local_files_window
 from scaninbox.qt.shell.app_controller import AppController
 from scaninbox.qt.shell.local_files import OpenedFiles, check_paths, local_case
 from scaninbox.qt.shell.local_files_window import LocalFilesWindow
 from scaninbox.qt.viewer.scan_list import RowState
+from scaninbox.sandbox import SandboxServer
+from tests.qt.shell.conftest import sign_in_via_dialog
 from tests.qt.viewer.meshes import lower_arch
+from tests.qt.window_manager import window_manager
 from tests.unit.scans.meshfiles import ply
+
+__all__ = ["window_manager"]  # the fixture, imported to be used here
 
 WAIT_MS = 60_000  # a real 3D viewer and a real scan on a busy machine
 REPO_ROOT = Path(__file__).resolve().parents[3]
@@ -88,9 +98,10 @@ def test_gui_files_show_a_real_stl_and_a_ply_in_3d_without_signing_in(
     assert "estimated" in note
     image = viewport.scene_image()
     assert int((image.astype(np.int16).sum(axis=2) > 150).sum()) > 5000  # something drawn
-    # Files are no reason to ask for a sign-in: the inbox says how to, no dialog pops up.
+    # Files are no reason to ask for a sign-in: the inbox says how to (once the account's start
+    # ran, after the files' load), no dialog pops up.
+    qtbot.waitUntil(lambda: "Sign in" in app.window.inbox._waiting_text, timeout=WAIT_MS)
     assert app.dialog is None
-    assert "Sign in" in app.window.inbox._waiting_text
     assert "Example_01.stl" in window.windowTitle()
 
 
@@ -105,12 +116,49 @@ def test_with_files_at_start_the_account_opens_after_their_full_frame(
     app.local_files().caseComplete.connect(
         lambda _case: at_full_frame.append((app.session is None, app.viewer.started))
     )
+    # ... and after their welds and levels of detail: the account's modules and store beside
+    # that working memory made the app's peak.
+    files_loading_at_account: list[bool] = []
+    open_first_account = app._open_first_account
+
+    def recording(session: Any) -> Any:
+        viewport = app.local_files().viewport
+        files_loading_at_account.append(async_bridge.running_task(viewport, "case") is not None)
+        return open_first_account(session)
+
+    app._open_first_account = recording  # type: ignore[method-assign]
     app.start()
     qtbot.waitUntil(lambda: app.session is not None, timeout=WAIT_MS)
     assert at_full_frame == [(True, False)]
-    qtbot.waitUntil(lambda: app.viewer.viewport is not None, timeout=WAIT_MS)
-    assert "Sign in" in app.window.inbox._waiting_text  # no account: said so, no dialog
-    assert app.dialog is None
+    qtbot.waitUntil(lambda: files_loading_at_account != [], timeout=WAIT_MS)
+    assert files_loading_at_account == [False]
+    assert all(row.state is RowState.READY for row in app.local_files().viewport.scans.rows())
+    qtbot.waitUntil(lambda: "Sign in" in app.window.inbox._waiting_text, timeout=WAIT_MS)
+    assert app.dialog is None  # no account: said so, no dialog
+
+
+def test_with_files_at_start_the_inbox_makes_its_viewport_only_for_a_case(
+    qtbot: QtBot, make_app: Callable[..., AppController], real_stl: Path, sandbox: SandboxServer
+) -> None:
+    # Until a case is selected the inbox's pane says "Select a case": a second viewport (a GL
+    # context and its render targets, in main memory under software OpenGL) would be memory
+    # beside the files' viewport for nothing. The 3D stack is imported already by then.
+    app = make_app(files=(real_stl,), load_viewer=True)
+    wait_rows(qtbot, app.local_files(), 1)
+    qtbot.waitUntil(lambda: "Sign in" in app.window.inbox._waiting_text, timeout=WAIT_MS)
+    app.show_sign_in()
+    sign_in_via_dialog(qtbot, app, sandbox.base_url)
+    assert app.window.pane.case is None
+    assert app.viewer.viewport is None
+    assert not app.viewer.started
+    # Nor is the window composed with OpenGL for it meanwhile (a GL context and its buffers).
+    assert app.window.findChild(QOpenGLWidget) is None
+    model = app.window.inbox.model
+    ref = model.ref_at(0)
+    with qtbot.waitSignal(app.viewer.caseShown, timeout=WAIT_MS) as shown:
+        app.window.inbox.view.select_ref(ref)
+    assert shown.args == [ref]
+    assert app.window.pane.tabs.widget(CasePane.SCANS_TAB) is app.viewer.viewport
 
 
 def test_files_that_do_not_come_keep_the_account_waiting_only_so_long(
@@ -250,3 +298,25 @@ def test_scaninbox_gui_with_only_a_missing_file_exits_1_and_names_it(tmp_path: P
     )
     assert done.returncode == 1
     assert f"{missing}: there is no such file." in done.stderr
+
+
+def test_with_files_at_start_the_first_case_keeps_the_inbox_window_in_front(
+    qtbot: QtBot,
+    make_app: Callable[..., AppController],
+    real_stl: Path,
+    sandbox: SandboxServer,
+    window_manager: subprocess.Popen[bytes],
+) -> None:
+    # The window switches to OpenGL composition when its viewport comes (a new native window):
+    # under a real window manager it stays shown, in front and with the keyboard.
+    app = make_app(files=(real_stl,), load_viewer=True)
+    wait_rows(qtbot, app.local_files(), 1)
+    qtbot.waitUntil(lambda: "Sign in" in app.window.inbox._waiting_text, timeout=WAIT_MS)
+    app.show_sign_in()
+    sign_in_via_dialog(qtbot, app, sandbox.base_url)
+    app.window.inbox.view.setFocus()
+    with qtbot.waitSignal(app.viewer.caseShown, timeout=WAIT_MS):
+        app.window.inbox.view.select_ref(app.window.inbox.model.ref_at(0))
+    qtbot.waitUntil(app.window.isActiveWindow, timeout=WAIT_MS)
+    assert app.window.isVisible()
+    assert QGuiApplication.focusWindow() is app.window.windowHandle()

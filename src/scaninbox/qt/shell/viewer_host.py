@@ -22,7 +22,10 @@ window: window managers then treat it as a new window, activate it and stack it 
 sign-in dialog (whose "transient for" still names the destroyed window), and the dialog's
 keystrokes go to the inbox's search box. ``prepare_window`` puts a hidden ``QOpenGLWidget`` in
 the pane before the window is first shown, so the window is born with the composition the
-viewport needs and is never re-created. (QtOpenGLWidgets is a small Qt module, not VTK.)
+viewport needs and is never re-created. Not for an app started to look at files
+(`start_with_first_case`): its window is re-created once, when the person selects a first case
+in it (no modal dialog can be up then), rather than composed with OpenGL for nothing until
+then. (QtOpenGLWidgets is a small Qt module, not VTK.)
 """
 
 from __future__ import annotations
@@ -80,6 +83,7 @@ class ViewerHost(QObject):
         self._jaw_colours = jaw_colours
         self._case: Case | None = None
         self._started = False
+        self._on_first_case = False
         self._gave_up = False
         self.viewport: Any = None
         self._gl_stand_in: QWidget | None = None
@@ -123,7 +127,20 @@ class ViewerHost(QObject):
         trace("3d-loading")
         async_bridge.run(self._load(), owner=self, key="load", name="load the 3D viewer")
 
+    def start_with_first_case(self) -> None:
+        """Load the 3D stack and make the viewport once a case is shown (at once when one is
+        shown already). For the window of an app started to look at files: until a case is
+        selected nobody sees the viewport (the pane says "Select a case"), and an empty one
+        still holds a GL context with its render targets (under software OpenGL in main
+        memory) beside the files' viewport. The stack is imported by then, so the case waits
+        only for the viewport's creation."""
+        self._on_first_case = True
+        if self._case is not None:
+            self.start()
+
     def show_case(self, case: Case | None) -> None:
+        if case is not None and self._on_first_case:
+            self.start()
         previous, self._case = self._case, case
         if case is None or previous is None or case.ref != previous.ref:
             async_bridge.cancel(self, "prefetch")
