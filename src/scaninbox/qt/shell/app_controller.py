@@ -164,11 +164,7 @@ class AppController(QObject):
 
     def start(self) -> None:
         """Show the window, then open an account in the background."""
-        if self.options.load_viewer and not self.options.files:
-            # Started for files: the inbox's viewport waits for a case the person selects
-            # (with a sign-in dialog shut: it is modal), so the window can switch its
-            # composition then; composing it with OpenGL from the start held a GL context
-            # and its buffers beside the files' viewport for nothing (benchmarks/README.md).
+        if self.options.load_viewer:
             self.viewer.prepare_window()
         self.window.show()
         if self.options.files:

@@ -22,10 +22,7 @@ window: window managers then treat it as a new window, activate it and stack it 
 sign-in dialog (whose "transient for" still names the destroyed window), and the dialog's
 keystrokes go to the inbox's search box. ``prepare_window`` puts a hidden ``QOpenGLWidget`` in
 the pane before the window is first shown, so the window is born with the composition the
-viewport needs and is never re-created. Not for an app started to look at files
-(`start_with_first_case`): its window is re-created once, when the person selects a first case
-in it (no modal dialog can be up then), rather than composed with OpenGL for nothing until
-then. (QtOpenGLWidgets is a small Qt module, not VTK.)
+viewport needs and is never re-created. (QtOpenGLWidgets is a small Qt module, not VTK.)
 """
 
 from __future__ import annotations
