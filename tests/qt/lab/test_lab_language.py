@@ -27,7 +27,7 @@ from tests.qt.language.conftest import catalogues, german, pseudo, pseudo_catalo
 from tests.qt.language.pseudo import untranslated
 from tests.qt.shell.conftest import WAIT_MS, shut_down, sign_in_via_dialog
 from tests.qt.shell.text_fit import clipped
-from tests.qt.shell.work_area import work_area
+from tests.qt.shell.work_area import wait_fitted, work_area
 
 __all__ = ["catalogues", "german", "pseudo", "pseudo_catalogues", "work_area"]  # fixtures
 
@@ -154,7 +154,7 @@ def test_nothing_of_the_lab_tab_is_cut_in_german_at_1280_by_720(
         qtbot, make_app, make_sandbox, hub_db, monkeypatch
     )
     window = app.window
-    qtbot.waitUntil(lambda: work_area.contains(window.frameGeometry()), timeout=WAIT_MS)
+    wait_fitted(qtbot, window, work_area)
     qtbot.waitUntil(lambda: desk.status.text() == "Labor-Hub: verbunden", timeout=WAIT_MS)
     tabs = window.pane.tabs.tabBar()
     # Every tab whole and on screen: none behind the tab bar's scroll arrows.

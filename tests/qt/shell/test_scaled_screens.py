@@ -23,7 +23,7 @@ from scaninbox.sandbox import SandboxServer
 from tests.qt.language.conftest import catalogues, german
 from tests.qt.shell.conftest import WAIT_MS, shut_down, sign_in_via_dialog
 from tests.qt.shell.text_fit import clipped
-from tests.qt.shell.work_area import work_area
+from tests.qt.shell.work_area import wait_fitted, work_area
 
 __all__ = ["catalogues", "german", "work_area"]  # fixtures
 
@@ -49,7 +49,7 @@ def test_nothing_is_cut_at_the_logical_sizes_of_scaled_screens(
     app = make_app()
     sign_in_via_dialog(qtbot, app, server.base_url)
     window = app.window
-    qtbot.waitUntil(lambda: work_area.contains(window.frameGeometry()), timeout=WAIT_MS)
+    wait_fitted(qtbot, window, work_area)
     # The case with the longest patient name: the header's first line is the tightest.
     model = window.inbox.model
     names = [

@@ -15,11 +15,10 @@ from pytestqt.qtbot import QtBot
 
 from scaninbox.qt.case_pane.image_viewer import ImageViewer
 from scaninbox.qt.case_pane.pdf_window import PdfWindow
-from scaninbox.qt.look.window_layout import fitted_rect, minimum_window_size
+from scaninbox.qt.look.window_layout import fitted_rect, frame_geometry, minimum_window_size
 from scaninbox.qt.shell.app_controller import AppController
 from tests.qt.shell.conftest import WAIT_MS, current_dialog
-from tests.qt.shell.work_area import work_area
-from tests.qt.timeouts import EXPOSED_MS
+from tests.qt.shell.work_area import wait_fitted, work_area
 
 __all__ = ["work_area"]  # the fixture, imported to be used here
 
@@ -28,18 +27,6 @@ SCREENS = [(1280, 720), (960, 540)]
 
 def global_rect(widget: QWidget) -> QRect:
     return QRect(widget.mapToGlobal(QPoint(0, 0)), widget.size())
-
-
-def framed(window: QWidget) -> bool:
-    handle = window.windowHandle()
-    return handle is not None and not handle.frameMargins().isNull()
-
-
-def wait_fitted(qtbot: QtBot, window: QWidget, area: QRect) -> None:
-    """Until the window manager has framed ``window`` and the frame lies within ``area``."""
-    qtbot.waitExposed(window, timeout=EXPOSED_MS)
-    qtbot.waitUntil(lambda: framed(window), timeout=WAIT_MS)
-    qtbot.waitUntil(lambda: area.contains(window.frameGeometry()), timeout=WAIT_MS)
 
 
 @pytest.mark.parametrize("work_area", SCREENS, indirect=True)
@@ -52,13 +39,13 @@ def test_the_first_window_and_its_status_bar_are_on_the_screen(
     app = make_app()  # first start: no layout kept, the sign-in dialog in front
     window = app.window
     dialog = current_dialog(qtbot, app)
-    wait_fitted(qtbot, window, work_area)
-    assert window.frameGeometry().height() > window.geometry().height()  # framed for real
+    frame = wait_fitted(qtbot, window, work_area)
+    assert frame.height() > window.geometry().height()  # framed for real
     status = window.statusBar()
     assert status.isVisible()
     assert work_area.contains(global_rect(status))
     assert work_area.contains(global_rect(window.sync_status.state_label))
-    qtbot.waitUntil(lambda: work_area.contains(dialog.frameGeometry()), timeout=WAIT_MS)
+    wait_fitted(qtbot, dialog, work_area)
     screenshot(window, f"shell-first-window-{work_area.width()}x{work_area.height()}")
 
 
@@ -70,8 +57,8 @@ def test_attachment_windows_fit_the_screen(
     window = make_window()
     qtbot.addWidget(window)
     window.show()
-    wait_fitted(qtbot, window, work_area)
-    assert window.frameGeometry().height() > window.geometry().height()
+    frame = wait_fitted(qtbot, window, work_area)
+    assert frame.height() > window.geometry().height()
     window.close()
 
 
@@ -115,5 +102,7 @@ def test_a_window_that_fits_stays_where_it_was_placed(qtbot: QtBot, work_area: Q
     window.show()
     wait_fitted(qtbot, window, work_area)
     qtbot.waitUntil(lambda: not window.screen_fit.pending, timeout=WAIT_MS)
-    assert window.frameGeometry().topLeft() == QPoint(150, 10)
+    frame = frame_geometry(window)
+    assert frame is not None
+    assert frame.topLeft() == QPoint(150, 10)
     window.close()

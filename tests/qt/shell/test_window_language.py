@@ -36,7 +36,7 @@ from tests.qt.shell.conftest import (
     wait_for_rows,
 )
 from tests.qt.shell.text_fit import clipped
-from tests.qt.shell.work_area import work_area
+from tests.qt.shell.work_area import wait_fitted, work_area
 from tests.qt.timeouts import EXPOSED_MS
 
 __all__ = ["catalogues", "german", "pseudo", "pseudo_catalogues", "work_area"]  # fixtures
@@ -184,14 +184,14 @@ def test_nothing_is_cut_short_in_german_at_1280_by_720(
     server = make_sandbox(cases=12)
     app = make_app()
     dialog = current_dialog(qtbot, app)
-    qtbot.waitUntil(lambda: work_area.contains(dialog.frameGeometry()), timeout=WAIT_MS)
+    wait_fitted(qtbot, dialog, work_area)
     assert clipped(dialog) == []
     qtbot.mouseClick(dialog.sign_in_button, Qt.MouseButton.LeftButton)  # the error shows too
     qtbot.waitUntil(dialog.error_label.isVisible, timeout=WAIT_MS)
     assert clipped(dialog) == []
     sign_in_via_dialog(qtbot, app, server.base_url)
     window = app.window
-    qtbot.waitUntil(lambda: work_area.contains(window.frameGeometry()), timeout=WAIT_MS)
+    wait_fitted(qtbot, window, work_area)
     window.inbox.view.selectRow(0)
     qtbot.waitUntil(lambda: window.pane.case is not None, timeout=WAIT_MS)
     # The window's own parts (the case pane is checked by its own tests).

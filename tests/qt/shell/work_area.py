@@ -6,6 +6,11 @@ work area openbox announces, so windows are sized and placed as on a 1280×720 l
 Use with indirect parametrisation: ``@pytest.mark.parametrize("work_area", [(1280, 720)],
 indirect=True)``; the fixture's value is the available geometry (a ``QRect``). Afterwards the
 margins go back to none (and Qt sees the whole screen again) before openbox stops.
+
+``wait_fitted(qtbot, window, area)`` waits until openbox has framed a shown window and the frame
+lies within ``area``, and gives the frame. It reads the frame as the app does
+(`frame_geometry`): ``QWidget.frameGeometry`` right after showing can be a frame still being
+built (1×1 under openbox), which lies within any area.
 """
 
 from __future__ import annotations
@@ -20,9 +25,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-__all__ = ["work_area"]
+from scaninbox.qt.look.window_layout import frame_geometry
+from tests.qt.shell.conftest import WAIT_MS
+from tests.qt.timeouts import EXPOSED_MS
+
+__all__ = ["wait_fitted", "work_area"]
 
 _READY_MS = 15_000
 _CONFIG = """<?xml version="1.0" encoding="UTF-8"?>
@@ -36,6 +46,21 @@ _CONFIG = """<?xml version="1.0" encoding="UTF-8"?>
 def _available() -> QRect:
     # Asked anew each time: Qt may replace its screen objects when the window manager changes.
     return QGuiApplication.primaryScreen().availableGeometry()
+
+
+def wait_fitted(qtbot: QtBot, window: QWidget, area: QRect) -> QRect:
+    """Until the window manager has framed ``window`` and the frame lies within ``area``; the
+    frame."""
+    qtbot.waitExposed(window, timeout=EXPOSED_MS)
+    frames: list[QRect] = []
+
+    def fitted() -> bool:
+        frame = frame_geometry(window)
+        frames.append(frame or QRect())
+        return frame is not None and area.contains(frame)
+
+    qtbot.waitUntil(fitted, timeout=WAIT_MS)
+    return frames[-1]
 
 
 def _write_config(path: Path, screen: QRect, area: QRect) -> None:

@@ -32,6 +32,7 @@ __all__ = [
     "default_window_size",
     "fit_to_screen",
     "fitted_rect",
+    "frame_geometry",
     "inbox_share",
     "minimum_window_size",
 ]
@@ -85,6 +86,29 @@ def fitted_rect(frame: QRect, available: QRect) -> QRect:
     left = min(max(frame.left(), available.left()), available.right() + 1 - width)
     top = min(max(frame.top(), available.top()), available.bottom() + 1 - height)
     return QRect(left, top, width, height)
+
+
+def frame_geometry(window: QWidget) -> QRect | None:
+    """The top-level ``window``'s frame as the window manager has drawn it, or None while the
+    frame is not known (not framed yet, or never framed)."""
+    known = _known_frame(window)
+    return None if known is None else known[0]
+
+
+def _known_frame(window: QWidget) -> tuple[QRect, QMargins] | None:
+    """The frame's geometry and margins, read from the native window, not from
+    ``QWidget.frameGeometry``: the widget keeps the margins it read at its last move or resize,
+    and the window manager may finish the frame after that. Margins with a negative side are no
+    frame but one being built: openbox reparents a window into a 1×1 frame before sizing it,
+    and Qt, asked in between, reports a frame smaller than the window."""
+    handle = window.windowHandle()
+    if handle is None or not window.isVisible():
+        return None
+    margins = handle.frameMargins()
+    sides = (margins.left(), margins.top(), margins.right(), margins.bottom())
+    if margins.isNull() or min(sides) < 0:
+        return None
+    return handle.frameGeometry(), margins
 
 
 def fit_to_screen(window: QWidget, preferred: QSize) -> ScreenFit:
@@ -143,15 +167,14 @@ class ScreenFit(QObject):
     def fit(self) -> None:
         """Fit now, if the frame is known (the window manager has framed the window)."""
         window = self._window
-        handle = window.windowHandle()
         screen = window.screen()
-        if handle is None or screen is None or not window.isVisible() or window.isMaximized():
+        if screen is None or window.isMaximized():
             return
-        margins = handle.frameMargins()
-        if margins.isNull():
+        known = _known_frame(window)
+        if known is None:
             return  # not framed yet (or never: then the client area is the window)
         self._pending = False
-        frame = window.frameGeometry()
+        frame, margins = known
         target = fitted_rect(frame, screen.availableGeometry())
         if target == frame:
             return
