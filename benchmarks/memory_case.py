@@ -343,7 +343,8 @@ def main() -> int:
     )
     print("scenario: a 2-arch case shown, one full frame at rest; multisampling off on both sides")
     for side_runs in runs.values():
-        print(f"  {side_runs[0].info}")
+        if side_runs:  # the whole app's side is empty with --no-app
+            print(f"  {side_runs[0].info}")
     print_steps("ours (viewport)", runs["ours"])
     print_steps("peer (plain pyvistaqt)", runs["peer"])
     if runs["app"]:
