@@ -142,11 +142,7 @@ def test_with_files_at_start_the_inbox_makes_its_viewport_only_for_a_case(
     # Until a case is selected the inbox's pane says "Select a case": a second viewport (a GL
     # context and its render targets, in main memory under software OpenGL) would be memory
     # beside the files' viewport for nothing. The 3D stack is imported already by then.
-    app = make_app(files=(real_stl,), load_viewer=True)
-    wait_rows(qtbot, app.local_files(), 1)
-    qtbot.waitUntil(lambda: "Sign in" in app.window.inbox._waiting_text, timeout=WAIT_MS)
-    app.show_sign_in()
-    sign_in_via_dialog(qtbot, app, sandbox.base_url)
+    app = _files_app_signed_in(qtbot, make_app, real_stl, sandbox)
     assert app.window.pane.case is None
     assert app.viewer.viewport is None
     assert not app.viewer.started
@@ -306,14 +302,23 @@ def test_with_files_at_start_the_first_case_keeps_the_inbox_window_in_front(
 ) -> None:
     # The inbox's viewport comes only with this first case, made after the window was shown:
     # under a real window manager the window stays shown, in front and with the keyboard.
-    app = make_app(files=(real_stl,), load_viewer=True)
-    wait_rows(qtbot, app.local_files(), 1)
-    qtbot.waitUntil(lambda: "Sign in" in app.window.inbox._waiting_text, timeout=WAIT_MS)
-    app.show_sign_in()
-    sign_in_via_dialog(qtbot, app, sandbox.base_url)
+    app = _files_app_signed_in(qtbot, make_app, real_stl, sandbox)
     app.window.inbox.view.setFocus()
     with qtbot.waitSignal(app.viewer.caseShown, timeout=WAIT_MS):
         app.window.inbox.view.select_ref(app.window.inbox.model.ref_at(0))
     qtbot.waitUntil(app.window.isActiveWindow, timeout=WAIT_MS)
     assert app.window.isVisible()
     assert QGuiApplication.focusWindow() is app.window.windowHandle()
+
+
+def _files_app_signed_in(
+    qtbot: QtBot, make_app: Callable[..., AppController], real_stl: Path, sandbox: SandboxServer
+) -> AppController:
+    """An app started for ``real_stl`` with the 3D viewer, its files shown, then signed in to
+    ``sandbox`` through the dialog (the inbox shows no case yet)."""
+    app = make_app(files=(real_stl,), load_viewer=True)
+    wait_rows(qtbot, app.local_files(), 1)
+    qtbot.waitUntil(lambda: "Sign in" in app.window.inbox._waiting_text, timeout=WAIT_MS)
+    app.show_sign_in()
+    sign_in_via_dialog(qtbot, app, sandbox.base_url)
+    return app

@@ -48,14 +48,7 @@ def test_importing_the_viewer_is_cheap_and_the_stack_loads_on_a_worker_thread() 
         + DRAW_A_VIEWPORT
         + 'print(viewport.view.renderer_name != "")\nviewport.close()\n'
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=REPO_ROOT,
-        check=True,
-    )
+    done = _run_fresh(script)
     before, after, drew = done.stdout.strip().splitlines()
     assert drew == "True"
     assert before == "[]"
@@ -87,14 +80,7 @@ def test_the_stack_for_local_files_leaves_qc_out_until_a_case_needs_it() -> None
             """
         )
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=REPO_ROOT,
-        check=True,
-    )
+    done = _run_fresh(script)
     assert done.stdout.split() == ["True", "False", "True", "False", "True"]
 
 
@@ -237,3 +223,15 @@ def test_a_picture_saved_mid_drag_is_the_whole_view_at_rest(
     # The same picture as at rest: full size, the still lights, the scan itself (not its
     # coarse copy).
     assert np.abs(held.astype(np.int16) - rest.astype(np.int16)).max() <= 2
+
+
+def _run_fresh(script: str) -> subprocess.CompletedProcess[str]:
+    """``script`` in a fresh interpreter (its imports are what the test looks at)."""
+    return subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO_ROOT,
+        check=True,
+    )
