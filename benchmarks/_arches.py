@@ -39,6 +39,15 @@ def procedural_arch(n_triangles: int, *, lower: bool = False) -> tuple[np.ndarra
     return points, np.ascontiguousarray(faces, np.int32)
 
 
+def write_two_arch_case(folder: Path, n_triangles: int) -> None:
+    """``upper.stl`` and ``lower.stl`` of ``n_triangles`` each in ``folder``, 6 mm apart in z:
+    the two-arch case the memory benchmarks open."""
+    for name, lower in (("upper.stl", False), ("lower.stl", True)):
+        points, faces = procedural_arch(n_triangles, lower=lower)
+        points[:, 2] += -3.0 if lower else 3.0
+        write_binary_stl(folder / name, points, faces)
+
+
 def subdivide(points: np.ndarray, faces: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each triangle into four (edge midpoints); shared edges share their midpoint."""
     edges = np.sort(faces[:, [0, 1, 1, 2, 2, 0]].reshape(-1, 2), axis=1)

@@ -65,7 +65,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _arches import procedural_arch, write_binary_stl
+from _arches import write_two_arch_case
 
 MIB = 1 << 20
 
@@ -327,10 +327,7 @@ def main() -> int:
     runs: dict[str, list[Run]] = {"ours": [], "peer": [], "app": []}
     with tempfile.TemporaryDirectory(prefix="scaninbox-memory-") as tmp:
         folder = Path(tmp)
-        for name, lower in (("upper.stl", False), ("lower.stl", True)):
-            points, faces = procedural_arch(args.triangles, lower=lower)
-            points[:, 2] += -3.0 if lower else 3.0
-            write_binary_stl(folder / name, points, faces)
+        write_two_arch_case(folder, args.triangles)
         for _ in range(args.runs):
             for side, script in (("ours", OURS), ("peer", PEER)):
                 runs[side].append(run_side(script, folder))

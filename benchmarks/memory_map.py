@@ -35,7 +35,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _arches import procedural_arch, write_binary_stl
+from _arches import write_two_arch_case
 from memory_case import OURS, PEER
 
 MIB = 1 << 20
@@ -165,10 +165,7 @@ def main() -> int:
     print(f"load average {os.getloadavg()[0]:.2f}; 2 × {args.triangles:,} triangles; {args.side}")
     with tempfile.TemporaryDirectory(prefix="scaninbox-memory-map-") as tmp:
         folder = Path(tmp)
-        for name, lower in (("upper.stl", False), ("lower.stl", True)):
-            points, faces = procedural_arch(args.triangles, lower=lower)
-            points[:, 2] += -3.0 if lower else 3.0
-            write_binary_stl(folder / name, points, faces)
+        write_two_arch_case(folder, args.triangles)
         env = dict(os.environ, QT_API="pyside6")
         if args.side == "app":
             env.update(SCANINBOX_HOME=str(folder / "home"), SCANINBOX_STARTUP_TRACE="1")
